@@ -1,0 +1,31 @@
+package org.fabrica.experiment;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.osgi.annotation.versioning.ProviderType;
+
+/** Loads, validates and runs experiment files. */
+@ProviderType
+public interface ExperimentService {
+    /**
+     * Validates a file against the registered providers without running it and returns a short
+     * description of the sweep (points, providers).
+     *
+     * @throws ExperimentException on any bad input, before anything is written
+     */
+    String validate(Path file, RunOptions options);
+
+    /**
+     * Validates and starts a run. Validation errors are thrown here, before any result is written.
+     *
+     * @throws ExperimentException on bad input
+     */
+    RunHandle start(Path file, RunOptions options, ProgressListener listener);
+
+    /** Runs started in this framework, oldest first. */
+    List<RunHandle> runs();
+
+    /** A run by id. */
+    Optional<RunHandle> run(String id);
+}

@@ -1,0 +1,52 @@
+package org.fabrica.experiment;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import org.fabrica.sweep.PointResult;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A running or finished experiment. Control methods act on every simulation of the run that is
+ * active at the time.
+ */
+@ProviderType
+public interface RunHandle {
+    String id();
+
+    String experimentName();
+
+    RunState state();
+
+    Path outDir();
+
+    /** Pauses every active simulation at the next cycle boundary and waits until they are paused. */
+    void pause();
+
+    /** Resumes. */
+    void resume();
+
+    /** Advances every paused simulation by {@code cycles} cycles and waits until they are paused again. */
+    void step(long cycles);
+
+    /** Stops the run; finished points stay in the results folder. */
+    void stop();
+
+    /**
+     * Replaces a provider in every paused simulation of the run. Only concepts that support it
+     * (routing) accept; the swap is recorded with its cycle and the old and new provider versions.
+     *
+     * @throws ExperimentException when the run is not paused, the concept cannot be swapped or the name is unknown
+     */
+    void swap(String concept, String name, Map<String, Object> parameters);
+
+    /** Live statistics: per active simulation cycle, generated, delivered, in flight; totals. */
+    Map<String, Object> stats();
+
+    /** Results of finished points so far. */
+    List<PointResult> results();
+
+    /** Completes when the run has finished, failed or stopped. */
+    CompletionStage<RunState> completion();
+}

@@ -1,0 +1,4 @@
+package org.fabrica.experiment;
+
+/** State of an experiment run. */
+public enum RunState { RUNNING, PAUSED, FINISHED, FAILED, STOPPED }

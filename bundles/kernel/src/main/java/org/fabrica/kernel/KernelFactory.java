@@ -1,0 +1,9 @@
+package org.fabrica.kernel;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/** Factory service of a simulation kernel provider. */
+@ConsumerType
+public interface KernelFactory<P> extends ProviderFactory<P> {
+    SimulationKernel create(P parameters);
+}

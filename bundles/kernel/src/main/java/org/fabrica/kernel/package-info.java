@@ -1,0 +1,10 @@
+/**
+ * Simulation kernel API: the cycle model a kernel advances, run control between cycles,
+ * per-component random streams, and the base contract of every provider factory.
+ */
+@Export
+@Version("1.0.0")
+package org.fabrica.kernel;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,17 @@
+package org.fabrica.sweep;
+
+import java.util.List;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * Runs sweep points. Registered as a service with {@code fabrica.name} (e.g. {@code local}).
+ */
+@ConsumerType
+public interface SweepExecutor {
+    /**
+     * Runs every point with {@code runner}, at most {@code parallelism} at once, calls the
+     * listener as each finishes, and returns when all have finished or the thread is interrupted.
+     */
+    void execute(List<SweepPoint> points, PointRunner runner, int parallelism, SweepListener listener)
+            throws InterruptedException;
+}

@@ -1,0 +1,9 @@
+/**
+ * Injection throttle API: a throttle gates newly injected packets at their source router on their first hop. Providers: none; later SPTh.
+ */
+@Export
+@Version("1.0.0")
+package org.fabrica.throttle;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,10 @@
+package org.fabrica.traffic;
+
+import org.fabrica.kernel.ProviderFactory;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/** Factory service of an injection process provider; registered with {@code fabrica.name}. */
+@ConsumerType
+public interface InjectionProcessFactory<P> extends ProviderFactory<P> {
+    InjectionProcess create(int nodes, OfferedLoad load, P parameters);
+}
