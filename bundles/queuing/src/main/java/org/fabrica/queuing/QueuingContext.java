@@ -21,4 +21,10 @@ public interface QueuingContext {
      * Does not change the packet's routing state.
      */
     int nextHopPort(int router, int outPort, PacketView packet);
+
+    /**
+     * The output port {@code packet} will take at its source router (first routing candidate),
+     * for schemes that queue injected packets by their first hop. Does not change routing state.
+     */
+    int firstHopPort(int node, PacketView packet);
 }
