@@ -1,0 +1,114 @@
+package org.fabrica.queuing.basic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fabrica.params.Parameters;
+import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.topology.cube.KAryNCube;
+import org.junit.jupiter.api.Test;
+
+class QueuingSchemesTest {
+    private static final KAryNCube TORUS = new KAryNCube(4, 2, true);
+    private static final TestPacket PACKET = new TestPacket(1, 0, 5);
+
+    private static FakeQueuingContext context(int vcs, int classes) {
+        return new FakeQueuingContext(TORUS, vcs, classes, (r, p, d) -> 0, (n, p, d) -> 0);
+    }
+
+    private static QueuingScheme dateline(int vcs, int classes) {
+        return new DatelineQueuingFactory().create(context(vcs, classes),
+                Parameters.defaults(DatelineQueuingParameters.class));
+    }
+
+    @Test
+    void singleVcPutsEveryPacketOnVcZero() {
+        QueuingScheme q = new SingleVcFactory().create(context(4, 1), Parameters.defaults(SingleVcParameters.class));
+        for (int port = 0; port < 5; port++) {
+            assertEquals(1L, q.vcMask(3, port, 0, PACKET));
+        }
+        assertEquals(1L, q.injectionVcMask(0, PACKET));
+    }
+
+    @Test
+    void singleVcRejectsSeveralClasses() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new SingleVcFactory().create(context(4, 2), Parameters.defaults(SingleVcParameters.class)));
+        assertTrue(e.getMessage().contains("cannot separate the 2 VC classes"), e.getMessage());
+        assertTrue(e.getMessage().contains("use queuing 'dateline'"), e.getMessage());
+    }
+
+    @Test
+    void datelineMapsClassesToContiguousRanges() {
+        QueuingScheme two = dateline(2, 2);
+        assertEquals(0b1L, two.vcMask(0, 0, 0, PACKET));
+        assertEquals(0b10L, two.vcMask(0, 0, 1, PACKET));
+        QueuingScheme uneven = dateline(4, 3);
+        assertEquals(0b1L, uneven.vcMask(0, 1, 0, PACKET));
+        assertEquals(0b10L, uneven.vcMask(0, 1, 1, PACKET));
+        assertEquals(0b1100L, uneven.vcMask(0, 1, 2, PACKET));
+        QueuingScheme eight = dateline(8, 3);
+        assertEquals(0b11L, eight.vcMask(0, 0, 0, PACKET));
+        assertEquals(0b11100L, eight.vcMask(0, 0, 1, PACKET));
+        assertEquals(0b11100000L, eight.vcMask(0, 0, 2, PACKET));
+        assertEquals(0b11L, eight.injectionVcMask(3, PACKET));
+        assertEquals(-1L, dateline(64, 1).vcMask(0, 0, 0, PACKET), "one class owns all 64 VCs");
+    }
+
+    @Test
+    void datelineRangesPartitionTheVcs() {
+        for (int vcs = 1; vcs <= 64; vcs++) {
+            for (int classes = 1; classes <= Math.min(vcs, 8); classes++) {
+                QueuingScheme q = dateline(vcs, classes);
+                long union = 0;
+                for (int c = 0; c < classes; c++) {
+                    long m = q.vcMask(0, 0, c, PACKET);
+                    assertTrue(m != 0, vcs + " VCs, class " + c + " has none");
+                    assertEquals(0, union & m, "classes overlap");
+                    assertTrue(union == 0 || Long.numberOfTrailingZeros(m) == 64 - Long.numberOfLeadingZeros(union),
+                            "contiguous and in class order");
+                    union |= m;
+                }
+                assertEquals(vcs == 64 ? -1L : (1L << vcs) - 1, union);
+            }
+        }
+    }
+
+    @Test
+    void datelineNeedsAVcPerClass() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> dateline(2, 3));
+        assertTrue(e.getMessage().contains("at least 3 VCs"), e.getMessage());
+        assertTrue(e.getMessage().contains("has 2"), e.getMessage());
+    }
+
+    @Test
+    void voqswQueuesByTheOutputAtTheNextRouter() {
+        // next output = destination's x coordinate modulo 5 at any router, terminal (4) when arriving
+        KAryNCube mesh = new KAryNCube(4, 2, false);
+        FakeQueuingContext ctx = new FakeQueuingContext(mesh, 5, 1,
+                (r, p, d) -> p == 4 ? -1 : mesh.neighbor(r, p) == d ? 4 : (r + p) % 4,
+                (n, p, d) -> n == d ? 4 : d % 4);
+        QueuingScheme q = new VoqSwitchFactory().create(ctx, Parameters.defaults(VoqSwitchParameters.class));
+        TestPacket toFive = new TestPacket(7, 0, 5);
+        assertEquals(1L << 2, q.vcMask(1, 1, 0, toFive), "(1 + 1) % 4 = output 2 at the next router");
+        assertEquals(1L << 4, q.vcMask(mesh.router(1, 0), mesh.plusPort(1), 0, toFive),
+                "at the destination's router the terminal port is the output");
+        assertEquals(1L, q.vcMask(5, 4, 0, toFive), "ejection into the end node uses VC 0");
+        assertEquals(1L << 1, q.injectionVcMask(0, toFive), "injection queues by the first hop");
+        assertEquals(3, ctx.lookAheads);
+    }
+
+    @Test
+    void voqswNeedsOneClassAndAVcPerPort() {
+        KAryNCube mesh = new KAryNCube(4, 2, false);
+        IllegalArgumentException few = assertThrows(IllegalArgumentException.class,
+                () -> new VoqSwitchFactory().create(new FakeQueuingContext(mesh, 4, 1, (r, p, d) -> 0, (n, p, d) -> 0),
+                        Parameters.defaults(VoqSwitchParameters.class)));
+        assertTrue(few.getMessage().contains("at least 5 VCs"), few.getMessage());
+        IllegalArgumentException classes = assertThrows(IllegalArgumentException.class,
+                () -> new VoqSwitchFactory().create(new FakeQueuingContext(mesh, 8, 2, (r, p, d) -> 0, (n, p, d) -> 0),
+                        Parameters.defaults(VoqSwitchParameters.class)));
+        assertTrue(classes.getMessage().contains("2 VC classes"), classes.getMessage());
+    }
+}
