@@ -1,0 +1,370 @@
+package org.fabrica.shell;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ExperimentService;
+import org.fabrica.experiment.ProgressListener;
+import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
+import org.fabrica.params.ParameterException;
+import org.fabrica.sweep.PointResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The command-line mode: {@code fabrica run | validate | algorithms | help | bench}, parsed with
+ * picocli. {@link #execute} returns the process exit code: 0 ok, 1 a point or run failed, 2 bad
+ * input (unknown command or option, malformed value, {@link ExperimentException}).
+ */
+final class FabricaCli {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int BAD_INPUT = 2;
+
+    private final ExperimentService experiments;
+    private final ProviderCatalog catalog;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean terminal;
+    private final Path home;
+    private volatile RunHandle active;
+
+    /**
+     * @param terminal standard error is a terminal (progress redrawn in place)
+     * @param home installation folder to find examples/bench in when the working directory has
+     *        none, or null
+     */
+    FabricaCli(ExperimentService experiments, ProviderCatalog catalog, PrintStream out, PrintStream err,
+            boolean terminal, Path home) {
+        this.experiments = experiments;
+        this.catalog = catalog;
+        this.out = out;
+        this.err = err;
+        this.terminal = terminal;
+        this.home = home;
+    }
+
+    /** Parses and runs one command line; returns the exit code. */
+    int execute(String... args) {
+        CommandLine cl = new CommandLine(new Fabrica());
+        cl.addSubcommand("run", new Run());
+        cl.addSubcommand("validate", new Validate());
+        cl.addSubcommand("algorithms", new Algorithms());
+        cl.addSubcommand("help", new Help());
+        cl.addSubcommand("bench", new BenchCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((e, a) -> {
+            err.println(e.getMessage());
+            err.println("Usage: " + usageLine(e.getCommandLine()) + "  (" + helpHint(e.getCommandLine())
+                    + " for details)");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((e, c, p) -> {
+            if (e instanceof ExperimentException || e instanceof ParameterException) {
+                err.println(e.getMessage());
+                return BAD_INPUT;
+            }
+            err.println("error: " + e);
+            return FAILED;
+        });
+        return cl.execute(args);
+    }
+
+    /** Stops the run in progress, if any (the framework is stopping). */
+    void cancel() {
+        RunHandle h = active;
+        if (h != null) {
+            h.stop();
+        }
+    }
+
+    private static String usageLine(CommandLine c) {
+        String synopsis = c.getHelp().synopsis(0).strip();
+        return synopsis.isEmpty() ? c.getCommandName() : synopsis;
+    }
+
+    private static String helpHint(CommandLine c) {
+        return c.getParent() == null ? "fabrica --help" : "fabrica " + c.getCommandName() + " --help";
+    }
+
+    /** Waits for a run to end; when this thread is interrupted, stops the run. */
+    private RunState await(RunHandle handle) throws InterruptedException {
+        active = handle;
+        // a plain future: the handle's stage need not support toCompletableFuture()
+        CompletableFuture<RunState> end = new CompletableFuture<>();
+        handle.completion().whenComplete((state, failure) -> {
+            if (failure != null) {
+                end.completeExceptionally(failure);
+            } else {
+                end.complete(state);
+            }
+        });
+        try {
+            return end.get();
+        } catch (InterruptedException e) {
+            handle.stop();
+            throw e;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            err.println("run " + handle.id() + " failed: " + cause.getMessage());
+            return RunState.FAILED;
+        } finally {
+            active = null;
+        }
+    }
+
+    @Command(name = "fabrica", mixinStandardHelpOptions = true, version = "Fabrica",
+            description = "Interconnection network simulator. Commands: run, validate, algorithms, help, bench.")
+    final class Fabrica implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            err.println("No command given.");
+            spec.commandLine().usage(err);
+            return BAD_INPUT;
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Validate an experiment file, run it with a progress bar, print a summary table.")
+    final class Run implements Callable<Integer> {
+        @Mixin
+        RunArguments arguments = new RunArguments();
+
+        @Override
+        public Integer call() {
+            RunOptions options = arguments.options(false);
+            Path file = arguments.file();
+            out.println(experiments.validate(file, options).strip());
+            out.flush();
+            ProgressDisplay progress = new ProgressDisplay(err, terminal);
+            RunHandle handle = experiments.start(file, options, progress);
+            RunState state;
+            try {
+                state = await(handle);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                progress.finish();
+                err.println("Interrupted: run " + handle.id() + " stopped; finished points are in " + handle.outDir()
+                        + " (rerun with --resume to continue).");
+                return FAILED;
+            }
+            progress.finish();
+            List<PointResult> results = handle.results();
+            out.println();
+            out.print(ResultSummary.table(results));
+            out.println();
+            out.println("Results: " + handle.outDir());
+            out.flush();
+            for (String failure : ResultSummary.failures(results)) {
+                err.println(failure);
+            }
+            if (state != RunState.FINISHED) {
+                err.println("Run " + handle.id() + " ended " + state.name().toLowerCase() + ".");
+            }
+            return ResultSummary.anyFailed(results) || state != RunState.FINISHED ? FAILED : OK;
+        }
+    }
+
+    @Command(name = "validate", mixinStandardHelpOptions = true,
+            description = "Check an experiment file against the registered providers and describe its sweep.")
+    final class Validate implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FILE", description = "Experiment file (YAML).")
+        Path file;
+
+        @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a value of the file.")
+        List<String> sets = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            RunArguments a = new RunArguments();
+            a.file = file;
+            a.sets = sets;
+            out.println(experiments.validate(a.file(), a.options(false)).strip());
+            return OK;
+        }
+    }
+
+    @Command(name = "algorithms", mixinStandardHelpOptions = true,
+            description = "List every provider per concept with its bundle and version.")
+    final class Algorithms implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            out.print(ProviderListing.algorithms(catalog));
+            return OK;
+        }
+    }
+
+    @Command(name = "help", mixinStandardHelpOptions = true,
+            description = "Show a provider's parameters: type, default, range and description.")
+    final class Help implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "CONCEPT", description = "e.g. routing, topology, queuing.")
+        String concept;
+
+        @Parameters(index = "1", paramLabel = "NAME", description = "The provider's name, e.g. dor.")
+        String name;
+
+        @Override
+        public Integer call() {
+            out.print(ProviderListing.help(catalog, concept, name));
+            return OK;
+        }
+    }
+
+    @Command(name = "bench", mixinStandardHelpOptions = true,
+            description = "Run the fixed benchmark configurations single-threaded and print one BENCH line each.")
+    final class BenchCommand implements Callable<Integer> {
+        @Option(names = "--quick", description = "Much shorter warm-up and measurement windows.")
+        boolean quick;
+
+        @Option(names = "--only", paramLabel = "TEXT", description = "Only configurations whose name contains TEXT.")
+        String only;
+
+        @Option(names = "--dir", paramLabel = "DIR", description = "Folder of the bench files (default examples/bench).")
+        Path dir;
+
+        @Option(names = "--out", paramLabel = "DIR",
+                description = "Keep the results here (default: a temporary folder, deleted afterwards).")
+        Path outDir;
+
+        @Option(names = "--jit-warmup", negatable = true, defaultValue = "true", fallbackValue = "true",
+                description = "First run the first configuration with quick windows, unreported, so that the JIT"
+                        + " has compiled the hot path before anything is measured (default: on).")
+        boolean jitWarmup;
+
+        @Override
+        public Integer call() throws IOException {
+            Path files = benchFolder(dir);
+            List<Bench.Config> configs = new ArrayList<>();
+            for (Bench.Config c : Bench.CONFIGS) {
+                if (only == null || c.name().contains(only)) {
+                    configs.add(c);
+                }
+            }
+            if (configs.isEmpty()) {
+                List<String> names = new ArrayList<>();
+                Bench.CONFIGS.forEach(c -> names.add(c.name()));
+                throw new ExperimentException("No bench configuration contains '" + only + "'; configurations: "
+                        + String.join(", ", names));
+            }
+            for (Bench.Config c : configs) {
+                if (!Files.isRegularFile(files.resolve(c.fileName()))) {
+                    throw new ExperimentException("Bench file " + files.resolve(c.fileName()) + " is missing; "
+                            + "restore examples/bench/ or point --dir at a folder that has it.");
+                }
+            }
+            Path base = outDir != null ? outDir.toAbsolutePath().normalize() : Files.createTempDirectory("fabrica-bench-");
+            err.println("bench: " + configs.size() + " configuration(s), one thread" + (quick ? ", quick windows" : "")
+                    + ", files in " + files);
+            boolean failed = false;
+            try {
+                if (jitWarmup) {
+                    Bench.Config first = configs.get(0);
+                    err.println("bench: JIT warm-up with " + first.name() + " (quick windows, not reported)");
+                    RunHandle warm = experiments.start(files.resolve(first.fileName()),
+                            new RunOptions(base.resolve("jit-warmup"), false, 1, first.quickOverrides(), false),
+                            new ProgressListener() {
+                            });
+                    try {
+                        await(warm);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        err.println("bench: interrupted");
+                        return FAILED;
+                    }
+                }
+                for (Bench.Config c : configs) {
+                    err.println("bench: " + c.name());
+                    Map<String, String> overrides = quick ? c.quickOverrides() : Map.of();
+                    RunOptions options = new RunOptions(base.resolve(c.name()), false, 1, overrides, false);
+                    RunHandle handle = experiments.start(files.resolve(c.fileName()), options, new ProgressListener() {
+                    });
+                    RunState state;
+                    try {
+                        state = await(handle);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        err.println("bench: interrupted");
+                        return FAILED;
+                    }
+                    List<PointResult> results = handle.results();
+                    if (results.isEmpty()) {
+                        out.println(Bench.failedLine(c, "run ended " + state.name().toLowerCase() + " without a result"));
+                        failed = true;
+                    }
+                    for (PointResult r : results) {
+                        out.println(Bench.line(c, r));
+                        if (r.failed()) {
+                            err.println("bench: " + c.name() + " failed: " + r.failure());
+                            failed = true;
+                        }
+                    }
+                    out.flush();
+                }
+            } finally {
+                if (outDir == null) {
+                    deleteTree(base);
+                }
+            }
+            return failed ? FAILED : OK;
+        }
+    }
+
+    /** examples/bench under the working directory, else under the installation folder. */
+    Path benchFolder(Path given) {
+        if (given != null) {
+            if (!Files.isDirectory(given)) {
+                throw new ExperimentException("--dir " + given + " is not a folder; give the folder of the bench files.");
+            }
+            return given.toAbsolutePath().normalize();
+        }
+        List<Path> tried = new ArrayList<>();
+        tried.add(Path.of("examples", "bench").toAbsolutePath().normalize());
+        if (home != null) {
+            Path inHome = home.resolve("examples").resolve("bench").toAbsolutePath().normalize();
+            if (!tried.contains(inHome)) {
+                tried.add(inHome);
+            }
+        }
+        for (Path p : tried) {
+            if (Files.isDirectory(p)) {
+                return p;
+            }
+        }
+        throw new ExperimentException("No bench files: looked in " + tried
+                + "; run from the Fabrica folder or give --dir examples/bench.");
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

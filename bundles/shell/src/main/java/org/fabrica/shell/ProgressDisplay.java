@@ -1,0 +1,82 @@
+package org.fabrica.shell;
+
+import java.io.PrintStream;
+import org.fabrica.experiment.ProgressListener;
+
+/**
+ * Shows a run's progress on standard error. On a terminal it redraws one line in place with
+ * {@code \r} (a bar, the percentage and the runner's status); otherwise (a pipe, a log file, CI)
+ * it prints one plain line each time another tenth of the run is done, so logs stay short.
+ * Called from executor threads, hence synchronised.
+ */
+final class ProgressDisplay implements ProgressListener {
+    static final int BAR_WIDTH = 30;
+    /** Longest line drawn on a terminal: a wrapped line could not be redrawn with \r. */
+    static final int LINE_WIDTH = 79;
+
+    private final PrintStream err;
+    private final boolean terminal;
+    private String lastLine = "";
+    private int lastDecile = -1;
+
+    ProgressDisplay(PrintStream err, boolean terminal) {
+        this.err = err;
+        this.terminal = terminal;
+    }
+
+    @Override
+    public synchronized void progress(double fraction, String status) {
+        double f = clamp(fraction);
+        if (terminal) {
+            String line = terminalLine(f, status);
+            if (!line.equals(lastLine)) {
+                // pad with blanks so that a shorter line fully covers the previous one
+                int pad = Math.max(0, lastLine.length() - line.length());
+                err.print("\r" + line + " ".repeat(pad));
+                err.flush();
+                lastLine = line;
+            }
+        } else {
+            int decile = (int) Math.floor(f * 10 + 1e-9);
+            if (decile > lastDecile) {
+                lastDecile = decile;
+                err.println(plainLine(f, status));
+                err.flush();
+            }
+        }
+    }
+
+    /** Ends the redrawn line so that what follows starts on a fresh line. */
+    synchronized void finish() {
+        if (terminal && !lastLine.isEmpty()) {
+            err.println();
+            err.flush();
+            lastLine = "";
+        }
+    }
+
+    /** {@code [#########.....................]  30% status}, cut to {@link #LINE_WIDTH}. */
+    static String terminalLine(double fraction, String status) {
+        String line = bar(fraction, BAR_WIDTH) + " " + percent(fraction) + (status == null || status.isEmpty() ? ""
+                : " " + status.replace('\n', ' ').replace('\r', ' '));
+        return line.length() <= LINE_WIDTH ? line : line.substring(0, LINE_WIDTH - 3) + "...";
+    }
+
+    /** {@code progress  30% status}. */
+    static String plainLine(double fraction, String status) {
+        return "progress " + percent(fraction) + (status == null || status.isEmpty() ? "" : " " + status);
+    }
+
+    static String bar(double fraction, int width) {
+        int filled = (int) Math.floor(clamp(fraction) * width + 1e-9);
+        return "[" + "#".repeat(filled) + ".".repeat(width - filled) + "]";
+    }
+
+    static String percent(double fraction) {
+        return String.format("%3d%%", (int) Math.floor(clamp(fraction) * 100 + 1e-9));
+    }
+
+    private static double clamp(double f) {
+        return Double.isNaN(f) ? 0 : Math.max(0, Math.min(1, f));
+    }
+}

@@ -1,0 +1,107 @@
+package org.fabrica.shell;
+
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.params.ParameterDescriptor;
+import org.fabrica.params.ParameterSchema;
+
+/**
+ * The text of {@code algorithms} and {@code help CONCEPT NAME}, shared by the Gogo commands and the
+ * command-line mode. Everything comes from the {@link ProviderCatalog} and the providers' Metatype
+ * parameter types ({@link ParameterSchema}); nothing is described twice.
+ */
+final class ProviderListing {
+    private ProviderListing() {
+    }
+
+    /**
+     * Every provider per concept (in the catalogue's concept order), with bundle and version. When
+     * several bundles offer one name, the first (highest ranked) is what new runs use; the others
+     * are marked as shadowed.
+     */
+    static String algorithms(ProviderCatalog catalog) {
+        List<ProviderInfo> providers = catalog.providers();
+        if (providers.isEmpty()) {
+            return "No providers are registered yet.\n";
+        }
+        Map<String, List<ProviderInfo>> byConcept = new LinkedHashMap<>();
+        for (String concept : catalog.concepts()) {
+            byConcept.put(concept, new ArrayList<>());
+        }
+        for (ProviderInfo p : providers) {
+            byConcept.computeIfAbsent(p.concept(), c -> new ArrayList<>()).add(p);
+        }
+        TextTable table = new TextTable("CONCEPT", "NAME", "BUNDLE", "VERSION", "DESCRIPTION")
+                .maxWidth(TextTable.SCREEN);
+        for (Map.Entry<String, List<ProviderInfo>> e : byConcept.entrySet()) {
+            Set<String> seen = new HashSet<>();
+            for (ProviderInfo p : e.getValue()) {
+                String description = p.description() == null ? "" : p.description();
+                if (!seen.add(p.name())) {
+                    description = "[shadowed by a higher-ranked " + p.name() + "] " + description;
+                }
+                table.row(e.getKey(), p.name(), p.bundle(), p.version(), description);
+            }
+        }
+        return table.render();
+    }
+
+    /** The parameters of one provider: name, type, default, range and description. */
+    static String help(ProviderCatalog catalog, String concept, String name) {
+        return help(catalog.find(concept, name));
+    }
+
+    static String help(ProviderInfo p) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(p.concept()).append(' ').append(p.name());
+        if (p.description() != null && !p.description().isEmpty()) {
+            sb.append(": ").append(p.description());
+        }
+        sb.append('\n');
+        sb.append("provided by ").append(p.bundle()).append(' ').append(p.version()).append('\n');
+        ParameterSchema schema = p.schema();
+        if (schema == null || schema.parameters().isEmpty()) {
+            sb.append("No parameters.\n");
+            return sb.toString();
+        }
+        if (schema.description() != null && !schema.description().isEmpty()) {
+            sb.append(schema.description()).append('\n');
+        }
+        sb.append('\n');
+        TextTable table = new TextTable("PARAMETER", "TYPE", "DEFAULT", "RANGE", "DESCRIPTION")
+                .maxWidth(TextTable.SCREEN);
+        for (ParameterDescriptor d : schema.parameters()) {
+            table.row(d.name(), d.type(), defaultText(d.defaultValue()), d.range(), d.description());
+        }
+        sb.append(table.render());
+        return sb.toString();
+    }
+
+    /** A default as written in an experiment file; arrays as [a, b]; no default = required. */
+    static String defaultText(Object value) {
+        if (value == null) {
+            return "(required)";
+        }
+        if (value.getClass().isArray()) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < Array.getLength(value); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(defaultText(Array.get(value, i)));
+            }
+            return sb.append(']').toString();
+        }
+        if (value instanceof String s && s.isEmpty()) {
+            return "\"\"";
+        }
+        return value.toString();
+    }
+}

@@ -1,0 +1,115 @@
+package org.fabrica.shell;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fabrica.stats.Metric;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * The summary table printed after a run: one row per point. The point's coordinates come from its
+ * notes ({@code pattern}, {@code scheme}, {@code load}, {@code seed}) and the figures from its
+ * metrics ({@code offered}, {@code accepted}, {@code latency.avg}, {@code latency.p99}). A point
+ * is saturated when its metric {@code saturated} is non-zero or it has a note {@code saturated} or
+ * {@code truncated} (the run ended at the drain limit). A missing value prints as "-".
+ */
+final class ResultSummary {
+    static final String NOTE_PATTERN = "pattern";
+    static final String NOTE_SCHEME = "scheme";
+    static final String NOTE_LOAD = "load";
+    static final String NOTE_SEED = "seed";
+    static final String NOTE_TRUNCATED = "truncated";
+    static final String NOTE_STATUS = "status";
+    static final String NOTE_STOPPED = "stopped";
+    static final String OFFERED = "offered";
+    static final String ACCEPTED = "accepted";
+    static final String LATENCY_AVG = "latency.avg";
+    static final String LATENCY_P99 = "latency.p99";
+    static final String SATURATED = "saturated";
+
+    private ResultSummary() {
+    }
+
+    /** The table, rows in sweep order. */
+    static String table(List<PointResult> results) {
+        TextTable t = new TextTable("PATTERN", "SCHEME", "LOAD", "SEED", "OFFERED", "ACCEPTED", "AVG LATENCY",
+                "P99 LATENCY", "SATURATED").rightAlign(2, 3, 4, 5, 6, 7);
+        for (PointResult r : inOrder(results)) {
+            Map<String, String> notes = r.notes() == null ? Map.of() : r.notes();
+            t.row(notes.get(NOTE_PATTERN), notes.get(NOTE_SCHEME), notes.get(NOTE_LOAD), notes.get(NOTE_SEED),
+                    number(metric(r, OFFERED), "%.4f"), number(metric(r, ACCEPTED), "%.4f"),
+                    number(metric(r, LATENCY_AVG), "%.1f"), number(metric(r, LATENCY_P99), "%.1f"),
+                    stopped(notes) ? "stopped" : r.failed() ? "FAILED" : saturated(r));
+        }
+        return t.render();
+    }
+
+    /** One line per failed point (not the ones a stop cut short): {@code point <id> failed: <message>}. */
+    static List<String> failures(List<PointResult> results) {
+        List<String> out = new ArrayList<>();
+        for (PointResult r : inOrder(results)) {
+            if (r.failed() && !stopped(r.notes() == null ? Map.of() : r.notes())) {
+                out.add("point " + (r.point() == null ? "?" : r.point().pointId()) + " failed: " + r.failure());
+            }
+        }
+        return out;
+    }
+
+    static boolean anyFailed(List<PointResult> results) {
+        for (PointResult r : results) {
+            if (r.failed()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The value of a metric, or null when the point has none of that name. */
+    static Double metric(PointResult r, String name) {
+        if (r.metrics() == null) {
+            return null;
+        }
+        for (Metric m : r.metrics()) {
+            if (name.equals(m.name())) {
+                return m.value();
+            }
+        }
+        return null;
+    }
+
+    private static String saturated(PointResult r) {
+        Double s = metric(r, SATURATED);
+        Map<String, String> notes = r.notes() == null ? Map.of() : r.notes();
+        boolean known = s != null || notes.containsKey(SATURATED) || notes.containsKey(NOTE_TRUNCATED);
+        if (!known) {
+            return null;
+        }
+        boolean yes = flag(notes, NOTE_TRUNCATED) || flag(notes, SATURATED) || (s != null && s != 0 && !s.isNaN());
+        return yes ? "yes" : "no";
+    }
+
+    /** The runner's note {@code status=stopped}: the run was stopped before the point ended. */
+    private static boolean stopped(Map<String, String> notes) {
+        return NOTE_STOPPED.equals(notes.get(NOTE_STATUS));
+    }
+
+    /** A note that is present and not "false". */
+    private static boolean flag(Map<String, String> notes, String key) {
+        return notes.containsKey(key) && !"false".equalsIgnoreCase(notes.get(key));
+    }
+
+    private static String number(Double v, String format) {
+        if (v == null) {
+            return null;
+        }
+        return String.format(Locale.ROOT, format, v);
+    }
+
+    private static List<PointResult> inOrder(List<PointResult> results) {
+        List<PointResult> sorted = new ArrayList<>(results);
+        sorted.sort(Comparator.comparingInt(r -> r.point() == null ? Integer.MAX_VALUE : r.point().index()));
+        return sorted;
+    }
+}

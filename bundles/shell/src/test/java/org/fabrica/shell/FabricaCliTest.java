@@ -1,0 +1,203 @@
+package org.fabrica.shell;
+
+import static org.fabrica.shell.Fakes.metric;
+import static org.fabrica.shell.Fakes.point;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.RunOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FabricaCliTest {
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final Fakes.FakeService service = new Fakes.FakeService();
+
+    @TempDir
+    Path tmp;
+
+    private int run(String... args) {
+        FabricaCli cli = new FabricaCli(service, Fakes.catalog(), new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8), false, null);
+        return cli.execute(args);
+    }
+
+    private String out() {
+        return outBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void noCommandIsBadInput() {
+        assertEquals(2, run());
+        assertTrue(err().contains("No command given"), err());
+    }
+
+    @Test
+    void unknownCommandOrOptionIsBadInput() {
+        assertEquals(2, run("frobnicate"));
+        assertEquals(2, run("run", "x.yaml", "--turbo"));
+        assertEquals(2, run("run"));
+        assertEquals(2, run("run", "x.yaml", "--threads", "many"));
+        assertEquals(2, run("help", "routing"));
+        assertTrue(service.runs.isEmpty());
+    }
+
+    @Test
+    void invalidFileIsBadInputWithTheMessageOnly() {
+        assertEquals(2, run("run", "bad.yaml"));
+        assertEquals("Unknown routing provider 'dro'; did you mean 'dor'? Valid: dor\n", err());
+        assertFalse(err().contains("\tat "), "no stack trace");
+        assertTrue(service.runs.isEmpty());
+        assertEquals(2, run("validate", "bad.yaml"));
+    }
+
+    @Test
+    void malformedSetOrNegativeThreadsIsBadInput() {
+        assertEquals(2, run("run", "ok.yaml", "--set", "novalue"));
+        assertTrue(err().contains("--set 'novalue' is not of the form key=value"), err());
+        assertEquals(2, run("run", "ok.yaml", "--threads", "-1"));
+        assertTrue(service.runs.isEmpty());
+    }
+
+    @Test
+    void successfulRunPrintsTheSummaryAndExitsZero() {
+        service.outcome = f -> List.of(point(0, Map.of("pattern", "uniform", "scheme", "dor", "load", "0.1", "seed", "1"),
+                null, metric("offered", 0.1), metric("accepted", 0.0998), metric("latency.avg", 25.25),
+                metric("latency.p99", 40), metric("saturated", 0)));
+        Path out = tmp.resolve("res");
+        assertEquals(0, run("run", "ok.yaml", "--out", out.toString(), "--threads", "3", "--set", "hardware.vcs=3",
+                "--set", "loads=[0.1]", "--resume"));
+        RunOptions o = service.options.get(0);
+        assertEquals(out.toAbsolutePath(), o.outDir());
+        assertEquals(3, o.threads());
+        assertTrue(o.resume());
+        assertFalse(o.startPaused());
+        assertEquals(Map.of("hardware.vcs", "3", "loads", "[0.1]"), o.overrides());
+        assertTrue(out().startsWith("Sweep of ok.yaml: 2 points\n"), out());
+        assertTrue(out().contains("uniform  dor"), out());
+        assertTrue(out().contains("Results: " + out.toAbsolutePath()), out());
+        // progress without a terminal: plain lines on stderr
+        assertTrue(err().contains("progress  50% half\n") && err().contains("progress 100% done\n"), err());
+    }
+
+    @Test
+    void withoutOutTheRunnerChoosesTheResultsFolder() {
+        assertEquals(0, run("run", "examples/quickstart.yaml"));
+        assertNull(service.options.get(0).outDir());
+        assertEquals(0, service.options.get(0).threads());
+    }
+
+    @Test
+    void failedPointExitsOneAndPrintsItsMessage() {
+        service.outcome = f -> List.of(point(0, Map.of(), null, metric("accepted", 0.1)),
+                point(1, Map.of(), "deadlock at cycle 1200: channels r3.x+ -> r4.y+ -> r3.x+"));
+        assertEquals(1, run("run", "ok.yaml"));
+        assertTrue(err().contains("point s0-p1 failed: deadlock at cycle 1200"), err());
+        assertTrue(out().contains("FAILED"), out());
+    }
+
+    @Test
+    void validatePrintsTheDescription() {
+        assertEquals(0, run("validate", "ok.yaml", "--set", "seeds=[1,2]"));
+        assertEquals("Sweep of ok.yaml: 2 points\n", out());
+        assertTrue(service.runs.isEmpty());
+    }
+
+    @Test
+    void algorithmsAndHelp() {
+        assertEquals(0, run("algorithms"));
+        assertTrue(out().contains("west-first"), out());
+        assertEquals(0, run("help", "routing", "dor"));
+        assertTrue(out().contains("two-per-ring"), out());
+        assertEquals(2, run("help", "routing", "dro"));
+        assertTrue(err().contains("did you mean 'dor'"), err());
+    }
+
+    private Path benchFiles() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("bench"));
+        for (Bench.Config c : Bench.CONFIGS) {
+            Files.writeString(dir.resolve(c.fileName()), "name: " + c.name() + "\n");
+        }
+        return dir;
+    }
+
+    @Test
+    void benchRunsEachConfigurationSingleThreadedAndPrintsOneLineEach() throws IOException {
+        Path dir = benchFiles();
+        service.outcome = f -> List.of(point(0, Map.of(), null, metric("sim.cycles", 1000), metric("sim.flitHops", 5000),
+                metric("sim.wallSeconds", 0.25), metric("latency.avg", 20), metric("accepted", 0.05)));
+        assertEquals(0, run("bench", "--quick", "--dir", dir.toString(), "--out", tmp.resolve("out").toString()));
+        String[] lines = out().split("\n");
+        assertEquals(Bench.CONFIGS.size(), lines.length, out());
+        // the first start is the unreported JIT warm-up with the first configuration
+        assertEquals(Bench.CONFIGS.size() + 1, service.options.size());
+        assertEquals(dir.toAbsolutePath().resolve(Bench.CONFIGS.get(0).fileName()), service.files.get(0));
+        assertEquals(Bench.CONFIGS.get(0).quickOverrides(), service.options.get(0).overrides());
+        for (int i = 0; i < lines.length; i++) {
+            assertTrue(lines[i].startsWith("BENCH config=" + Bench.CONFIGS.get(i).name() + " "), lines[i]);
+            assertTrue(lines[i].endsWith(" status=ok"), lines[i]);
+            RunOptions o = service.options.get(i + 1);
+            assertEquals(1, o.threads());
+            assertEquals(Bench.CONFIGS.get(i).quickOverrides(), o.overrides());
+            assertEquals(dir.toAbsolutePath().resolve(Bench.CONFIGS.get(i).fileName()), service.files.get(i + 1));
+        }
+    }
+
+    @Test
+    void benchWithoutQuickKeepsTheFilesWindowsAndDeletesItsTemporaryResults() throws IOException {
+        Path dir = benchFiles();
+        assertEquals(0, run("bench", "--dir", dir.toString(), "--only", "torus8x8", "--no-jit-warmup"));
+        assertEquals(3, service.options.size());
+        assertEquals(Map.of(), service.options.get(0).overrides());
+        assertEquals(3, out().split("\n").length);
+        Path results = service.options.get(0).outDir().getParent();
+        assertFalse(Files.exists(results), "temporary results folder left behind: " + results);
+    }
+
+    @Test
+    void benchFailureAndBadSelection() throws IOException {
+        Path dir = benchFiles();
+        service.outcome = f -> List.of(point(0, Map.of(), "deadlock"));
+        assertEquals(1, run("bench", "--dir", dir.toString(), "--only", "overload", "--no-jit-warmup"));
+        assertTrue(out().contains("status=failed message=\"deadlock\""), out());
+        assertEquals(2, run("bench", "--dir", dir.toString(), "--only", "mesh"));
+        assertTrue(err().contains("No bench configuration contains 'mesh'"), err());
+        Files.delete(dir.resolve("torus8x8-uniform-0.1.yaml"));
+        assertEquals(2, run("bench", "--dir", dir.toString()));
+        assertTrue(err().contains("torus8x8-uniform-0.1.yaml is missing"), err());
+    }
+
+    @Test
+    void benchFilesAreFoundInTheFabricaFolderWhenTheWorkingDirectoryHasNone() throws IOException {
+        Path bench = Files.createDirectories(tmp.resolve("examples").resolve("bench"));
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        // the tests run in bundles/shell, which has no examples/bench
+        assertEquals(bench.toAbsolutePath(), new FabricaCli(service, Fakes.catalog(), sink, sink, false, tmp).benchFolder(null));
+        assertEquals(2, new FabricaCli(service, Fakes.catalog(), sink, sink, false, tmp.resolve("elsewhere"))
+                .execute("bench", "--quick"));
+        assertEquals(2, run("bench"));
+        assertTrue(err().contains("No bench files: looked in"), err());
+    }
+
+    @Test
+    void cancelWithoutARunDoesNothing() {
+        FabricaCli cli = new FabricaCli(service, Fakes.catalog(), System.out, System.err, false, null);
+        cli.cancel();
+        assertNull(service.run("r1").orElse(null));
+    }
+}

@@ -1,0 +1,123 @@
+package org.fabrica.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.RunState;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class FabricaCommandsTest {
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final Fakes.FakeService service = new Fakes.FakeService();
+    private FabricaCommands commands;
+
+    @BeforeEach
+    void setUp() {
+        service.finishImmediately = false;
+        commands = new FabricaCommands(service, Fakes.catalog(), new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        String s = outBytes.toString(StandardCharsets.UTF_8);
+        outBytes.reset();
+        return s;
+    }
+
+    private String err() {
+        String s = errBytes.toString(StandardCharsets.UTF_8);
+        errBytes.reset();
+        return s;
+    }
+
+    @Test
+    void runStartsInTheBackgroundAndPrintsTheId() {
+        commands.run("examples/quickstart.yaml", "--threads", "2", "--paused", "--set", "seeds=[3]");
+        assertTrue(out().startsWith("Started run r1 (exp-r1), paused before its first cycle; results in "));
+        assertEquals(1, service.runs.size());
+        assertTrue(service.options.get(0).startPaused());
+        assertEquals(2, service.options.get(0).threads());
+        assertEquals(Map.of("seeds", "[3]"), service.options.get(0).overrides());
+        assertEquals(RunState.RUNNING, service.runs.get(0).state());
+    }
+
+    @Test
+    void runWithBadArgumentsPrintsTheProblem() {
+        commands.run("--threads");
+        assertTrue(err().contains("usage: fabrica:run FILE"));
+        commands.run("bad.yaml");
+        assertEquals("Unknown routing provider 'dro'; did you mean 'dor'? Valid: dor\n", err());
+        assertTrue(service.runs.isEmpty());
+    }
+
+    @Test
+    void runsListsIdNameStateAndProgress() {
+        commands.runs();
+        assertTrue(out().startsWith("No runs yet"));
+        commands.run("a.yaml");
+        commands.run("b.yaml");
+        out();
+        service.runs.get(1).pause();
+        commands.runs();
+        String[] lines = out().split("\n");
+        assertEquals(4, lines.length);
+        assertTrue(lines[0].matches("ID\\s+NAME\\s+STATE\\s+PROGRESS\\s+POINTS DONE"), lines[0]);
+        assertTrue(lines[2].matches("r1\\s+exp-r1\\s+running\\s+0%\\s+0"), lines[2]);
+        assertTrue(lines[3].matches("r2\\s+exp-r2\\s+paused\\s+0%\\s+0"), lines[3]);
+    }
+
+    @Test
+    void controlCommandsActOnTheNamedRun() {
+        commands.run("a.yaml");
+        out();
+        commands.pause("r1");
+        commands.step("r1", 500);
+        commands.swap("r1", "routing", "west-first", "preference=x-first");
+        commands.resume("r1");
+        commands.stats("r1");
+        commands.stop("r1");
+        assertEquals(List.of("pause", "step 500", "swap routing west-first {preference=x-first}", "resume", "stop"),
+                service.runs.get(0).calls);
+        String out = out();
+        assertTrue(out.contains("Run r1 paused."), out);
+        assertTrue(out.contains("Run r1 advanced 500 cycles"), out);
+        assertTrue(out.contains("routing is now west-first {preference=x-first}"), out);
+        assertTrue(out.contains("totals:\n  delivered: 42\n"), out);
+        assertEquals("", err());
+    }
+
+    @Test
+    void errorsPrintTheirMessageOnly() {
+        commands.pause("r7");
+        assertEquals("No run 'r7'; runs: (none)\n", err());
+        commands.run("a.yaml");
+        commands.swap("r1", "routing", "west-first");
+        String e = err();
+        assertEquals("Run r1 is not paused; pause it first with fabrica:pause r1\n", e);
+        commands.pause("r1");
+        commands.swap("r1", "routing", "west-first", "oops");
+        assertTrue(err().startsWith("parameter 'oops' is not of the form key=value"));
+        commands.step("r1", 0);
+        assertTrue(err().contains("positive number of cycles"));
+        commands.help("routing", "dro");
+        e = err();
+        assertTrue(e.contains("did you mean 'dor'"), e);
+        assertFalse(e.contains("\tat "), e);
+    }
+
+    @Test
+    void algorithmsAndHelpMatchTheCommandLine() {
+        commands.algorithms();
+        assertEquals(ProviderListing.algorithms(Fakes.catalog()), out());
+        commands.help("routing", "dor");
+        assertEquals(ProviderListing.help(Fakes.catalog(), "routing", "dor"), out());
+    }
+}

@@ -1,0 +1,63 @@
+package org.fabrica.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class ProgressDisplayTest {
+    @Test
+    void barFillsInProportion() {
+        assertEquals("[..........]", ProgressDisplay.bar(0, 10));
+        assertEquals("[####......]", ProgressDisplay.bar(0.45, 10));
+        assertEquals("[##########]", ProgressDisplay.bar(1, 10));
+        assertEquals("[##########]", ProgressDisplay.bar(7, 10));
+        assertEquals("[..........]", ProgressDisplay.bar(Double.NaN, 10));
+        assertEquals(" 45%", ProgressDisplay.percent(0.456));
+    }
+
+    @Test
+    void terminalLineIsCutToOneScreenLine() {
+        String line = ProgressDisplay.terminalLine(0.5, "x".repeat(200));
+        assertEquals(ProgressDisplay.LINE_WIDTH, line.length());
+        assertTrue(line.startsWith("[###############...............]  50% xxx"), line);
+        assertTrue(line.endsWith("..."));
+    }
+
+    @Test
+    void onATerminalOneLineIsRedrawnInPlace() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ProgressDisplay p = new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8), true);
+        p.progress(0.1, "point 1 of 10, long status");
+        p.progress(0.1, "point 1 of 10, long status"); // unchanged: not redrawn
+        p.progress(0.2, "short");
+        p.finish();
+        String s = bytes.toString(StandardCharsets.UTF_8);
+        assertEquals(2, s.chars().filter(c -> c == '\r').count(), s);
+        assertEquals(1, s.chars().filter(c -> c == '\n').count(), s);
+        assertTrue(s.endsWith("\n"));
+        // the shorter second line is padded to cover the first
+        String[] draws = s.substring(1, s.length() - 1).split("\r");
+        assertEquals(draws[0].length(), draws[1].length());
+    }
+
+    @Test
+    void withoutATerminalOneLinePerTenthIsPrinted() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ProgressDisplay p = new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8), false);
+        for (int i = 0; i <= 100; i++) {
+            p.progress(i / 100.0, "status");
+        }
+        p.finish();
+        String s = bytes.toString(StandardCharsets.UTF_8);
+        String[] lines = s.split("\n");
+        assertEquals(11, lines.length, s);
+        assertEquals("progress   0% status", lines[0]);
+        assertEquals("progress  50% status", lines[5]);
+        assertEquals("progress 100% status", lines[10]);
+        assertTrue(s.indexOf('\r') < 0);
+    }
+}
