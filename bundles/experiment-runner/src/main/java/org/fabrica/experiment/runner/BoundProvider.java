@@ -1,0 +1,82 @@
+package org.fabrica.experiment.runner;
+
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.fabrica.hardware.HardwareFactory;
+import org.fabrica.hardware.HardwareModel;
+import org.fabrica.kernel.KernelFactory;
+import org.fabrica.kernel.SimulationKernel;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.network.NetworkModelFactory;
+import org.fabrica.network.NetworkSetup;
+import org.fabrica.queuing.QueuingContext;
+import org.fabrica.queuing.QueuingFactory;
+import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.routing.RoutingFactory;
+import org.fabrica.throttle.Throttle;
+import org.fabrica.throttle.ThrottleContext;
+import org.fabrica.throttle.ThrottleFactory;
+import org.fabrica.topology.Topology;
+import org.fabrica.topology.TopologyFactory;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.InjectionProcessFactory;
+import org.fabrica.traffic.OfferedLoad;
+import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.TrafficPatternFactory;
+
+/**
+ * A provider chosen by an experiment with its parameters bound (defaults filled in, ranges
+ * checked). Bound parameters are immutable, so one binding serves every point of a sweep; each
+ * point creates its own instances through the factory.
+ *
+ * @param provider the registered factory chosen
+ * @param choice what the file said
+ * @param parameters the bound parameter object (the provider's annotation type)
+ * @param values every parameter value, defaults included, for the resolved experiment
+ */
+@SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
+public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, Object parameters,
+        Map<String, Object> values) {
+
+    /** {@code path 'name' (bundle version)}, for messages. */
+    public String describe() {
+        return choice.path() + " '" + provider.name() + "' (" + provider.bundle() + " " + provider.version() + ")";
+    }
+
+    Topology topology() {
+        return ((TopologyFactory) provider.factory()).create(parameters);
+    }
+
+    HardwareModel hardware() {
+        return ((HardwareFactory) provider.factory()).create(parameters);
+    }
+
+    RoutingAlgorithm routing(Topology topology) {
+        return ((RoutingFactory) provider.factory()).create(topology, parameters);
+    }
+
+    QueuingScheme queuing(QueuingContext context) {
+        return ((QueuingFactory) provider.factory()).create(context, parameters);
+    }
+
+    Throttle throttle(ThrottleContext context) {
+        return ((ThrottleFactory) provider.factory()).create(context, parameters);
+    }
+
+    TrafficPattern pattern(Topology topology, SplittableRandom random) {
+        return ((TrafficPatternFactory) provider.factory()).create(topology, random, parameters);
+    }
+
+    InjectionProcess injection(int nodes, OfferedLoad load) {
+        return ((InjectionProcessFactory) provider.factory()).create(nodes, load, parameters);
+    }
+
+    NetworkModel network(NetworkSetup setup) {
+        return ((NetworkModelFactory) provider.factory()).create(setup, parameters);
+    }
+
+    SimulationKernel kernel() {
+        return ((KernelFactory) provider.factory()).create(parameters);
+    }
+}

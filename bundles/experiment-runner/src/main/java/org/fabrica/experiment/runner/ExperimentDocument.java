@@ -1,0 +1,394 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.ExperimentException;
+
+/**
+ * An experiment file read into a YAML tree, with the line and column of every key and value so
+ * that errors point into the file, and with the command line's {@code --set} overrides applied
+ * (errors in an overridden value name the override instead of the file).
+ * Paths are written as in messages: {@code schemes[0].routing.dateline}.
+ */
+public final class ExperimentDocument {
+    static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            // written files (the resolved experiment): plain YAML as a person writes it
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .disable(YAMLGenerator.Feature.SPLIT_LINES)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+            .build();
+
+    private final String source;
+    private final ObjectNode root;
+    /** Where each key starts (for "unknown key" errors). */
+    private final Map<String, JsonLocation> keys;
+    /** Where each value starts (for errors about a value). */
+    private final Map<String, JsonLocation> values;
+    private final Map<String, String> overridden = new LinkedHashMap<>();
+
+    private ExperimentDocument(String source, ObjectNode root, Map<String, JsonLocation> keys,
+            Map<String, JsonLocation> values) {
+        this.source = source;
+        this.root = root;
+        this.keys = keys;
+        this.values = values;
+    }
+
+    /**
+     * Reads a file and applies overrides ({@code key.path=value}, values parsed as YAML).
+     *
+     * @throws ExperimentException when the file is missing, not YAML, not a mapping, or an override is malformed
+     */
+    public static ExperimentDocument read(Path file, Map<String, String> overrides) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ExperimentException(file + ": no such experiment file; check the path (examples are in examples/)");
+        } catch (IOException e) {
+            throw new ExperimentException(file + ": cannot read the experiment file: " + e.getMessage(), e);
+        }
+        return parse(file.toString(), text, overrides);
+    }
+
+    /** Parses text (named {@code source} in messages) and applies overrides. */
+    public static ExperimentDocument parse(String source, String text, Map<String, String> overrides) {
+        JsonNode tree;
+        try {
+            tree = YAML.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ExperimentException(syntaxError(source, e), e);
+        }
+        if (tree == null || tree.isMissingNode() || tree.isNull()) {
+            throw new ExperimentException(source + ": the experiment file is empty; start from examples/quickstart.yaml");
+        }
+        if (!tree.isObject()) {
+            throw new ExperimentException(source + ":1:1: an experiment file is a YAML mapping of keys such as "
+                    + "name, topology, hardware, traffic, schemes, loads; found a " + kind(tree));
+        }
+        Map<String, JsonLocation> keys = new HashMap<>();
+        Map<String, JsonLocation> values = new HashMap<>();
+        locate(text, keys, values);
+        ExperimentDocument doc = new ExperimentDocument(source, (ObjectNode) tree, keys, values);
+        if (overrides != null) {
+            for (Map.Entry<String, String> o : overrides.entrySet()) {
+                doc.override(o.getKey(), o.getValue());
+            }
+        }
+        return doc;
+    }
+
+    /** The tree (after overrides). */
+    public ObjectNode root() {
+        return root;
+    }
+
+    /** The file name or other source name used in messages. */
+    public String source() {
+        return source;
+    }
+
+    /** Overrides applied, as given ({@code path -> value text}). */
+    public Map<String, String> overrides() {
+        return java.util.Collections.unmodifiableMap(overridden);
+    }
+
+    /**
+     * Where a path comes from: {@code file:line:column} of the path or its nearest located
+     * ancestor, or {@code --set path=value} when an override set it.
+     */
+    public String where(String path) {
+        return where(path, false);
+    }
+
+    private String where(String path, boolean key) {
+        for (String p = path; p != null; p = parent(p)) {
+            String value = overridden.get(p);
+            if (value != null) {
+                return "--set " + p + "=" + value;
+            }
+        }
+        for (String p = path; p != null; p = parent(p)) {
+            JsonLocation l = key || !p.equals(path) ? keys.getOrDefault(p, values.get(p))
+                    : values.getOrDefault(p, keys.get(p));
+            if (l != null) {
+                return source + ":" + l.getLineNr() + ":" + l.getColumnNr();
+            }
+        }
+        return source;
+    }
+
+    /** An error about the value at {@code path}: {@code file:line:col: message}. */
+    public ExperimentException error(String path, String message) {
+        return new ExperimentException(where(path) + ": " + message);
+    }
+
+    /** An error about the key at {@code path} itself (an unknown key): points at the key. */
+    public ExperimentException keyError(String path, String message) {
+        return new ExperimentException(where(path, true) + ": " + message);
+    }
+
+    /** An error about the value at {@code path} caused by {@code cause}. */
+    public ExperimentException error(String path, String message, Throwable cause) {
+        return new ExperimentException(where(path) + ": " + message, cause);
+    }
+
+    // ------------------------------------------------------------------ overrides
+
+    private void override(String key, String valueText) {
+        String path = key.trim();
+        if (path.isEmpty()) {
+            throw new ExperimentException("--set " + key + "=" + valueText
+                    + ": the key is empty; write --set key.path=value, e.g. --set hardware.vcs=3");
+        }
+        JsonNode value;
+        try {
+            value = valueText == null || valueText.isEmpty() ? TextNode.valueOf("") : YAML.readTree(valueText);
+            if (value == null || value.isMissingNode()) {
+                value = NullNode.getInstance();
+            }
+        } catch (JsonProcessingException e) {
+            throw new ExperimentException("--set " + key + "=" + valueText + ": the value is not valid YAML ("
+                    + e.getOriginalMessage() + "); quote text, write lists as [a, b]", e);
+        }
+        List<Object> segments = segments(path, key, valueText);
+        JsonNode node = root;
+        for (int i = 0; i < segments.size() - 1; i++) {
+            Object seg = segments.get(i);
+            Object next = segments.get(i + 1);
+            JsonNode child = child(node, seg);
+            if (child == null || child.isNull() || !(child.isObject() || child.isArray())) {
+                if (!(node instanceof ObjectNode) && !(seg instanceof String)) {
+                    throw new ExperimentException("--set " + key + "=" + valueText + ": "
+                            + render(segments.subList(0, i + 1)) + " does not exist in the file");
+                }
+                if (child != null && !child.isNull() && next instanceof String && child.isTextual()) {
+                    // e.g. routing: dor  then --set routing.dateline=x: turn the name into {name: dor}
+                    ObjectNode o = JsonNodeFactory.instance.objectNode();
+                    o.set("name", child);
+                    child = o;
+                } else {
+                    child = next instanceof Integer ? JsonNodeFactory.instance.arrayNode()
+                            : JsonNodeFactory.instance.objectNode();
+                }
+                set(node, seg, child, key, valueText, segments.subList(0, i + 1));
+            }
+            node = child;
+        }
+        set(node, segments.get(segments.size() - 1), value, key, valueText, segments);
+        overridden.put(render(segments), valueText);
+    }
+
+    private static JsonNode child(JsonNode node, Object seg) {
+        if (seg instanceof String s) {
+            return node.isObject() ? node.get(s) : null;
+        }
+        int i = (Integer) seg;
+        return node.isArray() && i < node.size() ? node.get(i) : null;
+    }
+
+    private static void set(JsonNode node, Object seg, JsonNode value, String key, String valueText,
+            List<Object> path) {
+        if (seg instanceof String s) {
+            if (!(node instanceof ObjectNode o)) {
+                throw new ExperimentException("--set " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
+                        + " is not a mapping, so it has no key '" + s + "'");
+            }
+            o.set(s, value);
+            return;
+        }
+        int i = (Integer) seg;
+        if (!(node instanceof ArrayNode a)) {
+            throw new ExperimentException("--set " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
+                    + " is not a list, so it has no element [" + i + "]");
+        }
+        if (i < a.size()) {
+            a.set(i, value);
+        } else if (i == a.size()) {
+            a.add(value);
+        } else {
+            throw new ExperimentException("--set " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
+                    + " has " + a.size() + " elements; use an index up to " + a.size());
+        }
+    }
+
+    private static List<Object> segments(String path, String key, String valueText) {
+        List<Object> out = new ArrayList<>();
+        int i = 0;
+        int n = path.length();
+        while (i < n) {
+            char c = path.charAt(i);
+            if (c == '.') {
+                i++;
+                continue;
+            }
+            if (c == '[') {
+                int close = path.indexOf(']', i);
+                if (close < 0) {
+                    throw badKey(key, valueText);
+                }
+                try {
+                    out.add(Integer.parseInt(path.substring(i + 1, close).trim()));
+                } catch (NumberFormatException e) {
+                    throw badKey(key, valueText);
+                }
+                i = close + 1;
+                continue;
+            }
+            int j = i;
+            while (j < n && path.charAt(j) != '.' && path.charAt(j) != '[') {
+                j++;
+            }
+            out.add(path.substring(i, j).trim());
+            i = j;
+        }
+        if (out.isEmpty() || !(out.get(0) instanceof String)) {
+            throw badKey(key, valueText);
+        }
+        return out;
+    }
+
+    private static ExperimentException badKey(String key, String valueText) {
+        return new ExperimentException("--set " + key + "=" + valueText
+                + ": malformed key; write names separated by dots and list indexes in brackets, e.g. schemes[0].routing.name");
+    }
+
+    private static String render(List<Object> segments) {
+        StringBuilder sb = new StringBuilder();
+        for (Object s : segments) {
+            if (s instanceof Integer i) {
+                sb.append('[').append(i).append(']');
+            } else {
+                if (sb.length() > 0) {
+                    sb.append('.');
+                }
+                sb.append(s);
+            }
+        }
+        return sb.toString();
+    }
+
+    // ------------------------------------------------------------------ locations
+
+    private static void locate(String text, Map<String, JsonLocation> keys, Map<String, JsonLocation> values) {
+        try (JsonParser p = YAML.createParser(text)) {
+            JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                    continue;
+                }
+                JsonStreamContext ctx = p.getParsingContext();
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    ctx = ctx.getParent();
+                }
+                String path = path(ctx);
+                if (path != null) {
+                    (t == JsonToken.FIELD_NAME ? keys : values).putIfAbsent(path, p.currentTokenLocation());
+                }
+            }
+        } catch (IOException e) {
+            // the tree was read already, so this does not happen; locations are a convenience
+        }
+    }
+
+    private static String path(JsonStreamContext ctx) {
+        List<String> parts = new ArrayList<>();
+        for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inArray()) {
+                parts.add("[" + Math.max(0, c.getCurrentIndex()) + "]");
+            } else if (c.inObject()) {
+                if (c.getCurrentName() == null) {
+                    return null;
+                }
+                parts.add("." + c.getCurrentName());
+            }
+        }
+        if (parts.isEmpty()) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = parts.size() - 1; i >= 0; i--) {
+            sb.append(parts.get(i));
+        }
+        return sb.charAt(0) == '.' ? sb.substring(1) : sb.toString();
+    }
+
+    static String parent(String path) {
+        int dot = path.lastIndexOf('.');
+        int bracket = path.lastIndexOf('[');
+        int cut = Math.max(dot, bracket);
+        return cut <= 0 ? null : path.substring(0, cut);
+    }
+
+    private static final java.util.regex.Pattern MARK = java.util.regex.Pattern.compile("line (\\d+), column (\\d+)");
+
+    private static String syntaxError(String source, JsonProcessingException e) {
+        JsonLocation l = e.getLocation();
+        String where = l == null ? source : source + ":" + l.getLineNr() + ":" + l.getColumnNr();
+        String msg = e.getOriginalMessage();
+        if (msg == null) {
+            msg = e.getClass().getSimpleName();
+        }
+        // the YAML scanner's own mark (the last one in its message) is where the problem is
+        java.util.regex.Matcher m = MARK.matcher(msg);
+        String mark = null;
+        while (m.find()) {
+            mark = source + ":" + m.group(1) + ":" + m.group(2);
+        }
+        if (mark != null) {
+            where = mark;
+        }
+        int snippet = msg.indexOf(" in 'reader'");
+        if (snippet > 0) {
+            msg = msg.substring(0, snippet);
+        }
+        msg = msg.replace('\n', ' ').replaceAll("\\s+", " ").trim();
+        return where + ": not valid YAML: " + msg;
+    }
+
+    static String kind(JsonNode n) {
+        if (n.isArray()) {
+            return "list";
+        }
+        if (n.isObject()) {
+            return "mapping";
+        }
+        if (n.isTextual()) {
+            return "text '" + n.asText() + "'";
+        }
+        if (n.isNumber()) {
+            return "number " + n.asText();
+        }
+        if (n.isBoolean()) {
+            return "boolean " + n.asText();
+        }
+        if (n.isNull()) {
+            return "empty value";
+        }
+        return n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    }
+}

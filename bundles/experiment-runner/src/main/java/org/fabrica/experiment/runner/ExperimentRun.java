@@ -1,0 +1,523 @@
+package org.fabrica.experiment.runner;
+
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ProgressListener;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.runner.results.ExperimentFacts;
+import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.experiment.runner.results.ResultsStore;
+import org.fabrica.experiment.runner.results.RunRecord;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.sweep.SweepExecutor;
+import org.fabrica.sweep.SweepPoint;
+
+/**
+ * A run of an experiment: its points go to the sweep executor, each finished point goes to the
+ * results store at once, and the control methods act on every simulation active at the time.
+ * The run ends {@link RunState#FINISHED} when every point succeeded (saturated points included),
+ * {@link RunState#FAILED} when a point failed or the run itself broke, {@link RunState#STOPPED}
+ * when stopped; finished points stay in the results folder in every case.
+ */
+final class ExperimentRun implements RunHandle, PointControl.Signals {
+    private static final long PROGRESS_INTERVAL_NANOS = 200_000_000L;
+
+    private final String id;
+    private final SweepPlan plan;
+    private final ResultsStore store;
+    private final ProgressListener listener;
+    private final SweepExecutor executor;
+    private final int threads;
+    private final ExperimentFacts facts;
+    private final ProviderRegistry registry;
+    private final String started = now();
+    private final Thread driver;
+    private final CompletableFuture<RunState> completion = new CompletableFuture<>();
+    private final Map<String, PointSimulation> active = new ConcurrentHashMap<>();
+    private final Set<Thread> pointThreads = ConcurrentHashMap.newKeySet();
+    private final List<String> swapLog = Collections.synchronizedList(new ArrayList<>());
+    private final Set<String> skipped;
+    private final Object progressLock = new Object();
+    /**
+     * Listener calls come from several threads; a listener sees them one at a time. Progress
+     * updates from simulation threads skip a turn rather than wait, so a listener that calls back
+     * into the run (pause from a callback) cannot block a simulation on its way to a checkpoint.
+     */
+    private final ReentrantLock listenerLock = new ReentrantLock();
+
+    private volatile boolean pauseRequested;
+    private volatile boolean stopRequested;
+    private volatile RunState terminal;
+    private volatile String error;
+    private volatile List<String> warnings = List.of();
+    private long lastProgress;
+    // guarded by progressLock
+    private long finishedCycles;
+    private int finishedPoints;
+    private int failedPoints;
+    private int saturatedPoints;
+
+    ExperimentRun(String id, SweepPlan plan, ResultsStore store, ProgressListener listener, SweepExecutor executor,
+            int threads, boolean startPaused, ExperimentFacts facts, ProviderRegistry registry) {
+        this.id = id;
+        this.plan = plan;
+        this.store = store;
+        this.listener = listener == null ? new ProgressListener() { } : listener;
+        this.executor = executor;
+        this.threads = threads;
+        this.facts = facts;
+        this.registry = registry;
+        this.pauseRequested = startPaused;
+        this.skipped = store.finishedIds();
+        for (PointResult r : store.kept()) {
+            if (r.failed()) {
+                continue; // run again: it is not skipped
+            }
+            if (Boolean.parseBoolean(r.notes().get(PointSimulation.SATURATED))) {
+                saturatedPoints++;
+            }
+        }
+        this.driver = new Thread(this::drive, "fabrica-run-" + id);
+        this.driver.setDaemon(true);
+    }
+
+    void start() {
+        store.writeRun(record(RunState.RUNNING));
+        driver.start();
+    }
+
+    // ------------------------------------------------------------------ the sweep
+
+    private void drive() {
+        RunState end;
+        try {
+            List<SweepPoint> todo = new ArrayList<>();
+            for (PointPlan p : plan.points()) {
+                if (!skipped.contains(p.pointId())) {
+                    todo.add(p.sweepPoint(plan.experimentId()));
+                }
+            }
+            progress();
+            executor.execute(todo, this::runPoint, threads, this::finished);
+            synchronized (progressLock) {
+                end = stopRequested ? RunState.STOPPED : failedPoints > 0 ? RunState.FAILED : RunState.FINISHED;
+            }
+        } catch (InterruptedException e) {
+            end = RunState.STOPPED;
+        } catch (RuntimeException | Error e) {
+            end = RunState.FAILED;
+            error = "the run stopped: " + ProviderFailure.message(e);
+        }
+        try {
+            warnings = store.finish(facts, record(end), plan.spec().plots(), plan.spec().report());
+        } catch (RuntimeException e) {
+            if (end != RunState.STOPPED) {
+                end = RunState.FAILED;
+            }
+            error = (error == null ? "" : error + "; ") + "results could not be completed: " + ProviderFailure.message(e);
+        }
+        try {
+            store.writeRun(record(end));
+        } catch (RuntimeException e) {
+            error = (error == null ? "" : error + "; ") + ProviderFailure.message(e);
+        } finally {
+            store.close();
+            terminal = end;
+            try {
+                listenerLock.lock();
+                try {
+                    listener.progress(1.0, status());
+                } finally {
+                    listenerLock.unlock();
+                }
+            } catch (RuntimeException ignored) {
+                // a display problem must not hide the run's end
+            }
+            completion.complete(end);
+        }
+    }
+
+    private PointResult runPoint(SweepPoint sp) {
+        PointPlan p = plan.points().get(sp.index());
+        PointControl control = new PointControl(this, p);
+        PointSimulation sim = new PointSimulation(plan, p, control);
+        if (stopRequested) {
+            return stoppedResult(sp);
+        }
+        Thread self = Thread.currentThread();
+        pointThreads.add(self);
+        active.put(p.pointId(), sim);
+        long cycles = 0;
+        try {
+            PointResult r = sim.run();
+            double simulated = PointRecords.metric(r, "sim.cycles");
+            cycles = Double.isNaN(simulated) ? control.cycle() : (long) simulated;
+            return r;
+        } finally {
+            active.remove(p.pointId());
+            pointThreads.remove(self);
+            synchronized (progressLock) {
+                finishedCycles += cycles;
+            }
+        }
+    }
+
+    private static PointResult stoppedResult(SweepPoint sp) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        notes.put(PointSimulation.STATUS, PointSimulation.STOPPED);
+        return new PointResult(sp, List.of(), notes, "stopped before it started", 0);
+    }
+
+    /** A point finished (called by the executor, one at a time or not: synchronised). */
+    private void finished(PointResult result) {
+        PointResult r = withNotes(result);
+        if (PointSimulation.STOPPED.equals(r.notes().get(PointSimulation.STATUS))) {
+            return; // not finished: a resumed run does it again
+        }
+        store.append(r);
+        synchronized (progressLock) {
+            finishedPoints++;
+            if (r.failed()) {
+                failedPoints++;
+            } else if (Boolean.parseBoolean(r.notes().get(PointSimulation.SATURATED))) {
+                saturatedPoints++;
+            }
+        }
+        try {
+            listenerLock.lock();
+            try {
+                listener.pointFinished(r);
+            } finally {
+                listenerLock.unlock();
+            }
+        } catch (RuntimeException ignored) {
+            // a display problem must not stop the run
+        }
+        progress();
+    }
+
+    /** Results from an executor's own failure handling lack the point's notes: add them. */
+    private PointResult withNotes(PointResult r) {
+        if (r.notes().containsKey(PointSimulation.PATTERN) || r.point().index() < 0
+                || r.point().index() >= plan.points().size()) {
+            return r;
+        }
+        PointPlan p = plan.points().get(r.point().index());
+        Map<String, String> notes = new LinkedHashMap<>();
+        notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(p.pattern()));
+        notes.put(PointSimulation.SCHEME, plan.schemes().get(p.scheme()).label());
+        notes.put(PointSimulation.LOAD, ExperimentSpec.format(p.load()));
+        notes.put(PointSimulation.SEED, Long.toString(p.seed()));
+        notes.put(PointSimulation.STATUS, r.notes().getOrDefault(PointSimulation.STATUS,
+                r.failed() ? PointSimulation.FAILED : PointSimulation.OK));
+        notes.put(PointSimulation.SATURATED, "false");
+        notes.putAll(r.notes());
+        return new PointResult(r.point(), r.metrics(), notes, r.failure(), r.wallMillis());
+    }
+
+    // ------------------------------------------------------------------ progress
+
+    @Override
+    public boolean pauseRequested() {
+        return pauseRequested;
+    }
+
+    @Override
+    public boolean stopRequested() {
+        return stopRequested;
+    }
+
+    @Override
+    public void progressed() {
+        long now = System.nanoTime();
+        synchronized (progressLock) {
+            if (now - lastProgress < PROGRESS_INTERVAL_NANOS) {
+                return;
+            }
+            lastProgress = now;
+        }
+        progress();
+    }
+
+    private void progress() {
+        double fraction;
+        String status;
+        synchronized (progressLock) {
+            long perPoint = plan.spec().warmup() + plan.spec().measure();
+            long activeCycles = 0;
+            int activeCount = 0;
+            for (PointSimulation s : active.values()) {
+                activeCycles += Math.min(perPoint, s.control().cycle());
+                activeCount++;
+            }
+            long keptWork = (long) skipped.size() * perPoint;
+            int remaining = Math.max(0, plan.points().size() - skipped.size() - finishedPoints);
+            double done = keptWork + finishedCycles + activeCycles;
+            double total = keptWork + finishedCycles + (double) remaining * perPoint;
+            // 1.0 is said once, when the run has ended
+            fraction = total <= 0 ? 0.99 : Math.min(0.99, done / total);
+            status = status();
+        }
+        try {
+            if (listenerLock.tryLock()) {
+                try {
+                    listener.progress(fraction, status);
+                } finally {
+                    listenerLock.unlock();
+                }
+            }
+        } catch (RuntimeException ignored) {
+            // a display problem must not stop the run
+        }
+    }
+
+    private String status() {
+        int done = skipped.size() + finishedPoints;
+        StringBuilder sb = new StringBuilder();
+        sb.append(done).append('/').append(plan.points().size()).append(" points");
+        if (!active.isEmpty()) {
+            sb.append(", ").append(active.size()).append(" running");
+        }
+        if (saturatedPoints > 0) {
+            sb.append(", ").append(saturatedPoints).append(" saturated");
+        }
+        if (failedPoints > 0) {
+            sb.append(", ").append(failedPoints).append(" failed");
+        }
+        if (pauseRequested && terminal == null) {
+            sb.append(" (paused)");
+        }
+        return sb.toString();
+    }
+
+    // ------------------------------------------------------------------ RunHandle
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public String experimentName() {
+        return plan.spec().name();
+    }
+
+    @Override
+    public RunState state() {
+        RunState t = terminal;
+        if (t != null) {
+            return t;
+        }
+        if (stopRequested) {
+            return RunState.STOPPED;
+        }
+        return pauseRequested ? RunState.PAUSED : RunState.RUNNING;
+    }
+
+    @Override
+    public Path outDir() {
+        return store.dir();
+    }
+
+    @Override
+    public void pause() {
+        if (terminal != null) {
+            return;
+        }
+        pauseRequested = true;
+        List<PointSimulation> sims = new ArrayList<>(active.values());
+        for (PointSimulation s : sims) {
+            s.control().wake();
+        }
+        if (pointThreads.contains(Thread.currentThread())) {
+            return; // called from inside a simulation (a listener): it parks when it returns
+        }
+        try {
+            for (PointSimulation s : sims) {
+                s.control().awaitParked();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void resume() {
+        pauseRequested = false;
+        for (PointSimulation s : active.values()) {
+            s.control().wake();
+        }
+    }
+
+    @Override
+    public void step(long cycles) {
+        if (cycles < 1) {
+            throw new ExperimentException("step " + cycles + ": give a number of cycles >= 1");
+        }
+        if (terminal != null) {
+            throw new ExperimentException("run " + id + " has ended (" + terminal.name().toLowerCase(java.util.Locale.ROOT)
+                    + "); there is nothing to step");
+        }
+        if (!pauseRequested) {
+            throw new ExperimentException("run " + id + " is not paused; pause it before stepping");
+        }
+        List<PointControl> stepping = new ArrayList<>();
+        for (PointSimulation s : active.values()) {
+            if (s.control().step(cycles)) {
+                stepping.add(s.control());
+            }
+        }
+        try {
+            for (PointControl c : stepping) {
+                c.awaitParked();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void stop() {
+        stopRequested = true;
+        for (PointSimulation s : active.values()) {
+            s.control().wake();
+        }
+        Thread self = Thread.currentThread();
+        if (self == driver || pointThreads.contains(self)) {
+            return; // called from a listener: waiting here would wait for ourselves
+        }
+        try {
+            completion.join();
+        } catch (RuntimeException e) {
+            // completion is never completed exceptionally
+        }
+    }
+
+    @Override
+    public void swap(String concept, String name, Map<String, Object> parameters) {
+        if (!"routing".equals(concept)) {
+            throw new ExperimentException("only routing can be swapped into a running simulation; '" + concept
+                    + "' is fixed when a point is built (start a new run to change it)");
+        }
+        if (terminal != null) {
+            throw new ExperimentException("run " + id + " has ended; start a new run with the routing you want");
+        }
+        if (!pauseRequested) {
+            throw new ExperimentException("run " + id + " is not paused; pause it first, then swap, then resume");
+        }
+        List<PointSimulation> parked = new ArrayList<>();
+        for (PointSimulation s : active.values()) {
+            if (s.control().parked()) {
+                parked.add(s);
+            }
+        }
+        if (parked.isEmpty()) {
+            throw new ExperimentException("no simulation of run " + id + " is paused at a cycle boundary; wait for "
+                    + "pause to return and try again");
+        }
+        RegisteredProvider provider = registry.resolve(concept, name);
+        BoundProvider routing = SweepPlan.bind(provider, new ProviderChoice(concept, name,
+                parameters == null ? Map.of() : parameters, "swap routing"));
+        List<String> failures = new ArrayList<>();
+        for (PointSimulation s : parked) {
+            String pointId = s.control().point().pointId();
+            try {
+                swapLog.add(pointId + ": " + s.swapRouting(routing));
+            } catch (ExperimentException e) {
+                failures.add(pointId + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failures.add(pointId + ": interrupted");
+                break;
+            }
+        }
+        try {
+            store.writeRun(record(state()));
+        } catch (RuntimeException e) {
+            failures.add("run record not written: " + e.getMessage());
+        }
+        if (!failures.isEmpty()) {
+            throw new ExperimentException("swap to routing '" + name + "' failed for " + String.join("; ", failures));
+        }
+    }
+
+    @Override
+    public Map<String, Object> stats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("run", id);
+        m.put("state", state().name());
+        long generated = 0;
+        long delivered = 0;
+        long inFlight = 0;
+        List<Map<String, Object>> points = new ArrayList<>();
+        for (PointSimulation s : active.values()) {
+            PointControl c = s.control();
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("point", c.point().pointId());
+            p.put("cycle", c.cycle());
+            p.put("generated", c.generated());
+            p.put("delivered", c.delivered());
+            p.put("inFlight", c.inFlight());
+            p.put("paused", c.parked());
+            points.add(p);
+            generated += c.generated();
+            delivered += c.delivered();
+            inFlight += c.inFlight();
+        }
+        synchronized (progressLock) {
+            m.put("points.total", plan.points().size());
+            m.put("points.finished", skipped.size() + finishedPoints);
+            m.put("points.failed", failedPoints);
+            m.put("points.saturated", saturatedPoints);
+        }
+        m.put("points.active", points.size());
+        m.put("generated", generated);
+        m.put("delivered", delivered);
+        m.put("inFlight", inFlight);
+        m.put("active", points);
+        return m;
+    }
+
+    @Override
+    public List<PointResult> results() {
+        return store.results();
+    }
+
+    @Override
+    public CompletionStage<RunState> completion() {
+        return completion.copy();
+    }
+
+    /** Swaps done so far, as recorded in run.json. */
+    List<String> swaps() {
+        synchronized (swapLog) {
+            return List.copyOf(swapLog);
+        }
+    }
+
+    private RunRecord record(RunState state) {
+        synchronized (progressLock) {
+            return new RunRecord(id, plan.spec().name(), plan.experimentId(), facts.fabricaVersion(),
+                    state.name().toLowerCase(java.util.Locale.ROOT), started,
+                    state == RunState.RUNNING || state == RunState.PAUSED ? null : now(), plan.points().size(),
+                    skipped.size(), finishedPoints, failedPoints, saturatedPoints, threads, swaps(), warnings, error);
+        }
+    }
+
+    private static String now() {
+        return ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+    }
+}

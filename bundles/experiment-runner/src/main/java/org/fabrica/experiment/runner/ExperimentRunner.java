@@ -1,0 +1,138 @@
+package org.fabrica.experiment.runner;
+
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ExperimentService;
+import org.fabrica.experiment.ProgressListener;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.runner.results.ExperimentFacts;
+import org.fabrica.experiment.runner.results.ResultsStore;
+import org.fabrica.sweep.SweepExecutor;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * The experiment service: reads an experiment file ({@link ExperimentDocument},
+ * {@link ExperimentSpec}), resolves and checks it against the registered providers
+ * ({@link SweepPlan}), checks the results folder, and only then writes anything and starts the
+ * run ({@link ExperimentRun}). Every problem with the input is an {@link ExperimentException}
+ * thrown before the first file is written.
+ */
+@Component(service = ExperimentService.class)
+public final class ExperimentRunner implements ExperimentService {
+    private final ProviderRegistry registry;
+    private final List<ExperimentRun> runs = new CopyOnWriteArrayList<>();
+    private final AtomicInteger counter = new AtomicInteger();
+    private final String fabricaVersion;
+
+    @Activate
+    public ExperimentRunner(@Reference(name = "registry") ProviderRegistry registry) {
+        this.registry = registry;
+        this.fabricaVersion = BundleIdentity.of(ExperimentRunner.class).version();
+    }
+
+    @Deactivate
+    void deactivate() {
+        for (ExperimentRun r : runs) {
+            r.stop();
+        }
+    }
+
+    /** Version of the runner bundle (the Fabrica version recorded in results). */
+    public String fabricaVersion() {
+        return fabricaVersion;
+    }
+
+    @Override
+    public String validate(Path file, RunOptions options) {
+        RunOptions o = options == null ? defaults() : options;
+        SweepPlan plan = plan(file, o);
+        Path out = outDir(plan, o);
+        ResultsStore.check(out, plan.experimentId(), o.resume());
+        return plan.summary() + "\n  results   " + out;
+    }
+
+    @Override
+    public RunHandle start(Path file, RunOptions options, ProgressListener listener) {
+        RunOptions o = options == null ? defaults() : options;
+        if (o.threads() < 0) {
+            throw new ExperimentException("threads = " + o.threads() + "; use 0 (one per core) or a positive count");
+        }
+        SweepPlan plan = plan(file, o);
+        SweepExecutor executor = registry.executor(plan.spec().executor()).executor();
+        Path out = outDir(plan, o);
+        // everything above only reads; from here on the results folder is written
+        ResultsStore store = ResultsStore.open(out, plan.experimentId(), o.resume());
+        try {
+            String yaml = plan.resolvedYaml(fabricaVersion, ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+            store.writeText(ResultsStore.EXPERIMENT, yaml);
+            ExperimentFacts facts = facts(plan, yaml);
+            String id = plan.spec().name() + "-" + counter.incrementAndGet();
+            int threads = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
+            ExperimentRun run = new ExperimentRun(id, plan, store, listener, executor, threads, o.startPaused(), facts,
+                    registry);
+            runs.add(run);
+            run.start();
+            return run;
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public List<RunHandle> runs() {
+        return new ArrayList<>(runs);
+    }
+
+    @Override
+    public Optional<RunHandle> run(String id) {
+        for (ExperimentRun r : runs) {
+            if (r.id().equals(id)) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Reads, parses and resolves a file: everything but the results folder. */
+    SweepPlan plan(Path file, RunOptions o) {
+        Map<String, String> overrides = o.overrides() == null ? Map.of() : o.overrides();
+        ExperimentDocument doc = ExperimentDocument.read(file, overrides);
+        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        return SweepPlan.resolve(doc, spec, registry);
+    }
+
+    private static Path outDir(SweepPlan plan, RunOptions o) {
+        return o.outDir() != null ? o.outDir() : Path.of("results", plan.spec().name());
+    }
+
+    private static RunOptions defaults() {
+        return new RunOptions(null, false, 0, Map.of(), false);
+    }
+
+    private ExperimentFacts facts(SweepPlan plan, String yaml) {
+        List<ExperimentFacts.Provider> providers = new ArrayList<>();
+        for (Map.Entry<String, BoundProvider> e : plan.providersByPath().entrySet()) {
+            RegisteredProvider p = e.getValue().provider();
+            providers.add(new ExperimentFacts.Provider(e.getKey(), p.name(), p.bundle(), p.version()));
+        }
+        List<String> schemes = new ArrayList<>();
+        for (SweepPlan.BoundScheme s : plan.schemes()) {
+            schemes.add(s.label());
+        }
+        return new ExperimentFacts(plan.spec().name(), plan.spec().description(), plan.experimentId(), fabricaVersion,
+                plan.summary(), plan.spec().patternLabels(), schemes, plan.spec().seeds().size(), yaml, providers);
+    }
+}

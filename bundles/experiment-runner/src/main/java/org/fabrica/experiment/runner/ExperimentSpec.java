@@ -1,0 +1,468 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.fabrica.params.Suggestions;
+
+/**
+ * An experiment as written in its file, checked for structure and value ranges, with every
+ * runner-level default filled in. Providers and their parameters are checked later against the
+ * registered providers ({@link SweepPlan}). The file format (docs/user-guide.md,
+ * "Experiment file reference"):
+ *
+ * <pre>{@code
+ * name: quickstart                 # required, [a-z0-9-]+, names the default results folder results/<name>
+ * description: free text           # optional
+ * topology: {name: torus, k: 8, n: 2}          # provider name + its parameters (or just a name)
+ * hardware: {name: generic, vcs: 2, bufferFlits: 8}
+ * network: {name: flit}                        # optional, default flit
+ * kernel: {name: sequential}                   # optional, default sequential
+ * traffic:
+ *   packetFlits: 8                             # required, >= 1
+ *   patterns: [uniform, {name: hotspot, hotspots: [0]}]   # each point uses one
+ *   injection: {name: bernoulli}               # optional, default bernoulli
+ * schemes:                                     # one or more
+ *   - label: dor-classic                       # optional, default <routing>-<queuing>; unique
+ *     routing: {name: dor, dateline: classic}
+ *     queuing: {name: dateline}
+ *     throttle: {name: none}                   # optional, default none
+ * loads: [0.05, 0.10]                          # flits/node/cycle, or {from: 0.05, to: 0.5, step: 0.05}
+ * warmup: 2000                                 # cycles, default 2000
+ * measure: 10000                               # cycles, default 10000
+ * drain: 50000                                 # max cycles after the window to deliver the measured packets
+ * deadlockCycles: 20000                        # no flit moved for this long with packets in flight = deadlock
+ * seeds: [1]                                   # or a count: 3 means seeds 1, 2, 3
+ * executor: local                              # optional sweep executor, default local
+ * outputs: {plots: true, report: true}
+ * }</pre>
+ *
+ * A resolved file written to a results folder also has a {@code provenance} section, which is
+ * accepted and ignored so that the resolved file can be run again.
+ */
+public record ExperimentSpec(
+        String name,
+        String description,
+        ProviderChoice topology,
+        ProviderChoice hardware,
+        ProviderChoice network,
+        ProviderChoice kernel,
+        int packetFlits,
+        List<ProviderChoice> patterns,
+        List<String> patternLabels,
+        ProviderChoice injection,
+        List<SchemeSpec> schemes,
+        List<Double> loads,
+        long warmup,
+        long measure,
+        long drain,
+        long deadlockCycles,
+        List<Long> seeds,
+        String executor,
+        boolean plots,
+        boolean report) {
+
+    /** Top-level keys, in the order of the reference. */
+    public static final List<String> KEYS = List.of("name", "description", "topology", "hardware", "network", "kernel",
+            "traffic", "schemes", "loads", "warmup", "measure", "drain", "deadlockCycles", "seeds", "executor",
+            "outputs", "provenance");
+    static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "patterns", "injection");
+    static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
+    static final List<String> RAMP_KEYS = List.of("from", "to", "step");
+    static final List<String> OUTPUT_KEYS = List.of("plots", "report");
+
+    /** Runner-level defaults (the only place they are written). */
+    public static final String DEFAULT_NETWORK = "flit";
+    public static final String DEFAULT_KERNEL = "sequential";
+    public static final String DEFAULT_INJECTION = "bernoulli";
+    public static final String DEFAULT_THROTTLE = "none";
+    public static final String DEFAULT_EXECUTOR = "local";
+    public static final long DEFAULT_WARMUP = 2000;
+    public static final long DEFAULT_MEASURE = 10000;
+    public static final long DEFAULT_DRAIN = 50000;
+    public static final long DEFAULT_DEADLOCK_CYCLES = 20000;
+    public static final List<Long> DEFAULT_SEEDS = List.of(1L);
+
+    /** The default of every optional top-level key, for the user guide and its test. */
+    public static Map<String, Object> defaults() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("description", "");
+        d.put("network", DEFAULT_NETWORK);
+        d.put("kernel", DEFAULT_KERNEL);
+        d.put("traffic.injection", DEFAULT_INJECTION);
+        d.put("schemes[].throttle", DEFAULT_THROTTLE);
+        d.put("warmup", DEFAULT_WARMUP);
+        d.put("measure", DEFAULT_MEASURE);
+        d.put("drain", DEFAULT_DRAIN);
+        d.put("deadlockCycles", DEFAULT_DEADLOCK_CYCLES);
+        d.put("seeds", DEFAULT_SEEDS);
+        d.put("executor", DEFAULT_EXECUTOR);
+        d.put("outputs.plots", true);
+        d.put("outputs.report", true);
+        return d;
+    }
+
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+    private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final int MAX_LOADS = 10_000;
+
+    /**
+     * Reads and checks the structure of a document.
+     *
+     * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
+     */
+    public static ExperimentSpec parse(ExperimentDocument doc) {
+        ObjectNode root = doc.root();
+        checkKeys(doc, root, "", KEYS);
+
+        String name = requiredText(doc, root, "name", "name");
+        if (!NAME.matcher(name).matches()) {
+            throw doc.error("name", "name '" + name + "' must be lower-case letters, digits and hyphens, e.g. "
+                    + "torus-8x8-dor; it names the results folder results/<name>");
+        }
+        String description = optionalText(doc, root, "description", "description", "");
+
+        ProviderChoice topology = choice(doc, root.get("topology"), "topology", "topology", null);
+        ProviderChoice hardware = choice(doc, root.get("hardware"), "hardware", "hardware", null);
+        ProviderChoice network = choice(doc, root.get("network"), "network", "network", DEFAULT_NETWORK);
+        ProviderChoice kernel = choice(doc, root.get("kernel"), "kernel", "kernel", DEFAULT_KERNEL);
+
+        JsonNode traffic = root.get("traffic");
+        if (traffic == null || traffic.isNull()) {
+            throw doc.error("traffic", "'traffic' is required, e.g. traffic: {packetFlits: 8, patterns: [uniform]}");
+        }
+        if (!traffic.isObject()) {
+            throw doc.error("traffic", "traffic must be a mapping with packetFlits, patterns and optionally injection; found a "
+                    + ExperimentDocument.kind(traffic));
+        }
+        checkKeys(doc, (ObjectNode) traffic, "traffic", TRAFFIC_KEYS);
+        JsonNode pf = traffic.get("packetFlits");
+        if (pf == null || pf.isNull()) {
+            throw doc.error("traffic", "traffic.packetFlits is required: the packet length in flits, e.g. packetFlits: 8");
+        }
+        long packetFlits = whole(doc, pf, "traffic.packetFlits");
+        if (packetFlits < 1 || packetFlits > 1_000_000) {
+            throw doc.error("traffic.packetFlits", "traffic.packetFlits = " + packetFlits + " is out of range; use 1 .. 1000000 flits");
+        }
+        JsonNode pats = traffic.get("patterns");
+        if (pats == null || pats.isNull()) {
+            throw doc.error("traffic", "traffic.patterns is required: a list of pattern names or {name: ..., parameters}, e.g. patterns: [uniform]");
+        }
+        List<ProviderChoice> patterns = new ArrayList<>();
+        if (pats.isArray()) {
+            if (pats.isEmpty()) {
+                throw doc.error("traffic.patterns", "traffic.patterns is empty; list at least one pattern, e.g. [uniform]");
+            }
+            for (int i = 0; i < pats.size(); i++) {
+                patterns.add(choice(doc, pats.get(i), "traffic", "traffic.patterns[" + i + "]", null));
+            }
+        } else {
+            patterns.add(choice(doc, pats, "traffic", "traffic.patterns", null));
+        }
+        List<String> patternLabels = patternLabels(patterns);
+        ProviderChoice injection = choice(doc, traffic.get("injection"), "injection", "traffic.injection", DEFAULT_INJECTION);
+
+        JsonNode sch = root.get("schemes");
+        if (sch == null || sch.isNull()) {
+            throw doc.error("schemes", "'schemes' is required: a list of {label, routing, queuing, throttle}");
+        }
+        if (!sch.isArray() || sch.isEmpty()) {
+            throw doc.error("schemes", "schemes must be a non-empty list of {label, routing, queuing, throttle}; found a "
+                    + ExperimentDocument.kind(sch));
+        }
+        List<SchemeSpec> schemes = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i < sch.size(); i++) {
+            String p = "schemes[" + i + "]";
+            JsonNode s = sch.get(i);
+            if (!s.isObject()) {
+                throw doc.error(p, p + " must be a mapping with routing, queuing and optionally label and throttle; found a "
+                        + ExperimentDocument.kind(s));
+            }
+            checkKeys(doc, (ObjectNode) s, p, SCHEME_KEYS);
+            ProviderChoice routing = choice(doc, s.get("routing"), "routing", p + ".routing", null);
+            ProviderChoice queuing = choice(doc, s.get("queuing"), "queuing", p + ".queuing", null);
+            ProviderChoice throttle = choice(doc, s.get("throttle"), "throttle", p + ".throttle", DEFAULT_THROTTLE);
+            String label = optionalText(doc, (ObjectNode) s, "label", p + ".label", routing.name() + "-" + queuing.name());
+            if (!LABEL.matcher(label).matches()) {
+                throw doc.error(p + ".label", "label '" + label
+                        + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
+            }
+            if (!labels.add(label)) {
+                throw doc.error(p + ".label", "label '" + label + "' is used by an earlier scheme; give each scheme its own label");
+            }
+            schemes.add(new SchemeSpec(label, routing, queuing, throttle));
+        }
+
+        List<Double> loads = loads(doc, root.get("loads"));
+        long warmup = cycles(doc, root, "warmup", DEFAULT_WARMUP, 0);
+        long measure = cycles(doc, root, "measure", DEFAULT_MEASURE, 1);
+        long drain = cycles(doc, root, "drain", DEFAULT_DRAIN, 0);
+        long deadlockCycles = cycles(doc, root, "deadlockCycles", DEFAULT_DEADLOCK_CYCLES, 1);
+        if (warmup + measure + drain > Long.MAX_VALUE / 4) {
+            throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
+        }
+        List<Long> seeds = seeds(doc, root.get("seeds"));
+        String executor = optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
+
+        boolean plots = true;
+        boolean report = true;
+        JsonNode outputs = root.get("outputs");
+        if (outputs != null && !outputs.isNull()) {
+            if (!outputs.isObject()) {
+                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
+            }
+            checkKeys(doc, (ObjectNode) outputs, "outputs", OUTPUT_KEYS);
+            plots = bool(doc, outputs.get("plots"), "outputs.plots", true);
+            report = bool(doc, outputs.get("report"), "outputs.report", true);
+        }
+        return new ExperimentSpec(name, description, topology, hardware, network, kernel, (int) packetFlits,
+                List.copyOf(patterns), List.copyOf(patternLabels), injection, List.copyOf(schemes), List.copyOf(loads),
+                warmup, measure, drain, deadlockCycles, List.copyOf(seeds), executor, plots, report);
+    }
+
+    /** Number of points: patterns x schemes x loads x seeds. */
+    public int pointCount() {
+        return patterns.size() * schemes.size() * loads.size() * seeds.size();
+    }
+
+    // ------------------------------------------------------------------ pieces
+
+    static void checkKeys(ExperimentDocument doc, ObjectNode node, String path, List<String> allowed) {
+        Iterator<String> it = node.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!allowed.contains(k)) {
+                String p = path.isEmpty() ? k : path + "." + k;
+                List<String> shown = allowed.contains("provenance") ? allowed.subList(0, allowed.size() - 1) : allowed;
+                throw doc.keyError(p, "unknown key '" + k + "'" + (path.isEmpty() ? "" : " in " + path)
+                        + Suggestions.hint(k, shown));
+            }
+        }
+    }
+
+    private static ProviderChoice choice(ExperimentDocument doc, JsonNode node, String concept, String path,
+            String defaultName) {
+        if (node == null || node.isNull()) {
+            if (defaultName == null) {
+                throw doc.error(path, "'" + path + "' is required: name a " + concept + " provider, e.g. " + path.replaceAll(".*\\.", "")
+                                + ": {name: <" + concept + ">, <parameter>: <value>}");
+            }
+            return new ProviderChoice(concept, defaultName, Map.of(), path);
+        }
+        if (node.isTextual()) {
+            String n = node.asText().trim();
+            if (n.isEmpty()) {
+                throw doc.error(path, path + ": the provider name is empty");
+            }
+            return new ProviderChoice(concept, n, Map.of(), path);
+        }
+        if (!node.isObject()) {
+            throw doc.error(path, path + " must name a " + concept + " provider, as a name or {name: ..., parameters}; found a "
+                    + ExperimentDocument.kind(node));
+        }
+        JsonNode n = node.get("name");
+        if (n == null || n.isNull()) {
+            throw doc.error(path, path + " has no 'name': say which " + concept + " provider, e.g. {name: <" + concept + ">}");
+        }
+        if (!n.isTextual() || n.asText().isBlank()) {
+            throw doc.error(path + ".name", path + ".name must be a provider name; found a " + ExperimentDocument.kind(n));
+        }
+        Map<String, Object> params = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            if (!e.getKey().equals("name")) {
+                params.put(e.getKey(), plain(e.getValue()));
+            }
+        }
+        return new ProviderChoice(concept, n.asText().trim(), params, path);
+    }
+
+    /** A YAML value as plain Java: String, Integer/Long, Double, Boolean, List, Map, or null. */
+    static Object plain(JsonNode n) {
+        return ExperimentDocument.YAML.convertValue(n, Object.class);
+    }
+
+    /** A pattern's name, or name-2, name-3 ... for repeated names, never two alike. */
+    private static List<String> patternLabels(List<ProviderChoice> patterns) {
+        List<String> labels = new ArrayList<>();
+        Set<String> used = new HashSet<>();
+        for (ProviderChoice p : patterns) {
+            String label = p.name();
+            for (int n = 2; !used.add(label); n++) {
+                label = p.name() + "-" + n;
+            }
+            labels.add(label);
+        }
+        return labels;
+    }
+
+    private static List<Double> loads(ExperimentDocument doc, JsonNode node) {
+        if (node == null || node.isNull()) {
+            throw doc.error("loads", "'loads' is required: offered loads in flits/node/cycle, e.g. loads: [0.05, 0.1] or "
+                    + "loads: {from: 0.05, to: 0.5, step: 0.05}");
+        }
+        List<Double> loads = new ArrayList<>();
+        if (node.isObject()) {
+            checkKeys(doc, (ObjectNode) node, "loads", RAMP_KEYS);
+            double from = number(doc, node.get("from"), "loads.from");
+            double to = number(doc, node.get("to"), "loads.to");
+            double step = number(doc, node.get("step"), "loads.step");
+            if (!(step > 0)) {
+                throw doc.error("loads.step", "loads.step = " + step + "; use a step > 0");
+            }
+            if (to < from) {
+                throw doc.error("loads.to", "loads.to = " + to + " is below loads.from = " + from);
+            }
+            BigDecimal f = BigDecimal.valueOf(from);
+            BigDecimal s = BigDecimal.valueOf(step);
+            BigDecimal t = BigDecimal.valueOf(to);
+            for (BigDecimal x = f; x.compareTo(t) <= 0; x = x.add(s)) {
+                loads.add(x.doubleValue());
+                if (loads.size() > MAX_LOADS) {
+                    throw doc.error("loads", "the ramp has more than " + MAX_LOADS + " loads; use a larger step");
+                }
+            }
+            for (int i = 0; i < loads.size(); i++) {
+                checkLoad(doc, loads.get(i), "loads");
+            }
+        } else if (node.isArray()) {
+            if (node.isEmpty()) {
+                throw doc.error("loads", "loads is empty; list at least one offered load");
+            }
+            for (int i = 0; i < node.size(); i++) {
+                double v = number(doc, node.get(i), "loads[" + i + "]");
+                checkLoad(doc, v, "loads[" + i + "]");
+                loads.add(v);
+            }
+        } else if (node.isNumber()) {
+            double v = node.asDouble();
+            checkLoad(doc, v, "loads");
+            loads.add(v);
+        } else {
+            throw doc.error("loads", "loads must be a list of numbers or {from, to, step}; found a " + ExperimentDocument.kind(node));
+        }
+        Set<Double> unique = new HashSet<>();
+        for (int i = 0; i < loads.size(); i++) {
+            if (!unique.add(loads.get(i))) {
+                throw doc.error(node.isArray() ? "loads[" + i + "]" : "loads", "load " + format(loads.get(i))
+                        + " appears twice; list each load once");
+            }
+        }
+        return loads;
+    }
+
+    private static void checkLoad(ExperimentDocument doc, double v, String path) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw doc.error(path, path + " = " + format(v) + " is not a valid offered load; use a value >= 0 flits/node/cycle");
+        }
+    }
+
+    private static List<Long> seeds(ExperimentDocument doc, JsonNode node) {
+        if (node == null || node.isNull()) {
+            return DEFAULT_SEEDS;
+        }
+        List<Long> seeds = new ArrayList<>();
+        if (node.isNumber()) {
+            long n = whole(doc, node, "seeds");
+            if (n < 1 || n > 100_000) {
+                throw doc.error("seeds", "seeds = " + n + "; a count of seeds is 1 .. 100000 (or list the seeds, e.g. [1, 7])");
+            }
+            for (long s = 1; s <= n; s++) {
+                seeds.add(s);
+            }
+            return seeds;
+        }
+        if (!node.isArray() || node.isEmpty()) {
+            throw doc.error("seeds", "seeds must be a count (3 = seeds 1, 2, 3) or a non-empty list of whole numbers");
+        }
+        Set<Long> unique = new HashSet<>();
+        for (int i = 0; i < node.size(); i++) {
+            long s = whole(doc, node.get(i), "seeds[" + i + "]");
+            if (!unique.add(s)) {
+                throw doc.error("seeds[" + i + "]", "seed " + s + " appears twice; list each seed once");
+            }
+            seeds.add(s);
+        }
+        return seeds;
+    }
+
+    private static long cycles(ExperimentDocument doc, ObjectNode root, String key, long def, long min) {
+        JsonNode n = root.get(key);
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        long v = whole(doc, n, key);
+        if (v < min) {
+            throw doc.error(key, key + " = " + v + " is out of range; use a number of cycles >= " + min);
+        }
+        return v;
+    }
+
+    private static long whole(ExperimentDocument doc, JsonNode n, String path) {
+        if (n == null || !n.isNumber() || (!n.canConvertToExactIntegral() && !n.isIntegralNumber())) {
+            throw doc.error(path, path + " must be a whole number; found a " + (n == null ? "missing value" : ExperimentDocument.kind(n)));
+        }
+        if (!n.canConvertToLong()) {
+            throw doc.error(path, path + " = " + n.asText() + " is too large");
+        }
+        return n.asLong();
+    }
+
+    private static double number(ExperimentDocument doc, JsonNode n, String path) {
+        if (n == null || n.isNull()) {
+            throw doc.error(path, path + " is required");
+        }
+        if (!n.isNumber()) {
+            throw doc.error(path, path + " must be a number; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asDouble();
+    }
+
+    private static boolean bool(ExperimentDocument doc, JsonNode n, String path, boolean def) {
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        if (!n.isBoolean()) {
+            throw doc.error(path, path + " must be true or false; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asBoolean();
+    }
+
+    private static String requiredText(ExperimentDocument doc, ObjectNode node, String key, String path) {
+        JsonNode n = node.get(key);
+        if (n == null || n.isNull()) {
+            throw doc.error(path, "'" + path + "' is required");
+        }
+        if (!n.isTextual() && !n.isNumber()) {
+            throw doc.error(path, path + " must be text; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asText().trim();
+    }
+
+    private static String optionalText(ExperimentDocument doc, ObjectNode node, String key, String path, String def) {
+        JsonNode n = node.get(key);
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        if (!n.isTextual() && !n.isNumber()) {
+            throw doc.error(path, path + " must be text; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asText().trim();
+    }
+
+    /** A load as written in ids and tables: shortest exact decimal, e.g. 0.05. */
+    public static String format(double load) {
+        if (Double.isNaN(load) || Double.isInfinite(load)) {
+            return Double.toString(load);
+        }
+        return BigDecimal.valueOf(load).stripTrailingZeros().toPlainString();
+    }
+}

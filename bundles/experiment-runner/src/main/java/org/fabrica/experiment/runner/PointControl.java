@@ -1,0 +1,223 @@
+package org.fabrica.experiment.runner;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.kernel.RunControl;
+import org.fabrica.network.NetworkModel;
+
+/**
+ * Run control of one sweep point: pause, single steps, stop, and work to do on the simulation's
+ * own thread at a safe point (swaps). The kernel reads {@link #attention()} after every cycle (a
+ * volatile read) and calls {@link #checkpoint(long)} only when it is set or every
+ * {@link #checkInterval()} cycles. A paused point blocks inside checkpoint; whoever wants it to
+ * move (resume, step, stop, a task) changes the state under {@link #lock} and wakes it.
+ */
+final class PointControl implements RunControl {
+    /** What the run tells every point. */
+    interface Signals {
+        boolean pauseRequested();
+
+        boolean stopRequested();
+
+        void progressed();
+    }
+
+    private final Signals run;
+    private final PointPlan point;
+    private final Object lock = new Object();
+    private volatile boolean attention = true;
+
+    // guarded by lock
+    private boolean parked;
+    private long parkedAt = -1;
+    private long stepUntil = -1;
+    private boolean finished;
+    private final ArrayDeque<Task<?>> tasks = new ArrayDeque<>();
+
+    /** Work for the simulation thread and where its outcome goes. */
+    private record Task<T>(Callable<T> work, CompletableFuture<T> result) {
+        void run() {
+            try {
+                result.complete(work.call());
+            } catch (Throwable t) {
+                result.completeExceptionally(t);
+            }
+        }
+    }
+
+    // published at every checkpoint, read by statistics and progress
+    private volatile long cycle;
+    private volatile long generated;
+    private volatile long delivered;
+    private volatile long inFlight;
+    private volatile NetworkModel network;
+
+    PointControl(Signals run, PointPlan point) {
+        this.run = run;
+        this.point = point;
+    }
+
+    PointPlan point() {
+        return point;
+    }
+
+    void attach(NetworkModel model) {
+        this.network = model;
+    }
+
+    @Override
+    public boolean attention() {
+        return attention;
+    }
+
+    @Override
+    public boolean checkpoint(long nextCycle) {
+        publish(nextCycle);
+        run.progressed();
+        synchronized (lock) {
+            while (true) {
+                runTasks();
+                if (run.stopRequested() || Thread.currentThread().isInterrupted()) {
+                    parked = false;
+                    lock.notifyAll();
+                    return false;
+                }
+                if (!run.pauseRequested()) {
+                    parked = false;
+                    stepUntil = -1;
+                    attention = false;
+                    return true;
+                }
+                if (stepUntil > nextCycle) {
+                    // stepping: stay attentive so that the kernel stops at the next cycle boundary
+                    parked = false;
+                    attention = true;
+                    return true;
+                }
+                if (!parked) {
+                    parked = true;
+                    parkedAt = nextCycle;
+                    publish(nextCycle);
+                    lock.notifyAll();
+                }
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    private void publish(long nextCycle) {
+        cycle = nextCycle;
+        NetworkModel n = network;
+        if (n != null) {
+            generated = n.generated();
+            delivered = n.delivered();
+            inFlight = n.inFlight();
+        }
+    }
+
+    private void runTasks() {
+        Task<?> t;
+        while ((t = tasks.poll()) != null) {
+            t.run();
+        }
+    }
+
+    /** Makes the kernel come to a checkpoint after the current cycle (after pause or stop was requested). */
+    void wake() {
+        synchronized (lock) {
+            attention = true;
+            lock.notifyAll();
+        }
+    }
+
+    /** Lets a parked point run {@code cycles} more cycles; false when it is not parked. */
+    boolean step(long cycles) {
+        synchronized (lock) {
+            if (!parked || finished) {
+                return false;
+            }
+            stepUntil = parkedAt + cycles;
+            parked = false;
+            attention = true;
+            lock.notifyAll();
+            return true;
+        }
+    }
+
+    /** Waits until the point is parked at a checkpoint or has finished. */
+    void awaitParked() throws InterruptedException {
+        synchronized (lock) {
+            while (!parked && !finished && !run.stopRequested() && run.pauseRequested()) {
+                lock.wait();
+            }
+        }
+    }
+
+    boolean parked() {
+        synchronized (lock) {
+            return parked && !finished;
+        }
+    }
+
+    /**
+     * Runs {@code task} on the point's own thread while it is parked (the network model may only
+     * be changed between cycles, from the thread that simulates it) and returns its result.
+     *
+     * @throws ExperimentException when the point is not parked or the task fails
+     */
+    <T> T onSimulationThread(Callable<T> task) throws InterruptedException {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        synchronized (lock) {
+            if (!parked || finished) {
+                throw new ExperimentException("point " + point.pointId() + " is not paused; pause the run first");
+            }
+            tasks.add(new Task<>(task, result));
+            lock.notifyAll();
+        }
+        try {
+            return result.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new ExperimentException(ProviderFailure.message(c), c);
+        }
+    }
+
+    /** The point's thread is done with this control (finished, failed or stopped). */
+    void finish() {
+        synchronized (lock) {
+            finished = true;
+            parked = false;
+            Task<?> t;
+            while ((t = tasks.poll()) != null) {
+                t.result().completeExceptionally(new ExperimentException("point " + point.pointId()
+                        + " ended before the request could be carried out"));
+            }
+            lock.notifyAll();
+        }
+    }
+
+    long cycle() {
+        return cycle;
+    }
+
+    long generated() {
+        return generated;
+    }
+
+    long delivered() {
+        return delivered;
+    }
+
+    long inFlight() {
+        return inFlight;
+    }
+}

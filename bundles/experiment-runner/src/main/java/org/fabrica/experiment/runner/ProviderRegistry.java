@@ -1,0 +1,420 @@
+package org.fabrica.experiment.runner;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.hardware.HardwareFactory;
+import org.fabrica.kernel.KernelFactory;
+import org.fabrica.kernel.ProviderFactory;
+import org.fabrica.network.NetworkModelFactory;
+import org.fabrica.params.Suggestions;
+import org.fabrica.queuing.QueuingFactory;
+import org.fabrica.routing.RoutingFactory;
+import org.fabrica.sweep.SweepExecutor;
+import org.fabrica.throttle.ThrottleFactory;
+import org.fabrica.topology.TopologyFactory;
+import org.fabrica.traffic.InjectionProcessFactory;
+import org.fabrica.traffic.TrafficPatternFactory;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Every provider factory service and sweep executor currently registered, per concept
+ * (DESIGN.md "How a provider is found and configured", "Hot swap"). In a framework it tracks the
+ * services dynamically; outside one (tests, embedding) {@link #add(Object, Map)} fills it.
+ * Several providers may share a name (e.g. two versions of a bundle): the highest
+ * {@code service.ranking} wins for new runs, then the lower service id, as in OSGi.
+ */
+@Component(service = {ProviderCatalog.class, ProviderRegistry.class})
+public final class ProviderRegistry implements ProviderCatalog {
+    /** Service property overriding the bundle symbolic name when registering programmatically. */
+    public static final String BUNDLE_PROPERTY = "Bundle-SymbolicName";
+    /** Service property overriding the bundle version when registering programmatically. */
+    public static final String VERSION_PROPERTY = "Bundle-Version";
+    /** Concept name of sweep executors (not a {@link ProviderFactory}; not in {@link #concepts()}). */
+    public static final String SWEEP = "sweep";
+
+    private static final Map<String, Class<?>> CONCEPTS = new LinkedHashMap<>();
+
+    static {
+        CONCEPTS.put("topology", TopologyFactory.class);
+        CONCEPTS.put("hardware", HardwareFactory.class);
+        CONCEPTS.put("routing", RoutingFactory.class);
+        CONCEPTS.put("queuing", QueuingFactory.class);
+        CONCEPTS.put("throttle", ThrottleFactory.class);
+        CONCEPTS.put("traffic", TrafficPatternFactory.class);
+        CONCEPTS.put("injection", InjectionProcessFactory.class);
+        CONCEPTS.put("network", NetworkModelFactory.class);
+        CONCEPTS.put("kernel", KernelFactory.class);
+    }
+
+    private static final Comparator<RegisteredProvider> PREFERENCE = Comparator
+            .comparing(RegisteredProvider::concept, Comparator.comparingInt(ProviderRegistry::conceptOrder))
+            .thenComparing(RegisteredProvider::name)
+            .thenComparing(Comparator.comparingInt(RegisteredProvider::ranking).reversed())
+            .thenComparingLong(RegisteredProvider::serviceId);
+
+    private final List<RegisteredProvider> providers = new ArrayList<>();
+    private final List<RegisteredExecutor> executors = new ArrayList<>();
+    private final AtomicLong programmaticIds = new AtomicLong(1L << 40);
+
+    /** A sweep executor service. */
+    public record RegisteredExecutor(String name, String description, int ranking, long serviceId, String bundle,
+            String version, SweepExecutor executor) {
+    }
+
+    // ----------------------------------------------------------------- catalogue
+
+    @Override
+    public List<String> concepts() {
+        return List.copyOf(CONCEPTS.keySet());
+    }
+
+    @Override
+    public List<ProviderInfo> providers() {
+        List<ProviderInfo> out = new ArrayList<>();
+        for (RegisteredProvider p : snapshot()) {
+            out.add(p.info());
+        }
+        return out;
+    }
+
+    @Override
+    public ProviderInfo find(String concept, String name) {
+        return resolve(concept, name).info();
+    }
+
+    /**
+     * The provider a new run uses for {@code name} of {@code concept}.
+     *
+     * @throws ExperimentException naming the valid names and the closest match
+     */
+    public RegisteredProvider resolve(String concept, String name) {
+        if (!CONCEPTS.containsKey(concept)) {
+            throw new ExperimentException("unknown concept '" + concept + "'" + Suggestions.hint(concept, CONCEPTS.keySet()));
+        }
+        List<RegisteredProvider> all = snapshot();
+        for (RegisteredProvider p : all) { // sorted: the first of a name is the preferred one
+            if (p.concept().equals(concept) && p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new ExperimentException("unknown " + concept + " '" + name + "'" + Suggestions.hint(name, names(concept)));
+    }
+
+    /** Names registered for a concept, sorted. */
+    public List<String> names(String concept) {
+        TreeSet<String> names = new TreeSet<>();
+        for (RegisteredProvider p : snapshot()) {
+            if (p.concept().equals(concept)) {
+                names.add(p.name());
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    /** Every provider, grouped by concept and name, preferred first. */
+    public List<RegisteredProvider> snapshot() {
+        synchronized (providers) {
+            List<RegisteredProvider> copy = new ArrayList<>(providers);
+            copy.sort(PREFERENCE);
+            return copy;
+        }
+    }
+
+    /**
+     * The sweep executor of that name with the highest ranking.
+     *
+     * @throws ExperimentException naming the valid names
+     */
+    public RegisteredExecutor executor(String name) {
+        List<RegisteredExecutor> candidates = new ArrayList<>();
+        TreeSet<String> names = new TreeSet<>();
+        synchronized (executors) {
+            for (RegisteredExecutor e : executors) {
+                names.add(e.name());
+                if (e.name().equals(name)) {
+                    candidates.add(e);
+                }
+            }
+        }
+        if (candidates.isEmpty()) {
+            throw new ExperimentException("unknown sweep executor '" + name + "'" + Suggestions.hint(name, names)
+                    + (names.isEmpty() ? " (install a sweep provider such as org.fabrica.sweep.local)" : ""));
+        }
+        candidates.sort(Comparator.comparingInt(RegisteredExecutor::ranking).reversed()
+                .thenComparingLong(RegisteredExecutor::serviceId));
+        return candidates.get(0);
+    }
+
+    // ----------------------------------------------------------------- programmatic registration
+
+    /**
+     * Registers a provider factory (under every concept interface it implements) or a sweep
+     * executor, as a framework would from its service properties: {@code fabrica.name} (required),
+     * {@code fabrica.description}, {@code service.ranking}, and optionally
+     * {@link #BUNDLE_PROPERTY}/{@link #VERSION_PROPERTY} (else read from the class's manifest).
+     *
+     * @throws IllegalArgumentException when the object is neither, or has no name
+     */
+    public void add(Object service, Map<String, ?> properties) {
+        BundleIdentity id = BundleIdentity.of(service.getClass());
+        String bundle = properties.get(BUNDLE_PROPERTY) instanceof String s ? s : id.symbolicName();
+        String version = properties.get(VERSION_PROPERTY) instanceof String s ? s : id.version();
+        long serviceId = properties.get(Constants.SERVICE_ID) instanceof Number n ? n.longValue()
+                : programmaticIds.incrementAndGet();
+        boolean added = false;
+        for (Map.Entry<String, Class<?>> e : CONCEPTS.entrySet()) {
+            if (e.getValue().isInstance(service)) {
+                add(e.getKey(), service, properties::get, bundle, version, serviceId);
+                added = true;
+            }
+        }
+        if (service instanceof SweepExecutor) {
+            add(SWEEP, service, properties::get, bundle, version, serviceId);
+            added = true;
+        }
+        if (!added) {
+            throw new IllegalArgumentException(service.getClass().getName()
+                    + " implements no provider factory interface of " + CONCEPTS.keySet() + " nor SweepExecutor");
+        }
+    }
+
+    /** Removes a service added with {@link #add(Object, Map)} (every concept it was added under). */
+    public void remove(Object service) {
+        synchronized (providers) {
+            providers.removeIf(p -> p.factory() == service);
+        }
+        synchronized (executors) {
+            executors.removeIf(e -> e.executor() == service);
+        }
+    }
+
+    private interface Properties {
+        Object get(String key);
+    }
+
+    private void add(String concept, Object service, Properties props, String bundle, String version,
+            long serviceId) {
+        Object n = props.get(ProviderFactory.NAME_PROPERTY);
+        if (!(n instanceof String name) || name.isBlank()) {
+            throw new IllegalArgumentException(service.getClass().getName() + " is registered as a " + concept
+                    + " provider without the service property " + ProviderFactory.NAME_PROPERTY);
+        }
+        Object d = props.get(ProviderFactory.DESCRIPTION_PROPERTY);
+        String description = d == null ? "" : d.toString();
+        int ranking = props.get(Constants.SERVICE_RANKING) instanceof Integer r ? r : 0;
+        if (SWEEP.equals(concept)) {
+            synchronized (executors) {
+                executors.add(new RegisteredExecutor(name, description, ranking, serviceId, bundle, version,
+                        (SweepExecutor) service));
+            }
+            return;
+        }
+        synchronized (providers) {
+            providers.add(new RegisteredProvider(concept, name, description, ranking, serviceId, bundle, version,
+                    (ProviderFactory<?>) service));
+        }
+    }
+
+    private static int conceptOrder(String concept) {
+        int i = 0;
+        for (String c : CONCEPTS.keySet()) {
+            if (c.equals(concept)) {
+                return i;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    // ----------------------------------------------------------------- Declarative Services
+
+    /** Removes every entry of a concept bound from this reference (a factory bound under two concepts keeps the other). */
+    private void unbind(String concept, ServiceReference<?> ref) {
+        Object sid = ref.getProperty(Constants.SERVICE_ID);
+        if (!(sid instanceof Number x)) {
+            return;
+        }
+        long id = x.longValue();
+        if (SWEEP.equals(concept)) {
+            synchronized (executors) {
+                executors.removeIf(e -> e.serviceId() == id);
+            }
+            return;
+        }
+        synchronized (providers) {
+            providers.removeIf(p -> p.serviceId() == id && p.concept().equals(concept));
+        }
+    }
+
+    private void rebind(String concept, ServiceReference<?> ref, Object service) {
+        unbind(concept, ref);
+        String bundle = ref.getBundle() == null ? "unknown" : ref.getBundle().getSymbolicName();
+        String version = ref.getBundle() == null ? "0.0.0" : ref.getBundle().getVersion().toString();
+        Object sid = ref.getProperty(Constants.SERVICE_ID);
+        add(concept, service, ref::getProperty, bundle, version, sid instanceof Number x ? x.longValue() : 0L);
+    }
+
+    @Reference(service = TopologyFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeTopology", updated = "updatedTopology")
+    void addTopology(ServiceReference<?> ref, TopologyFactory<?> f) {
+        rebind("topology", ref, f);
+    }
+
+    void updatedTopology(ServiceReference<?> ref, TopologyFactory<?> f) {
+        rebind("topology", ref, f);
+    }
+
+    void removeTopology(ServiceReference<?> ref) {
+        unbind("topology", ref);
+    }
+
+    @Reference(service = HardwareFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeHardware", updated = "updatedHardware")
+    void addHardware(ServiceReference<?> ref, HardwareFactory<?> f) {
+        rebind("hardware", ref, f);
+    }
+
+    void updatedHardware(ServiceReference<?> ref, HardwareFactory<?> f) {
+        rebind("hardware", ref, f);
+    }
+
+    void removeHardware(ServiceReference<?> ref) {
+        unbind("hardware", ref);
+    }
+
+    @Reference(service = RoutingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeRouting", updated = "updatedRouting")
+    void addRouting(ServiceReference<?> ref, RoutingFactory<?> f) {
+        rebind("routing", ref, f);
+    }
+
+    void updatedRouting(ServiceReference<?> ref, RoutingFactory<?> f) {
+        rebind("routing", ref, f);
+    }
+
+    void removeRouting(ServiceReference<?> ref) {
+        unbind("routing", ref);
+    }
+
+    @Reference(service = QueuingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeQueuing", updated = "updatedQueuing")
+    void addQueuing(ServiceReference<?> ref, QueuingFactory<?> f) {
+        rebind("queuing", ref, f);
+    }
+
+    void updatedQueuing(ServiceReference<?> ref, QueuingFactory<?> f) {
+        rebind("queuing", ref, f);
+    }
+
+    void removeQueuing(ServiceReference<?> ref) {
+        unbind("queuing", ref);
+    }
+
+    @Reference(service = ThrottleFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeThrottle", updated = "updatedThrottle")
+    void addThrottle(ServiceReference<?> ref, ThrottleFactory<?> f) {
+        rebind("throttle", ref, f);
+    }
+
+    void updatedThrottle(ServiceReference<?> ref, ThrottleFactory<?> f) {
+        rebind("throttle", ref, f);
+    }
+
+    void removeThrottle(ServiceReference<?> ref) {
+        unbind("throttle", ref);
+    }
+
+    @Reference(service = TrafficPatternFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeTraffic", updated = "updatedTraffic")
+    void addTraffic(ServiceReference<?> ref, TrafficPatternFactory<?> f) {
+        rebind("traffic", ref, f);
+    }
+
+    void updatedTraffic(ServiceReference<?> ref, TrafficPatternFactory<?> f) {
+        rebind("traffic", ref, f);
+    }
+
+    void removeTraffic(ServiceReference<?> ref) {
+        unbind("traffic", ref);
+    }
+
+    @Reference(service = InjectionProcessFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeInjection", updated = "updatedInjection")
+    void addInjection(ServiceReference<?> ref, InjectionProcessFactory<?> f) {
+        rebind("injection", ref, f);
+    }
+
+    void updatedInjection(ServiceReference<?> ref, InjectionProcessFactory<?> f) {
+        rebind("injection", ref, f);
+    }
+
+    void removeInjection(ServiceReference<?> ref) {
+        unbind("injection", ref);
+    }
+
+    @Reference(service = NetworkModelFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeNetwork", updated = "updatedNetwork")
+    void addNetwork(ServiceReference<?> ref, NetworkModelFactory<?> f) {
+        rebind("network", ref, f);
+    }
+
+    void updatedNetwork(ServiceReference<?> ref, NetworkModelFactory<?> f) {
+        rebind("network", ref, f);
+    }
+
+    void removeNetwork(ServiceReference<?> ref) {
+        unbind("network", ref);
+    }
+
+    @Reference(service = KernelFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeKernel", updated = "updatedKernel")
+    void addKernel(ServiceReference<?> ref, KernelFactory<?> f) {
+        rebind("kernel", ref, f);
+    }
+
+    void updatedKernel(ServiceReference<?> ref, KernelFactory<?> f) {
+        rebind("kernel", ref, f);
+    }
+
+    void removeKernel(ServiceReference<?> ref) {
+        unbind("kernel", ref);
+    }
+
+    @Reference(service = SweepExecutor.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeExecutor", updated = "updatedExecutor")
+    void addExecutor(ServiceReference<?> ref, SweepExecutor e) {
+        rebind(SWEEP, ref, e);
+    }
+
+    void updatedExecutor(ServiceReference<?> ref, SweepExecutor e) {
+        rebind(SWEEP, ref, e);
+    }
+
+    void removeExecutor(ServiceReference<?> ref) {
+        unbind(SWEEP, ref);
+    }
+}

@@ -1,0 +1,472 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.hardware.RouterParameters;
+import org.fabrica.kernel.RandomStreams;
+import org.fabrica.kernel.SimulationKernel;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.network.NetworkSetup;
+import org.fabrica.network.ProviderNames;
+import org.fabrica.network.RunLimits;
+import org.fabrica.params.ParameterSchema;
+import org.fabrica.params.Parameters;
+import org.fabrica.params.Suggestions;
+import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.SteadyStateCollector;
+import org.fabrica.topology.Topology;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.OfferedLoad;
+import org.fabrica.traffic.TrafficPattern;
+
+/**
+ * An experiment resolved against the registered providers: every provider found (highest
+ * ranking), every parameter bound, every combination checked by building it, and the list of
+ * points. Everything that can be wrong with an experiment is found here, before any simulation
+ * runs and before anything is written (DESIGN.md "Experiments and results").
+ */
+public final class SweepPlan {
+    /** Kind of the random stream a traffic pattern draws its once-per-run choices from. */
+    static final String PATTERN_STREAM = "traffic.pattern";
+
+    /** A scheme with its providers bound. */
+    public record BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
+            BoundProvider throttle) {
+    }
+
+    /** The instances of one point, ready to run. */
+    record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
+            ProviderNames names) {
+    }
+
+    private final ExperimentDocument document;
+    private final ExperimentSpec spec;
+    private final BoundProvider topology;
+    private final BoundProvider hardware;
+    private final BoundProvider network;
+    private final BoundProvider kernel;
+    private final BoundProvider injection;
+    private final List<BoundProvider> patterns;
+    private final List<BoundScheme> schemes;
+    private final Topology topologyInstance;
+    private final RouterParameters router;
+    private final List<PointPlan> points;
+    private final String experimentId;
+    private final ObjectNode resolved;
+
+    private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
+            BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router) {
+        this.document = document;
+        this.spec = spec;
+        this.topology = topology;
+        this.hardware = hardware;
+        this.network = network;
+        this.kernel = kernel;
+        this.injection = injection;
+        this.patterns = patterns;
+        this.schemes = schemes;
+        this.topologyInstance = topologyInstance;
+        this.router = router;
+        this.points = points(spec);
+        this.resolved = resolvedTree();
+        this.experimentId = id(resolved);
+    }
+
+    /**
+     * Resolves and checks an experiment.
+     *
+     * @throws ExperimentException naming the key path, its place in the file, and the fix
+     */
+    public static SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        BoundProvider topology = bind(doc, spec.topology(), registry);
+        BoundProvider hardware = bind(doc, spec.hardware(), registry);
+        BoundProvider network = bind(doc, spec.network(), registry);
+        BoundProvider kernel = bind(doc, spec.kernel(), registry);
+        List<BoundProvider> patterns = new ArrayList<>();
+        for (ProviderChoice p : spec.patterns()) {
+            patterns.add(bind(doc, p, registry));
+        }
+        BoundProvider injection = bind(doc, spec.injection(), registry);
+        List<BoundScheme> schemes = new ArrayList<>();
+        for (int i = 0; i < spec.schemes().size(); i++) {
+            SchemeSpec s = spec.schemes().get(i);
+            schemes.add(new BoundScheme(i, s.label(), bind(doc, s.routing(), registry), bind(doc, s.queuing(), registry),
+                    bind(doc, s.throttle(), registry)));
+        }
+        try {
+            registry.executor(spec.executor());
+        } catch (ExperimentException e) {
+            throw doc.error("executor", e.getMessage());
+        }
+
+        Topology topo = build(doc, topology, topology::topology);
+        RouterParameters router = build(doc, hardware, () -> {
+            RouterParameters r = hardware.hardware().router();
+            if (r == null) {
+                throw new IllegalStateException("the hardware model returned no router parameters");
+            }
+            return r;
+        });
+        build(doc, kernel, kernel::kernel);
+        SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
+                List.copyOf(schemes), topo, router);
+        plan.checkCombinations();
+        return plan;
+    }
+
+    /** Builds every pattern, every load's injection process and one network per scheme. */
+    private void checkCombinations() {
+        RandomStreams streams = new RandomStreams(spec.seeds().get(0));
+        for (BoundProvider p : patterns) {
+            build(document, p, () -> p.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
+        }
+        for (double load : spec.loads()) {
+            build(document, injection, () -> injection.injection(topologyInstance.nodes(),
+                    new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
+        }
+        for (BoundScheme s : schemes) {
+            PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), spec.loads().get(0), spec.seeds().get(0));
+            try {
+                assemble(probe, new SteadyStateCollector(topologyInstance.nodes(), spec.warmup(), spec.measure()));
+            } catch (ProviderFailure f) {
+                throw document.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
+                        + " (topology " + topologyInstance.describe() + ", " + router.vcs() + " VCs per port)", f);
+            } catch (RuntimeException e) {
+                throw document.error("schemes[" + s.index() + "]", "scheme '" + s.label() + "' cannot be built: "
+                        + ProviderFailure.message(e), e);
+            }
+        }
+    }
+
+    /**
+     * Creates the instances of a point. A provider's failure is a {@link ProviderFailure} naming it.
+     */
+    Assembly assemble(PointPlan point, NetworkObserver observer) {
+        BoundScheme scheme = schemes.get(point.scheme());
+        BoundProvider patternProvider = patterns.get(point.pattern());
+        RandomStreams streams = new RandomStreams(point.seed());
+        RoutingAlgorithm routing = call(scheme.routing(), () -> scheme.routing().routing(topologyInstance));
+        if (routing == null) {
+            throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
+        }
+        TrafficPattern pattern = call(patternProvider,
+                () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
+        InjectionProcess injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
+                new OfferedLoad(point.load(), spec.packetFlits(), Long.MAX_VALUE)));
+        ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
+                scheme.queuing().provider().label(), scheme.throttle().provider().label(),
+                patternProvider.provider().label());
+        NetworkSetup setup = new NetworkSetup(topologyInstance, router, routing,
+                ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
+                ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
+                pattern, injectionProcess, spec.packetFlits(), observer, streams,
+                new RunLimits(maxCycles(), spec.deadlockCycles()), names);
+        NetworkModel model = call(network, () -> network.network(setup));
+        SimulationKernel k = call(kernel, kernel::kernel);
+        return new Assembly(topologyInstance, routing, model, k, names);
+    }
+
+    /** Last cycle + 1 a point may run: warm-up + measurement + drain. */
+    long maxCycles() {
+        return spec.warmup() + spec.measure() + spec.drain();
+    }
+
+    private static <T> T call(BoundProvider provider, Supplier<T> s) {
+        try {
+            return s.get();
+        } catch (ProviderFailure f) {
+            throw f;
+        } catch (RuntimeException e) {
+            ProviderFailure inner = ProviderFailure.find(e);
+            throw inner != null ? inner : new ProviderFailure(provider, e);
+        }
+    }
+
+    private static <T> T build(ExperimentDocument doc, BoundProvider p, Supplier<T> s) {
+        try {
+            return s.get();
+        } catch (RuntimeException e) {
+            throw doc.error(p.choice().path(), p.describe() + ": " + ProviderFailure.message(e), e);
+        }
+    }
+
+    private static final Pattern PARAMETER_IN_MESSAGE = Pattern.compile("parameter '([^']+)'");
+
+    /** Finds the provider of a choice and binds its parameters; errors point at the offending key. */
+    static BoundProvider bind(ExperimentDocument doc, ProviderChoice choice, ProviderRegistry registry) {
+        RegisteredProvider provider;
+        try {
+            provider = registry.resolve(choice.concept(), choice.name());
+        } catch (ExperimentException e) {
+            // a bare name has no '.name' key: where() then falls back to the choice itself
+            throw doc.error(choice.namePath(), choice.path() + ": " + e.getMessage());
+        }
+        Class<?> type = provider.factory().parameterType();
+        String context = choice.path() + " '" + choice.name() + "'";
+        List<String> known = ParameterSchema.of(type).names();
+        for (String key : choice.parameters().keySet()) {
+            if (!known.contains(key)) {
+                throw doc.keyError(choice.parameterPath(key), context + ": unknown parameter '" + key + "'"
+                        + Suggestions.hint(key, known.isEmpty() ? Set.of() : known)
+                        + (known.isEmpty() ? " (this provider takes no parameters)" : ""));
+            }
+        }
+        Object bound;
+        try {
+            bound = Parameters.bind(type, choice.parameters(), context);
+        } catch (IllegalArgumentException e) { // ParameterException, or a provider's own check
+            Matcher m = PARAMETER_IN_MESSAGE.matcher(e.getMessage() == null ? "" : e.getMessage());
+            String at = m.find() && choice.parameters().containsKey(m.group(1)) ? choice.parameterPath(m.group(1))
+                    : choice.path();
+            throw doc.error(at, e.getMessage(), e);
+        }
+        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type));
+    }
+
+    /**
+     * Binds a provider chosen outside a file (a swap from the shell).
+     *
+     * @throws ExperimentException on unknown or bad parameters
+     */
+    static BoundProvider bind(RegisteredProvider provider, ProviderChoice choice) {
+        Class<?> type = provider.factory().parameterType();
+        try {
+            Object bound = Parameters.bind(type, choice.parameters(), choice.path() + " '" + choice.name() + "'");
+            return new BoundProvider(provider, choice, bound, Parameters.values(bound, type));
+        } catch (IllegalArgumentException e) {
+            throw new ExperimentException(e.getMessage(), e);
+        }
+    }
+
+    private List<PointPlan> points(ExperimentSpec s) {
+        List<PointPlan> out = new ArrayList<>(s.pointCount());
+        int index = 0;
+        for (int p = 0; p < s.patterns().size(); p++) {
+            for (int sc = 0; sc < s.schemes().size(); sc++) {
+                for (double load : s.loads()) {
+                    for (long seed : s.seeds()) {
+                        out.add(new PointPlan(index++, PointPlan.id(s.patternLabels().get(p), s.schemes().get(sc).label(),
+                                load, seed), p, sc, load, seed));
+                    }
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    // ------------------------------------------------------------------ resolved experiment
+
+    private ObjectNode resolvedTree() {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode r = f.objectNode();
+        r.put("name", spec.name());
+        r.put("description", spec.description());
+        r.set("topology", providerNode(topology));
+        r.set("hardware", providerNode(hardware));
+        r.set("network", providerNode(network));
+        r.set("kernel", providerNode(kernel));
+        ObjectNode traffic = r.putObject("traffic");
+        traffic.put("packetFlits", spec.packetFlits());
+        ArrayNode pats = traffic.putArray("patterns");
+        for (BoundProvider p : patterns) {
+            pats.add(providerNode(p));
+        }
+        traffic.set("injection", providerNode(injection));
+        ArrayNode sch = r.putArray("schemes");
+        for (BoundScheme s : schemes) {
+            ObjectNode o = sch.addObject();
+            o.put("label", s.label());
+            o.set("routing", providerNode(s.routing()));
+            o.set("queuing", providerNode(s.queuing()));
+            o.set("throttle", providerNode(s.throttle()));
+        }
+        ArrayNode loads = r.putArray("loads");
+        for (double l : spec.loads()) {
+            loads.add(l);
+        }
+        r.put("warmup", spec.warmup());
+        r.put("measure", spec.measure());
+        r.put("drain", spec.drain());
+        r.put("deadlockCycles", spec.deadlockCycles());
+        ArrayNode seeds = r.putArray("seeds");
+        for (long s : spec.seeds()) {
+            seeds.add(s);
+        }
+        r.put("executor", spec.executor());
+        ObjectNode outputs = r.putObject("outputs");
+        outputs.put("plots", spec.plots());
+        outputs.put("report", spec.report());
+        return r;
+    }
+
+    private static ObjectNode providerNode(BoundProvider p) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("name", p.provider().name());
+        for (Map.Entry<String, Object> e : p.values().entrySet()) {
+            o.set(e.getKey(), ExperimentDocument.YAML.valueToTree(e.getValue()));
+        }
+        return o;
+    }
+
+    private static String id(ObjectNode resolved) {
+        ObjectNode key = resolved.deepCopy();
+        // what does not change results does not change the id
+        key.remove(List.of("description", "executor", "outputs"));
+        try {
+            byte[] json = new ObjectMapper().writeValueAsBytes(key);
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(json);
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+            throw new IllegalStateException("cannot compute the experiment id", e);
+        }
+    }
+
+    /**
+     * The resolved experiment as YAML: the file's content with every default filled in, plus a
+     * provenance section (provider bundles and versions, Fabrica version, experiment id). It can
+     * be run again as it is.
+     */
+    public String resolvedYaml(String fabricaVersion, String createdAt) {
+        ObjectNode r = resolved.deepCopy();
+        ObjectNode prov = r.putObject("provenance");
+        prov.put("experimentId", experimentId);
+        prov.put("fabrica", fabricaVersion);
+        prov.put("java", System.getProperty("java.version"));
+        prov.put("resolvedAt", createdAt);
+        prov.put("source", document.source());
+        if (!document.overrides().isEmpty()) {
+            ObjectNode o = prov.putObject("overrides");
+            document.overrides().forEach(o::put);
+        }
+        prov.put("points", points.size());
+        ObjectNode providers = prov.putObject("providers");
+        for (Map.Entry<String, BoundProvider> e : providersByPath().entrySet()) {
+            ObjectNode p = providers.putObject(e.getKey());
+            p.put("name", e.getValue().provider().name());
+            p.put("bundle", e.getValue().provider().bundle());
+            p.put("version", e.getValue().provider().version());
+        }
+        try {
+            return "# Resolved experiment written by Fabrica " + fabricaVersion
+                    + ": every default filled in; run it again as it is.\n"
+                    + ExperimentDocument.YAML.writeValueAsString(r);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every bound provider by its path in the file. */
+    public Map<String, BoundProvider> providersByPath() {
+        Map<String, BoundProvider> m = new LinkedHashMap<>();
+        m.put("topology", topology);
+        m.put("hardware", hardware);
+        m.put("network", network);
+        m.put("kernel", kernel);
+        for (BoundProvider p : patterns) {
+            m.put(p.choice().path(), p);
+        }
+        m.put("traffic.injection", injection);
+        for (BoundScheme s : schemes) {
+            m.put(s.routing().choice().path(), s.routing());
+            m.put(s.queuing().choice().path(), s.queuing());
+            m.put(s.throttle().choice().path(), s.throttle());
+        }
+        return m;
+    }
+
+    /** A few lines describing the sweep, for {@code validate}. */
+    public String summary() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(spec.name()).append(": ").append(spec.patterns().size()).append(" pattern(s) x ")
+                .append(spec.schemes().size()).append(" scheme(s) x ").append(spec.loads().size()).append(" load(s) x ")
+                .append(spec.seeds().size()).append(" seed(s) = ").append(points.size()).append(" points\n");
+        sb.append("  topology  ").append(topologyInstance.describe()).append(", ").append(topologyInstance.nodes())
+                .append(" nodes: ").append(topology.provider().label()).append('\n');
+        sb.append("  hardware  ").append(router.vcs()).append(" VCs x ").append(router.bufferFlits())
+                .append(" flits, ").append(Parameters.enumName(router.flowControl())).append(": ")
+                .append(hardware.provider().label()).append('\n');
+        sb.append("  network   ").append(network.provider().label()).append(", kernel ").append(kernel.provider().label())
+                .append('\n');
+        sb.append("  traffic   ").append(String.join(", ", spec.patternLabels())).append("; ").append(spec.packetFlits())
+                .append("-flit packets, injection ").append(injection.provider().name()).append('\n');
+        for (BoundScheme s : schemes) {
+            sb.append("  scheme    ").append(s.label()).append(": routing ").append(s.routing().provider().label())
+                    .append(", queuing ").append(s.queuing().provider().label()).append(", throttle ")
+                    .append(s.throttle().provider().label()).append('\n');
+        }
+        sb.append("  loads     ");
+        for (int i = 0; i < spec.loads().size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(ExperimentSpec.format(spec.loads().get(i)));
+        }
+        sb.append(" flits/node/cycle\n");
+        sb.append("  cycles    warm-up ").append(spec.warmup()).append(", measure ").append(spec.measure())
+                .append(", drain up to ").append(spec.drain()).append("; seeds ").append(spec.seeds()).append('\n');
+        sb.append("  id        ").append(experimentId);
+        return sb.toString();
+    }
+
+    public ExperimentSpec spec() {
+        return spec;
+    }
+
+    public List<PointPlan> points() {
+        return points;
+    }
+
+    public String experimentId() {
+        return experimentId;
+    }
+
+    public List<BoundScheme> schemes() {
+        return schemes;
+    }
+
+    public List<BoundProvider> patterns() {
+        return patterns;
+    }
+
+    public Topology topology() {
+        return topologyInstance;
+    }
+
+    public RouterParameters router() {
+        return router;
+    }
+
+    BoundProvider networkProvider() {
+        return network;
+    }
+
+    BoundProvider kernelProvider() {
+        return kernel;
+    }
+
+    BoundProvider topologyProvider() {
+        return topology;
+    }
+
+    BoundProvider hardwareProvider() {
+        return hardware;
+    }
+
+    BoundProvider injectionProvider() {
+        return injection;
+    }
+}

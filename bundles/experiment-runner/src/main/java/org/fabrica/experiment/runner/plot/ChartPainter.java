@@ -1,0 +1,205 @@
+package org.fabrica.experiment.runner.plot;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Paints a {@link Chart} onto a {@link Canvas}: title, grid, axes with nice ticks, one coloured
+ * line with markers per series, and a legend. The only plotting code; SVG and PNG output differ
+ * only in their canvas.
+ */
+public final class ChartPainter {
+    /** Width and height of a chart in pixels (CSS pixels for SVG). */
+    public static final int WIDTH = 720;
+    public static final int HEIGHT = 450;
+
+    /** Okabe and Ito's colour-blind safe palette (yellow left out: too light on white). */
+    static final String[] COLORS = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
+        "#8C564B"};
+    static final int MARKERS = 6;
+
+    private static final String TEXT = "#222222";
+    private static final String MUTED = "#555555";
+    private static final String GRID = "#e3e3e3";
+    private static final String MINOR_GRID = "#f1f1f1";
+    private static final String AXIS = "#444444";
+
+    private ChartPainter() {
+    }
+
+    static void paint(Chart chart, Canvas c) {
+        c.rect(0, 0, WIDTH, HEIGHT, "#ffffff", null, 0, 1);
+
+        double[] xr = range(chart, true);
+        double[] yr = range(chart, false);
+        boolean empty = Double.isNaN(xr[0]);
+        // a little headroom so that no marker sits on the frame
+        AxisScale xs = AxisScale.linear(empty ? 0 : Math.min(0, xr[0]), empty ? 1 : pad(Math.min(0, xr[0]), xr[1]), 7);
+        AxisScale ys = chart.logY() ? AxisScale.logarithmic(empty ? 1 : yr[0], empty ? 10 : yr[1] * 1.05)
+                : AxisScale.linear(empty ? 0 : Math.min(0, yr[0]), empty ? 1 : pad(Math.min(0, yr[0]), yr[1]), 6);
+
+        double tickFont = 11;
+        double maxTick = 0;
+        for (double t : ys.ticks()) {
+            maxTick = Math.max(maxTick, c.textWidth(ys.label(t), tickFont, false));
+        }
+        double top = chart.subtitle().isEmpty() ? 46 : 62;
+        double left = 22 + 14 + maxTick + 8;
+        double right = WIDTH - 24;
+        double bottom = HEIGHT - 54;
+        double pw = right - left;
+        double ph = bottom - top;
+
+        c.text(chart.title(), left + pw / 2, 26, 16, 'm', true, TEXT, false);
+        if (!chart.subtitle().isEmpty()) {
+            c.text(chart.subtitle(), left + pw / 2, 44, 12, 'm', false, MUTED, false);
+        }
+
+        // grid
+        if (ys.log()) {
+            for (int i = 0; i + 1 < ys.ticks().size(); i++) {
+                double d = ys.ticks().get(i);
+                for (int m = 2; m <= 9; m++) {
+                    double y = bottom - ys.fraction(d * m) * ph;
+                    c.line(left, y, right, y, MINOR_GRID, 1, false);
+                }
+            }
+        }
+        for (double t : ys.ticks()) {
+            double y = bottom - ys.fraction(t) * ph;
+            c.line(left, y, right, y, GRID, 1, false);
+            c.line(left - 5, y, left, y, AXIS, 1, false);
+            c.text(ys.label(t), left - 8, y + 4, tickFont, 'e', false, TEXT, false);
+        }
+        for (double t : xs.ticks()) {
+            double x = left + xs.fraction(t) * pw;
+            c.line(x, top, x, bottom, GRID, 1, false);
+            c.line(x, bottom, x, bottom + 5, AXIS, 1, false);
+            c.text(xs.label(t), x, bottom + 18, tickFont, 'm', false, TEXT, false);
+        }
+        c.line(left, top, left, bottom, AXIS, 1.2, false);
+        c.line(left, bottom, right, bottom, AXIS, 1.2, false);
+        c.text(chart.xLabel(), left + pw / 2, HEIGHT - 14, 12.5, 'm', false, TEXT, false);
+        c.text(chart.yLabel(), 20, top + ph / 2, 12.5, 'm', false, TEXT, true);
+
+        if (empty) {
+            c.text("no data to plot", left + pw / 2, top + ph / 2, 14, 'm', false, MUTED, false);
+            return;
+        }
+
+        // series
+        for (int s = 0; s < chart.series().size(); s++) {
+            Series series = chart.series().get(s);
+            String color = COLORS[s % COLORS.length];
+            int[] order = byX(series, chart.logY());
+            double[] px = new double[order.length];
+            double[] py = new double[order.length];
+            for (int i = 0; i < order.length; i++) {
+                px[i] = left + xs.fraction(series.xAt(order[i])) * pw;
+                py[i] = bottom - ys.fraction(series.yAt(order[i])) * ph;
+            }
+            if (order.length > 1) {
+                c.polyline(px, py, order.length, color, 2);
+            }
+            for (int i = 0; i < order.length; i++) {
+                marker(c, s % MARKERS, px[i], py[i], 4, color);
+            }
+        }
+        legend(c, chart, left, top);
+    }
+
+    private static void legend(Canvas c, Chart chart, double left, double top) {
+        if (chart.series().isEmpty()) {
+            return;
+        }
+        double font = 12;
+        double row = 18;
+        double maxText = 0;
+        for (Series s : chart.series()) {
+            maxText = Math.max(maxText, c.textWidth(s.label(), font, false));
+        }
+        double w = 10 + 26 + 8 + maxText + 10;
+        double h = 8 + row * chart.series().size() + 4;
+        double x0 = left + 10;
+        double y0 = top + 10;
+        c.rect(x0, y0, w, h, "#ffffff", "#cccccc", 1, 0.9);
+        for (int s = 0; s < chart.series().size(); s++) {
+            String color = COLORS[s % COLORS.length];
+            double y = y0 + 8 + row * s + row / 2;
+            c.line(x0 + 10, y, x0 + 36, y, color, 2, false);
+            marker(c, s % MARKERS, x0 + 23, y, 4, color);
+            c.text(chart.series().get(s).label(), x0 + 44, y + 4, font, 's', false, TEXT, false);
+        }
+    }
+
+    private static double pad(double lo, double hi) {
+        return hi + (hi - lo) * 0.03;
+    }
+
+    /** Marker shapes: circle, square, triangle up, diamond, triangle down, hexagon. */
+    static void marker(Canvas c, int shape, double x, double y, double r, String color) {
+        String outline = "#ffffff";
+        switch (shape) {
+            case 0 -> c.circle(x, y, r, color, outline, 1);
+            case 1 -> poly(c, x, y, new double[] {-0.9, 0.9, 0.9, -0.9}, new double[] {-0.9, -0.9, 0.9, 0.9}, r, color);
+            case 2 -> poly(c, x, y, new double[] {0, 1.15, -1.15}, new double[] {-1.25, 0.85, 0.85}, r, color);
+            case 3 -> poly(c, x, y, new double[] {0, 1.25, 0, -1.25}, new double[] {-1.25, 0, 1.25, 0}, r, color);
+            case 4 -> poly(c, x, y, new double[] {0, 1.15, -1.15}, new double[] {1.25, -0.85, -0.85}, r, color);
+            default -> {
+                double[] hx = new double[6];
+                double[] hy = new double[6];
+                for (int i = 0; i < 6; i++) {
+                    hx[i] = 1.1 * Math.cos(Math.PI / 3 * i);
+                    hy[i] = 1.1 * Math.sin(Math.PI / 3 * i);
+                }
+                poly(c, x, y, hx, hy, r, color);
+            }
+        }
+    }
+
+    private static void poly(Canvas c, double x, double y, double[] ux, double[] uy, double r, String color) {
+        double[] xs = new double[ux.length];
+        double[] ys = new double[uy.length];
+        for (int i = 0; i < ux.length; i++) {
+            xs[i] = x + ux[i] * r;
+            ys[i] = y + uy[i] * r;
+        }
+        c.polygon(xs, ys, xs.length, color, "#ffffff", 1);
+    }
+
+    /** Indexes of the drawable points of a series, by increasing x. */
+    private static int[] byX(Series s, boolean logY) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < s.size(); i++) {
+            if (drawable(s.xAt(i), s.yAt(i), logY)) {
+                idx.add(i);
+            }
+        }
+        idx.sort((a, b) -> Double.compare(s.xAt(a), s.xAt(b)));
+        int[] out = new int[idx.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = idx.get(i);
+        }
+        return out;
+    }
+
+    private static boolean drawable(double x, double y, boolean logY) {
+        return Double.isFinite(x) && Double.isFinite(y) && (!logY || y > 0);
+    }
+
+    /** [min, max] of x or y over every drawable point, NaNs when there is none. */
+    private static double[] range(Chart chart, boolean x) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Series s : chart.series()) {
+            for (int i = 0; i < s.size(); i++) {
+                if (drawable(s.xAt(i), s.yAt(i), chart.logY())) {
+                    double v = x ? s.xAt(i) : s.yAt(i);
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+        }
+        return lo > hi ? new double[] {Double.NaN, Double.NaN} : new double[] {lo, hi};
+    }
+}

@@ -1,0 +1,42 @@
+package org.fabrica.experiment.runner.plot;
+
+/**
+ * One curve of a chart: points (x[i], y[i]) joined in order of x. Points with a NaN coordinate
+ * are not drawn.
+ *
+ * @param label legend text
+ * @param x abscissae
+ * @param y ordinates
+ */
+public record Series(String label, double[] x, double[] y) {
+    public Series {
+        if (x.length != y.length) {
+            throw new IllegalArgumentException("series '" + label + "' has " + x.length + " x values and "
+                    + y.length + " y values");
+        }
+        x = x.clone();
+        y = y.clone();
+    }
+
+    @Override
+    public double[] x() {
+        return x.clone();
+    }
+
+    @Override
+    public double[] y() {
+        return y.clone();
+    }
+
+    int size() {
+        return x.length;
+    }
+
+    double xAt(int i) {
+        return x[i];
+    }
+
+    double yAt(int i) {
+        return y[i];
+    }
+}

@@ -1,0 +1,34 @@
+package org.fabrica.experiment.runner.results;
+
+import java.util.List;
+
+/**
+ * What the results folder says about the experiment besides its points: identity, provenance
+ * and the order in which patterns and schemes are shown.
+ *
+ * @param name experiment name
+ * @param description its description
+ * @param experimentId id of the resolved experiment
+ * @param fabricaVersion version of the runner bundle
+ * @param summary the validation summary (a few lines)
+ * @param patterns pattern labels in file order
+ * @param schemes scheme labels in file order
+ * @param seeds number of seeds per load
+ * @param resolvedYaml the resolved experiment file
+ * @param providers every provider used
+ */
+public record ExperimentFacts(String name, String description, String experimentId, String fabricaVersion,
+        String summary, List<String> patterns, List<String> schemes, int seeds, String resolvedYaml,
+        List<Provider> providers) {
+
+    /**
+     * A provider as used by the experiment.
+     *
+     * @param path where the file names it, e.g. {@code schemes[0].routing}
+     * @param name its name
+     * @param bundle its bundle's symbolic name
+     * @param version its bundle's version
+     */
+    public record Provider(String path, String name, String bundle, String version) {
+    }
+}

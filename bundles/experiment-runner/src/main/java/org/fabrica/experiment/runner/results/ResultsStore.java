@@ -1,0 +1,494 @@
+package org.fabrica.experiment.runner.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.runner.plot.ChartRenderer;
+import org.fabrica.stats.Metric;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * The results folder of an experiment (DESIGN.md "Experiments and results"):
+ * <ul>
+ * <li>{@code experiment.yaml}: the resolved experiment with provider versions;</li>
+ * <li>{@code points.jsonl}: the journal, one JSON line per finished point, appended with one
+ * write and forced to disk as each point finishes, so a crash loses nothing and {@code --resume}
+ * skips what is there (a truncated last line from a kill is ignored and cut off);</li>
+ * <li>{@code points.csv}: one row per point, rewritten after each point;</li>
+ * <li>{@code points.json}, {@code plots/*.svg|png}, {@code report.html}: at the end of the run;</li>
+ * <li>{@code run.json}: the run record (state, counts, swaps).</li>
+ * </ul>
+ * Every file but the journal is replaced atomically ({@link AtomicFile}), so a killed run leaves
+ * no half-written file. A folder holding another experiment's journal is refused; one holding
+ * the same experiment's is continued with {@code resume}, else started over.
+ */
+public final class ResultsStore implements AutoCloseable {
+    public static final String EXPERIMENT = "experiment.yaml";
+    public static final String JOURNAL = "points.jsonl";
+    public static final String CSV = "points.csv";
+    public static final String JSON = "points.json";
+    public static final String RUN = "run.json";
+    public static final String REPORT = "report.html";
+    public static final String PLOTS = "plots";
+    /** Held while a run uses the folder. */
+    static final String LOCK = ".fabrica.lock";
+
+    private static final List<String> KEY_COLUMNS = List.of("pointId", "index", "pattern", "scheme", "load", "seed",
+            "status");
+
+    private final Path dir;
+    private final String experimentId;
+    private final Map<String, PointResult> results = new LinkedHashMap<>();
+    private final List<PointResult> kept;
+    private FileOutputStream journal;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+
+    private ResultsStore(Path dir, String experimentId, List<PointResult> kept, FileOutputStream journal,
+            FileChannel lockChannel, FileLock lock) {
+        this.dir = dir;
+        this.experimentId = experimentId;
+        this.kept = List.copyOf(kept);
+        this.journal = journal;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        for (PointResult r : kept) {
+            results.put(r.point().pointId(), r);
+        }
+    }
+
+    // ------------------------------------------------------------------ checks and opening
+
+    /**
+     * Checks that a run could use the folder, writing nothing: it is, or can become, a writable
+     * folder, and its journal (if any) belongs to this experiment.
+     *
+     * @throws ExperimentException saying what is wrong and what to do
+     */
+    public static void check(Path dir, String experimentId, boolean resume) {
+        Path abs = dir.toAbsolutePath().normalize();
+        if (Files.exists(abs)) {
+            if (!Files.isDirectory(abs)) {
+                throw new ExperimentException("results folder " + dir + " is a file, not a folder; choose another "
+                        + "folder with --out");
+            }
+            if (!Files.isWritable(abs)) {
+                throw new ExperimentException("results folder " + dir + " is not writable; choose another folder with "
+                        + "--out or fix its permissions");
+            }
+            readJournal(abs, dir, experimentId);
+            return;
+        }
+        Path p = abs.getParent();
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null || !Files.isDirectory(p)) {
+            throw new ExperimentException("results folder " + dir + " cannot be created: " + p
+                    + " is a file, not a folder; choose another folder with --out");
+        }
+        if (!Files.isWritable(p)) {
+            throw new ExperimentException("results folder " + dir + " cannot be created: " + p
+                    + " is not writable; choose another folder with --out");
+        }
+    }
+
+    /**
+     * Opens the folder for a run: creates it, and either keeps the journal's finished points
+     * ({@code resume}) or starts over.
+     *
+     * @throws ExperimentException when the folder cannot be used
+     */
+    public static ResultsStore open(Path dir, String experimentId, boolean resume) {
+        check(dir, experimentId, resume);
+        Path abs = dir.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(abs);
+            Path probe = abs.resolve(".fabrica-write-test");
+            Files.deleteIfExists(probe);
+            Files.createFile(probe);
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new ExperimentException("results folder " + dir + " is not writable (" + e.getMessage()
+                    + "); choose another folder with --out", e);
+        }
+        FileChannel lockChannel = null;
+        FileLock lock = null;
+        try {
+            // one run per folder at a time, in this process or another
+            lockChannel = FileChannel.open(abs.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            try {
+                lock = lockChannel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                lockChannel.close();
+                throw new ExperimentException("results folder " + dir + " is in use by another run; wait for it to "
+                        + "end or choose another folder with --out");
+            }
+            deleteStaleTemporaries(abs);
+            Journal j = readJournal(abs, dir, experimentId);
+            Path file = abs.resolve(JOURNAL);
+            List<PointResult> kept = new ArrayList<>();
+            if (resume) {
+                kept.addAll(j.results());
+                if (j.exists() && j.validBytes() < Files.size(file)) {
+                    // a killed run left half a line: cut it so the next line starts cleanly
+                    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                        ch.truncate(j.validBytes());
+                    }
+                }
+            } else {
+                for (String name : List.of(JOURNAL, CSV, JSON, RUN, REPORT)) {
+                    Files.deleteIfExists(abs.resolve(name));
+                }
+                deletePlots(abs.resolve(PLOTS));
+            }
+            // a stream, not a channel: an interrupt must not close the journal in the middle of a line
+            FileOutputStream out = new FileOutputStream(file.toFile(), true);
+            ResultsStore store = new ResultsStore(abs, experimentId, dedupe(kept), out, lockChannel, lock);
+            store.writeCsv();
+            return store;
+        } catch (IOException | RuntimeException e) {
+            release(lockChannel, lock);
+            if (e instanceof ExperimentException x) {
+                throw x;
+            }
+            throw new ExperimentException("cannot prepare results folder " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private record Journal(boolean exists, List<PointResult> results, long validBytes) {
+    }
+
+    private static Journal readJournal(Path abs, Path shown, String experimentId) {
+        Path file = abs.resolve(JOURNAL);
+        if (!Files.isRegularFile(file)) {
+            return new Journal(false, List.of(), 0);
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new ExperimentException("cannot read the journal " + file + ": " + e.getMessage(), e);
+        }
+        List<PointResult> out = new ArrayList<>();
+        int start = 0;
+        int lineNo = 0;
+        long valid = 0;
+        while (start < bytes.length) {
+            int end = start;
+            while (end < bytes.length && bytes[end] != '\n') {
+                end++;
+            }
+            lineNo++;
+            if (end >= bytes.length) {
+                break; // no line break: the half-written last line of a killed run, ignored
+            }
+            String line = new String(bytes, start, end - start, StandardCharsets.UTF_8).trim();
+            if (!line.isEmpty()) {
+                PointResult r;
+                try {
+                    r = PointRecords.parse(line);
+                } catch (IllegalArgumentException e) {
+                    throw new ExperimentException("the journal " + file + " is damaged at line " + lineNo + " ("
+                            + e.getMessage() + "); move the folder away or choose another with --out");
+                }
+                if (!r.point().experimentId().equals(experimentId)) {
+                    throw new ExperimentException("results folder " + shown + " holds results of another experiment"
+                            + otherName(abs) + " (id " + r.point().experimentId() + ", this one is " + experimentId
+                            + "); choose another folder with --out, or delete " + shown + " to reuse it");
+                }
+                out.add(r);
+            }
+            valid = end + 1;
+            start = end + 1;
+        }
+        return new Journal(true, out, valid);
+    }
+
+    private static String otherName(Path abs) {
+        Path f = abs.resolve(EXPERIMENT);
+        if (!Files.isRegularFile(f)) {
+            return "";
+        }
+        try {
+            JsonNode n = new YAMLMapper().readTree(f.toFile());
+            return n != null && n.hasNonNull("name") ? " '" + n.get("name").asText() + "'" : "";
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    private static List<PointResult> dedupe(List<PointResult> in) {
+        Map<String, PointResult> last = new LinkedHashMap<>();
+        for (PointResult r : in) {
+            last.put(r.point().pointId(), r);
+        }
+        return new ArrayList<>(last.values());
+    }
+
+    private static void deleteStaleTemporaries(Path abs) throws IOException {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(abs, ".*.tmp")) {
+            for (Path p : s) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static void deletePlots(Path plots) throws IOException {
+        if (!Files.isDirectory(plots)) {
+            return;
+        }
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(plots, "*.{svg,png,tmp}")) {
+            for (Path p : s) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ during the run
+
+    /** The folder. */
+    public Path dir() {
+        return dir;
+    }
+
+    /** Results kept from the journal of an earlier run (resume), deduplicated by point id. */
+    public List<PointResult> kept() {
+        return kept;
+    }
+
+    /** Point ids that a resumed run skips: finished without failure. */
+    public Set<String> finishedIds() {
+        Set<String> ids = new LinkedHashSet<>();
+        for (PointResult r : kept) {
+            if (!r.failed()) {
+                ids.add(r.point().pointId());
+            }
+        }
+        return ids;
+    }
+
+    /** Every result known (kept and new), by point index. */
+    public synchronized List<PointResult> results() {
+        List<PointResult> all = new ArrayList<>(results.values());
+        all.sort(Comparator.comparingInt(r -> r.point().index()));
+        return all;
+    }
+
+    /** Writes a text file of the folder atomically. */
+    public void writeText(String name, String text) {
+        try {
+            AtomicFile.write(dir.resolve(name), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(name) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Appends a finished point to the journal (one write call of one line, synced to disk) and
+     * rewrites the CSV.
+     */
+    public synchronized void append(PointResult r) {
+        if (!r.point().experimentId().equals(experimentId)) {
+            throw new IllegalArgumentException("point " + r.point().pointId() + " belongs to experiment "
+                    + r.point().experimentId() + ", not " + experimentId);
+        }
+        byte[] line = (PointRecords.line(r) + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            journal.write(line);
+            journal.getFD().sync();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to the journal " + dir.resolve(JOURNAL) + ": "
+                    + e.getMessage(), e);
+        }
+        results.put(r.point().pointId(), r);
+        writeCsv();
+    }
+
+    /** Writes the run record. */
+    public void writeRun(RunRecord record) {
+        try {
+            AtomicFile.write(dir.resolve(RUN), PointRecords.JSON.writerWithDefaultPrettyPrinter()
+                    .writeValueAsBytes(record));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(RUN) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void writeCsv() {
+        List<PointResult> all = results();
+        List<String> metricNames = metricNames(all);
+        StringBuilder sb = new StringBuilder(256 + all.size() * 256);
+        List<String> header = new ArrayList<>(KEY_COLUMNS);
+        header.addAll(metricNames);
+        header.add("swaps");
+        header.add("failure");
+        row(sb, header);
+        for (PointResult r : all) {
+            List<String> cells = new ArrayList<>();
+            cells.add(r.point().pointId());
+            cells.add(Integer.toString(r.point().index()));
+            for (String k : KEY_COLUMNS.subList(2, KEY_COLUMNS.size())) {
+                cells.add(r.notes().getOrDefault(k, ""));
+            }
+            for (String m : metricNames) {
+                cells.add(number(PointRecords.metric(r, m)));
+            }
+            cells.add(r.notes().getOrDefault("swaps", ""));
+            cells.add(r.failure() == null ? "" : r.failure());
+            row(sb, cells);
+        }
+        writeText(CSV, sb.toString());
+    }
+
+    static List<String> metricNames(List<PointResult> all) {
+        Set<String> names = new LinkedHashSet<>();
+        for (PointResult r : all) {
+            for (Metric m : r.metrics()) {
+                names.add(m.name());
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    private static void row(StringBuilder sb, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            String c = cells.get(i);
+            if (c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0 || c.indexOf('\r') >= 0) {
+                sb.append('"').append(c.replace("\"", "\"\"")).append('"');
+            } else {
+                sb.append(c);
+            }
+        }
+        sb.append("\r\n"); // RFC 4180
+    }
+
+    static String number(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return Double.toString(v);
+    }
+
+    // ------------------------------------------------------------------ at the end
+
+    /**
+     * Writes points.json, the plots and the report (each atomically).
+     *
+     * @return warnings about outputs that could not be produced (the run itself is not failed)
+     */
+    public List<String> finish(ExperimentFacts facts, RunRecord record, boolean plots, boolean report) {
+        List<String> warnings = new ArrayList<>();
+        List<PointResult> all = results();
+        writePointsJson(facts, all);
+        List<ResultCharts.NamedChart> charts = ResultCharts.charts(all, facts.patterns(), facts.schemes(), facts.seeds());
+        Map<String, String> inlineSvg = new LinkedHashMap<>();
+        for (ResultCharts.NamedChart c : charts) {
+            inlineSvg.put(c.stem(), ChartRenderer.svg(c.chart(), false));
+        }
+        if (plots) {
+            Path dirPlots = dir.resolve(PLOTS);
+            try {
+                Files.createDirectories(dirPlots);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + dirPlots + ": " + e.getMessage(), e);
+            }
+            for (ResultCharts.NamedChart c : charts) {
+                try {
+                    AtomicFile.write(dirPlots.resolve(c.stem() + ".svg"), ChartRenderer.svg(c.chart(), true));
+                } catch (IOException e) {
+                    warnings.add("plot " + c.stem() + ".svg: " + e.getMessage());
+                }
+                try {
+                    AtomicFile.write(dirPlots.resolve(c.stem() + ".png"), ChartRenderer.png(c.chart()));
+                } catch (IOException | RuntimeException | LinkageError | InternalError e) {
+                    // PNG needs the JDK's font support; the SVG and the report do not
+                    warnings.add("plot " + c.stem() + ".png could not be drawn: " + e);
+                }
+            }
+        }
+        if (report) {
+            writeText(REPORT, HtmlReport.render(facts, record, all, charts, inlineSvg, warnings));
+        }
+        return warnings;
+    }
+
+    private void writePointsJson(ExperimentFacts facts, List<PointResult> all) {
+        ObjectNode root = PointRecords.JSON.createObjectNode();
+        root.put("experiment", facts.name());
+        root.put("experimentId", facts.experimentId());
+        root.put("fabrica", facts.fabricaVersion());
+        ObjectNode units = root.putObject("units");
+        for (PointResult r : all) {
+            for (Metric m : r.metrics()) {
+                if (!units.has(m.name())) {
+                    units.put(m.name(), m.unit());
+                }
+            }
+        }
+        ArrayNode points = root.putArray("points");
+        for (PointResult r : all) {
+            points.add(PointRecords.summary(r));
+        }
+        try {
+            AtomicFile.write(dir.resolve(JSON), PointRecords.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(JSON) + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (journal != null) {
+            try {
+                journal.close();
+            } catch (IOException e) {
+                // the journal was synced after every line; nothing is lost
+            }
+            journal = null;
+            release(lockChannel, lock);
+        }
+    }
+
+    private static void release(FileChannel channel, FileLock lock) {
+        try {
+            if (lock != null && lock.isValid()) {
+                lock.release();
+            }
+            if (channel != null) {
+                channel.close();
+            }
+        } catch (IOException e) {
+            // closing the channel releases the lock in any case
+        }
+    }
+}

@@ -1,0 +1,323 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ProgressListener;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.sweep.PointResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs of small experiments with the real providers of the other bundles. */
+class ExperimentRunTest {
+    @TempDir
+    Path tmp;
+
+    private final ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+    private final ObjectMapper json = new ObjectMapper();
+
+    private static final class Recorder implements ProgressListener {
+        final List<PointResult> finished = Collections.synchronizedList(new ArrayList<>());
+        final List<Double> fractions = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public void progress(double fraction, String status) {
+            fractions.add(fraction);
+        }
+
+        @Override
+        public void pointFinished(PointResult result) {
+            finished.add(result);
+        }
+    }
+
+    private static List<String> lines(Path p) throws IOException {
+        return Files.readAllLines(p, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aTinySweepWritesEveryResultFile() throws IOException {
+        Path file = Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY);
+        Path out = tmp.resolve("results");
+        Recorder rec = new Recorder();
+        RunHandle h = runner.start(file, Fixtures.options(out), rec);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        assertEquals("tiny", h.experimentName());
+        assertEquals(2, rec.finished.size());
+        assertEquals(1.0, rec.fractions.get(rec.fractions.size() - 1));
+
+        for (PointResult r : h.results()) {
+            assertNull(r.failure(), r.failure());
+            assertEquals("ok", r.notes().get("status"));
+            double offered = PointRecords.metric(r, "offered");
+            double accepted = PointRecords.metric(r, "accepted");
+            assertTrue(Math.abs(accepted - offered) < 0.25 * offered, "below saturation accepted follows offered: "
+                    + accepted + " vs " + offered);
+            assertEquals(PointRecords.metric(r, "packets.measured"), PointRecords.metric(r, "packets.measured.delivered"));
+            assertTrue(PointRecords.metric(r, "latency.avg") > 0);
+            assertTrue(PointRecords.metric(r, "latency.p50") <= PointRecords.metric(r, "latency.p99"));
+            assertTrue(PointRecords.metric(r, "latency.p99") <= PointRecords.metric(r, "latency.max"));
+            assertTrue(PointRecords.metric(r, "hops.avg") > 0);
+            assertTrue(PointRecords.metric(r, "sim.cycles") >= 1000);
+            assertTrue(PointRecords.metric(r, "sim.flitHops") > 0);
+        }
+
+        // journal: one line per point; csv: header + one row per point
+        assertEquals(2, lines(out.resolve("points.jsonl")).size());
+        List<String> csv = lines(out.resolve("points.csv"));
+        assertEquals(3, csv.size());
+        assertTrue(csv.get(0).startsWith("pointId,index,pattern,scheme,load,seed,status,offered,accepted,latency.avg,"),
+                csv.get(0));
+        assertTrue(csv.get(1).startsWith("uniform/dor/l0.05/s1,0,uniform,dor,0.05,1,ok,"), csv.get(1));
+
+        JsonNode points = json.readTree(out.resolve("points.json").toFile());
+        assertEquals("tiny", points.get("experiment").asText());
+        assertEquals(2, points.get("points").size());
+        assertEquals("flits/node/cycle", points.get("units").get("accepted").asText());
+        assertTrue(points.get("points").get(1).get("metrics").get("latency.avg").asDouble() > 0);
+
+        JsonNode run = json.readTree(out.resolve("run.json").toFile());
+        assertEquals("finished", run.get("state").asText());
+        assertEquals(2, run.get("finished").asInt());
+
+        String experiment = Files.readString(out.resolve("experiment.yaml"));
+        assertContains(experiment, "provenance:");
+        assertContains(experiment, "bundle: org.fabrica.network.flit\n");
+        assertContains(experiment, "seeds:\n  - 1");
+
+        for (String chart : List.of("latency-uniform", "throughput-uniform")) {
+            String svg = Files.readString(out.resolve("plots/" + chart + ".svg"));
+            assertTrue(svg.startsWith("<?xml"), chart);
+            assertContains(svg, "<polyline");
+            assertContains(svg, ">dor</text>");
+            BufferedImage png = ImageIO.read(out.resolve("plots/" + chart + ".png").toFile());
+            assertNotNull(png, chart + ".png is a PNG image");
+            assertEquals(1440, png.getWidth());
+        }
+        String report = Files.readString(out.resolve("report.html"));
+        assertContains(report, "<svg");
+        assertContains(report, "uniform/dor/l0.05/s1".substring(0, 7));
+        assertContains(report, "org.fabrica.routing.cube");
+        assertFalse(report.contains("http:") || report.contains("https:") || report.contains("src="),
+                "the report is self-contained");
+        try (Stream<Path> s = Files.list(out)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file is left");
+        }
+        assertTrue(runner.run(h.id()).isPresent());
+    }
+
+    @Test
+    void resumeSkipsFinishedPointsAndIgnoresAHalfWrittenLine() throws IOException {
+        Path file = Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.05, 0.1, 0.15]")
+                + "outputs: {plots: false}\n");
+        Path out = tmp.resolve("results");
+        assertEquals(RunState.FINISHED, Fixtures.await(runner.start(file, Fixtures.options(out), null)));
+        List<String> journal = lines(out.resolve("points.jsonl"));
+        assertEquals(3, journal.size());
+
+        // as if killed while writing the second line: one complete line and half of the next
+        String half = journal.get(1).substring(0, journal.get(1).length() / 2);
+        Files.writeString(out.resolve("points.jsonl"), journal.get(0) + "\n" + half);
+        Files.delete(out.resolve("points.csv"));
+
+        String keptId = PointRecords.parse(journal.get(0)).point().pointId();
+        List<String> expected = new ArrayList<>(List.of("uniform/dor/l0.05/s1", "uniform/dor/l0.1/s1",
+                "uniform/dor/l0.15/s1"));
+        expected.remove(keptId);
+
+        Recorder rec = new Recorder();
+        RunHandle h = runner.start(file, new RunOptions(out, true, 1, Map.of(), false), rec);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        assertEquals(expected, rec.finished.stream().map(r -> r.point().pointId()).sorted().toList(),
+                "only unfinished points run");
+        List<String> resumed = lines(out.resolve("points.jsonl"));
+        assertEquals(3, resumed.size(), "the half line is gone, the new lines follow the kept one");
+        assertEquals(journal.get(0), resumed.get(0));
+        for (String line : resumed) {
+            PointRecords.parse(line);
+        }
+        assertEquals(4, lines(out.resolve("points.csv")).size());
+        assertFalse(Files.exists(out.resolve("plots")), "outputs.plots: false");
+        assertEquals(3, h.results().size(), "results include the point kept from the journal");
+        JsonNode run = json.readTree(out.resolve("run.json").toFile());
+        assertEquals(1, run.get("resumed").asInt());
+        // a rerun point gives the same numbers as in the uninterrupted run: runs are deterministic
+        PointResult original = PointRecords.parse(journal.get(2));
+        PointResult again = h.results().stream().filter(r -> r.point().pointId().equals(original.point().pointId()))
+                .findFirst().orElseThrow();
+        assertEquals(withoutWallTime(original.metrics()), withoutWallTime(again.metrics()));
+    }
+
+    private static List<String> withoutWallTime(List<org.fabrica.stats.Metric> metrics) {
+        return metrics.stream().filter(m -> !m.name().startsWith("sim.wall") && !m.name().startsWith("sim.router"))
+                .map(m -> m.name() + "=" + m.value()).toList();
+    }
+
+    @Test
+    void aFolderOfAnotherExperimentIsRefusedAndTheSameExperimentStartsOver() throws IOException {
+        Path file = Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY + "outputs: {plots: false, report: false}\n");
+        Path out = tmp.resolve("results");
+        assertEquals(RunState.FINISHED, Fixtures.await(runner.start(file, Fixtures.options(out), null)));
+        String before = Files.readString(out.resolve("points.jsonl"));
+
+        Path other = Fixtures.write(tmp, "other.yaml", Fixtures.TINY.replace("measure: 700", "measure: 800")
+                + "outputs: {plots: false, report: false}\n");
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> runner.start(other, Fixtures.options(out), null));
+        assertContains(e.getMessage(), "holds results of another experiment 'tiny'");
+        assertContains(e.getMessage(), "choose another folder with --out");
+        assertThrows(ExperimentException.class,
+                () -> runner.start(other, new RunOptions(out, true, 1, Map.of(), false), null));
+        assertEquals(before, Files.readString(out.resolve("points.jsonl")), "the other experiment's journal is untouched");
+
+        Recorder rec = new Recorder();
+        assertEquals(RunState.FINISHED, Fixtures.await(runner.start(file, Fixtures.options(out), rec)));
+        assertEquals(2, rec.finished.size(), "without --resume the same experiment runs again");
+        assertEquals(2, lines(out.resolve("points.jsonl")).size());
+    }
+
+    @Test
+    void aThrowingProviderFailsOnlyItsPointsAndIsNamed() throws IOException {
+        String yaml = Fixtures.TINY.replace("loads:", """
+                  - label: buggy
+                    routing: {name: broken, failAfter: 50}
+                    queuing: {name: dateline}
+                loads:""");
+        Path file = Fixtures.write(tmp, "mixed.yaml", yaml);
+        Path out = tmp.resolve("results");
+        RunHandle h = runner.start(file, Fixtures.options(out), null);
+        assertEquals(RunState.FAILED, Fixtures.await(h), "a run with a failed point ends FAILED");
+        List<PointResult> results = h.results();
+        assertEquals(4, results.size());
+        for (PointResult r : results) {
+            if (r.notes().get("scheme").equals("dor")) {
+                assertNull(r.failure(), "the other scheme's points go on");
+                assertEquals("ok", r.notes().get("status"));
+            } else {
+                assertTrue(r.failed(), r.point().pointId());
+                assertEquals("failed", r.notes().get("status"));
+                assertContains(r.failure(), "broken");
+                assertContains(r.failure(), "org.example.broken 1.2.3");
+                assertContains(r.failure(), "broken routing gave up at router");
+            }
+        }
+        assertEquals(4, lines(out.resolve("points.jsonl")).size());
+        assertContains(Files.readString(out.resolve("report.html")), "Failed points");
+        assertContains(Files.readString(out.resolve("points.csv")), "broken routing gave up");
+    }
+
+    @Test
+    void aNetworkThatEndsByItselfIsCompleteNotSaturated() throws IOException {
+        String yaml = Fixtures.TINY.replace("patterns: [uniform]", "patterns: [uniform]\n  injection: {name: once, at: 400}")
+                .replace("loads: [0.05, 0.1]", "loads: [0.05]") + "outputs: {plots: false, report: false}\n";
+        RunHandle h = runner.start(Fixtures.write(tmp, "once.yaml", yaml), Fixtures.options(tmp.resolve("o")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult r = h.results().get(0);
+        assertEquals("ok", r.notes().get("status"), r.notes().toString());
+        assertEquals("generation stopped and every packet delivered", r.notes().get("end"));
+        assertEquals(16, PointRecords.metric(r, "packets.generated"));
+        assertEquals(16, PointRecords.metric(r, "packets.delivered"));
+        assertEquals(16, PointRecords.metric(r, "packets.measured.delivered"));
+        assertTrue(PointRecords.metric(r, "sim.cycles") < 1000, "ends before the measurement window closes");
+    }
+
+    @Test
+    void pauseStepSwapResumeKeepsEveryPacketDeliveredOnce() throws IOException {
+        Path file = Fixtures.write(tmp, "one.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]"));
+        Path out = tmp.resolve("results");
+        RunHandle h = runner.start(file, new RunOptions(out, false, 1, Map.of(), true), null);
+        Fixtures.waitFor("the point to park before its first cycle", () -> parkedAt(h) == 0);
+        assertEquals(RunState.PAUSED, h.state());
+        ExperimentException notQueuing = assertThrows(ExperimentException.class,
+                () -> h.swap("queuing", "1vc", Map.of()));
+        assertContains(notQueuing.getMessage(), "only routing can be swapped");
+
+        h.step(50);
+        assertEquals(50L, parkedAt(h), "step(50) simulates exactly 50 cycles");
+        h.step(25);
+        assertEquals(75L, parkedAt(h));
+
+        ExperimentException unknown = assertThrows(ExperimentException.class,
+                () -> h.swap("routing", "dor-xy", Map.of()));
+        assertContains(unknown.getMessage(), "did you mean");
+        h.swap("routing", "dor-yx", Map.of("dateline", "classic"));
+        h.resume();
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        ExperimentException ended = assertThrows(ExperimentException.class, () -> h.swap("routing", "dor", Map.of()));
+        assertContains(ended.getMessage(), "has ended");
+
+        PointResult r = h.results().get(0);
+        assertNull(r.failure(), r.failure());
+        assertContains(r.notes().get("swaps"), "swap: cycle 75, routing 'dor' (org.fabrica.routing.cube ");
+        assertContains(r.notes().get("swaps"), "-> 'dor-yx' (org.fabrica.routing.cube ");
+        assertContains(r.notes().get("routing"), "dor-yx");
+        assertEquals(PointRecords.metric(r, "packets.measured"), PointRecords.metric(r, "packets.measured.delivered"),
+                "every measured packet delivered");
+        assertTrue(PointRecords.metric(r, "packets.delivered") <= PointRecords.metric(r, "packets.generated"));
+        JsonNode run = json.readTree(out.resolve("run.json").toFile());
+        assertContains(run.get("swaps").get(0).asText(), "uniform/dor/l0.1/s1: swap: cycle 75");
+    }
+
+    @Test
+    void swapAndStepNeedAPausedRun() throws IOException {
+        Path file = Fixtures.write(tmp, "one.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]")
+                .replace("measure: 700", "measure: 100000000"));
+        Path out = tmp.resolve("results");
+        RunHandle h = runner.start(file, new RunOptions(out, false, 1, Map.of(), false), null);
+        try {
+            Fixtures.waitFor("the point to start", () -> !((List<?>) h.stats().get("active")).isEmpty());
+            assertEquals(RunState.RUNNING, h.state());
+            assertContains(assertThrows(ExperimentException.class, () -> h.step(10)).getMessage(), "is not paused");
+            assertContains(assertThrows(ExperimentException.class, () -> h.swap("routing", "dor", Map.of())).getMessage(),
+                    "is not paused");
+            h.pause();
+            assertEquals(RunState.PAUSED, h.state());
+            long parked = parkedAt(h);
+            assertTrue(parked > 0);
+            Map<String, Object> stats = h.stats();
+            assertEquals(1, stats.get("points.active"));
+            long generated = (Long) stats.get("generated");
+            long delivered = (Long) stats.get("delivered");
+            assertEquals(generated, delivered + (Long) stats.get("inFlight"));
+        } finally {
+            h.stop();
+        }
+        assertEquals(RunState.STOPPED, h.state());
+        assertEquals(RunState.STOPPED, Fixtures.await(h));
+        assertEquals(0, Files.size(out.resolve("points.jsonl")), "a stopped point is not journaled: resume redoes it");
+        assertEquals("stopped", json.readTree(out.resolve("run.json").toFile()).get("state").asText());
+    }
+
+    /** The cycle at which the run's only active point is parked, or -1. */
+    @SuppressWarnings("unchecked")
+    private static long parkedAt(RunHandle h) {
+        List<Map<String, Object>> active = (List<Map<String, Object>>) h.stats().get("active");
+        if (active.size() != 1 || !Boolean.TRUE.equals(active.get(0).get("paused"))) {
+            return -1;
+        }
+        return (Long) active.get(0).get("cycle");
+    }
+}

@@ -1,0 +1,220 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.RunOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every bad input is an {@link ExperimentException} with a message that says where (file, line,
+ * column or key path) and what to do, thrown before anything is written.
+ */
+class ExperimentValidationTest {
+    @TempDir
+    Path tmp;
+
+    private final ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+
+    /** Starts the file and expects it to be refused without writing the results folder. */
+    private String refused(String yaml, Map<String, String> overrides) {
+        Path file = Fixtures.write(tmp, "bad.yaml", yaml);
+        Path out = tmp.resolve("out");
+        ExperimentException v = assertThrows(ExperimentException.class,
+                () -> runner.validate(file, new RunOptions(out, false, 1, overrides, false)));
+        ExperimentException s = assertThrows(ExperimentException.class,
+                () -> runner.start(file, new RunOptions(out, false, 1, overrides, false), null));
+        assertEquals(v.getMessage(), s.getMessage(), "validate and start report the same problem");
+        assertFalse(Files.exists(out), "nothing may be written for a refused experiment");
+        assertTrue(runner.runs().isEmpty());
+        return s.getMessage();
+    }
+
+    private String refused(String yaml) {
+        return refused(yaml, Map.of());
+    }
+
+    private static String tinyWith(String from, String to) {
+        assertTrue(Fixtures.TINY.contains(from), from);
+        return Fixtures.TINY.replace(from, to);
+    }
+
+    @Test
+    void theQuickstartExampleIsValid() {
+        String summary = runner.validate(Path.of("../../examples/quickstart.yaml"),
+                Fixtures.options(tmp.resolve("q")));
+        assertContains(summary, "quickstart: 2 pattern(s) x 1 scheme(s) x 8 load(s) x 1 seed(s) = 16 points");
+        assertContains(summary, "8 x 8 torus");
+        assertContains(summary, "routing dor (org.fabrica.routing.cube ");
+        assertFalse(Files.exists(tmp.resolve("q")), "validate writes nothing");
+    }
+
+    @Test
+    void theTinyExperimentParsesWithDefaultsFilledIn() {
+        ExperimentDocument doc = ExperimentDocument.parse("tiny.yaml", Fixtures.TINY, Map.of());
+        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        assertEquals("tiny", spec.name());
+        assertEquals("flit", spec.network().name());
+        assertEquals("sequential", spec.kernel().name());
+        assertEquals("bernoulli", spec.injection().name());
+        assertEquals("none", spec.schemes().get(0).throttle().name());
+        assertEquals(List.of(0.05, 0.1), spec.loads());
+        assertEquals(List.of(1L), spec.seeds());
+        assertEquals(4, spec.packetFlits());
+        SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
+        assertEquals(List.of("uniform/dor/l0.05/s1", "uniform/dor/l0.1/s1"),
+                plan.points().stream().map(PointPlan::pointId).toList());
+        String resolved = plan.resolvedYaml("9.9.9", "now");
+        assertContains(resolved, "tie: plus\n");
+        assertContains(resolved, "bundle: org.fabrica.routing.cube\n");
+        // the resolved file is itself a valid experiment with the same id
+        ExperimentDocument again = ExperimentDocument.parse("resolved.yaml", resolved, Map.of());
+        SweepPlan replan = SweepPlan.resolve(again, ExperimentSpec.parse(again), Fixtures.registry());
+        assertEquals(plan.experimentId(), replan.experimentId());
+    }
+
+    @Test
+    void rampsAndSeedCountsExpand() {
+        ExperimentDocument doc = ExperimentDocument.parse("t.yaml", tinyWith("loads: [0.05, 0.1]",
+                "loads: {from: 0.1, to: 0.3, step: 0.05}").replace("seeds: [1]", "seeds: 3"), Map.of());
+        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        assertEquals(List.of(0.1, 0.15, 0.2, 0.25, 0.3), spec.loads());
+        assertEquals(List.of(1L, 2L, 3L), spec.seeds());
+        assertEquals(15, spec.pointCount());
+        ExperimentDocument pats = ExperimentDocument.parse("t.yaml", tinyWith("patterns: [uniform]",
+                "patterns: [uniform, {name: hotspot, hotspots: [1]}, uniform, {name: hotspot}]"), Map.of());
+        assertEquals(List.of("uniform", "hotspot", "uniform-2", "hotspot-2"), ExperimentSpec.parse(pats).patternLabels());
+    }
+
+    @Test
+    void malformedYamlNamesLineAndColumn() {
+        String msg = refused("name: tiny\ntopology: {name: torus, k: 4\nhardware: {name: generic}\n");
+        assertTrue(msg.matches("(?s).*bad\\.yaml:\\d+:\\d+: not valid YAML: .*"), msg);
+        String tab = refused("name: tiny\ntopology:\n\tname: torus\n");
+        assertContains(tab, "bad.yaml:3:1: not valid YAML");
+        String dup = refused(Fixtures.TINY + "warmup: 5\n");
+        assertContains(dup, "bad.yaml:18:");
+        assertContains(dup, "Duplicate field 'warmup'");
+    }
+
+    @Test
+    void unknownKeysSuggestTheClosestValidKey() {
+        String msg = refused(tinyWith("loads:", "lods:"));
+        assertContains(msg, "bad.yaml:12:1: unknown key 'lods'; did you mean 'loads'?");
+        String nested = refused(tinyWith("packetFlits: 4", "packetFlit: 4"));
+        assertContains(nested, "bad.yaml:6:3: unknown key 'packetFlit' in traffic; did you mean 'packetFlits'?");
+    }
+
+    @Test
+    void unknownProvidersSuggestTheClosestName() {
+        String msg = refused(tinyWith("{name: torus, k: 4, n: 2}", "{name: torsu, k: 4, n: 2}"));
+        assertContains(msg, "bad.yaml:3:");
+        assertContains(msg, "topology: unknown topology 'torsu'; did you mean 'torus'? Valid: mesh, torus");
+        String pattern = refused(tinyWith("patterns: [uniform]", "patterns: [unifrom]"));
+        assertContains(pattern, "bad.yaml:7:14: traffic.patterns[0]: unknown traffic 'unifrom'; did you mean 'uniform'?");
+    }
+
+    @Test
+    void unknownParametersNameTheProviderAndTheClosestParameter() {
+        String msg = refused(tinyWith("{name: dor, dateline: classic}", "{name: dor, datelin: classic}"));
+        assertContains(msg, "bad.yaml:10:26: schemes[0].routing 'dor': unknown parameter 'datelin'; did you mean 'dateline'?");
+        String value = refused(tinyWith("{name: dor, dateline: classic}", "{name: dor, dateline: clasic}"));
+        assertContains(value, "bad.yaml:10:36: schemes[0].routing 'dor': parameter 'dateline' = 'clasic' is not a valid choice; "
+                + "did you mean 'classic'?");
+    }
+
+    @Test
+    void outOfRangeValuesAreRejected() {
+        String k = refused(tinyWith("k: 4", "k: 0"));
+        assertContains(k, "bad.yaml:3:");
+        assertContains(k, "topology 'torus': parameter 'k' = 0 is out of range");
+        String load = refused(tinyWith("loads: [0.05, 0.1]", "loads: [0.05, -0.1]"));
+        assertContains(load, "bad.yaml:12:15: loads[1] = -0.1 is not a valid offered load; use a value >= 0 flits/node/cycle");
+        String measure = refused(tinyWith("measure: 700", "measure: 0"));
+        assertContains(measure, "measure = 0 is out of range");
+        String name = refused(tinyWith("name: tiny", "name: Tiny Run"));
+        assertContains(name, "bad.yaml:1:7: name 'Tiny Run' must be lower-case letters, digits and hyphens");
+    }
+
+    @Test
+    void dorOnATorusWithOneVcQueuingIsRejectedBeforeRunning() {
+        String msg = refused(tinyWith("queuing: {name: dateline}", "queuing: {name: 1vc}"));
+        assertContains(msg, "bad.yaml:11:");
+        assertContains(msg, "scheme 'dor': schemes[0].queuing '1vc' (org.fabrica.queuing.basic ");
+        assertContains(msg, "cannot separate the 2 VC classes");
+    }
+
+    @Test
+    void datelineQueuingWithTooFewVcsIsRejected() {
+        String msg = refused(tinyWith("dateline: classic", "dateline: two-per-ring"));
+        assertContains(msg, "schemes[0].queuing 'dateline'");
+        assertContains(msg, "needs at least 3 VCs per port");
+        assertContains(msg, "2 VCs per port");
+        String overridden = refused(Fixtures.TINY, Map.of("hardware.vcs", "1"));
+        assertContains(overridden, "needs at least 2 VCs per port");
+    }
+
+    @Test
+    void overridesApplyBeforeValidationAndAreNamedInErrors() {
+        Path file = Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY);
+        Map<String, String> set = new LinkedHashMap<>();
+        set.put("traffic.patterns", "[tornado, {name: hotspot, hotspots: [0]}]");
+        set.put("loads", "[0.02]");
+        set.put("schemes[0].routing.tie", "packet-hash");
+        String summary = runner.validate(file, new RunOptions(tmp.resolve("o"), false, 1, set, false));
+        assertContains(summary, "traffic   tornado, hotspot;");
+        assertContains(summary, "loads     0.02 flits");
+        String msg = refused(Fixtures.TINY, Map.of("topology.k", "0"));
+        assertContains(msg, "--set topology.k=0: topology 'torus': parameter 'k' = 0 is out of range");
+        String bad = refused(Fixtures.TINY, Map.of("loads", "[0.1"));
+        assertContains(bad, "--set loads=[0.1: the value is not valid YAML");
+    }
+
+    @Test
+    void unwritableResultsFolderIsRejectedBeforeAnythingRuns() throws IOException {
+        Path file = Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY);
+        Path blocker = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path out = blocker.resolve("results");
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> runner.start(file, Fixtures.options(out), null));
+        assertContains(e.getMessage(), "results folder " + out + " cannot be created");
+        assertContains(e.getMessage(), "choose another folder with --out");
+        ExperimentException f = assertThrows(ExperimentException.class,
+                () -> runner.start(file, Fixtures.options(blocker), null));
+        assertContains(f.getMessage(), "is a file, not a folder");
+        assertEquals("not a folder", Files.readString(blocker));
+        assertTrue(runner.runs().isEmpty());
+    }
+
+    @Test
+    void missingFileAndEmptyFileAreExplained() {
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> runner.validate(tmp.resolve("nope.yaml"), Fixtures.options(tmp.resolve("o"))));
+        assertContains(e.getMessage(), "no such experiment file");
+        assertContains(refused(""), "the experiment file is empty");
+        assertContains(refused("- a\n- b\n"), "an experiment file is a YAML mapping");
+        assertContains(refused("name: x\n"), "'topology' is required");
+    }
+
+    @Test
+    void duplicateSchemeLabelsAndLoadsAreRejected() {
+        String two = Fixtures.TINY.replace("loads:", """
+                  - label: dor
+                    routing: {name: dor}
+                    queuing: {name: dateline}
+                loads:""");
+        assertContains(refused(two), "label 'dor' is used by an earlier scheme");
+        assertContains(refused(tinyWith("loads: [0.05, 0.1]", "loads: [0.05, 0.05]")), "load 0.05 appears twice");
+    }
+}

@@ -1,0 +1,105 @@
+package org.fabrica.experiment.runner;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.runner.fixtures.BrokenRoutingFactory;
+import org.fabrica.experiment.runner.fixtures.SinglePacketInjectionFactory;
+
+/** Shared test material: the registry of real providers and a tiny experiment. */
+final class Fixtures {
+    private Fixtures() {
+    }
+
+    /** A 4 x 4 torus, DOR with the classic dateline, two loads: runs in a fraction of a second. */
+    static final String TINY = """
+            name: tiny
+            description: 4 x 4 torus smoke test
+            topology: {name: torus, k: 4, n: 2}
+            hardware: {name: generic, vcs: 2, bufferFlits: 8}
+            traffic:
+              packetFlits: 4
+              patterns: [uniform]
+            schemes:
+              - label: dor
+                routing: {name: dor, dateline: classic}
+                queuing: {name: dateline}
+            loads: [0.05, 0.1]
+            warmup: 300
+            measure: 700
+            drain: 4000
+            deadlockCycles: 2000
+            seeds: [1]
+            """;
+
+    private static ProviderRegistry registry;
+
+    /** The real providers of the class path, plus the broken routing fixture. */
+    static synchronized ProviderRegistry registry() {
+        if (registry == null) {
+            ProviderRegistry r = ClasspathComponents.registry();
+            r.add(new BrokenRoutingFactory(), Map.of("fabrica.name", "broken", "fabrica.description",
+                    "throws from route", ProviderRegistry.BUNDLE_PROPERTY, "org.example.broken",
+                    ProviderRegistry.VERSION_PROPERTY, "1.2.3"));
+            r.add(new SinglePacketInjectionFactory(), Map.of("fabrica.name", "once", "fabrica.description",
+                    "one packet per node"));
+            registry = r;
+        }
+        return registry;
+    }
+
+    static Path write(Path dir, String name, String text) {
+        try {
+            Path p = dir.resolve(name);
+            Files.writeString(p, text);
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static RunOptions options(Path out) {
+        return new RunOptions(out, false, 2, Map.of(), false);
+    }
+
+    static RunState await(RunHandle h) {
+        try {
+            return h.completion().toCompletableFuture().get(60, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            h.stop();
+            throw new AssertionError("run did not end: " + e, e);
+        }
+    }
+
+    /** Waits (bounded) for a condition that another thread makes true; not a timing assertion. */
+    static void waitFor(String what, BooleanSupplier condition) {
+        for (int i = 0; i < 6000; i++) {
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                fail("interrupted waiting for " + what);
+            }
+        }
+        fail("gave up waiting for " + what);
+    }
+
+    static void assertContains(String text, String part) {
+        assertTrue(text.contains(part), "expected to find\n  " + part + "\nin\n  " + text);
+    }
+}

@@ -1,0 +1,68 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.topology.cube.TorusFactory;
+import org.junit.jupiter.api.Test;
+
+class ProviderRegistryTest {
+
+    @Test
+    void conceptsAndTheRealProvidersAreListed() {
+        ProviderRegistry r = ClasspathComponents.registry();
+        assertEquals(List.of("topology", "hardware", "routing", "queuing", "throttle", "traffic", "injection", "network",
+                "kernel"), r.concepts());
+        ProviderInfo torus = r.find("topology", "torus");
+        assertEquals("org.fabrica.topology.cube", torus.bundle());
+        assertTrue(torus.schema().names().contains("k"), torus.schema().names().toString());
+        assertTrue(r.names("traffic").containsAll(List.of("uniform", "tornado", "hotspot", "bitcomp")));
+        assertEquals("local", r.executor("local").name());
+        assertContains(assertThrows(ExperimentException.class, () -> r.executor("lcoal")).getMessage(),
+                "did you mean 'local'?");
+        assertContains(assertThrows(ExperimentException.class, () -> r.find("routing", "dro")).getMessage(),
+                "unknown routing 'dro'; did you mean 'dor'?");
+        assertContains(assertThrows(ExperimentException.class, () -> r.find("rooting", "dor")).getMessage(),
+                "did you mean 'routing'?");
+    }
+
+    @Test
+    void theHighestRankingWinsThenTheEarliestRegistration() {
+        ProviderRegistry r = new ProviderRegistry();
+        TorusFactory plain = new TorusFactory();
+        TorusFactory ranked = new TorusFactory();
+        TorusFactory later = new TorusFactory();
+        r.add(plain, Map.of("fabrica.name", "torus", "Bundle-SymbolicName", "a.plain", "Bundle-Version", "1.0.0"));
+        r.add(later, Map.of("fabrica.name", "torus", "Bundle-SymbolicName", "c.later", "Bundle-Version", "1.0.0"));
+        assertEquals("a.plain", r.find("topology", "torus").bundle(), "equal ranking: the first registered");
+        r.add(ranked, Map.of("fabrica.name", "torus", "service.ranking", 5, "Bundle-SymbolicName", "b.ranked",
+                "Bundle-Version", "2.0.0"));
+        assertEquals("b.ranked", r.find("topology", "torus").bundle());
+        assertEquals("2.0.0", r.find("topology", "torus").version());
+        assertEquals(List.of("b.ranked", "a.plain", "c.later"), r.providers().stream().map(ProviderInfo::bundle).toList());
+        r.remove(ranked);
+        assertEquals("a.plain", r.find("topology", "torus").bundle());
+        assertEquals(2, r.providers().size());
+    }
+
+    @Test
+    void registrationNeedsAProviderAndAName() {
+        ProviderRegistry r = new ProviderRegistry();
+        assertThrows(IllegalArgumentException.class, () -> r.add("not a provider", Map.of("fabrica.name", "x")));
+        assertThrows(IllegalArgumentException.class, () -> r.add(new TorusFactory(), Map.of()));
+    }
+
+    @Test
+    void bundleIdentityComesFromTheManifest() {
+        BundleIdentity id = BundleIdentity.of(TorusFactory.class);
+        assertEquals("org.fabrica.topology.cube", id.symbolicName());
+        assertTrue(id.version().startsWith("0."), id.version());
+        assertEquals("java.lang", BundleIdentity.of(String.class).symbolicName());
+    }
+}

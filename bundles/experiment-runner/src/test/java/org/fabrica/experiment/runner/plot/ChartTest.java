@@ -1,0 +1,85 @@
+package org.fabrica.experiment.runner.plot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.List;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.xml.sax.InputSource;
+
+class ChartTest {
+
+    private static Chart sample() {
+        return new Chart("uniform: latency <vs> accepted & more", "subtitle", "accepted (flits/node/cycle)",
+                "latency (cycles)", false, List.of(
+                        new Series("dor-classic", new double[] {0.02, 0.1, 0.2, 0.29}, new double[] {35, 37, 43, 160}),
+                        new Series("dor \"yx\"", new double[] {0.1, 0.02, Double.NaN}, new double[] {40, 36, 50})));
+    }
+
+    @Test
+    void linearAxesUseNiceSteps() {
+        AxisScale x = AxisScale.linear(0, 0.303, 7);
+        assertEquals(0.05, x.step(), 1e-12);
+        assertEquals(List.of(0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35), x.ticks());
+        assertEquals("0.05", x.label(0.05));
+        AxisScale y = AxisScale.linear(0, 165, 6);
+        assertEquals(List.of(0.0, 50.0, 100.0, 150.0, 200.0), y.ticks());
+        assertEquals("150", y.label(150));
+        AxisScale flat = AxisScale.linear(5, 5, 6);
+        assertTrue(flat.min() < 5 && flat.max() > 5);
+        AxisScale log = AxisScale.logarithmic(3, 4500);
+        assertEquals(List.of(1.0, 10.0, 100.0, 1000.0, 10000.0), log.ticks());
+        assertEquals(0.5, log.fraction(100), 1e-12);
+    }
+
+    @Test
+    void svgIsWellFormedEscapedAndHasEverySeries() throws Exception {
+        String svg = ChartRenderer.svg(sample(), true);
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        Document d = f.newDocumentBuilder().parse(new InputSource(new StringReader(svg)));
+        assertEquals("svg", d.getDocumentElement().getLocalName());
+        assertEquals(2, d.getElementsByTagName("polyline").getLength(), "one line per series");
+        assertTrue(svg.contains("uniform: latency &lt;vs&gt; accepted &amp; more"));
+        assertTrue(svg.contains(">dor &quot;yx&quot;</text>"));
+        String inline = ChartRenderer.svg(sample(), false);
+        assertFalse(inline.contains("http"), "inline SVG carries no namespace URL");
+        assertFalse(inline.startsWith("<?xml"));
+    }
+
+    @Test
+    void emptyChartsSaySo() {
+        Chart empty = new Chart("t", "", "x", "y", false, List.of(new Series("a", new double[0], new double[0])));
+        assertTrue(ChartRenderer.svg(empty, true).contains("no data to plot"));
+        Chart log = new Chart("t", "", "x", "y", true, List.of(new Series("a", new double[] {1, 2}, new double[] {0, 10})));
+        assertTrue(ChartRenderer.svg(log, true).contains(">10</text>"), "non-positive values are left out of a log axis");
+    }
+
+    @Test
+    void pngIsDrawnWithTheSeriesColours() throws IOException {
+        byte[] png = ChartRenderer.png(sample());
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(png));
+        assertEquals(ChartPainter.WIDTH * ChartRenderer.PNG_SCALE, img.getWidth());
+        assertEquals(ChartPainter.HEIGHT * ChartRenderer.PNG_SCALE, img.getHeight());
+        int first = Integer.parseInt(ChartPainter.COLORS[0].substring(1), 16);
+        int second = Integer.parseInt(ChartPainter.COLORS[1].substring(1), 16);
+        int a = 0;
+        int b = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int rgb = img.getRGB(x, y) & 0xFFFFFF;
+                a += rgb == first ? 1 : 0;
+                b += rgb == second ? 1 : 0;
+            }
+        }
+        assertTrue(a > 500 && b > 500, "both series are drawn: " + a + ", " + b + " pixels");
+    }
+}

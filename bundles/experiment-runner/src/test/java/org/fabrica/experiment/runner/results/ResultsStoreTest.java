@@ -1,0 +1,148 @@
+package org.fabrica.experiment.runner.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.stats.Metric;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.sweep.SweepPoint;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsStoreTest {
+    @TempDir
+    Path tmp;
+
+    private static PointResult result(String experiment, int index, String failure, double latency) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        notes.put("pattern", "uniform");
+        notes.put("scheme", "dor");
+        notes.put("load", "0." + (index + 1));
+        notes.put("seed", "1");
+        notes.put("status", failure == null ? "ok" : "failed");
+        notes.put("saturated", "false");
+        List<Metric> metrics = failure != null ? List.of() : List.of(
+                new Metric("accepted", 0.1 * (index + 1), "flits/node/cycle", "accepted"),
+                new Metric("latency.avg", latency, "cycles", "latency"));
+        return new PointResult(new SweepPoint(experiment, "uniform/dor/l0." + (index + 1) + "/s1", index), metrics, notes,
+                failure, 12);
+    }
+
+    @Test
+    void journalLinesRoundTripWithUndefinedValues() {
+        PointResult r = result("e1", 0, null, Double.NaN);
+        String line = PointRecords.line(r);
+        assertFalse(line.contains("\n"));
+        assertTrue(line.contains("\"value\":null"), line);
+        PointResult back = PointRecords.parse(line);
+        assertEquals(r.point(), back.point());
+        assertEquals(r.notes(), back.notes());
+        assertTrue(Double.isNaN(PointRecords.metric(back, "latency.avg")));
+        assertEquals(0.1, PointRecords.metric(back, "accepted"));
+        assertThrows(IllegalArgumentException.class, () -> PointRecords.parse("{\"experimentId\":\"e1\"}"));
+        assertThrows(IllegalArgumentException.class, () -> PointRecords.parse(line.substring(0, line.length() / 2)));
+    }
+
+    @Test
+    void appendWritesTheJournalAndRewritesTheCsv() throws IOException {
+        Path dir = tmp.resolve("r");
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            s.append(result("e1", 1, null, 40.5));
+            s.append(result("e1", 0, "routing 'x' failed, \"badly\"", 0));
+            List<String> journal = Files.readAllLines(dir.resolve(ResultsStore.JOURNAL));
+            assertEquals(2, journal.size());
+            List<String> csv = Files.readAllLines(dir.resolve(ResultsStore.CSV));
+            assertEquals("pointId,index,pattern,scheme,load,seed,status,accepted,latency.avg,swaps,failure", csv.get(0));
+            assertEquals("uniform/dor/l0.1/s1,0,uniform,dor,0.1,1,failed,,,,\"routing 'x' failed, \"\"badly\"\"\"",
+                    csv.get(1), "rows by index, RFC 4180 quoting");
+            assertEquals("uniform/dor/l0.2/s1,1,uniform,dor,0.2,1,ok,0.2,40.5,,", csv.get(2));
+            assertThrows(IllegalArgumentException.class, () -> s.append(result("e2", 3, null, 1)));
+        }
+    }
+
+    @Test
+    void resumeKeepsSucceededPointsAndRunsFailedOnesAgain() throws IOException {
+        Path dir = tmp.resolve("r");
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            s.append(result("e1", 0, null, 30));
+            s.append(result("e1", 1, "boom", 0));
+        }
+        try (ResultsStore s = ResultsStore.open(dir, "e1", true)) {
+            assertEquals(Set.of("uniform/dor/l0.1/s1"), s.finishedIds());
+            assertEquals(2, s.kept().size());
+            s.append(result("e1", 1, null, 50));
+            assertEquals(2, s.results().size(), "a point's last line wins");
+            assertEquals(50, PointRecords.metric(s.results().get(1), "latency.avg"));
+        }
+        assertEquals(3, Files.readAllLines(dir.resolve(ResultsStore.JOURNAL)).size());
+    }
+
+    @Test
+    void aDamagedLineInsideTheJournalIsReportedNotSkipped() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("r"));
+        String good = PointRecords.line(result("e1", 0, null, 30));
+        Files.writeString(dir.resolve(ResultsStore.JOURNAL), good + "\n{garbage\n" + good + "\n");
+        ExperimentException e = assertThrows(ExperimentException.class, () -> ResultsStore.open(dir, "e1", true));
+        assertTrue(e.getMessage().contains("is damaged at line 2"), e.getMessage());
+    }
+
+    @Test
+    void startingOverRemovesTheOutputsOfTheEarlierRun() throws IOException {
+        Path dir = tmp.resolve("r");
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            s.append(result("e1", 0, null, 30));
+            s.writeText(ResultsStore.REPORT, "<html>old</html>");
+        }
+        Files.createDirectories(dir.resolve("plots"));
+        Files.writeString(dir.resolve("plots/latency-uniform.svg"), "<svg/>");
+        Files.writeString(dir.resolve(".points.csv.tmp"), "half");
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            assertTrue(s.kept().isEmpty());
+        }
+        assertEquals(0, Files.size(dir.resolve(ResultsStore.JOURNAL)));
+        assertFalse(Files.exists(dir.resolve(ResultsStore.REPORT)));
+        assertFalse(Files.exists(dir.resolve("plots/latency-uniform.svg")));
+        assertFalse(Files.exists(dir.resolve(".points.csv.tmp")), "a killed run's temporary file is cleaned up");
+    }
+
+    @Test
+    void aFolderInUseByAnotherRunIsRefused() {
+        Path dir = tmp.resolve("r");
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            ExperimentException e = assertThrows(ExperimentException.class, () -> ResultsStore.open(dir, "e1", true));
+            assertTrue(e.getMessage().contains("is in use by another run"), e.getMessage());
+            s.append(result("e1", 0, null, 1));
+        }
+        try (ResultsStore again = ResultsStore.open(dir, "e1", true)) {
+            assertEquals(1, again.kept().size(), "the folder is free again once the run closed it");
+        }
+    }
+
+    @Test
+    void checkWritesNothing() {
+        Path dir = tmp.resolve("a/b/c");
+        ResultsStore.check(dir, "e1", false);
+        assertFalse(Files.exists(tmp.resolve("a")));
+    }
+
+    @Test
+    void atomicWritesLeaveNoTemporaryFile() throws IOException {
+        Path f = tmp.resolve("x.csv");
+        AtomicFile.write(f, "one");
+        AtomicFile.write(f, "two");
+        assertEquals("two", Files.readString(f));
+        try (var s = Files.list(tmp)) {
+            assertEquals(List.of(f), s.toList());
+        }
+    }
+}

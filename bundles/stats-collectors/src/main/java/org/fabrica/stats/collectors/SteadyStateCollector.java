@@ -1,0 +1,178 @@
+package org.fabrica.stats.collectors;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fabrica.stats.Metric;
+import org.fabrica.stats.StatisticsCollector;
+
+/**
+ * Steady-state latency and throughput of one load point, measured the way BookSim2 measures
+ * them: the packets <em>generated</em> in the measurement window [warm-up, warm-up + measure)
+ * are the measured packets; the run goes on (generation included) until every one of them has
+ * been delivered, so their latency is not biased towards the fast ones.
+ * <ul>
+ * <li>latency: from generation to delivery of the tail flit, in cycles (average, p50, p99, max);</li>
+ * <li>network latency: from injection of the head into the network to tail delivery;</li>
+ * <li>accepted throughput: flits delivered during the window, any packet, per node per cycle;</li>
+ * <li>offered load: flits generated during the window per node per cycle.</li>
+ * </ul>
+ * Membership in the measured set is decided from the generation cycle that every delivery event
+ * carries, so nothing is stored per packet and no event allocates.
+ * Not thread-safe: the network's thread reports events; read results after the run.
+ */
+public final class SteadyStateCollector implements StatisticsCollector {
+    /** Metric names, in the order {@link #results(long)} lists them. */
+    public static final String OFFERED = "offered";
+    public static final String ACCEPTED = "accepted";
+    public static final String LATENCY_AVG = "latency.avg";
+    public static final String LATENCY_P50 = "latency.p50";
+    public static final String LATENCY_P99 = "latency.p99";
+    public static final String LATENCY_MAX = "latency.max";
+    public static final String NETWORK_LATENCY_AVG = "latency.network.avg";
+    public static final String HOPS_AVG = "hops.avg";
+    public static final String PACKETS_MEASURED = "packets.measured";
+    public static final String PACKETS_MEASURED_DELIVERED = "packets.measured.delivered";
+    public static final String PACKETS_GENERATED = "packets.generated";
+    public static final String PACKETS_DELIVERED = "packets.delivered";
+
+    private static final String RATE = "flits/node/cycle";
+
+    private final int nodes;
+    private final long windowStart;
+    private final long windowEnd;
+
+    private long measuredGenerated;
+    private long measuredGeneratedFlits;
+    private long measuredDelivered;
+    private long networkLatencySum;
+    private long hopsSum;
+    private long windowDeliveredFlits;
+    private long totalGenerated;
+    private long totalDelivered;
+    private long lastCycle = -1;
+    private final LatencyHistogram latency = new LatencyHistogram();
+
+    /**
+     * @param nodes end nodes of the network (throughput is per node)
+     * @param warmup first cycle of the measurement window
+     * @param measure length of the window in cycles (at least 1)
+     */
+    public SteadyStateCollector(int nodes, long warmup, long measure) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("nodes = " + nodes + "; a network has at least one node");
+        }
+        if (warmup < 0 || measure < 1) {
+            throw new IllegalArgumentException("warm-up = " + warmup + ", measure = " + measure
+                    + "; use warm-up >= 0 and measure >= 1 cycles");
+        }
+        this.nodes = nodes;
+        this.windowStart = warmup;
+        this.windowEnd = warmup + measure;
+    }
+
+    @Override
+    public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
+        totalGenerated++;
+        if (cycle >= windowStart && cycle < windowEnd) {
+            measuredGenerated++;
+            measuredGeneratedFlits += flits;
+        }
+    }
+
+    @Override
+    public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
+            long delivered, int hops) {
+        totalDelivered++;
+        if (delivered >= windowStart && delivered < windowEnd) {
+            windowDeliveredFlits += flits;
+        }
+        if (created >= windowStart && created < windowEnd) {
+            measuredDelivered++;
+            latency.record(delivered - created);
+            networkLatencySum += delivered - injected;
+            hopsSum += hops;
+        }
+    }
+
+    /** Records that cycle {@code cycle} has been simulated; may be reported more than once per cycle. */
+    @Override
+    public void cycleEnd(long cycle) {
+        if (cycle > lastCycle) {
+            lastCycle = cycle;
+        }
+    }
+
+    /** True once the last cycle of the measurement window has ended. */
+    public boolean windowClosed() {
+        return lastCycle >= windowEnd - 1;
+    }
+
+    /**
+     * True when the window has closed and every packet generated in it has been delivered: the
+     * point's measurement is complete and the run may stop.
+     */
+    public boolean allMeasuredDelivered() {
+        return lastCycle >= windowEnd - 1 && measuredDelivered == measuredGenerated;
+    }
+
+    /** Packets generated in the window (so far). */
+    public long measuredGenerated() {
+        return measuredGenerated;
+    }
+
+    /** Packets generated in the window and delivered (so far). */
+    public long measuredDelivered() {
+        return measuredDelivered;
+    }
+
+    /** Packets generated since the start of the run. */
+    public long totalGenerated() {
+        return totalGenerated;
+    }
+
+    /** Packets delivered since the start of the run. */
+    public long totalDelivered() {
+        return totalDelivered;
+    }
+
+    /** End nodes the throughput is divided by. */
+    public int nodes() {
+        return nodes;
+    }
+
+    /** First cycle of the measurement window. */
+    public long windowStart() {
+        return windowStart;
+    }
+
+    /** First cycle after the measurement window. */
+    public long windowEnd() {
+        return windowEnd;
+    }
+
+    @Override
+    public List<Metric> results(long endCycle) {
+        double perNodeCycle = (double) nodes * (windowEnd - windowStart);
+        double measuredCount = measuredDelivered;
+        List<Metric> out = new ArrayList<>(12);
+        out.add(new Metric(OFFERED, measuredGeneratedFlits / perNodeCycle, RATE,
+                "flits generated during the measurement window per node per cycle"));
+        out.add(new Metric(ACCEPTED, windowDeliveredFlits / perNodeCycle, RATE,
+                "flits delivered during the measurement window per node per cycle"));
+        out.add(new Metric(LATENCY_AVG, latency.mean(), "cycles",
+                "average packet latency, generation to tail delivery, of packets generated in the window"));
+        out.add(new Metric(LATENCY_P50, latency.percentile(0.50), "cycles", "median packet latency"));
+        out.add(new Metric(LATENCY_P99, latency.percentile(0.99), "cycles", "99th percentile packet latency"));
+        out.add(new Metric(LATENCY_MAX, latency.max(), "cycles", "largest packet latency"));
+        out.add(new Metric(NETWORK_LATENCY_AVG, measuredDelivered == 0 ? Double.NaN : networkLatencySum / measuredCount,
+                "cycles", "average network latency, head injection to tail delivery"));
+        out.add(new Metric(HOPS_AVG, measuredDelivered == 0 ? Double.NaN : hopsSum / measuredCount, "hops",
+                "average router-to-router hops of measured packets"));
+        out.add(new Metric(PACKETS_MEASURED, measuredGenerated, "packets", "packets generated in the window"));
+        out.add(new Metric(PACKETS_MEASURED_DELIVERED, measuredDelivered, "packets",
+                "packets generated in the window and delivered by the end of the run"));
+        out.add(new Metric(PACKETS_GENERATED, totalGenerated, "packets", "packets generated during the run"));
+        out.add(new Metric(PACKETS_DELIVERED, totalDelivered, "packets", "packets delivered during the run"));
+        return out;
+    }
+}

@@ -1,0 +1,119 @@
+package org.fabrica.stats.collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.stats.Metric;
+import org.junit.jupiter.api.Test;
+
+class SteadyStateCollectorTest {
+
+    private static Map<String, Double> byName(List<Metric> metrics) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (Metric x : metrics) {
+            m.put(x.name(), x.value());
+        }
+        return m;
+    }
+
+    /** Generates a packet at {@code created}, injects it one cycle later, delivers it at {@code delivered}. */
+    private static void packet(SteadyStateCollector c, long id, int flits, long created, long delivered, int hops) {
+        c.packetGenerated(id, 0, 1, flits, created);
+        c.packetInjected(id, 0, created + 1);
+        c.packetDelivered(id, 0, 1, flits, created, created + 1, delivered, hops);
+    }
+
+    @Test
+    void measuresOnlyPacketsGeneratedInTheWindow() {
+        // 4 nodes, window [100, 200)
+        SteadyStateCollector c = new SteadyStateCollector(4, 100, 100);
+        packet(c, 1, 4, 50, 90, 2);      // warm-up: not measured, delivered before the window
+        packet(c, 2, 4, 95, 120, 3);     // generated in warm-up, delivered in window: counts for accepted only
+        packet(c, 3, 4, 100, 110, 1);    // measured, latency 10
+        packet(c, 4, 4, 150, 180, 2);    // measured, latency 30
+        packet(c, 5, 4, 199, 260, 3);    // measured, latency 61, delivered after the window
+        packet(c, 6, 4, 200, 210, 1);    // after the window: not measured, not accepted
+        Map<String, Double> m = byName(c.results(260));
+        assertEquals(3, m.get(SteadyStateCollector.PACKETS_MEASURED));
+        assertEquals(3, m.get(SteadyStateCollector.PACKETS_MEASURED_DELIVERED));
+        assertEquals(6, m.get(SteadyStateCollector.PACKETS_GENERATED));
+        assertEquals(6, m.get(SteadyStateCollector.PACKETS_DELIVERED));
+        assertEquals((10 + 30 + 61) / 3.0, m.get(SteadyStateCollector.LATENCY_AVG), 1e-12);
+        assertEquals(30, m.get(SteadyStateCollector.LATENCY_P50));
+        assertEquals(61, m.get(SteadyStateCollector.LATENCY_P99));
+        assertEquals(61, m.get(SteadyStateCollector.LATENCY_MAX));
+        assertEquals((9 + 29 + 60) / 3.0, m.get(SteadyStateCollector.NETWORK_LATENCY_AVG), 1e-12);
+        assertEquals(2.0, m.get(SteadyStateCollector.HOPS_AVG), 1e-12);
+        // offered: 3 packets x 4 flits generated in the window over 4 nodes x 100 cycles
+        assertEquals(12 / 400.0, m.get(SteadyStateCollector.OFFERED), 1e-12);
+        // accepted: packets 2, 3, 4 delivered in the window (12 flits)
+        assertEquals(12 / 400.0, m.get(SteadyStateCollector.ACCEPTED), 1e-12);
+    }
+
+    @Test
+    void completeOnlyAfterWindowClosedAndEveryMeasuredPacketArrived() {
+        SteadyStateCollector c = new SteadyStateCollector(2, 10, 10);
+        assertFalse(c.allMeasuredDelivered(), "window not reached yet");
+        c.cycleEnd(5);
+        assertFalse(c.allMeasuredDelivered());
+        c.packetGenerated(1, 0, 1, 2, 12);
+        c.cycleEnd(19);
+        assertTrue(c.windowClosed());
+        assertFalse(c.allMeasuredDelivered(), "packet 1 still in flight");
+        c.packetGenerated(2, 1, 0, 2, 25); // generated after the window: irrelevant
+        c.packetDelivered(1, 0, 1, 2, 12, 13, 30, 1);
+        c.cycleEnd(30);
+        assertTrue(c.allMeasuredDelivered());
+        // a repeated or older cycleEnd does not reopen the window
+        c.cycleEnd(3);
+        assertTrue(c.windowClosed());
+    }
+
+    @Test
+    void emptyWindowGivesNaNLatenciesAndZeroThroughput() {
+        SteadyStateCollector c = new SteadyStateCollector(16, 0, 100);
+        c.cycleEnd(99);
+        assertTrue(c.allMeasuredDelivered());
+        Map<String, Double> m = byName(c.results(100));
+        assertTrue(Double.isNaN(m.get(SteadyStateCollector.LATENCY_AVG)));
+        assertTrue(Double.isNaN(m.get(SteadyStateCollector.LATENCY_P99)));
+        assertTrue(Double.isNaN(m.get(SteadyStateCollector.HOPS_AVG)));
+        assertEquals(0.0, m.get(SteadyStateCollector.ACCEPTED));
+        assertEquals(0.0, m.get(SteadyStateCollector.OFFERED));
+    }
+
+    @Test
+    void metricsHaveAStableOrderAndUnits() {
+        List<Metric> r = new SteadyStateCollector(1, 0, 1).results(1);
+        assertEquals(List.of("offered", "accepted", "latency.avg", "latency.p50", "latency.p99", "latency.max",
+                "latency.network.avg", "hops.avg", "packets.measured", "packets.measured.delivered",
+                "packets.generated", "packets.delivered"), r.stream().map(Metric::name).toList());
+        assertEquals("flits/node/cycle", r.get(1).unit());
+        assertEquals("cycles", r.get(2).unit());
+    }
+
+    @Test
+    void rejectsImpossibleWindows() {
+        assertThrows(IllegalArgumentException.class, () -> new SteadyStateCollector(0, 0, 10));
+        assertThrows(IllegalArgumentException.class, () -> new SteadyStateCollector(4, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new SteadyStateCollector(4, -1, 10));
+    }
+
+    @Test
+    void percentilesOverManyPackets() {
+        SteadyStateCollector c = new SteadyStateCollector(1, 0, 1_000_000);
+        for (int i = 1; i <= 1000; i++) {
+            packet(c, i, 1, i, i + i, 1); // latency i
+        }
+        Map<String, Double> m = byName(c.results(3000));
+        assertEquals(500, m.get(SteadyStateCollector.LATENCY_P50));
+        assertEquals(990, m.get(SteadyStateCollector.LATENCY_P99));
+        assertEquals(1000, m.get(SteadyStateCollector.LATENCY_MAX));
+        assertEquals(500.5, m.get(SteadyStateCollector.LATENCY_AVG), 1e-9);
+    }
+}
