@@ -1,0 +1,422 @@
+package org.fabrica.launch;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntConsumer;
+import java.util.stream.Stream;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
+
+/**
+ * Runs one embedded Felix framework: installs the exported run bundles, starts those of the selected
+ * features, then either hands the command to the shell bundle (command-line protocol) or opens the
+ * interactive Gogo shell, and stops the framework cleanly at the end or on SIGTERM.
+ *
+ * <p>Start levels order the start-up: 1 infrastructure, 2 Fabrica bundles and plugins/ (FileInstall),
+ * 3 the front end ({@value #SHELL_BUNDLE} and the Gogo shell), so a command or the first prompt sees
+ * every provider, including the plugins that were in the drop-in folder when the launcher started.
+ */
+final class Launcher {
+    /** The bundle whose command-line component answers {@value #COMMAND_PROPERTY}. */
+    static final String SHELL_BUNDLE = "org.fabrica.shell";
+    /** Bundles that talk to the user: they start last, when every provider is there (the g! prompt too). */
+    static final Set<String> FRONT_END = Set.of(SHELL_BUNDLE, "org.apache.felix.gogo.shell");
+    /** Framework property carrying the command's arguments, joined with U+001F. */
+    static final String COMMAND_PROPERTY = "fabrica.command";
+    /** Service property of the exit-code consumer registered on the system bundle. */
+    static final String EXIT_PROPERTY = "fabrica.exit";
+    /** System property: seconds to wait for a command-line component to take the command. */
+    static final String TIMEOUT_PROPERTY = "fabrica.command.timeout";
+    /** Framework property: the Fabrica folder (the one holding launch/, examples/, features/). */
+    static final String FABRICA_HOME_PROPERTY = "fabrica.home";
+    static final int DEFAULT_TIMEOUT_SECONDS = 60;
+    /** System property: print the start-up phases with their times to standard error. */
+    static final String TRACE_PROPERTY = "fabrica.launch.trace";
+
+    static final int INFRASTRUCTURE_LEVEL = 1;
+    static final int FABRICA_LEVEL = 2;
+    static final int FRONT_END_LEVEL = 3;
+
+    /** How long plugins present at launch may take to start before the front end starts anyway. */
+    private static final long PLUGIN_START_MILLIS = 10_000;
+    private static final long STOP_MILLIS = 30_000;
+
+    private final Installation installation;
+    private final LaunchOptions options;
+    private final List<Feature> selected;
+    private final Path plugins;
+
+    private final Object lock = new Object();
+    private Framework framework;
+    private Path storage;
+    private volatile boolean shuttingDown;
+    private final boolean trace = Boolean.getBoolean(TRACE_PROPERTY);
+    private final long created = System.nanoTime();
+
+    Launcher(Installation installation, LaunchOptions options, List<Feature> selected) {
+        this.installation = installation;
+        this.options = options;
+        this.selected = selected;
+        this.plugins = options.plugins() != null ? options.plugins() : installation.plugins();
+    }
+
+    /** Runs the framework to the end and returns the process exit code. */
+    int run() throws LaunchException {
+        List<Path> jars = runBundles();
+        Map<String, Object> config = configuration();
+        Thread hook = new Thread(this::stop, "fabrica-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            Framework fw;
+            synchronized (lock) {
+                if (shuttingDown) {
+                    return ExitCodes.RUN_FAILURE;
+                }
+                storage = createStorage();
+                config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
+                fw = newFramework(config);
+                fw.init();
+                framework = fw;
+            }
+            trace("framework initialised");
+            BundleContext context = fw.getBundleContext();
+            CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+            ServiceRegistration<IntConsumer> exitRegistration = null;
+            if (!options.shell()) {
+                // Registered before any bundle starts, so the command component can bind it at once.
+                Hashtable<String, Object> props = new Hashtable<>();
+                props.put(EXIT_PROPERTY, Boolean.TRUE);
+                exitRegistration = context.registerService(IntConsumer.class, exitCode::complete, props);
+            }
+            Map<String, Bundle> installed = install(context, jars);
+            startSelected(installed);
+            trace(installed.size() + " bundles installed");
+            long started = System.nanoTime();
+            fw.start();
+            trace("start level " + FABRICA_LEVEL + " reached");
+            awaitPlugins(context);
+            trace("plugins started");
+            raiseStartLevel(fw, FRONT_END_LEVEL);
+            trace("start level " + FRONT_END_LEVEL + " reached");
+            if (options.shell()) {
+                fw.waitForStop(0);
+                return ExitCodes.OK;
+            }
+            return awaitCommand(fw, exitRegistration, exitCode, started, installed);
+        } catch (BundleException e) {
+            throw new LaunchException(ExitCodes.RUN_FAILURE, "the OSGi framework failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.RUN_FAILURE;
+        } finally {
+            stop();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // The hook is running (SIGTERM); it finds the framework stopped.
+            }
+        }
+    }
+
+    /** Stops the framework and removes its storage; safe to call twice and from the shutdown hook. */
+    void stop() {
+        synchronized (lock) {
+            shuttingDown = true;
+            if (framework != null) {
+                try {
+                    framework.stop();
+                    FrameworkEvent event = framework.waitForStop(STOP_MILLIS);
+                    if (event.getType() == FrameworkEvent.WAIT_TIMEDOUT) {
+                        System.err.println("fabrica: the framework did not stop within " + STOP_MILLIS / 1000 + " s");
+                    }
+                } catch (BundleException e) {
+                    System.err.println("fabrica: stopping the framework failed: " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                framework = null;
+            }
+            if (storage != null) {
+                deleteTree(storage);
+                storage = null;
+            }
+        }
+    }
+
+    private List<Path> runBundles() throws LaunchException {
+        Path dir = installation.bundles();
+        List<Path> jars = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.list(dir)) {
+                files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().forEach(jars::add);
+            } catch (IOException e) {
+                throw new LaunchException(ExitCodes.RUN_FAILURE, "cannot list the run bundles in " + dir + ": " + e.getMessage(), e);
+            }
+        }
+        if (jars.isEmpty()) {
+            throw new LaunchException(ExitCodes.RUN_FAILURE, "no run bundles in " + dir
+                    + ": build the launcher first (mvn -B install -DskipTests, or just ./fabrica)");
+        }
+        return jars;
+    }
+
+    Map<String, Object> configuration() throws LaunchException {
+        Map<String, Object> config = new LinkedHashMap<>();
+        // Defaults; a -D system property of the same name wins (e.g. -Dfelix.fileinstall.poll=100).
+        putDefault(config, Constants.FRAMEWORK_BEGINNING_STARTLEVEL, Integer.toString(FABRICA_LEVEL));
+        putDefault(config, "felix.log.level", "1");
+        putDefault(config, "felix.fileinstall.poll", "500");
+        putDefault(config, "felix.fileinstall.noInitialDelay", "true");
+        putDefault(config, "felix.fileinstall.start.level", Integer.toString(FABRICA_LEVEL));
+        putDefault(config, "felix.fileinstall.log.default", "jul");
+        putDefault(config, "felix.fileinstall.filter", ".*\\.(jar|cfg|config)");
+        if (!options.shell()) {
+            // Without it, the end of standard input (CI, a background run) stops the framework.
+            putDefault(config, "gosh.args", "--nointeractive");
+        }
+        // The selected features' properties.
+        config.putAll(FeatureCatalog.properties(selected));
+        // What the launcher owns.
+        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        config.put("felix.log.logger", new StderrLogger());
+        config.put("felix.fileinstall.dir", plugins.toString());
+        if (installation.fabricaHome() != null) {
+            // Lets commands find examples/ and bench/ when started from another working directory.
+            config.put(FABRICA_HOME_PROPERTY, installation.fabricaHome().toString());
+        }
+        if (!options.shell()) {
+            config.put(COMMAND_PROPERTY, options.commandProperty());
+        }
+        try {
+            Files.createDirectories(plugins);
+        } catch (IOException e) {
+            throw new LaunchException(ExitCodes.BAD_INPUT, "cannot create the plugins folder " + plugins + ": " + e.getMessage(), e);
+        }
+        return config;
+    }
+
+    private static void putDefault(Map<String, Object> config, String key, String value) {
+        config.put(key, System.getProperty(key, value));
+    }
+
+    private static Path createStorage() throws LaunchException {
+        try {
+            return Files.createTempDirectory("fabrica-osgi-");
+        } catch (IOException e) {
+            throw new LaunchException(ExitCodes.RUN_FAILURE, "cannot create the framework storage: " + e.getMessage(), e);
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Framework newFramework(Map<String, Object> config) throws LaunchException {
+        FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
+                .orElseThrow(() -> new LaunchException(ExitCodes.RUN_FAILURE,
+                        "no OSGi framework on the class path (lib/org.apache.felix.framework-*.jar beside the launcher)"));
+        // Felix takes objects in its configuration (the logger); the OSGi signature says String.
+        return factory.newFramework((Map) config);
+    }
+
+    private Map<String, Bundle> install(BundleContext context, List<Path> jars) throws BundleException {
+        Map<String, Bundle> installed = new LinkedHashMap<>();
+        for (Path jar : jars) {
+            // Copied into the framework storage (not installed by reference): a rebuild that replaces
+            // launch/target/export while a long run goes on must not pull the jars from under it.
+            Bundle bundle = context.installBundle(jar.toUri().toString());
+            installed.put(bundle.getSymbolicName(), bundle);
+            int level = FRONT_END.contains(bundle.getSymbolicName()) ? FRONT_END_LEVEL
+                    : bundle.getSymbolicName().startsWith("org.fabrica.") ? FABRICA_LEVEL : INFRASTRUCTURE_LEVEL;
+            bundle.adapt(BundleStartLevel.class).setStartLevel(level);
+        }
+        return installed;
+    }
+
+    private void startSelected(Map<String, Bundle> installed) throws BundleException {
+        Map<String, List<String>> missing = new LinkedHashMap<>();
+        Set<Bundle> toStart = new LinkedHashSet<>();
+        for (Feature feature : selected) {
+            for (String bsn : feature.bundles()) {
+                Bundle bundle = installed.get(bsn);
+                if (bundle == null) {
+                    missing.computeIfAbsent(feature.name(), k -> new ArrayList<>()).add(bsn);
+                } else {
+                    toStart.add(bundle);
+                }
+            }
+        }
+        missing.forEach((feature, bsns) -> System.err.println("fabrica: feature '" + feature
+                + "' names bundles this launcher does not have (not built yet, or missing from launch/fabrica.bndrun): "
+                + String.join(", ", bsns)));
+        for (Bundle bundle : toStart) {
+            if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+                // Marks the bundle persistently started; it starts when its start level is reached.
+                bundle.start();
+            }
+        }
+    }
+
+    /**
+     * Waits until the plugins that were in the drop-in folder at launch are started by FileInstall,
+     * so the command sees them. Bounded: a plugin that cannot start is reported, not waited for.
+     */
+    private void awaitPlugins(BundleContext context) throws InterruptedException {
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> files = Files.list(plugins)) {
+            files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().forEach(names::add);
+        } catch (IOException e) {
+            return;
+        }
+        if (names.isEmpty()) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PLUGIN_START_MILLIS);
+        List<String> pending = names;
+        while (true) {
+            pending = pendingPlugins(context, names);
+            if (pending.isEmpty() || System.nanoTime() > deadline) {
+                break;
+            }
+            Thread.sleep(50);
+        }
+        for (String name : pending) {
+            System.err.println("fabrica: plugin " + plugins.resolve(name) + " did not start within "
+                    + PLUGIN_START_MILLIS / 1000 + " s (not a bundle, or its imports are missing); going on without it");
+        }
+    }
+
+    private static List<String> pendingPlugins(BundleContext context, List<String> names) {
+        Map<String, Bundle> byFile = new HashMap<>();
+        for (Bundle bundle : context.getBundles()) {
+            String location = bundle.getLocation();
+            byFile.put(location.substring(location.lastIndexOf('/') + 1), bundle);
+        }
+        List<String> pending = new ArrayList<>();
+        for (String name : names) {
+            Bundle bundle = byFile.get(name);
+            boolean fragment = bundle != null && bundle.getHeaders().get(Constants.FRAGMENT_HOST) != null;
+            if (bundle == null || !(bundle.getState() == Bundle.ACTIVE || fragment && bundle.getState() == Bundle.RESOLVED)) {
+                pending.add(name);
+            }
+        }
+        return pending;
+    }
+
+    private static void raiseStartLevel(Framework fw, int level) throws InterruptedException {
+        CountDownLatch reached = new CountDownLatch(1);
+        fw.adapt(FrameworkStartLevel.class).setStartLevel(level, event -> {
+            if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED || event.getType() == FrameworkEvent.ERROR) {
+                reached.countDown();
+            }
+        });
+        // The framework may stop meanwhile (the shell's exit, SIGTERM): then there is nothing to wait for.
+        while (!reached.await(100, TimeUnit.MILLISECONDS) && fw.getState() == Bundle.ACTIVE) {
+            // keep waiting
+        }
+    }
+
+    private void trace(String phase) {
+        if (trace) {
+            System.err.printf("fabrica: %6d ms  %s%n", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - created), phase);
+        }
+    }
+
+    private int awaitCommand(Framework fw, ServiceRegistration<IntConsumer> exitRegistration,
+            CompletableFuture<Integer> exitCode, long started, Map<String, Bundle> installed)
+            throws InterruptedException {
+        long timeoutNanos = TimeUnit.SECONDS.toNanos(Long.getLong(TIMEOUT_PROPERTY, DEFAULT_TIMEOUT_SECONDS));
+        Bundle shell = installed.get(SHELL_BUNDLE);
+        if (shell == null || (shell.getState() & (Bundle.ACTIVE | Bundle.STARTING)) == 0) {
+            // Nothing can answer (missing, not selected, or failed to start): say so now, not in 60 s.
+            System.err.println("fabrica: no command-line component can take the command: " + diagnose(shell));
+            return ExitCodes.NO_COMMAND_COMPONENT;
+        }
+        boolean answered = false;
+        while (true) {
+            try {
+                int code = exitCode.get(100, TimeUnit.MILLISECONDS);
+                trace("exit code " + code);
+                return code;
+            } catch (TimeoutException e) {
+                // Keep waiting: a run may take hours once a component has taken the command.
+            } catch (ExecutionException e) {
+                return ExitCodes.RUN_FAILURE;
+            }
+            if ((fw.getState() & (Bundle.ACTIVE | Bundle.STARTING)) == 0) {
+                if (!shuttingDown) { // on SIGTERM the stop is expected
+                    System.err.println("fabrica: the framework stopped before the command finished");
+                }
+                return ExitCodes.RUN_FAILURE;
+            }
+            if (!answered) {
+                try {
+                    answered = exitRegistration.getReference().getUsingBundles() != null;
+                } catch (IllegalStateException stopping) {
+                    continue;
+                }
+                if (answered) {
+                    trace("command taken by the command-line component");
+                }
+                if (!answered && System.nanoTime() - started > timeoutNanos) {
+                    System.err.println("fabrica: no command-line component took the command within "
+                            + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s: " + diagnose(installed.get(SHELL_BUNDLE)));
+                    return ExitCodes.NO_COMMAND_COMPONENT;
+                }
+            }
+        }
+    }
+
+    private String diagnose(Bundle shell) {
+        if (shell == null) {
+            return "bundle " + SHELL_BUNDLE + " is missing from this launcher (" + installation.bundles()
+                    + "); it is built by bundles/shell and must be in launch/fabrica.bndrun";
+        }
+        boolean selectedFeature = selected.stream().anyMatch(f -> f.bundles().contains(SHELL_BUNDLE));
+        if (!selectedFeature) {
+            return "bundle " + SHELL_BUNDLE + " is installed but not started because no selected feature contains it"
+                    + " (add the 'core' feature to --features)";
+        }
+        return switch (shell.getState()) {
+            case Bundle.ACTIVE -> "bundle " + SHELL_BUNDLE + " is active but its command-line component did not bind the "
+                    + "exit service; a service it needs is probably missing (inspect with ./fabrica shell, then scr:list)";
+            case Bundle.INSTALLED -> "bundle " + SHELL_BUNDLE + " could not be resolved (see the errors above)";
+            default -> "bundle " + SHELL_BUNDLE + " did not start (state " + shell.getState() + "; see the errors above)";
+        };
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // Best effort: a leftover temp folder is harmless.
+                }
+            });
+        } catch (IOException e) {
+            // Best effort, as above.
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package org.fabrica.launch;
+
+import java.util.List;
+
+/**
+ * Entry point of {@code ./fabrica}: {@code fabrica [--features a,b] [--plugins DIR] (shell | COMMAND ARGS...)}.
+ * Exit codes: 0 ok, 1 run failure, 2 bad input, 3 no command-line component answered.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, Installation.locate());
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    static int run(String[] args, Installation installation) {
+        try {
+            LaunchOptions options = LaunchOptions.parse(args);
+            FeatureCatalog catalog = FeatureCatalog.load(installation.features());
+            List<Feature> selected = catalog.select(options.features());
+            return new Launcher(installation, options, selected).run();
+        } catch (LaunchException e) {
+            System.err.println("fabrica: " + e.getMessage());
+            return e.exitCode();
+        }
+    }
+}
