@@ -1,0 +1,19 @@
+package org.fabrica.network.flit;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/** Parameters of the flit-level network model (router timing and buffers come from the hardware model). */
+@ObjectClassDefinition(name = "Flit-level network",
+        description = "Cycle-accurate input-queued routers: credit flow control, virtual channels, "
+                + "separable round-robin VC and switch allocation, network interfaces with unbounded source queues.")
+public @interface FlitNetworkParameters {
+    @AttributeDefinition(description = "Livelock limit: a packet that crosses more than this many "
+            + "router-to-router links per router of the network fails the run (the routing is blamed).", min = "1")
+    int livelockHopsPerRouter() default 4;
+
+    @AttributeDefinition(description = "Release an output VC for the next packet only when the credit of the "
+            + "previous packet's tail has returned (downstream buffer drained), instead of as soon as the tail "
+            + "has left (BookSim's default, wait_for_tail_credit = 0).")
+    boolean waitForTailCredit() default false;
+}

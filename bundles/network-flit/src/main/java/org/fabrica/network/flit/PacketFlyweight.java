@@ -1,0 +1,48 @@
+package org.fabrica.network.flit;
+
+import org.fabrica.routing.PacketView;
+
+/** The reused view of one pooled packet that routing, queuing and throttles see. */
+final class PacketFlyweight implements PacketView {
+    private final PacketPool pool;
+    int slot;
+
+    PacketFlyweight(PacketPool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public long id() {
+        return pool.id[slot];
+    }
+
+    @Override
+    public int source() {
+        return pool.source[slot];
+    }
+
+    @Override
+    public int destination() {
+        return pool.destination[slot];
+    }
+
+    @Override
+    public int length() {
+        return pool.length[slot];
+    }
+
+    @Override
+    public long created() {
+        return pool.created[slot];
+    }
+
+    @Override
+    public int routingState() {
+        return pool.routingState[slot];
+    }
+
+    @Override
+    public void routingState(int state) {
+        pool.routingState[slot] = state;
+    }
+}

@@ -1,0 +1,107 @@
+package org.fabrica.network.flit;
+
+/**
+ * Packet headers as a struct of arrays indexed by slot, with a free list. Slots are reused once a
+ * packet is delivered; the packet id (monotonic, never reused) is what observers see. The arrays
+ * grow by doubling, so a run allocates only while its peak packet population grows.
+ */
+final class PacketPool {
+    static final byte FREE = 0;
+    static final byte QUEUED = 1;
+    static final byte IN_NETWORK = 2;
+
+    long[] id;
+    long[] created;
+    long[] injected;
+    int[] source;
+    int[] destination;
+    int[] length;
+    int[] routingState;
+    int[] hops;
+    /** Flits of the packet that reached the destination interface (exactly-once check). */
+    int[] ejected;
+    byte[] state;
+    private int[] nextFree;
+    private int freeHead;
+    private int live;
+
+    PacketPool(int initialCapacity) {
+        allocate(Math.max(16, initialCapacity));
+    }
+
+    private void allocate(int capacity) {
+        id = new long[capacity];
+        created = new long[capacity];
+        injected = new long[capacity];
+        source = new int[capacity];
+        destination = new int[capacity];
+        length = new int[capacity];
+        routingState = new int[capacity];
+        hops = new int[capacity];
+        ejected = new int[capacity];
+        state = new byte[capacity];
+        nextFree = new int[capacity];
+        for (int i = 0; i < capacity - 1; i++) {
+            nextFree[i] = i + 1;
+        }
+        nextFree[capacity - 1] = -1;
+        freeHead = 0;
+    }
+
+    int capacity() {
+        return id.length;
+    }
+
+    int live() {
+        return live;
+    }
+
+    /** A free slot in state QUEUED with the header set and counters zeroed. */
+    int allocate(long packetId, int src, int dst, int flits, long cycle) {
+        if (freeHead < 0) {
+            grow();
+        }
+        int slot = freeHead;
+        freeHead = nextFree[slot];
+        id[slot] = packetId;
+        created[slot] = cycle;
+        injected[slot] = -1;
+        source[slot] = src;
+        destination[slot] = dst;
+        length[slot] = flits;
+        routingState[slot] = 0;
+        hops[slot] = 0;
+        ejected[slot] = 0;
+        state[slot] = QUEUED;
+        live++;
+        return slot;
+    }
+
+    void release(int slot) {
+        state[slot] = FREE;
+        nextFree[slot] = freeHead;
+        freeHead = slot;
+        live--;
+    }
+
+    private void grow() {
+        int old = id.length;
+        int capacity = old * 2;
+        id = java.util.Arrays.copyOf(id, capacity);
+        created = java.util.Arrays.copyOf(created, capacity);
+        injected = java.util.Arrays.copyOf(injected, capacity);
+        source = java.util.Arrays.copyOf(source, capacity);
+        destination = java.util.Arrays.copyOf(destination, capacity);
+        length = java.util.Arrays.copyOf(length, capacity);
+        routingState = java.util.Arrays.copyOf(routingState, capacity);
+        hops = java.util.Arrays.copyOf(hops, capacity);
+        ejected = java.util.Arrays.copyOf(ejected, capacity);
+        state = java.util.Arrays.copyOf(state, capacity);
+        nextFree = java.util.Arrays.copyOf(nextFree, capacity);
+        for (int i = old; i < capacity - 1; i++) {
+            nextFree[i] = i + 1;
+        }
+        nextFree[capacity - 1] = -1;
+        freeHead = old;
+    }
+}

@@ -1,0 +1,60 @@
+package org.fabrica.network.flit;
+
+import org.fabrica.routing.PacketView;
+
+/**
+ * A detached copy of a packet header, for look-ahead route computations that must leave the real
+ * packet's routing state untouched (QueuingContext.nextHopPort / firstHopPort).
+ */
+final class ScratchPacket implements PacketView {
+    private long id;
+    private int source;
+    private int destination;
+    private int length;
+    private long created;
+    private int routingState;
+
+    void copy(PacketView packet) {
+        id = packet.id();
+        source = packet.source();
+        destination = packet.destination();
+        length = packet.length();
+        created = packet.created();
+        routingState = packet.routingState();
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public int source() {
+        return source;
+    }
+
+    @Override
+    public int destination() {
+        return destination;
+    }
+
+    @Override
+    public int length() {
+        return length;
+    }
+
+    @Override
+    public long created() {
+        return created;
+    }
+
+    @Override
+    public int routingState() {
+        return routingState;
+    }
+
+    @Override
+    public void routingState(int state) {
+        routingState = state;
+    }
+}

@@ -1,0 +1,211 @@
+package org.fabrica.network.flit;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fabrica.kernel.SimulationException;
+
+/**
+ * The wait-for graph of input VC buffers when the watchdog fires (cold path, allocates freely).
+ * A buffer whose front packet cannot move waits for:
+ * <ul>
+ * <li>(head waiting for VC allocation) every downstream VC it may use that is owned by another
+ * packet: the input VC of this router holding that packet (it must send its remaining flits
+ * first); or, when the VC is unowned but short of credits (virtual cut-through) or waiting for
+ * its last credit, the downstream buffer itself;</li>
+ * <li>(flit of an allocated packet without credit) the downstream buffer it is allocated.</li>
+ * </ul>
+ * A deadlock is a cycle in this graph; it is found by depth-first search and reported as the
+ * list of channels, each named by the link and VC that feeds the buffer.
+ */
+final class WaitForGraph {
+    private final FlitNetwork net;
+    private final int[] edgeTarget = new int[4096];
+    private final int[] edgeVia = new int[4096];
+    private int edges;
+
+    WaitForGraph(FlitNetwork net) {
+        this.net = net;
+    }
+
+    SimulationException deadlock(long t) {
+        int total = net.inputVcs();
+        int[] color = new int[total];
+        int[] parent = new int[total];
+        int[] parentVia = new int[total];
+        int[] cycle = null;
+        for (int start = 0; start < total && cycle == null; start++) {
+            if (color[start] != 0 || !stuck(start, t)) {
+                continue;
+            }
+            cycle = search(start, t, color, parent, parentVia);
+        }
+        StringBuilder m = new StringBuilder();
+        m.append("deadlock at cycle ").append(t).append(": no flit moved for ").append(t - net.lastMove)
+                .append(" cycles with ").append(net.inNetwork).append(" packets in the network (routing '")
+                .append(net.routingName).append("', queuing '").append(net.names.queuing()).append("'). ");
+        if (cycle != null) {
+            m.append("Cycle of waiting channels: ");
+            int n = cycle.length / 2;
+            for (int i = 0; i < n; i++) {
+                int iv = cycle[2 * i];
+                int via = cycle[2 * i + 1];
+                int next = cycle[(2 * i + 2) % cycle.length];
+                m.append(net.vcName(iv)).append(" (").append(frontPacket(iv)).append(") waits for ");
+                if (via >= 0 && net.creditName(via).equals(net.vcName(next))) {
+                    m.append(net.vcName(next));
+                } else if (via >= 0) {
+                    m.append(net.creditName(via)).append(" held by the packet in ").append(net.vcName(next));
+                } else {
+                    m.append(net.vcName(next));
+                }
+                m.append(" -> ");
+            }
+            m.append("back to ").append(net.vcName(cycle[0]));
+        } else {
+            m.append("No cycle of waiting channels was found; stuck channels: ");
+            int listed = 0;
+            for (int iv = 0; iv < total && listed < 16; iv++) {
+                if (net.vcCount(iv) == 0) {
+                    continue;
+                }
+                if (listed++ > 0) {
+                    m.append("; ");
+                }
+                m.append(net.vcName(iv)).append(" (").append(frontPacket(iv)).append(", ").append(describe(iv, t)).append(')');
+            }
+            if (listed == 0) {
+                m.append("none buffered (flits only in source queues)");
+            }
+        }
+        return new SimulationException(m.toString());
+    }
+
+    /** Iterative DFS; returns [iv0, via0, iv1, via1, ...] of a cycle, or null. */
+    private int[] search(int start, long t, int[] color, int[] parent, int[] parentVia) {
+        List<int[]> stack = new ArrayList<>();
+        color[start] = 1;
+        parent[start] = -1;
+        stack.add(successors(start, t));
+        List<Integer> path = new ArrayList<>();
+        path.add(start);
+        List<Integer> position = new ArrayList<>();
+        position.add(0);
+        while (!stack.isEmpty()) {
+            int depth = stack.size() - 1;
+            int[] succ = stack.get(depth);
+            int pos = position.get(depth);
+            int node = path.get(depth);
+            if (pos >= succ.length / 2) {
+                color[node] = 2;
+                stack.remove(depth);
+                path.remove(depth);
+                position.remove(depth);
+                continue;
+            }
+            position.set(depth, pos + 1);
+            int next = succ[2 * pos];
+            int via = succ[2 * pos + 1];
+            if (color[next] == 1) {
+                // cycle: from next (on the path) to node, then back to next
+                int from = path.indexOf(next);
+                int len = path.size() - from;
+                int[] cycle = new int[2 * len];
+                for (int i = 0; i < len; i++) {
+                    int iv = path.get(from + i);
+                    cycle[2 * i] = iv;
+                    cycle[2 * i + 1] = i + 1 < len ? parentVia[path.get(from + i + 1)] : via;
+                }
+                return cycle;
+            }
+            if (color[next] == 0 && stuck(next, t)) {
+                color[next] = 1;
+                parent[next] = node;
+                parentVia[next] = via;
+                stack.add(successors(next, t));
+                path.add(next);
+                position.add(0);
+            }
+        }
+        return null;
+    }
+
+    private boolean stuck(int iv, long t) {
+        if (net.vcCount(iv) == 0) {
+            return false;
+        }
+        return (int) t - net.frontVisible(iv) >= 0;
+    }
+
+    /** Pairs (waited-for input VC, output VC it is waited for through). */
+    private int[] successors(int iv, long t) {
+        edges = 0;
+        int state = net.vcState(iv);
+        int vcs = net.vcs;
+        if (state == FlitNetwork.VC_ALLOC) {
+            int gp = iv / vcs;
+            int r = net.portRouter[gp];
+            int base = net.portBase[r];
+            int slot = net.frontSlot(iv);
+            int length = net.pool.length[slot];
+            for (int k = 0; k < net.candidateCount(iv); k++) {
+                int port = net.candidatePort(iv, k);
+                long mask = net.candidateMask(iv, k);
+                int target = net.flitTarget[base + port];
+                while (mask != 0) {
+                    int v = Long.numberOfTrailingZeros(mask);
+                    mask &= mask - 1;
+                    int ov = (base + port) * vcs + v;
+                    int holder = net.owner[ov];
+                    if (holder >= 0 && holder != iv && !net.tailWait[ov]) {
+                        add(holder, ov);
+                    } else if (target >= 0 && (holder >= 0 || (net.cutThrough && net.credits[ov] < length))) {
+                        add(target + v, ov);
+                    }
+                }
+            }
+        } else if (state == FlitNetwork.ACTIVE) {
+            int ov = net.vcOut(iv);
+            int gpOut = ov / vcs;
+            int target = net.flitTarget[gpOut];
+            if (net.credits[ov] <= 0 && target >= 0) {
+                add(target + ov % vcs, ov);
+            }
+        }
+        int[] result = new int[2 * edges];
+        for (int i = 0; i < edges; i++) {
+            result[2 * i] = edgeTarget[i];
+            result[2 * i + 1] = edgeVia[i];
+        }
+        return result;
+    }
+
+    private void add(int target, int via) {
+        if (edges < edgeTarget.length) {
+            edgeTarget[edges] = target;
+            edgeVia[edges] = via;
+            edges++;
+        }
+    }
+
+    private String frontPacket(int iv) {
+        int slot = net.frontSlot(iv);
+        PacketPool p = net.pool;
+        return "packet " + p.id[slot] + ": " + p.source[slot] + " -> " + p.destination[slot];
+    }
+
+    private String describe(int iv, long t) {
+        if (!stuck(iv, t)) {
+            return "flits on the link";
+        }
+        switch (net.vcState(iv)) {
+            case FlitNetwork.VC_ALLOC:
+                return "head waiting for a VC" + (net.throttleActive && net.terminalNode[iv / net.vcs] >= 0
+                        ? " or held back by throttle '" + net.names.throttle() + "'" : "");
+            case FlitNetwork.ACTIVE:
+                return net.credits[net.vcOut(iv)] <= 0 ? "no credit for " + net.creditName(net.vcOut(iv))
+                        : "allocated " + net.creditName(net.vcOut(iv));
+            default:
+                return "routing";
+        }
+    }
+}
