@@ -2,8 +2,30 @@ package org.fabrica.hardware;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
-/** A hardware model: the router parameters the network model builds from. */
+/**
+ * A hardware model: the router parameters the network model builds from, and (since 1.1) how
+ * payload is packed into packets and what the end nodes add to a message's latency.
+ */
 @ConsumerType
 public interface HardwareModel {
     RouterParameters router();
+
+    /**
+     * Packet format: maximum payload and bytes on the wire per packet. Default: no format of its
+     * own ({@link PacketFormat#UNFRAMED}); the experiment's packet length decides.
+     *
+     * @since 1.1
+     */
+    default PacketFormat packetFormat() {
+        return PacketFormat.UNFRAMED;
+    }
+
+    /**
+     * Send and receive overhead of the end nodes. Default: none.
+     *
+     * @since 1.1
+     */
+    default EndpointTiming endpoint() {
+        return EndpointTiming.NONE;
+    }
 }

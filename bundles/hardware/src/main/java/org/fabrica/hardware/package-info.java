@@ -1,8 +1,10 @@
 /**
- * Hardware model API: router pipeline, buffers, links and clock of a router model. Providers: generic cycle-level router; later RapidIO CPS-1848, InfiniBand, Dawning.
+ * Hardware model API: router pipeline, buffers, links and clock of a router model; since 1.1 also
+ * the packet format (payload per packet, bytes on the wire) and endpoint overheads. Providers:
+ * generic cycle-level router; RapidIO CPS-1848; later InfiniBand, Dawning.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.fabrica.hardware;
 
 import org.osgi.annotation.bundle.Export;
