@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.fabrica.params.Parameters;
 import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.testing.TestPacket;
 import org.fabrica.topology.cube.KAryNCube;
 import org.junit.jupiter.api.Test;
 
 class QueuingSchemesTest {
     private static final KAryNCube TORUS = new KAryNCube(4, 2, true);
-    private static final TestPacket PACKET = new TestPacket(1, 0, 5);
+    /** Queuing schemes only read the routing state: setting it fails the test. */
+    private static final TestPacket PACKET = TestPacket.readOnly(1, 0, 5);
 
     private static FakeQueuingContext context(int vcs, int classes) {
         return new FakeQueuingContext(TORUS, vcs, classes, (r, p, d) -> 0, (n, p, d) -> 0);
@@ -90,7 +92,7 @@ class QueuingSchemesTest {
                 (r, p, d) -> p == 4 ? -1 : mesh.neighbor(r, p) == d ? 4 : (r + p) % 4,
                 (n, p, d) -> n == d ? 4 : d % 4);
         QueuingScheme q = new VoqSwitchFactory().create(ctx, Parameters.defaults(VoqSwitchParameters.class));
-        TestPacket toFive = new TestPacket(7, 0, 5);
+        TestPacket toFive = TestPacket.readOnly(7, 0, 5);
         assertEquals(1L << 2, q.vcMask(1, 1, 0, toFive), "(1 + 1) % 4 = output 2 at the next router");
         assertEquals(1L << 4, q.vcMask(mesh.router(1, 0), mesh.plusPort(1), 0, toFive),
                 "at the destination's router the terminal port is the output");

@@ -5,23 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.params.Parameters;
 import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.testing.CandidateRecorder;
+import org.fabrica.testing.DependencyGraph;
+import org.fabrica.testing.GraphTopology;
+import org.fabrica.testing.Hop;
+import org.fabrica.testing.RouteWalk;
+import org.fabrica.testing.TestPacket;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.cube.KAryNCube;
 import org.junit.jupiter.api.Test;
 
 class DimensionOrderRoutingTest {
-
-    /** One hop of a walk: leave {@code router} through {@code port} on class {@code vcClass}. */
-    record Hop(int router, int port, int vcClass) {
-    }
 
     static RoutingAlgorithm dor(Topology t, String dateline, String tie) {
         return new DorFactory().create(t, Parameters.bind(DorParameters.class, Map.of("dateline", dateline, "tie", tie)));
@@ -36,47 +36,27 @@ class DimensionOrderRoutingTest {
     }
 
     /**
-     * Follows the first candidate hop by hop from src to dst, checking at every router that there is
-     * exactly one candidate and that asking again (with any routing state) gives the same answer and
-     * leaves the same state. Returns the hops including the final ejection hop.
+     * Follows the single candidate hop by hop from src to dst ({@link RouteWalk}: one candidate,
+     * asking again gives the same answer and leaves the same state), checking besides that asking
+     * with any other routing state gives the same answer and leaves the same state, that the state
+     * holds the class of the buffer entered, and that the packet leaves through the destination's
+     * router. Returns the hops including the final ejection hop.
      */
     static List<Hop> walk(RoutingAlgorithm a, Topology t, int src, int dst, long id) {
-        TestPacket p = new TestPacket(id, src, dst);
-        Candidates c = new Candidates();
-        List<Hop> hops = new ArrayList<>();
-        int router = t.nodeRouter(src);
-        int inPort = t.nodePort(src);
-        for (int guard = 0; guard < 4 * t.routers(); guard++) {
-            int stateBefore = p.routingState();
-            a.route(router, inPort, p, c.reset());
-            assertEquals(1, c.count, "one candidate");
-            int port = c.port;
-            int cls = c.vcClass;
+        CandidateRecorder c = new CandidateRecorder();
+        return RouteWalk.walk(a, t, src, dst, id, (router, inPort, p, hop, stateBefore) -> {
             int stateAfter = p.routingState();
-            // asked again at the same router (look-ahead, retry): same answer, same state
-            a.route(router, inPort, p, c.reset());
-            assertEquals(port, c.port);
-            assertEquals(cls, c.vcClass);
-            assertEquals(stateAfter, p.routingState());
             // the answer does not depend on what the state held before
             p.routingState(stateBefore == 0 ? 5 : 0);
             a.route(router, inPort, p, c.reset());
-            assertEquals(port, c.port);
-            assertEquals(cls, c.vcClass);
+            assertEquals(hop.port(), c.port());
+            assertEquals(hop.vcClass(), c.vcClass());
             assertEquals(stateAfter, p.routingState());
-            assertEquals(cls, stateAfter, "the routing state holds the class of the buffer entered");
-            hops.add(new Hop(router, port, cls));
-            if (t.terminal(router, port) == dst) {
+            assertEquals(hop.vcClass(), stateAfter, "the routing state holds the class of the buffer entered");
+            if (t.terminal(router, hop.port()) == dst) {
                 assertEquals(t.nodeRouter(dst), router);
-                return hops;
             }
-            int next = t.neighbor(router, port);
-            assertTrue(next >= 0, "port " + port + " of router " + router + " leads nowhere");
-            inPort = t.neighborPort(router, port);
-            router = next;
-        }
-        fail("no arrival from " + src + " to " + dst);
-        return hops;
+        });
     }
 
     static int minimalHops(CartesianTopology t, int a, int b) {
@@ -264,20 +244,20 @@ class DimensionOrderRoutingTest {
         KAryNCube t = new KAryNCube(8, 2, true);
         RoutingAlgorithm a = dor(t, "two-per-ring");
         TestPacket p = new TestPacket(1, t.router(2, 2), t.router(6, 6));
-        Candidates c = new Candidates();
+        CandidateRecorder c = new CandidateRecorder();
         int router = t.router(3, 2);
         a.route(router, t.minusPort(0), p, c.reset());
-        int port = c.port;
-        int cls = c.vcClass;
+        int port = c.port();
+        int cls = c.vcClass();
         int state = p.routingState();
         // the queuing scheme looks ahead one router, as the network model does, and restores the state
         a.route(t.neighbor(router, port), t.neighborPort(router, port), p, c.reset());
-        assertEquals(t.plusPort(0), c.port);
-        assertEquals(1, c.vcClass);
+        assertEquals(t.plusPort(0), c.port());
+        assertEquals(1, c.vcClass());
         p.routingState(state);
         a.route(router, t.minusPort(0), p, c.reset());
-        assertEquals(port, c.port);
-        assertEquals(cls, c.vcClass);
+        assertEquals(port, c.port());
+        assertEquals(cls, c.vcClass());
         assertEquals(1, cls, "3 -> 4 crosses the middle dateline");
     }
 
@@ -294,53 +274,17 @@ class DimensionOrderRoutingTest {
 
     @Test
     void otherTopologiesAreRejectedNamingWhatIsSupported() {
-        Topology star = new Topology() {
-            public int nodes() {
-                return 2;
-            }
-
-            public int routers() {
-                return 1;
-            }
-
-            public int ports(int router) {
-                return 2;
-            }
-
-            public int neighbor(int router, int port) {
-                return -1;
-            }
-
-            public int neighborPort(int router, int port) {
-                return -1;
-            }
-
-            public int terminal(int router, int port) {
-                return port;
-            }
-
-            public int nodeRouter(int node) {
-                return 0;
-            }
-
-            public int nodePort(int node) {
-                return node;
-            }
-
-            public String describe() {
-                return "2-port switch";
-            }
-        };
+        Topology star = GraphTopology.crossbar(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> dor(star, "classic"));
-        assertTrue(e.getMessage().contains("CartesianTopology") && e.getMessage().contains("2-port switch"), e.getMessage());
+        assertTrue(e.getMessage().contains("CartesianTopology") && e.getMessage().contains("2-port crossbar"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> dorYx(star, "classic"));
     }
 
     // ---- channel dependency graph ---------------------------------------------------------
 
     /** Channel = (router, output port, class); an edge when a path holds one and requests the next. */
-    static List<int[]> dependencies(RoutingAlgorithm a, Topology t, int ports, long ids) {
-        List<int[]> edges = new ArrayList<>();
+    static DependencyGraph dependencies(RoutingAlgorithm a, Topology t, int ports, long ids) {
+        DependencyGraph g = new DependencyGraph();
         int classes = a.vcClasses();
         for (int src = 0; src < t.nodes(); src++) {
             for (int dst = 0; dst < t.nodes(); dst++) {
@@ -348,72 +292,22 @@ class DimensionOrderRoutingTest {
                     continue;
                 }
                 for (long id = 0; id < ids; id++) {
-                    List<Hop> hops = walk(a, t, src, dst, id * 7919 + src);
-                    for (int i = 1; i < hops.size(); i++) {
-                        Hop from = hops.get(i - 1);
-                        Hop to = hops.get(i);
-                        edges.add(new int[] {(from.router() * ports + from.port()) * classes + from.vcClass(),
-                            (to.router() * ports + to.port()) * classes + to.vcClass()});
-                    }
+                    g.addPath(walk(a, t, src, dst, id * 7919 + src),
+                            h -> ((long) h.router() * ports + h.port()) * classes + h.vcClass());
                 }
             }
         }
-        return edges;
-    }
-
-    /** True when the graph over {@code vertices} with these edges (optionally mapped) has a cycle. */
-    static boolean hasCycle(int vertices, List<int[]> edges, java.util.function.IntUnaryOperator map,
-            java.util.function.BiPredicate<Integer, Integer> keep) {
-        List<List<Integer>> adj = new ArrayList<>();
-        for (int v = 0; v < vertices; v++) {
-            adj.add(new ArrayList<>());
-        }
-        for (int[] e : edges) {
-            if (keep.test(e[0], e[1])) {
-                adj.get(map.applyAsInt(e[0])).add(map.applyAsInt(e[1]));
-            }
-        }
-        int[] colour = new int[vertices]; // 0 white, 1 on stack, 2 done
-        int[] stack = new int[vertices];
-        int[] next = new int[vertices];
-        for (int root = 0; root < vertices; root++) {
-            if (colour[root] != 0) {
-                continue;
-            }
-            int top = 0;
-            stack[0] = root;
-            next[root] = 0;
-            colour[root] = 1;
-            while (top >= 0) {
-                int v = stack[top];
-                if (next[v] < adj.get(v).size()) {
-                    int w = adj.get(v).get(next[v]++);
-                    if (colour[w] == 1) {
-                        return true;
-                    }
-                    if (colour[w] == 0) {
-                        colour[w] = 1;
-                        next[w] = 0;
-                        stack[++top] = w;
-                    }
-                } else {
-                    colour[v] = 2;
-                    top--;
-                }
-            }
-        }
-        return false;
+        return g;
     }
 
     static void assertDeadlockFree(RoutingAlgorithm a, CartesianTopology t, long ids) {
         int ports = t.ports(0);
         int classes = a.vcClasses();
-        int vertices = t.routers() * ports * classes;
-        List<int[]> edges = dependencies(a, t, ports, ids);
-        assertFalse(hasCycle(vertices, edges, v -> v, (x, y) -> true), "whole CDG of " + t.describe());
+        DependencyGraph g = dependencies(a, t, ports, ids);
+        assertFalse(g.hasCycle(), () -> "whole CDG of " + t.describe() + ": " + g.cycle());
         for (int c = 0; c < classes; c++) {
             int cls = c;
-            assertFalse(hasCycle(vertices, edges, v -> v, (x, y) -> x % classes == cls && y % classes == cls),
+            assertFalse(g.restricted((x, y) -> x % classes == cls && y % classes == cls).hasCycle(),
                     "CDG of class " + c + " on " + t.describe());
         }
     }
@@ -444,12 +338,11 @@ class DimensionOrderRoutingTest {
         RoutingAlgorithm a = dor(torus, "classic");
         int ports = torus.ports(0);
         int classes = a.vcClasses();
-        List<int[]> edges = dependencies(a, torus, ports, 1);
-        assertTrue(hasCycle(torus.routers() * ports * classes, edges, v -> v - v % classes, (x, y) -> true));
+        assertTrue(dependencies(a, torus, ports, 1).merged(v -> v - v % classes).hasCycle());
         // the mesh stays acyclic with its single class
         KAryNCube mesh = new KAryNCube(4, 2, false);
         RoutingAlgorithm m = dor(mesh, "classic");
-        assertFalse(hasCycle(mesh.routers() * 5, dependencies(m, mesh, 5, 1), v -> v, (x, y) -> true));
+        assertFalse(dependencies(m, mesh, 5, 1).hasCycle());
         assertEquals(1, m.vcClasses());
     }
 }

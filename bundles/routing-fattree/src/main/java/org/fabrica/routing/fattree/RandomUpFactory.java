@@ -1,5 +1,6 @@
 package org.fabrica.routing.fattree;
 
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.topology.Topology;
@@ -15,9 +16,16 @@ public final class RandomUpFactory implements RoutingFactory<RandomUpParameters>
         return RandomUpParameters.class;
     }
 
+    /** Outside a run (no run seed): the choices of run seed 0. */
     @Override
     public RoutingAlgorithm create(Topology topology, RandomUpParameters parameters) {
-        return new RandomUpRouting("random-up", UpDownRouting.requireTree("random-up", topology), parameters.seed(),
-                parameters.topForced());
+        return create(topology, parameters, new RandomStreams(0));
+    }
+
+    /** The up-port choices derive from the run's own stream, so each seed of a sweep gives other paths. */
+    @Override
+    public RoutingAlgorithm create(Topology topology, RandomUpParameters parameters, RandomStreams random) {
+        return new RandomUpRouting("random-up", UpDownRouting.requireTree("random-up", topology),
+                random.stream("routing", 0).nextLong(), parameters.topForced());
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.topology.Topology;
@@ -26,8 +27,14 @@ public final class SourceRouteFactory implements RoutingFactory<SourceRouteParam
         return SourceRouteParameters.class;
     }
 
+    /** Outside a run (no run seed): a random-up fallback uses the choices of run seed 0. */
     @Override
     public RoutingAlgorithm create(Topology topology, SourceRouteParameters parameters) {
+        return create(topology, parameters, new RandomStreams(0));
+    }
+
+    @Override
+    public RoutingAlgorithm create(Topology topology, SourceRouteParameters parameters, RandomStreams random) {
         TreeTopology tree = UpDownRouting.requireTree("source-route", topology);
         String file = parameters.file().trim();
         String inline = parameters.routes();
@@ -51,7 +58,8 @@ public final class SourceRouteFactory implements RoutingFactory<SourceRouteParam
             case FAIL -> null;
             case DMODK -> new ModKRouting("dmodk", tree, false, parameters.fallbackTopForced());
             case SMODK -> new ModKRouting("smodk", tree, true, parameters.fallbackTopForced());
-            case RANDOM_UP -> new RandomUpRouting("random-up", tree, parameters.seed(), parameters.fallbackTopForced());
+            case RANDOM_UP -> new RandomUpRouting("random-up", tree, random.stream("routing", 0).nextLong(),
+                    parameters.fallbackTopForced());
         };
         return new SourceRouteRouting("source-route", tree, routes, fallback);
     }

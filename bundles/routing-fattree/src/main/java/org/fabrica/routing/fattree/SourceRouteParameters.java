@@ -23,7 +23,4 @@ public @interface SourceRouteParameters {
 
     @AttributeDefinition(description = "Whether the fallback routing is top-forced (climbs to the top level)")
     boolean fallbackTopForced() default false;
-
-    @AttributeDefinition(description = "Seed of the random-up fallback")
-    long seed() default 1;
 }

@@ -5,19 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.fabrica.params.Parameters;
 import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.testing.DependencyGraph;
+import org.fabrica.testing.GraphTopology;
+import org.fabrica.testing.Hop;
+import org.fabrica.testing.RouteWalk;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.TreeTopology;
 import org.fabrica.topology.fattree.FatTree;
@@ -25,10 +26,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FatTreeRoutingTest {
-
-    /** One hop: leave {@code router} through {@code port}. */
-    record Hop(int router, int port) {
-    }
 
     static List<FatTree> trees() {
         return List.of(FatTree.kAryNTree(2, 3, 1), FatTree.kAryNTree(3, 3, 1), FatTree.kAryNTree(4, 2, 1),
@@ -45,8 +42,9 @@ class FatTreeRoutingTest {
     }
 
     static RoutingAlgorithm randomUp(Topology t, long seed, boolean topForced) {
+        // the run seed reaches the algorithm through the run's random streams
         return new RandomUpFactory().create(t, Parameters.bind(RandomUpParameters.class,
-                Map.of("seed", seed, "topForced", topForced)));
+                Map.of("topForced", topForced)), new org.fabrica.kernel.RandomStreams(seed));
     }
 
     static RoutingAlgorithm sourceRoute(Topology t, Map<String, ?> values) {
@@ -54,33 +52,13 @@ class FatTreeRoutingTest {
     }
 
     /**
-     * Follows the single candidate from src to dst, checking that asking twice gives the same answer.
-     * Returns the hops including the final ejection hop.
+     * Follows the single candidate from src to dst ({@link RouteWalk}: one candidate, asking twice
+     * gives the same answer), checking that every hop uses VC class 0. Returns the hops including
+     * the final ejection hop.
      */
     static List<Hop> walk(RoutingAlgorithm a, Topology t, int src, int dst, long id) {
-        TestPacket p = new TestPacket(id, src, dst);
-        Candidates c = new Candidates();
-        List<Hop> hops = new ArrayList<>();
-        int router = t.nodeRouter(src);
-        int inPort = t.nodePort(src);
-        for (int guard = 0; guard < 4 * t.routers(); guard++) {
-            a.route(router, inPort, p, c.reset());
-            assertEquals(1, c.count, "one candidate");
-            int port = c.port;
-            assertEquals(0, c.vcClass, "up*/down* needs one VC class");
-            a.route(router, inPort, p, c.reset());
-            assertEquals(port, c.port, "asking again gives the same port");
-            hops.add(new Hop(router, port));
-            if (t.terminal(router, port) == dst) {
-                return hops;
-            }
-            int next = t.neighbor(router, port);
-            assertTrue(next >= 0, "port " + port + " of router " + router + " leads nowhere");
-            inPort = t.neighborPort(router, port);
-            router = next;
-        }
-        fail("no arrival from " + src + " to " + dst);
-        return hops;
+        return RouteWalk.walk(a, t, src, dst, id,
+                (router, inPort, p, hop, stateBefore) -> assertEquals(0, hop.vcClass(), "up*/down* needs one VC class"));
     }
 
     /** Up-port indices taken on the way up, in order. */
@@ -160,59 +138,29 @@ class FatTreeRoutingTest {
     void channelDependencyGraphIsAcyclic() {
         for (FatTree t : trees()) {
             // union of the dependencies of every algorithm: acyclic union => each is acyclic
-            Map<Long, Set<Long>> edges = new HashMap<>();
+            DependencyGraph edges = new DependencyGraph();
             List<RoutingAlgorithm> algorithms = List.of(dmodk(t, false), dmodk(t, true), smodk(t, false),
                     smodk(t, true), randomUp(t, 1, false), randomUp(t, 2, true));
             for (RoutingAlgorithm a : algorithms) {
                 for (int src = 0; src < t.nodes(); src++) {
                     for (int dst = 0; dst < t.nodes(); dst++) {
                         for (long id = 0; id < (a.deterministic() ? 1 : 4); id++) {
-                            List<Hop> hops = walk(a, t, src, dst, id * 7919 + dst);
-                            for (int i = 0; i + 1 < hops.size(); i++) {
-                                long from = channel(hops.get(i));
-                                long to = channel(hops.get(i + 1));
-                                edges.computeIfAbsent(from, x -> new HashSet<>()).add(to);
-                            }
+                            edges.addPath(walk(a, t, src, dst, id * 7919 + dst), FatTreeRoutingTest::channel);
                         }
                     }
                 }
             }
-            assertFalse(hasCycle(edges), "channel dependency cycle on " + t.describe());
+            assertFalse(edges.hasCycle(), () -> "channel dependency cycle on " + t.describe() + ": " + edges.cycle());
         }
         // the check can fail: a dependency loop is detected
-        Map<Long, Set<Long>> loop = new HashMap<>();
-        loop.put(1L, Set.of(2L));
-        loop.put(2L, Set.of(1L));
-        assertTrue(hasCycle(loop));
+        DependencyGraph loop = new DependencyGraph();
+        loop.add(1L, 2L);
+        loop.add(2L, 1L);
+        assertTrue(loop.hasCycle());
     }
 
     static long channel(Hop h) {
         return ((long) h.router() << 16) | h.port();
-    }
-
-    static boolean hasCycle(Map<Long, Set<Long>> edges) {
-        Map<Long, Integer> state = new HashMap<>();
-        for (Long start : edges.keySet()) {
-            if (visit(start, edges, state)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean visit(Long v, Map<Long, Set<Long>> edges, Map<Long, Integer> state) {
-        Integer s = state.get(v);
-        if (s != null) {
-            return s == 1;
-        }
-        state.put(v, 1);
-        for (Long next : edges.getOrDefault(v, Set.of())) {
-            if (visit(next, edges, state)) {
-                return true;
-            }
-        }
-        state.put(v, 2);
-        return false;
     }
 
     @Test
@@ -373,46 +321,10 @@ class FatTreeRoutingTest {
 
     @Test
     void nonTreeTopologiesAreRejectedWithTheSupportedKinds() {
-        Topology ring = new Topology() {
-            public int nodes() {
-                return 1;
-            }
-
-            public int routers() {
-                return 1;
-            }
-
-            public int ports(int router) {
-                return 1;
-            }
-
-            public int neighbor(int router, int port) {
-                return -1;
-            }
-
-            public int neighborPort(int router, int port) {
-                return -1;
-            }
-
-            public int terminal(int router, int port) {
-                return 0;
-            }
-
-            public int nodeRouter(int node) {
-                return 0;
-            }
-
-            public int nodePort(int node) {
-                return 0;
-            }
-
-            public String describe() {
-                return "one router";
-            }
-        };
+        Topology ring = GraphTopology.crossbar(1);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> dmodk(ring, false));
         assertTrue(e.getMessage().contains("routes fat trees"), e.getMessage());
-        assertNotEquals(-1, e.getMessage().indexOf("one router"));
+        assertNotEquals(-1, e.getMessage().indexOf("1-port crossbar"));
     }
 
     static int pow(int base, int exponent) {

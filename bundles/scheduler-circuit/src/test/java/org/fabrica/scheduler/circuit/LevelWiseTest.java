@@ -17,6 +17,7 @@ import org.fabrica.scheduler.Route;
 import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.scheduler.Transfer;
+import org.fabrica.testing.GraphTopology;
 import org.fabrica.topology.TreeTopology;
 import org.junit.jupiter.api.Test;
 
@@ -191,43 +192,7 @@ class LevelWiseTest {
     @Test
     void refusesWhatItCannotSchedule() {
         IllegalArgumentException notTree = assertThrows(IllegalArgumentException.class,
-                () -> new LevelWiseFactory().create(new org.fabrica.topology.Topology() {
-                    public int nodes() {
-                        return 1;
-                    }
-
-                    public int routers() {
-                        return 1;
-                    }
-
-                    public int ports(int router) {
-                        return 1;
-                    }
-
-                    public int neighbor(int router, int port) {
-                        return -1;
-                    }
-
-                    public int neighborPort(int router, int port) {
-                        return -1;
-                    }
-
-                    public int terminal(int router, int port) {
-                        return 0;
-                    }
-
-                    public int nodeRouter(int node) {
-                        return 0;
-                    }
-
-                    public int nodePort(int node) {
-                        return 0;
-                    }
-
-                    public String describe() {
-                        return "one router";
-                    }
-                }, Parameters.defaults(LevelWiseParameters.class)));
+                () -> new LevelWiseFactory().create(GraphTopology.crossbar(1), Parameters.defaults(LevelWiseParameters.class)));
         assertTrue(notTree.getMessage().contains("TreeTopology"), notTree.getMessage());
         IllegalArgumentException node = assertThrows(IllegalArgumentException.class,
                 () -> levelwise(Trees.ft(2, 4), Demands.of(List.of(new Transfer(0, 16, 1)), SizeUnit.PACKETS), true));

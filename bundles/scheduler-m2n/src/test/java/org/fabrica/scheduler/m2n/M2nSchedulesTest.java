@@ -21,6 +21,7 @@ import org.fabrica.scheduler.RoundOrder;
 import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.scheduler.Transaction;
+import org.fabrica.testing.GraphTopology;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.TreeTopology;
 import org.junit.jupiter.api.Test;
@@ -283,43 +284,11 @@ class M2nSchedulesTest {
                 () -> shuffle(E23, Demands.personalized(range(0, 2), range(1, 4), 1, SizeUnit.BYTES),
                         Map.of("mapping", "contiguous")));
         assertTrue(both.getMessage().contains("both a sender and a receiver"), both.getMessage());
-        Topology notATree = new org.fabrica.topology.Topology() {
-            public int nodes() {
-                return 8;
-            }
-
-            public int routers() {
-                return 8;
-            }
-
-            public int ports(int router) {
-                return 1;
-            }
-
-            public int neighbor(int router, int port) {
-                return -1;
-            }
-
-            public int neighborPort(int router, int port) {
-                return -1;
-            }
-
-            public int terminal(int router, int port) {
-                return router;
-            }
-
-            public int nodeRouter(int node) {
-                return node;
-            }
-
-            public int nodePort(int node) {
-                return 0;
-            }
-
-            public String describe() {
-                return "8 isolated routers";
-            }
-        };
+        GraphTopology.Builder isolated = GraphTopology.builder("8 isolated routers").routers(8, 1);
+        for (int r = 0; r < 8; r++) {
+            isolated.node(r, 0);
+        }
+        Topology notATree = isolated.build();
         IllegalArgumentException size = assertThrows(IllegalArgumentException.class, () -> new ShuffleFactory()
                 .create(notATree, Parameters.bind(ShuffleParameters.class, Map.of("mapping", "contiguous"))));
         assertTrue(size.getMessage().contains("set localNetworkSize"), size.getMessage());

@@ -13,6 +13,7 @@ import org.fabrica.params.ParameterException;
 import org.fabrica.params.ParameterSchema;
 import org.fabrica.params.Parameters;
 import org.fabrica.routing.PacketView;
+import org.fabrica.testing.GraphTopology;
 import org.fabrica.throttle.Throttle;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
@@ -284,43 +285,9 @@ class SpthThrottleTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> spth(c, Map.of("margin", 16)));
         assertTrue(e.getMessage().contains("margin from 0 to 15"), e.getMessage());
-        Topology notACube = new Topology() {
-            public int nodes() {
-                return 2;
-            }
-
-            public int routers() {
-                return 2;
-            }
-
-            public int ports(int router) {
-                return 2;
-            }
-
-            public int neighbor(int router, int port) {
-                return port == 0 ? 1 - router : -1;
-            }
-
-            public int neighborPort(int router, int port) {
-                return port == 0 ? 0 : -1;
-            }
-
-            public int terminal(int router, int port) {
-                return port == 1 ? router : -1;
-            }
-
-            public int nodeRouter(int node) {
-                return node;
-            }
-
-            public int nodePort(int node) {
-                return 1;
-            }
-
-            public String describe() {
-                return "a two-router graph";
-            }
-        };
+        // two routers linked on port 0, a node on port 1 of each
+        Topology notACube = GraphTopology.builder("a two-router graph").routers(2, 2).link(0, 0, 1, 0).node(0, 1)
+                .node(1, 1).build();
         ScriptedContext graph = new ScriptedContext(notACube, 1);
         e = assertThrows(IllegalArgumentException.class, () -> spth(graph, new HashMap<>()));
         assertTrue(e.getMessage().contains("a two-router graph") && e.getMessage().contains("torus or mesh"),

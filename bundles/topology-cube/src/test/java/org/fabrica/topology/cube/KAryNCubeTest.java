@@ -8,26 +8,20 @@ import java.util.Map;
 import org.fabrica.params.ParameterException;
 import org.fabrica.params.ParameterSchema;
 import org.fabrica.params.Parameters;
+import org.fabrica.testing.TopologyContract;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
 import org.junit.jupiter.api.Test;
 
 class KAryNCubeTest {
 
+    /**
+     * The topology contract ({@link TopologyContract}: symmetric links, a port is a link, a terminal
+     * or unused, never both), plus one terminal port per node: a k-ary n-cube attaches one node per
+     * router.
+     */
     private static void assertSymmetricLinks(Topology t) {
-        for (int r = 0; r < t.routers(); r++) {
-            for (int p = 0; p < t.ports(r); p++) {
-                int s = t.neighbor(r, p);
-                int q = t.neighborPort(r, p);
-                if (s < 0) {
-                    assertEquals(-1, q, "unused port has no neighbour port");
-                    continue;
-                }
-                assertEquals(r, t.neighbor(s, q), "neighbour of " + s + ":" + q + " in " + t.describe());
-                assertEquals(p, t.neighborPort(s, q), "neighbour port of " + s + ":" + q + " in " + t.describe());
-                assertEquals(-1, t.terminal(r, p));
-            }
-        }
+        assertEquals(t.nodes(), TopologyContract.check(t).terminalPorts(), "one terminal port per node in " + t.describe());
     }
 
     @Test
@@ -95,15 +89,7 @@ class KAryNCubeTest {
     }
 
     private static int countUsedNetworkPorts(Topology t) {
-        int used = 0;
-        for (int r = 0; r < t.routers(); r++) {
-            for (int p = 0; p < t.ports(r); p++) {
-                if (t.neighbor(r, p) >= 0) {
-                    used++;
-                }
-            }
-        }
-        return used;
+        return TopologyContract.check(t).linkPorts();
     }
 
     @Test

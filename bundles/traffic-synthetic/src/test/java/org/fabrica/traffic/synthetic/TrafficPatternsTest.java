@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.fabrica.params.ParameterException;
 import org.fabrica.params.Parameters;
+import org.fabrica.testing.GraphTopology;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.cube.KAryNCube;
 import org.fabrica.traffic.TrafficPattern;
@@ -23,43 +24,7 @@ class TrafficPatternsTest {
 
     /** A topology that is not a k-ary n-cube, with the given node count. */
     static Topology plain(int nodes) {
-        return new Topology() {
-            public int nodes() {
-                return nodes;
-            }
-
-            public int routers() {
-                return 1;
-            }
-
-            public int ports(int router) {
-                return nodes;
-            }
-
-            public int neighbor(int router, int port) {
-                return -1;
-            }
-
-            public int neighborPort(int router, int port) {
-                return -1;
-            }
-
-            public int terminal(int router, int port) {
-                return port;
-            }
-
-            public int nodeRouter(int node) {
-                return 0;
-            }
-
-            public int nodePort(int node) {
-                return node;
-            }
-
-            public String describe() {
-                return nodes + "-port crossbar";
-            }
-        };
+        return GraphTopology.crossbar(nodes);
     }
 
     static int[] table(TrafficPattern p, int nodes) {
