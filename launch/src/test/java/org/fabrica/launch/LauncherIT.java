@@ -85,6 +85,68 @@ class LauncherIT {
         assertNoFrameworkStorageLeft();
     }
 
+    /**
+     * Bad input through the real launcher (issue 2, "Bad input"): each case exits with 2, names the
+     * problem in one paragraph, and leaves no results behind.
+     */
+    @Test
+    void badExperimentFilesExitWithTwoAndWriteNothing() throws Exception {
+        if (!shellBuilt()) {
+            return; // covered by aCommandIsAnsweredByTheShellBundleOrTheMissingBundleIsNamed
+        }
+        String good = String.join("\n",
+                "name: bad-input",
+                "topology: {name: torus, k: 4, n: 2}",
+                "hardware: {name: generic, vcs: 2}",
+                "traffic: {packetFlits: 4, patterns: [uniform]}",
+                "schemes:",
+                "  - label: dor",
+                "    routing: {name: dor}",
+                "    queuing: {name: dateline}",
+                "loads: [0.05]",
+                "warmup: 100",
+                "measure: 200",
+                "");
+        Path blocker = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        record Case(String name, String yaml, String outDir, String[] expected) {
+        }
+        List<Case> cases = List.of(
+                new Case("malformed YAML", good.replace("schemes:", "schemes: [unclosed"), "out1",
+                        new String[] {"out1.yaml:6:", "not valid YAML"}),
+                new Case("unknown routing", good.replace("name: dor}", "name: dro}"), "out2",
+                        new String[] {"dro", "did you mean 'dor'"}),
+                new Case("unknown parameter", good.replace("vcs: 2}", "vsc: 2}"), "out3",
+                        new String[] {"vsc", "did you mean 'vcs'"}),
+                new Case("k = 0", good.replace("k: 4", "k: 0"), "out4", new String[] {"'k' = 0"}),
+                new Case("negative load", good.replace("loads: [0.05]", "loads: [-0.1]"), "out5",
+                        new String[] {"loads[0] = -0.1 is not a valid offered load"}),
+                new Case("1vc under dateline routing", good.replace("name: dateline}", "name: 1vc}"), "out6",
+                        new String[] {"1vc"}),
+                new Case("too few VCs for two datelines per ring",
+                        good.replace("name: dor}", "name: dor, dateline: two-per-ring}"), "out7",
+                        new String[] {"needs at least 3 VCs", "set vcs to 3 or more"}),
+                new Case("results folder not writable", good, blocker.resolve("results").toString(),
+                        new String[] {"a-file"}));
+        for (Case c : cases) {
+            Path file = Files.writeString(tmp.resolve(c.outDir().replace('/', '_') + ".yaml"), c.yaml());
+            Path out = c.outDir().startsWith("/") ? Path.of(c.outDir()) : tmp.resolve(c.outDir());
+            Result r = launch(List.of(), "run", file.toString(), "--out", out.toString());
+            String all = r.out + r.err;
+            assertEquals(ExitCodes.BAD_INPUT, r.exit, c.name() + ": " + all);
+            for (String e : c.expected()) {
+                assertTrue(all.contains(e), c.name() + ": the message names '" + e + "': " + all);
+            }
+            assertTrue(!Files.exists(out), c.name() + ": no results folder may be written: " + out);
+        }
+        assertNoFrameworkStorageLeft();
+    }
+
+    private static boolean shellBuilt() throws IOException {
+        try (Stream<Path> jars = Files.list(EXPORT)) {
+            return jars.anyMatch(j -> j.getFileName().toString().startsWith("shell-"));
+        }
+    }
+
     private void assertNoFrameworkStorageLeft() throws IOException {
         assertEquals(List.of(), storageFolders(), "the framework storage is removed when the launcher ends");
     }
