@@ -49,4 +49,16 @@ public interface RunHandle {
 
     /** Completes when the run has finished, failed or stopped. */
     CompletionStage<RunState> completion();
+
+    /**
+     * The tables specific to the experiment's mode, as plain text for a terminal (fixed-width
+     * columns, lines ending in {@code \n}), computed from the points finished so far: for a
+     * ramp-load experiment the critical load of every pattern and scheme with its ratio to the
+     * baseline scheme; for a collective experiment the duration of every pattern and scheme
+     * (mean over seeds) with its ratio to the baseline. Empty when the mode has no such table
+     * (steady load points, whose per-point table the caller prints from {@link #results()}).
+     */
+    default String summaryText() {
+        return "";
+    }
 }

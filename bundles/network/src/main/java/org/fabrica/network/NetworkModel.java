@@ -37,4 +37,51 @@ public interface NetworkModel extends CycleModel {
      * @throws IllegalArgumentException when the new algorithm needs more VC classes than the model serves
      */
     void replaceRouting(RoutingAlgorithm routing, String name);
+
+    /**
+     * Read-only occupancy of the model's input buffers, for recorders such as space-time charts.
+     * The probe stays valid for the whole run.
+     *
+     * @throws UnsupportedOperationException when the model does not expose its buffers
+     */
+    default BufferProbe buffers() {
+        throw new UnsupportedOperationException(getClass().getName()
+                + " does not expose its input buffers (NetworkModel.buffers()), so space-time charts cannot be recorded");
+    }
+
+    /**
+     * True when the model counts contention events ({@link #contentionEvents()},
+     * {@link #endpointContentionEvents()}, {@link #contentionWaitCycles()}); false means those
+     * counters read 0 because nothing is counted, not because nothing contended.
+     */
+    default boolean countsContention() {
+        return false;
+    }
+
+    /**
+     * Link and switch-port contention events so far (specs/rapidio-m2n.md): packets that had to
+     * wait, at a router, for an output port toward another router held by (or granted in the same
+     * cycle to) a packet of another flow (another source-destination pair). Each packet counts at
+     * most once per router. 0 when the model does not count ({@link #countsContention()}).
+     */
+    default long contentionEvents() {
+        return 0;
+    }
+
+    /**
+     * Endpoint contention events so far: as {@link #contentionEvents()}, for the output ports that
+     * deliver to an end node (two flows reaching one receiver). 0 when the model does not count.
+     */
+    default long endpointContentionEvents() {
+        return 0;
+    }
+
+    /**
+     * Cycles that packets spent waiting in contention events (both kinds), summed over events: from
+     * the cycle a packet first found its output held by another flow at a router until it got that
+     * output. 0 when the model does not count.
+     */
+    default long contentionWaitCycles() {
+        return 0;
+    }
 }

@@ -18,6 +18,7 @@ import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.results.ExperimentFacts;
+import org.fabrica.experiment.runner.results.ModeSummary;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.experiment.runner.results.ResultsStore;
 import org.fabrica.experiment.runner.results.RunRecord;
@@ -50,6 +51,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private final Set<Thread> pointThreads = ConcurrentHashMap.newKeySet();
     private final List<String> swapLog = Collections.synchronizedList(new ArrayList<>());
     private final Set<String> skipped;
+    private final List<String> artefactWarnings = Collections.synchronizedList(new ArrayList<>());
     private final Object progressLock = new Object();
     /**
      * Listener calls come from several threads; a listener sees them one at a time. Progress
@@ -65,7 +67,6 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private volatile List<String> warnings = List.of();
     private long lastProgress;
     // guarded by progressLock
-    private long finishedCycles;
     private int finishedPoints;
     private int failedPoints;
     private int saturatedPoints;
@@ -122,7 +123,10 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             error = "the run stopped: " + ProviderFailure.message(e);
         }
         try {
-            warnings = store.finish(facts, record(end), plan.spec().plots(), plan.spec().report());
+            List<String> w = new ArrayList<>(artefactWarnings);
+            warnings = List.copyOf(w); // in the record the report shows
+            w.addAll(store.finish(facts, record(end), plan.spec().plots(), plan.spec().report()));
+            warnings = List.copyOf(w);
         } catch (RuntimeException e) {
             if (end != RunState.STOPPED) {
                 end = RunState.FAILED;
@@ -160,18 +164,19 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         Thread self = Thread.currentThread();
         pointThreads.add(self);
         active.put(p.pointId(), sim);
-        long cycles = 0;
         try {
             PointResult r = sim.run();
-            double simulated = PointRecords.metric(r, "sim.cycles");
-            cycles = Double.isNaN(simulated) ? control.cycle() : (long) simulated;
+            if (!r.failed() && sim.artefacts() != null) {
+                try {
+                    store.writeArtefacts(p.pointId(), sim.artefacts());
+                } catch (RuntimeException e) {
+                    artefactWarnings.add(ProviderFailure.message(e));
+                }
+            }
             return r;
         } finally {
             active.remove(p.pointId());
             pointThreads.remove(self);
-            synchronized (progressLock) {
-                finishedCycles += cycles;
-            }
         }
     }
 
@@ -219,7 +224,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(p.pattern()));
         notes.put(PointSimulation.SCHEME, plan.schemes().get(p.scheme()).label());
-        notes.put(PointSimulation.LOAD, ExperimentSpec.format(p.load()));
+        notes.put(PointSimulation.LOAD, p.loadNote(plan.spec().mode()));
         notes.put(PointSimulation.SEED, Long.toString(p.seed()));
         notes.put(PointSimulation.STATUS, r.notes().getOrDefault(PointSimulation.STATUS,
                 r.failed() ? PointSimulation.FAILED : PointSimulation.OK));
@@ -256,17 +261,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         double fraction;
         String status;
         synchronized (progressLock) {
-            long perPoint = plan.spec().warmup() + plan.spec().measure();
-            long activeCycles = 0;
-            int activeCount = 0;
+            // every point weighs the same; an active one counts with the part it has done
+            double done = skipped.size() + finishedPoints;
             for (PointSimulation s : active.values()) {
-                activeCycles += Math.min(perPoint, s.control().cycle());
-                activeCount++;
+                done += pointFraction(s.control());
             }
-            long keptWork = (long) skipped.size() * perPoint;
-            int remaining = Math.max(0, plan.points().size() - skipped.size() - finishedPoints);
-            double done = keptWork + finishedCycles + activeCycles;
-            double total = keptWork + finishedCycles + (double) remaining * perPoint;
+            int total = plan.points().size();
             // 1.0 is said once, when the run has ended
             fraction = total <= 0 ? 0.99 : Math.min(0.99, done / total);
             status = status();
@@ -282,6 +282,16 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         } catch (RuntimeException ignored) {
             // a display problem must not stop the run
         }
+    }
+
+    /** Part of an active point done: cycles of its expected length, or delivered packets of a collective. */
+    private double pointFraction(PointControl c) {
+        long expected = plan.expectedCycles();
+        if (expected > 0) {
+            return Math.min(1.0, (double) c.cycle() / expected);
+        }
+        long generated = c.generated();
+        return generated == 0 ? 0 : Math.min(1.0, (double) c.delivered() / generated);
     }
 
     private String status() {
@@ -499,6 +509,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     @Override
     public CompletionStage<RunState> completion() {
         return completion.copy();
+    }
+
+    @Override
+    public String summaryText() {
+        return ModeSummary.text(ModeSummary.tables(plan.spec().mode().word(), plan.spec().patternLabels(),
+                facts.schemes(), plan.spec().baseline(), store.results()));
     }
 
     /** Swaps done so far, as recorded in run.json. */

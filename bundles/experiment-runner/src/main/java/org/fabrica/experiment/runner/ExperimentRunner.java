@@ -132,7 +132,20 @@ public final class ExperimentRunner implements ExperimentService {
         for (SweepPlan.BoundScheme s : plan.schemes()) {
             schemes.add(s.label());
         }
-        return new ExperimentFacts(plan.spec().name(), plan.spec().description(), plan.experimentId(), fabricaVersion,
-                plan.summary(), plan.spec().patternLabels(), schemes, plan.spec().seeds().size(), yaml, providers);
+        ExperimentSpec spec = plan.spec();
+        String seriesNote = switch (spec.mode()) {
+            case STEADY -> "";
+            case RAMP -> "windows of " + spec.seriesWindow() + " cycles, " + spec.smoothing() + "-point moving average";
+            case COLLECTIVE -> "in-flight packets sampled every " + spec.inFlightWindow() + " cycles";
+        };
+        String spaceTimeNote = spec.spaceTime() == null ? "" : "Input buffers of the row y = floor(N/3) (E, W) and the"
+                + " column x = floor(N/3) (N, S), side by side, each chart the buffers of the packets travelling that way;"
+                + " one pixel row per sampled cycle from cycle " + spec.spaceTime().start() + " (top), every "
+                + spec.spaceTime().stride() + " cycle(s) for " + spec.spaceTime().length() + " cycles; a VC is coloured"
+                + " when its buffer has at most " + spec.spaceTime().margin() + " free flits: red VC 0, green VC 1,"
+                + " blue VC 2 (mixed when several are busy).";
+        return new ExperimentFacts(spec.name(), spec.description(), plan.experimentId(), fabricaVersion,
+                plan.summary(), spec.patternLabels(), schemes, spec.maxSeeds(), yaml, providers, spec.mode().word(),
+                spec.baseline(), seriesNote, spaceTimeNote);
     }
 }

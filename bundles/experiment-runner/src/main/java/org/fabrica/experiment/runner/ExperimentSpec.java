@@ -12,6 +12,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.fabrica.params.Suggestions;
+import org.fabrica.stats.collectors.CriticalLoadDetector;
+import org.fabrica.stats.collectors.InFlightSeries;
+import org.fabrica.stats.collectors.MovingAverage;
+import org.fabrica.stats.collectors.SpaceTimeRecorder;
+import org.fabrica.stats.collectors.WindowedSeriesCollector;
 
 /**
  * An experiment as written in its file, checked for structure and value ranges, with every
@@ -22,6 +27,7 @@ import org.fabrica.params.Suggestions;
  * <pre>{@code
  * name: quickstart                 # required, [a-z0-9-]+, names the default results folder results/<name>
  * description: free text           # optional
+ * mode: steady                     # steady (default) | ramp | collective: how load is offered and measured
  * topology: {name: torus, k: 8, n: 2}          # provider name + its parameters (or just a name)
  * hardware: {name: generic, vcs: 2, bufferFlits: 8}
  * network: {name: flit}                        # optional, default flit
@@ -29,21 +35,39 @@ import org.fabrica.params.Suggestions;
  * traffic:
  *   packetFlits: 8                             # required, >= 1
  *   patterns: [uniform, {name: hotspot, hotspots: [0]}]   # each point uses one
- *   injection: {name: bernoulli}               # optional, default bernoulli
+ *   injection: {name: bernoulli}               # optional; default bernoulli, ramp or collective by mode
  * schemes:                                     # one or more
  *   - label: dor-classic                       # optional, default <routing>-<queuing>; unique
  *     routing: {name: dor, dateline: classic}
  *     queuing: {name: dateline}
  *     throttle: {name: none}                   # optional, default none
- * loads: [0.05, 0.10]                          # flits/node/cycle, or {from: 0.05, to: 0.5, step: 0.05}
- * warmup: 2000                                 # cycles, default 2000
- * measure: 10000                               # cycles, default 10000
- * drain: 50000                                 # max cycles after the window to deliver the measured packets
+ * baseline: dor-classic                        # ramp, collective: scheme the ratios refer to (default: the first)
+ * loads: [0.05, 0.10]                          # steady only: flits/node/cycle, or {from: 0.05, to: 0.5, step: 0.05}
+ * warmup: 2000                                 # steady only: cycles, default 2000
+ * measure: 10000                               # steady only: cycles, default 10000
+ * drain: 50000                                 # steady only: max cycles after the window to deliver the measured packets
+ * maxCycles: 100000000                         # ramp, collective: a point ends at this cycle at the latest
+ * series: {window: 100, smoothing: 200}        # ramp: window W in cycles, moving-average points
+ * series: {inFlightWindow: 10}                 # collective: cycles per in-flight sample
+ * criticalLoad: {linearFraction: 0.1, gradientPoints: 1000, drop: 0.1}  # ramp: the knee detector
  * deadlockCycles: 20000                        # no flit moved for this long with packets in flight = deadlock
- * seeds: [1]                                   # or a count: 3 means seeds 1, 2, 3
+ * seeds: [1]                                   # or a count (3 means seeds 1, 2, 3), or per pattern:
+ *                                              #   {default: 1, uniform: 10, randperm: 10}
  * executor: local                              # optional sweep executor, default local
- * outputs: {plots: true, report: true}
+ * outputs: {plots: true, report: true,
+ *           spaceTime: {start: 0, length: 2000, stride: 1, margin: 0, cellPixels: 4}}   # optional charts
  * }</pre>
+ *
+ * <p><b>Modes.</b> {@code steady}: one point per pattern x scheme x load x seed, measured in a
+ * window after a warm-up (BookSim2's method). {@code ramp} (specs/spth-torus.md, the ramp load
+ * method): one point per pattern x scheme x seed; the injection (default {@code ramp}) raises the
+ * offered load with time and the point ends when its offered load has returned to zero (the
+ * ramp's end) or at {@code maxCycles}; throughput and latency are measured per window of
+ * {@code series.window} cycles, smoothed by a {@code series.smoothing}-point moving average, and
+ * the critical load is detected on the smoothed curve. {@code collective} (the unsteady mode):
+ * one point per pattern x scheme x seed; the injection (default {@code collective}) generates a
+ * burst at cycle 0 and the point ends when every packet is delivered; its duration and the
+ * in-flight series are reported. Keys that do not apply to the file's mode are errors.
  *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
@@ -68,16 +92,48 @@ public record ExperimentSpec(
         List<Long> seeds,
         String executor,
         boolean plots,
-        boolean report) {
+        boolean report,
+        Mode mode,
+        String baseline,
+        List<List<Long>> patternSeeds,
+        boolean perPatternSeeds,
+        int seriesWindow,
+        int smoothing,
+        int inFlightWindow,
+        CriticalLoadDetector.Settings criticalLoad,
+        long maxCycles,
+        SpaceTimeRecorder.Sampling spaceTime,
+        int cellPixels) {
+
+    /** How load is offered and measured (key {@code mode}). */
+    public enum Mode {
+        /** Load points with warm-up, measurement window and drain. */
+        STEADY,
+        /** One run per pattern, scheme and seed with a linearly rising load (specs/spth-torus.md). */
+        RAMP,
+        /** One burst per pattern, scheme and seed, run until every packet is delivered. */
+        COLLECTIVE;
+
+        /** The name as written in files, e.g. {@code ramp}. */
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /** Top-level keys, in the order of the reference. */
-    public static final List<String> KEYS = List.of("name", "description", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "loads", "warmup", "measure", "drain", "deadlockCycles", "seeds", "executor",
-            "outputs", "provenance");
+    public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
+            "kernel", "traffic", "schemes", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
+            "criticalLoad", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
     static final List<String> RAMP_KEYS = List.of("from", "to", "step");
-    static final List<String> OUTPUT_KEYS = List.of("plots", "report");
+    static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
+    static final List<String> SERIES_KEYS = List.of("window", "smoothing", "inFlightWindow");
+    static final List<String> CRITICAL_LOAD_KEYS = List.of("linearFraction", "gradientPoints", "drop");
+    static final List<String> SPACE_TIME_KEYS = List.of("start", "length", "stride", "margin", "cellPixels");
+    /** Top-level keys that only a steady experiment uses, and those only the other modes use. */
+    static final List<String> STEADY_ONLY = List.of("loads", "warmup", "measure", "drain");
+    static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
 
     /** Runner-level defaults (the only place they are written). */
     public static final String DEFAULT_NETWORK = "flit";
@@ -90,11 +146,22 @@ public record ExperimentSpec(
     public static final long DEFAULT_DRAIN = 50000;
     public static final long DEFAULT_DEADLOCK_CYCLES = 20000;
     public static final List<Long> DEFAULT_SEEDS = List.of(1L);
+    public static final Mode DEFAULT_MODE = Mode.STEADY;
+    public static final String DEFAULT_RAMP_INJECTION = "ramp";
+    public static final String DEFAULT_COLLECTIVE_INJECTION = "collective";
+    public static final long DEFAULT_MAX_CYCLES = 100_000_000L;
+    public static final long DEFAULT_SPACE_TIME_START = 0;
+    public static final long DEFAULT_SPACE_TIME_STRIDE = 1;
+    public static final int DEFAULT_SPACE_TIME_MARGIN = 0;
+    public static final int DEFAULT_CELL_PIXELS = 4;
+    /** Key of the per-pattern seeds mapping that applies to the patterns it does not name. */
+    public static final String DEFAULT_SEEDS_KEY = "default";
 
     /** The default of every optional top-level key, for the user guide and its test. */
     public static Map<String, Object> defaults() {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("description", "");
+        d.put("mode", DEFAULT_MODE.word());
         d.put("network", DEFAULT_NETWORK);
         d.put("kernel", DEFAULT_KERNEL);
         d.put("traffic.injection", DEFAULT_INJECTION);
@@ -102,11 +169,22 @@ public record ExperimentSpec(
         d.put("warmup", DEFAULT_WARMUP);
         d.put("measure", DEFAULT_MEASURE);
         d.put("drain", DEFAULT_DRAIN);
+        d.put("maxCycles", DEFAULT_MAX_CYCLES);
+        d.put("series.window", WindowedSeriesCollector.DEFAULT_WINDOW);
+        d.put("series.smoothing", MovingAverage.DEFAULT_POINTS);
+        d.put("series.inFlightWindow", InFlightSeries.DEFAULT_WINDOW);
+        d.put("criticalLoad.linearFraction", CriticalLoadDetector.Settings.DEFAULT_LINEAR_FRACTION);
+        d.put("criticalLoad.gradientPoints", CriticalLoadDetector.Settings.DEFAULT_GRADIENT_POINTS);
+        d.put("criticalLoad.drop", CriticalLoadDetector.Settings.DEFAULT_DROP);
         d.put("deadlockCycles", DEFAULT_DEADLOCK_CYCLES);
         d.put("seeds", DEFAULT_SEEDS);
         d.put("executor", DEFAULT_EXECUTOR);
         d.put("outputs.plots", true);
         d.put("outputs.report", true);
+        d.put("outputs.spaceTime.start", DEFAULT_SPACE_TIME_START);
+        d.put("outputs.spaceTime.stride", DEFAULT_SPACE_TIME_STRIDE);
+        d.put("outputs.spaceTime.margin", DEFAULT_SPACE_TIME_MARGIN);
+        d.put("outputs.spaceTime.cellPixels", DEFAULT_CELL_PIXELS);
         return d;
     }
 
@@ -129,6 +207,8 @@ public record ExperimentSpec(
                     + "torus-8x8-dor; it names the results folder results/<name>");
         }
         String description = optionalText(doc, root, "description", "description", "");
+        Mode mode = mode(doc, root.get("mode"));
+        checkModeKeys(doc, root, mode);
 
         ProviderChoice topology = choice(doc, root.get("topology"), "topology", "topology", null);
         ProviderChoice hardware = choice(doc, root.get("hardware"), "hardware", "hardware", null);
@@ -168,7 +248,12 @@ public record ExperimentSpec(
             patterns.add(choice(doc, pats, "traffic", "traffic.patterns", null));
         }
         List<String> patternLabels = patternLabels(patterns);
-        ProviderChoice injection = choice(doc, traffic.get("injection"), "injection", "traffic.injection", DEFAULT_INJECTION);
+        ProviderChoice injection = choice(doc, traffic.get("injection"), "injection", "traffic.injection",
+                switch (mode) {
+                    case STEADY -> DEFAULT_INJECTION;
+                    case RAMP -> DEFAULT_RAMP_INJECTION;
+                    case COLLECTIVE -> DEFAULT_COLLECTIVE_INJECTION;
+                });
 
         JsonNode sch = root.get("schemes");
         if (sch == null || sch.isNull()) {
@@ -202,7 +287,7 @@ public record ExperimentSpec(
             schemes.add(new SchemeSpec(label, routing, queuing, throttle));
         }
 
-        List<Double> loads = loads(doc, root.get("loads"));
+        List<Double> loads = mode == Mode.STEADY ? loads(doc, root.get("loads")) : List.of();
         long warmup = cycles(doc, root, "warmup", DEFAULT_WARMUP, 0);
         long measure = cycles(doc, root, "measure", DEFAULT_MEASURE, 1);
         long drain = cycles(doc, root, "drain", DEFAULT_DRAIN, 0);
@@ -210,11 +295,94 @@ public record ExperimentSpec(
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
-        List<Long> seeds = seeds(doc, root.get("seeds"));
+        long maxCycles = cycles(doc, root, "maxCycles", DEFAULT_MAX_CYCLES, 1);
+        if (maxCycles > Long.MAX_VALUE / 4) {
+            throw doc.error("maxCycles", "maxCycles = " + maxCycles + " is too large; use fewer cycles");
+        }
+        String baseline = null;
+        if (mode != Mode.STEADY) {
+            baseline = optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
+            if (!labels.contains(baseline)) {
+                List<String> known = new ArrayList<>();
+                for (SchemeSpec x : schemes) {
+                    known.add(x.label());
+                }
+                throw doc.error("baseline", "baseline '" + baseline + "' is not the label of a scheme"
+                        + Suggestions.hint(baseline, known) + "; the ratios of a " + mode.word()
+                        + " experiment refer to one of its schemes");
+            }
+        }
+
+        int window = WindowedSeriesCollector.DEFAULT_WINDOW;
+        int smoothing = MovingAverage.DEFAULT_POINTS;
+        int inFlightWindow = InFlightSeries.DEFAULT_WINDOW;
+        JsonNode series = root.get("series");
+        if (series != null && !series.isNull()) {
+            if (!series.isObject()) {
+                throw doc.error("series", "series must be a mapping such as {window: 100, smoothing: 200}");
+            }
+            checkKeys(doc, (ObjectNode) series, "series", SERIES_KEYS);
+            List<String> usable = mode == Mode.RAMP ? List.of("window", "smoothing") : List.of("inFlightWindow");
+            for (String k : SERIES_KEYS) {
+                if (series.has(k) && !usable.contains(k)) {
+                    throw doc.keyError("series." + k, "series." + k + " is not used in mode " + mode.word()
+                            + " (it applies to mode " + (mode == Mode.RAMP ? "collective" : "ramp")
+                            + "); remove it");
+                }
+            }
+            window = (int) bounded(doc, series, "window", "series.window", window, 1, 1_000_000_000);
+            smoothing = (int) bounded(doc, series, "smoothing", "series.smoothing", smoothing, 1, 1_000_000_000);
+            inFlightWindow = (int) bounded(doc, series, "inFlightWindow", "series.inFlightWindow", inFlightWindow, 1,
+                    1_000_000_000);
+        }
+        CriticalLoadDetector.Settings criticalLoad = CriticalLoadDetector.Settings.DEFAULT;
+        JsonNode cl = root.get("criticalLoad");
+        if (cl != null && !cl.isNull()) {
+            if (!cl.isObject()) {
+                throw doc.error("criticalLoad", "criticalLoad must be a mapping such as {linearFraction: 0.1, "
+                        + "gradientPoints: 1000, drop: 0.1}");
+            }
+            checkKeys(doc, (ObjectNode) cl, "criticalLoad", CRITICAL_LOAD_KEYS);
+            double linear = cl.has("linearFraction") ? number(doc, cl.get("linearFraction"), "criticalLoad.linearFraction")
+                    : criticalLoad.linearFraction();
+            long points = bounded(doc, cl, "gradientPoints", "criticalLoad.gradientPoints",
+                    criticalLoad.gradientPoints(), 2, 1_000_000_000);
+            double drop = cl.has("drop") ? number(doc, cl.get("drop"), "criticalLoad.drop") : criticalLoad.drop();
+            if (!(linear > 0 && linear < 1)) {
+                throw doc.error("criticalLoad.linearFraction", "criticalLoad.linearFraction = " + linear
+                        + "; use a fraction of the curve strictly between 0 and 1, e.g. 0.1");
+            }
+            if (!(drop > 0 && drop < 1)) {
+                throw doc.error("criticalLoad.drop", "criticalLoad.drop = " + drop
+                        + "; use a relative fall strictly between 0 and 1, e.g. 0.1 for 10%");
+            }
+            criticalLoad = new CriticalLoadDetector.Settings(linear, (int) points, drop);
+        }
+
+        List<String> patternLabelList = List.copyOf(patternLabels);
+        JsonNode seedNode = root.get("seeds");
+        List<Long> seeds;
+        List<List<Long>> patternSeeds = new ArrayList<>();
+        boolean perPattern = seedNode != null && seedNode.isObject();
+        if (perPattern) {
+            checkKeys(doc, (ObjectNode) seedNode, "seeds", withDefault(patternLabelList));
+            seeds = seedNode.has(DEFAULT_SEEDS_KEY) ? seeds(doc, seedNode.get(DEFAULT_SEEDS_KEY), "seeds." + DEFAULT_SEEDS_KEY)
+                    : DEFAULT_SEEDS;
+            for (String label : patternLabelList) {
+                patternSeeds.add(seedNode.has(label) ? seeds(doc, seedNode.get(label), "seeds." + label) : seeds);
+            }
+        } else {
+            seeds = seeds(doc, seedNode, "seeds");
+            for (int i = 0; i < patternLabelList.size(); i++) {
+                patternSeeds.add(seeds);
+            }
+        }
         String executor = optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
 
         boolean plots = true;
         boolean report = true;
+        SpaceTimeRecorder.Sampling spaceTime = null;
+        int cellPixels = DEFAULT_CELL_PIXELS;
         JsonNode outputs = root.get("outputs");
         if (outputs != null && !outputs.isNull()) {
             if (!outputs.isObject()) {
@@ -223,15 +391,113 @@ public record ExperimentSpec(
             checkKeys(doc, (ObjectNode) outputs, "outputs", OUTPUT_KEYS);
             plots = bool(doc, outputs.get("plots"), "outputs.plots", true);
             report = bool(doc, outputs.get("report"), "outputs.report", true);
+            JsonNode st = outputs.get("spaceTime");
+            if (st != null && !st.isNull()) {
+                if (!st.isObject()) {
+                    throw doc.error("outputs.spaceTime", "outputs.spaceTime must be a mapping such as {start: 0, length: "
+                            + "2000, stride: 1, margin: 0}");
+                }
+                checkKeys(doc, (ObjectNode) st, "outputs.spaceTime", SPACE_TIME_KEYS);
+                if (!st.has("length")) {
+                    throw doc.error("outputs.spaceTime", "outputs.spaceTime.length is required: the number of cycles "
+                            + "the chart covers, e.g. {start: 10000, length: 2000}");
+                }
+                long start = bounded(doc, st, "start", "outputs.spaceTime.start", DEFAULT_SPACE_TIME_START, 0,
+                        Long.MAX_VALUE / 4);
+                long length = bounded(doc, st, "length", "outputs.spaceTime.length", 1, 1, Long.MAX_VALUE / 4);
+                long stride = bounded(doc, st, "stride", "outputs.spaceTime.stride", DEFAULT_SPACE_TIME_STRIDE, 1,
+                        Long.MAX_VALUE / 4);
+                long margin = bounded(doc, st, "margin", "outputs.spaceTime.margin", DEFAULT_SPACE_TIME_MARGIN, 0,
+                        1_000_000);
+                cellPixels = (int) bounded(doc, st, "cellPixels", "outputs.spaceTime.cellPixels", DEFAULT_CELL_PIXELS,
+                        1, 64);
+                spaceTime = new SpaceTimeRecorder.Sampling(start, length, stride, (int) margin);
+            }
         }
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, (int) packetFlits,
-                List.copyOf(patterns), List.copyOf(patternLabels), injection, List.copyOf(schemes), List.copyOf(loads),
-                warmup, measure, drain, deadlockCycles, List.copyOf(seeds), executor, plots, report);
+                List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes), List.copyOf(loads),
+                warmup, measure, drain, deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, baseline,
+                List.copyOf(patternSeeds), perPattern, window, smoothing, inFlightWindow, criticalLoad, maxCycles,
+                spaceTime, cellPixels);
     }
 
-    /** Number of points: patterns x schemes x loads x seeds. */
+    /**
+     * Number of points: patterns x schemes x loads x seeds (steady), patterns x schemes x seeds
+     * (ramp, collective), with each pattern's own seeds.
+     */
     public int pointCount() {
-        return patterns.size() * schemes.size() * loads.size() * seeds.size();
+        int n = 0;
+        int perSeed = schemes.size() * (mode == Mode.STEADY ? loads.size() : 1);
+        for (List<Long> s : patternSeeds) {
+            n += perSeed * s.size();
+        }
+        return n;
+    }
+
+    /** The seeds of pattern {@code pattern} (index into {@link #patterns()}). */
+    public List<Long> seedsOf(int pattern) {
+        return patternSeeds.get(pattern);
+    }
+
+    /** Largest number of seeds of any pattern. */
+    public int maxSeeds() {
+        int m = 0;
+        for (List<Long> s : patternSeeds) {
+            m = Math.max(m, s.size());
+        }
+        return m;
+    }
+
+    private static Mode mode(ExperimentDocument doc, JsonNode node) {
+        if (node == null || node.isNull()) {
+            return DEFAULT_MODE;
+        }
+        List<String> words = new ArrayList<>();
+        for (Mode m : Mode.values()) {
+            words.add(m.word());
+            if (node.isTextual() && m.word().equals(node.asText().trim())) {
+                return m;
+            }
+        }
+        String given = node.isTextual() ? node.asText().trim() : ExperimentDocument.kind(node);
+        throw doc.error("mode", "mode '" + given + "' is not a mode" + Suggestions.hint(given, words)
+                + "; use steady (load points), ramp (ramp load) or collective (burst at cycle 0)");
+    }
+
+    /** Keys of one mode given in a file of another mode are errors, never silently ignored. */
+    private static void checkModeKeys(ExperimentDocument doc, ObjectNode root, Mode mode) {
+        for (String k : mode == Mode.STEADY ? UNSTEADY_ONLY : STEADY_ONLY) {
+            if (root.has(k)) {
+                throw doc.keyError(k, "'" + k + "' is not used in mode " + mode.word() + " ("
+                        + (mode == Mode.STEADY ? "it applies to modes ramp and collective"
+                                : mode == Mode.RAMP ? "the ramp injection offers the load and a point ends with the ramp"
+                                        : "a collective point runs until every packet is delivered")
+                        + "); remove it");
+            }
+        }
+        if (mode != Mode.RAMP && root.has("criticalLoad")) {
+            throw doc.keyError("criticalLoad", "'criticalLoad' is only used in mode ramp; remove it");
+        }
+    }
+
+    private static List<String> withDefault(List<String> labels) {
+        List<String> out = new ArrayList<>();
+        out.add(DEFAULT_SEEDS_KEY);
+        out.addAll(labels);
+        return out;
+    }
+
+    private static long bounded(ExperimentDocument doc, JsonNode parent, String key, String path, long def, long min,
+            long max) {
+        JsonNode n = parent.get(key);
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        long v = whole(doc, n, path);
+        if (v < min || v > max) {
+            throw doc.error(path, path + " = " + v + " is out of range; use " + min + " .. " + max);
+        }
+        return v;
     }
 
     // ------------------------------------------------------------------ pieces
@@ -365,15 +631,15 @@ public record ExperimentSpec(
         }
     }
 
-    private static List<Long> seeds(ExperimentDocument doc, JsonNode node) {
+    private static List<Long> seeds(ExperimentDocument doc, JsonNode node, String path) {
         if (node == null || node.isNull()) {
             return DEFAULT_SEEDS;
         }
         List<Long> seeds = new ArrayList<>();
         if (node.isNumber()) {
-            long n = whole(doc, node, "seeds");
+            long n = whole(doc, node, path);
             if (n < 1 || n > 100_000) {
-                throw doc.error("seeds", "seeds = " + n + "; a count of seeds is 1 .. 100000 (or list the seeds, e.g. [1, 7])");
+                throw doc.error(path, path + " = " + n + "; a count of seeds is 1 .. 100000 (or list the seeds, e.g. [1, 7])");
             }
             for (long s = 1; s <= n; s++) {
                 seeds.add(s);
@@ -381,13 +647,14 @@ public record ExperimentSpec(
             return seeds;
         }
         if (!node.isArray() || node.isEmpty()) {
-            throw doc.error("seeds", "seeds must be a count (3 = seeds 1, 2, 3) or a non-empty list of whole numbers");
+            throw doc.error(path, path + " must be a count (3 = seeds 1, 2, 3), a non-empty list of whole numbers"
+                    + (path.equals("seeds") ? ", or a mapping from pattern label (and 'default') to a count or list" : ""));
         }
         Set<Long> unique = new HashSet<>();
         for (int i = 0; i < node.size(); i++) {
-            long s = whole(doc, node.get(i), "seeds[" + i + "]");
+            long s = whole(doc, node.get(i), path + "[" + i + "]");
             if (!unique.add(s)) {
-                throw doc.error("seeds[" + i + "]", "seed " + s + " appears twice; list each seed once");
+                throw doc.error(path + "[" + i + "]", "seed " + s + " appears twice; list each seed once");
             }
             seeds.add(s);
         }

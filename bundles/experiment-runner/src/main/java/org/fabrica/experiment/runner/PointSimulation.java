@@ -8,16 +8,30 @@ import org.fabrica.experiment.ExperimentException;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.experiment.runner.results.PointArtefacts;
+import org.fabrica.experiment.runner.results.SeriesTable;
 import org.fabrica.stats.Metric;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.CollectiveDurationCollector;
+import org.fabrica.stats.collectors.CompositeObserver;
+import org.fabrica.stats.collectors.CriticalLoadDetector;
+import org.fabrica.stats.collectors.InFlightSeries;
+import org.fabrica.stats.collectors.MovingAverage;
+import org.fabrica.stats.collectors.SpaceTimeChart;
+import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
+import org.fabrica.stats.collectors.WindowedSeriesCollector;
+import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;
 
 /**
  * Builds and runs one sweep point: its own instances of every provider (from the factories the
- * plan resolved), its own random streams, a {@link SteadyStateCollector}, and the kernel. Any
- * exception fails only this point, with a message that names the provider it came from
- * (DESIGN.md "Hot swap": the framework and other runs go on).
+ * plan resolved), its own random streams, the collectors of its mode ({@link SteadyStateCollector};
+ * {@link WindowedSeriesCollector} for ramp load; {@link CollectiveDurationCollector} and
+ * {@link InFlightSeries} for a collective), an optional {@link SpaceTimeRecorder}, and the
+ * kernel. Any exception fails only this point, with a message that names the provider it came
+ * from (DESIGN.md "Hot swap": the framework and other runs go on).
  */
 final class PointSimulation {
     /** Note keys every result carries. */
@@ -37,6 +51,21 @@ final class PointSimulation {
     static final String FAILED = "failed";
     static final String STOPPED = "stopped";
 
+    /** Metric names of the ramp and collective modes. */
+    static final String CRITICAL_LOAD = "critical.load";
+    static final String CRITICAL_THROUGHPUT = "critical.throughput";
+    static final String CRITICAL_LINEAR_GRADIENT = "critical.linearGradient";
+    static final String THROUGHPUT_PEAK = "throughput.peak";
+    static final String THROUGHPUT_PEAK_LOAD = "throughput.peakLoad";
+    static final String RAMP_WINDOWS = "ramp.windows";
+    static final String RAMP_FINAL_LOAD = "ramp.finalLoad";
+    static final String IN_FLIGHT_MAX = "inFlight.max";
+    static final String IN_FLIGHT_END = "inFlight.end";
+    static final String PACKETS_GENERATED = "packets.generated";
+    static final String PACKETS_DELIVERED = "packets.delivered";
+
+    private static final String RATE = "flits/node/cycle";
+
     private final SweepPlan plan;
     private final PointPlan point;
     private final PointControl control;
@@ -44,9 +73,10 @@ final class PointSimulation {
     /** Package of provider code -> provider description, most specific first, for blame. */
     private final Map<String, String> culprits = new LinkedHashMap<>();
     private SweepPlan.Assembly assembly;
-    private MeasuredRun model;
+    private PointRun model;
     private String routingName;
     private String routingBundle;
+    private PointArtefacts artefacts;
 
     PointSimulation(SweepPlan plan, PointPlan point, PointControl control) {
         this.plan = plan;
@@ -58,6 +88,28 @@ final class PointSimulation {
         return control;
     }
 
+    /** Series and charts of the finished point, for the results store; null when it produced none. */
+    PointArtefacts artefacts() {
+        return artefacts;
+    }
+
+    /** Counts every packet event, for the accounting check of the modes without a steady collector. */
+    static final class EventCounts implements NetworkObserver {
+        long generated;
+        long delivered;
+
+        @Override
+        public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
+            generated++;
+        }
+
+        @Override
+        public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
+                long delivered, int hops) {
+            this.delivered++;
+        }
+    }
+
     /** Runs the point to its end; never throws. */
     PointResult run() {
         long start = System.nanoTime();
@@ -65,14 +117,22 @@ final class PointSimulation {
         SweepPlan.BoundScheme scheme = plan.schemes().get(point.scheme());
         routingName = scheme.routing().provider().name();
         routingBundle = scheme.routing().provider().bundle() + " " + scheme.routing().provider().version();
-        SteadyStateCollector collector = null;
+        ExperimentSpec spec = plan.spec();
+        int nodes = plan.topology().nodes();
         try {
-            collector = new SteadyStateCollector(plan.topology().nodes(), plan.spec().warmup(), plan.spec().measure());
-            assembly = plan.assemble(point, collector);
+            ModeCollectors c = new ModeCollectors();
+            assembly = plan.assemble(point, injection -> c.create(spec, nodes, injection));
             learnCulprits(scheme);
             NetworkModel network = assembly.network();
             control.attach(network);
-            model = new MeasuredRun(network, collector, plan.maxCycles());
+            SpaceTimeRecorder recorder = plan.spaceTimeLines() == null ? null
+                    : new SpaceTimeRecorder(network.buffers(), plan.spaceTimeLines(), spec.spaceTime());
+            model = switch (spec.mode()) {
+                case STEADY -> new MeasuredRun(network, c.steady, cycleObserver(c.steady, recorder), plan.maxCycles());
+                case RAMP -> new RampRun(network, cycleObserver(c.windowed, recorder), assembly.injection(),
+                        spec.seriesWindow(), plan.maxCycles());
+                case COLLECTIVE -> new CollectiveRun(network, cycleObserver(c.inFlight, recorder), plan.maxCycles());
+            };
             if (!control.checkpoint(0)) {
                 return result(sp, start, List.of(), STOPPED, "stopped before the first cycle");
             }
@@ -80,10 +140,56 @@ final class PointSimulation {
             if (model.end() == null) {
                 return result(sp, start, List.of(), STOPPED, "stopped at cycle " + end);
             }
-            checkAccounting(network, collector);
-            boolean saturated = model.end() == MeasuredRun.End.LIMIT && !collector.allMeasuredDelivered();
+            SteadyStateCollector steady = c.steady;
+            CollectiveDurationCollector collective = c.collective;
+            InFlightSeries inFlight = c.inFlight;
+            long generated = steady != null ? steady.totalGenerated() : c.counts.generated;
+            long delivered = steady != null ? steady.totalDelivered() : c.counts.delivered;
+            checkAccounting(network, generated, delivered);
             double wall = (System.nanoTime() - start) / 1e9;
-            List<Metric> metrics = new ArrayList<>(collector.results(end));
+            List<Metric> metrics = new ArrayList<>();
+            String status = OK;
+            String endNote;
+            SeriesTable series = null;
+            SeriesTable inFlightTable = null;
+            SeriesTable nodeTable = null;
+            switch (spec.mode()) {
+                case STEADY -> {
+                    boolean saturated = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
+                    metrics.addAll(steady.results(end));
+                    status = saturated ? SATURATED_STATUS : OK;
+                    endNote = switch (model.end()) {
+                        case MEASURED -> "every measured packet delivered";
+                        case NETWORK_DONE, RAMP_END -> "generation stopped and every packet delivered";
+                        case LIMIT -> saturated ? "drain limit of " + spec.drain()
+                                + " cycles reached with measured packets in flight" : "cycle limit reached";
+                    };
+                }
+                case RAMP -> {
+                    series = rampSeries(c.windowed, metrics);
+                    metrics.add(new Metric(PACKETS_GENERATED, generated, "packets", "packets generated during the run"));
+                    metrics.add(new Metric(PACKETS_DELIVERED, delivered, "packets", "packets delivered during the run"));
+                    metrics.add(new Metric(IN_FLIGHT_END, generated - delivered, "packets",
+                            "packets generated and not delivered when the run ended"));
+                    endNote = switch (model.end()) {
+                        case RAMP_END -> "the ramp ended (offered load back to 0) at cycle " + end;
+                        case NETWORK_DONE, MEASURED -> "generation stopped and every packet delivered";
+                        case LIMIT -> "maxCycles = " + plan.maxCycles() + " reached before the ramp ended";
+                    };
+                }
+                default -> {
+                    metrics.addAll(collective.results(end));
+                    metrics.add(new Metric(IN_FLIGHT_MAX, inFlight.max(), "packets", "largest number of packets in flight"));
+                    inFlightTable = new SeriesTable(List.of(PointArtefacts.WINDOW_START, PointArtefacts.IN_FLIGHT),
+                            List.of(toDouble(inFlight.cycles()), toDouble(inFlight.inFlight())));
+                    nodeTable = nodeTable(collective, nodes);
+                    boolean complete = collective.allDelivered() && model.end() == PointRun.End.NETWORK_DONE;
+                    status = complete ? OK : SATURATED_STATUS;
+                    endNote = complete ? "every packet delivered at cycle " + collective.duration()
+                            : "maxCycles = " + plan.maxCycles() + " reached with " + (generated - delivered)
+                                    + " packets in flight; no duration";
+                }
+            }
             metrics.add(new Metric("sim.cycles", end, "cycles", "cycles simulated"));
             metrics.add(new Metric("sim.flitHops", network.flitHops(), "flit hops",
                     "flit traversals of router-to-router and terminal links"));
@@ -91,13 +197,12 @@ final class PointSimulation {
             metrics.add(new Metric("sim.routerCyclesPerSecond",
                     wall > 0 ? (double) plan.topology().routers() * end / wall : Double.NaN, "router-cycles/s",
                     "simulated router-cycles per second of wall time"));
-            PointResult r = result(sp, start, metrics, saturated ? SATURATED_STATUS : OK, null);
-            r.notes().put(END, switch (model.end()) {
-                case MEASURED -> "every measured packet delivered";
-                case NETWORK_DONE -> "generation stopped and every packet delivered";
-                case LIMIT -> saturated ? "drain limit of " + plan.spec().drain()
-                        + " cycles reached with measured packets in flight" : "cycle limit reached";
-            });
+            SpaceTimeChart chart = recorder == null ? null : recorder.chart();
+            if (series != null || inFlightTable != null || chart != null) {
+                artefacts = new PointArtefacts(series, inFlightTable, nodeTable, chart, spec.cellPixels());
+            }
+            PointResult r = result(sp, start, metrics, status, null);
+            r.notes().put(END, endNote);
             return r;
         } catch (ProviderFailure f) {
             return result(sp, start, List.of(), FAILED, f.getMessage());
@@ -113,6 +218,107 @@ final class PointSimulation {
         }
     }
 
+    /** The collectors of the point's mode, created once the injection process exists. */
+    private static final class ModeCollectors {
+        final EventCounts counts = new EventCounts();
+        SteadyStateCollector steady;
+        WindowedSeriesCollector windowed;
+        CollectiveDurationCollector collective;
+        InFlightSeries inFlight;
+
+        NetworkObserver create(ExperimentSpec spec, int nodes, InjectionProcess injection) {
+            switch (spec.mode()) {
+                case STEADY -> {
+                    steady = new SteadyStateCollector(nodes, spec.warmup(), spec.measure());
+                    return steady;
+                }
+                case RAMP -> {
+                    windowed = new WindowedSeriesCollector(nodes, spec.seriesWindow(), injection::offeredLoad);
+                    return CompositeObserver.of(counts, windowed);
+                }
+                default -> {
+                    collective = new CollectiveDurationCollector(nodes);
+                    inFlight = new InFlightSeries(spec.inFlightWindow());
+                    return CompositeObserver.of(counts, collective, inFlight);
+                }
+            }
+        }
+    }
+
+    private static NetworkObserver cycleObserver(NetworkObserver collector, SpaceTimeRecorder recorder) {
+        return recorder == null ? collector : CompositeObserver.of(collector, recorder);
+    }
+
+    /**
+     * The ramp's series (raw and smoothed) and its metrics: the critical load from the smoothed
+     * throughput against the smoothed offered load (specs/spth-torus.md), the peak throughput.
+     */
+    private SeriesTable rampSeries(WindowedSeriesCollector w, List<Metric> metrics) {
+        ExperimentSpec spec = plan.spec();
+        double[] offered = w.offeredLoad();
+        double[] throughput = w.throughput();
+        double[] latency = w.averageLatency();
+        double[] offeredSmooth = MovingAverage.smooth(offered, spec.smoothing());
+        double[] throughputSmooth = MovingAverage.smooth(throughput, spec.smoothing());
+        double[] latencySmooth = MovingAverage.smooth(latency, spec.smoothing());
+        CriticalLoadDetector.Result knee = CriticalLoadDetector.detect(offeredSmooth, throughputSmooth,
+                spec.criticalLoad());
+        int peak = -1;
+        for (int i = 0; i < throughputSmooth.length; i++) {
+            if (Double.isFinite(throughputSmooth[i]) && (peak < 0 || throughputSmooth[i] > throughputSmooth[peak])) {
+                peak = i;
+            }
+        }
+        metrics.add(new Metric(CRITICAL_LOAD, knee.load(), RATE, "offered load at which the gradient of the smoothed "
+                + "throughput against the offered load first falls by " + ExperimentSpec.format(spec.criticalLoad().drop())
+                + " below its linear-region value (NaN: never)"));
+        metrics.add(new Metric(CRITICAL_THROUGHPUT, knee.throughput(), RATE, "smoothed throughput at the critical load"));
+        metrics.add(new Metric(CRITICAL_LINEAR_GRADIENT, knee.linearGradient(), "1",
+                "gradient of throughput against offered load in the linear region"));
+        metrics.add(new Metric(THROUGHPUT_PEAK, peak < 0 ? Double.NaN : throughputSmooth[peak], RATE,
+                "largest smoothed throughput"));
+        metrics.add(new Metric(THROUGHPUT_PEAK_LOAD, peak < 0 ? Double.NaN : offeredSmooth[peak], RATE,
+                "smoothed offered load where the throughput peaks"));
+        metrics.add(new Metric(RAMP_WINDOWS, offered.length, "windows", "complete windows of "
+                + spec.seriesWindow() + " cycles"));
+        metrics.add(new Metric(RAMP_FINAL_LOAD, offered.length == 0 ? Double.NaN : offered[offered.length - 1], RATE,
+                "offered load of the last window"));
+        return new SeriesTable(List.of(PointArtefacts.WINDOW_START, PointArtefacts.OFFERED, PointArtefacts.GENERATED,
+                PointArtefacts.PACKETS, PointArtefacts.FLITS, PointArtefacts.THROUGHPUT, PointArtefacts.LATENCY,
+                PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH, PointArtefacts.LATENCY_SMOOTH),
+                List.of(toDouble(w.windowStarts()), offered, w.generatedLoad(), toDouble(w.receivedPackets()),
+                        toDouble(w.receivedFlits()), throughput, latency, offeredSmooth, throughputSmooth,
+                        latencySmooth));
+    }
+
+    private static SeriesTable nodeTable(CollectiveDurationCollector c, int nodes) {
+        double[] node = new double[nodes];
+        for (int n = 0; n < nodes; n++) {
+            node[n] = n;
+        }
+        return new SeriesTable(List.of("node", "sent", "received", "lastSentDelivered", "lastArrival"),
+                List.of(node, toDouble(c.packetsSent()), toDouble(c.packetsReceived()), noneAsNaN(c.nodeDurations()),
+                        noneAsNaN(c.lastArrivals())));
+    }
+
+    private static double[] toDouble(long[] v) {
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = v[i];
+        }
+        return out;
+    }
+
+    private static double[] noneAsNaN(long[] v) {
+        double[] out = toDouble(v);
+        for (int i = 0; i < out.length; i++) {
+            if (v[i] < 0) {
+                out[i] = Double.NaN;
+            }
+        }
+        return out;
+    }
+
     private long cycle() {
         return model == null ? 0 : Math.max(0, model.current);
     }
@@ -121,7 +327,7 @@ final class PointSimulation {
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PATTERN, plan.spec().patternLabels().get(point.pattern()));
         notes.put(SCHEME, plan.schemes().get(point.scheme()).label());
-        notes.put(LOAD, ExperimentSpec.format(point.load()));
+        notes.put(LOAD, point.loadNote(plan.spec().mode()));
         notes.put(SEED, Long.toString(point.seed()));
         notes.put(STATUS, status);
         notes.put(SATURATED, Boolean.toString(SATURATED_STATUS.equals(status)));
@@ -134,14 +340,14 @@ final class PointSimulation {
     }
 
     /** Every generated packet is delivered or still in flight, and the observer saw the same counts. */
-    private void checkAccounting(NetworkModel network, SteadyStateCollector collector) {
+    private void checkAccounting(NetworkModel network, long observedGenerated, long observedDelivered) {
         long g = network.generated();
         long d = network.delivered();
         long f = network.inFlight();
-        if (g != d + f || collector.totalGenerated() != g || collector.totalDelivered() != d) {
+        if (g != d + f || observedGenerated != g || observedDelivered != d) {
             throw new SimulationException(plan.networkProvider().describe() + ": packet accounting broken: the model counts "
                     + g + " generated, " + d + " delivered, " + f + " in flight; its observer events count "
-                    + collector.totalGenerated() + " generated, " + collector.totalDelivered()
+                    + observedGenerated + " generated, " + observedDelivered
                     + " delivered (every packet must be delivered exactly once)");
         }
     }

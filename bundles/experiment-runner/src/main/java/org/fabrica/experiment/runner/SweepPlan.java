@@ -29,7 +29,9 @@ import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
+import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
@@ -52,7 +54,7 @@ public final class SweepPlan {
 
     /** The instances of one point, ready to run. */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
-            ProviderNames names) {
+            ProviderNames names, InjectionProcess injection) {
     }
 
     private final ExperimentDocument document;
@@ -69,6 +71,10 @@ public final class SweepPlan {
     private final List<PointPlan> points;
     private final String experimentId;
     private final ObjectNode resolved;
+    /** Ramp mode: the cycle at which the ramp's offered load returns to zero, estimated at validation. */
+    private long rampEnd = -1;
+    /** Space-time charts: the lines of buffers recorded (null when not requested). */
+    private List<SpaceTimeRecorder.Line> spaceTimeLines;
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
@@ -131,20 +137,42 @@ public final class SweepPlan {
         return plan;
     }
 
-    /** Builds every pattern, every load's injection process and one network per scheme. */
+    /**
+     * Builds every pattern, the injection process at every load (steady) or once (the other
+     * modes), one network per scheme, and checks what the mode and the outputs need.
+     */
     private void checkCombinations() {
         RandomStreams streams = new RandomStreams(spec.seeds().get(0));
         for (BoundProvider p : patterns) {
             build(document, p, () -> p.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
         }
-        for (double load : spec.loads()) {
+        List<Double> loads = spec.mode() == ExperimentSpec.Mode.STEADY ? spec.loads() : List.of(0.0);
+        for (double load : loads) {
             build(document, injection, () -> injection.injection(topologyInstance.nodes(),
                     new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
         }
+        if (spec.mode() == ExperimentSpec.Mode.RAMP) {
+            InjectionProcess probe = build(document, injection, () -> injection.injection(topologyInstance.nodes(),
+                    new OfferedLoad(0.0, spec.packetFlits(), Long.MAX_VALUE)));
+            rampEnd = rampEnd(probe, spec.maxCycles());
+            if (rampEnd < 0) {
+                throw document.error(spec.injection().path(), "mode ramp: " + injection.describe() + " offers no load"
+                        + " (its offered load is 0 at cycles 1, 2, 4, ... up to maxCycles); use the injection ramp with"
+                        + " a slope > 0");
+            }
+        }
+        if (spec.spaceTime() != null) {
+            if (!(topologyInstance instanceof CartesianTopology c) || c.dimensions() != 2) {
+                throw document.error("outputs.spaceTime", "space-time charts need a 2-dimensional torus or mesh (they "
+                        + "show a row and a column of routers); topology " + topologyInstance.describe() + " is not one");
+            }
+            spaceTimeLines = SpaceTimeRecorder.torusLines(c);
+        }
         for (BoundScheme s : schemes) {
-            PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), spec.loads().get(0), spec.seeds().get(0));
+            PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), loads.get(0), spec.seeds().get(0));
+            Assembly built;
             try {
-                assemble(probe, new SteadyStateCollector(topologyInstance.nodes(), spec.warmup(), spec.measure()));
+                built = assemble(probe, new SteadyStateCollector(topologyInstance.nodes(), spec.warmup(), spec.measure()));
             } catch (ProviderFailure f) {
                 throw document.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
                         + " (topology " + topologyInstance.describe() + ", " + router.vcs() + " VCs per port)", f);
@@ -152,13 +180,69 @@ public final class SweepPlan {
                 throw document.error("schemes[" + s.index() + "]", "scheme '" + s.label() + "' cannot be built: "
                         + ProviderFailure.message(e), e);
             }
+            if (spaceTimeLines != null) {
+                try {
+                    new SpaceTimeRecorder(built.network().buffers(), spaceTimeLines, spec.spaceTime());
+                } catch (UnsupportedOperationException e) {
+                    throw document.error("outputs.spaceTime", "space-time charts need buffer occupancy, and "
+                            + network.describe() + " does not expose it (NetworkModel.buffers()); remove "
+                            + "outputs.spaceTime or use a network model that does");
+                } catch (IllegalArgumentException e) {
+                    throw document.error("outputs.spaceTime", e.getMessage());
+                }
+            }
         }
+    }
+
+    /**
+     * The first cycle at which the offered load of a ramp is back to zero after having been
+     * positive, searched at cycles 1, 2, 4, ... and then by bisection (so the load must be
+     * positive on one interval, as a ramp's is); {@code maxCycles} when it is still positive
+     * there; -1 when it is never positive at a power of two below {@code maxCycles}.
+     */
+    static long rampEnd(InjectionProcess process, long maxCycles) {
+        long lo = 1;
+        while (lo < maxCycles && !(process.offeredLoad(lo) > 0)) {
+            lo *= 2;
+        }
+        if (lo >= maxCycles) {
+            return -1;
+        }
+        long hi = lo;
+        while (hi < maxCycles && process.offeredLoad(hi) > 0) {
+            lo = hi;
+            hi = hi * 2;
+        }
+        if (hi >= maxCycles) {
+            if (process.offeredLoad(maxCycles - 1) > 0) {
+                return maxCycles;
+            }
+            hi = maxCycles - 1;
+        }
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            if (process.offeredLoad(mid) > 0) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return hi;
     }
 
     /**
      * Creates the instances of a point. A provider's failure is a {@link ProviderFailure} naming it.
      */
     Assembly assemble(PointPlan point, NetworkObserver observer) {
+        return assemble(point, injection -> observer);
+    }
+
+    /**
+     * Creates the instances of a point, with observers made for its injection process (series
+     * collectors read the process's offered load). A provider's failure is a
+     * {@link ProviderFailure} naming it.
+     */
+    Assembly assemble(PointPlan point, java.util.function.Function<InjectionProcess, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
         BoundProvider patternProvider = patterns.get(point.pattern());
         RandomStreams streams = new RandomStreams(point.seed());
@@ -168,8 +252,10 @@ public final class SweepPlan {
         }
         TrafficPattern pattern = call(patternProvider,
                 () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
+        double load = spec.mode() == ExperimentSpec.Mode.STEADY ? point.load() : 0.0; // the other modes' injections set their own
         InjectionProcess injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
-                new OfferedLoad(point.load(), spec.packetFlits(), Long.MAX_VALUE)));
+                new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
+        NetworkObserver observer = observers.apply(injectionProcess);
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
                 scheme.queuing().provider().label(), scheme.throttle().provider().label(),
                 patternProvider.provider().label());
@@ -180,12 +266,30 @@ public final class SweepPlan {
                 new RunLimits(maxCycles(), spec.deadlockCycles()), names);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
-        return new Assembly(topologyInstance, routing, model, k, names);
+        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess);
     }
 
-    /** Last cycle + 1 a point may run: warm-up + measurement + drain. */
+    /** Last cycle + 1 a point may run: warm-up + measurement + drain (steady), else {@code maxCycles}. */
     long maxCycles() {
-        return spec.warmup() + spec.measure() + spec.drain();
+        return spec.mode() == ExperimentSpec.Mode.STEADY ? spec.warmup() + spec.measure() + spec.drain()
+                : spec.maxCycles();
+    }
+
+    /**
+     * Cycles a point is expected to take, for progress: warm-up + measurement (steady), the
+     * ramp's end (ramp); -1 in the collective mode, whose progress is counted in packets.
+     */
+    long expectedCycles() {
+        return switch (spec.mode()) {
+            case STEADY -> spec.warmup() + spec.measure();
+            case RAMP -> rampEnd;
+            case COLLECTIVE -> -1;
+        };
+    }
+
+    /** The lines of buffers of the space-time charts, or null when none are recorded. */
+    List<SpaceTimeRecorder.Line> spaceTimeLines() {
+        return spaceTimeLines;
     }
 
     private static <T> T call(BoundProvider provider, Supplier<T> s) {
@@ -259,11 +363,19 @@ public final class SweepPlan {
         List<PointPlan> out = new ArrayList<>(s.pointCount());
         int index = 0;
         for (int p = 0; p < s.patterns().size(); p++) {
+            String pattern = s.patternLabels().get(p);
             for (int sc = 0; sc < s.schemes().size(); sc++) {
+                String scheme = s.schemes().get(sc).label();
+                if (s.mode() != ExperimentSpec.Mode.STEADY) {
+                    for (long seed : s.seedsOf(p)) {
+                        out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, s.mode(), seed), p, sc, Double.NaN,
+                                seed));
+                    }
+                    continue;
+                }
                 for (double load : s.loads()) {
-                    for (long seed : s.seeds()) {
-                        out.add(new PointPlan(index++, PointPlan.id(s.patternLabels().get(p), s.schemes().get(sc).label(),
-                                load, seed), p, sc, load, seed));
+                    for (long seed : s.seedsOf(p)) {
+                        out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, load, seed), p, sc, load, seed));
                     }
                 }
             }
@@ -297,22 +409,57 @@ public final class SweepPlan {
             o.set("queuing", providerNode(s.queuing()));
             o.set("throttle", providerNode(s.throttle()));
         }
-        ArrayNode loads = r.putArray("loads");
-        for (double l : spec.loads()) {
-            loads.add(l);
+        if (spec.mode() == ExperimentSpec.Mode.STEADY) {
+            ArrayNode loads = r.putArray("loads");
+            for (double l : spec.loads()) {
+                loads.add(l);
+            }
+            r.put("warmup", spec.warmup());
+            r.put("measure", spec.measure());
+            r.put("drain", spec.drain());
+        } else {
+            r.put("mode", spec.mode().word());
+            r.put("baseline", spec.baseline());
+            r.put("maxCycles", spec.maxCycles());
+            ObjectNode series = r.putObject("series");
+            if (spec.mode() == ExperimentSpec.Mode.RAMP) {
+                series.put("window", spec.seriesWindow());
+                series.put("smoothing", spec.smoothing());
+                ObjectNode cl = r.putObject("criticalLoad");
+                cl.put("linearFraction", spec.criticalLoad().linearFraction());
+                cl.put("gradientPoints", spec.criticalLoad().gradientPoints());
+                cl.put("drop", spec.criticalLoad().drop());
+            } else {
+                series.put("inFlightWindow", spec.inFlightWindow());
+            }
         }
-        r.put("warmup", spec.warmup());
-        r.put("measure", spec.measure());
-        r.put("drain", spec.drain());
         r.put("deadlockCycles", spec.deadlockCycles());
-        ArrayNode seeds = r.putArray("seeds");
-        for (long s : spec.seeds()) {
-            seeds.add(s);
+        if (spec.perPatternSeeds()) {
+            ObjectNode seeds = r.putObject("seeds");
+            ArrayNode d = seeds.putArray(ExperimentSpec.DEFAULT_SEEDS_KEY);
+            spec.seeds().forEach(d::add);
+            for (int p = 0; p < spec.patternLabels().size(); p++) {
+                ArrayNode a = seeds.putArray(spec.patternLabels().get(p));
+                spec.seedsOf(p).forEach(a::add);
+            }
+        } else {
+            ArrayNode seeds = r.putArray("seeds");
+            for (long s : spec.seeds()) {
+                seeds.add(s);
+            }
         }
         r.put("executor", spec.executor());
         ObjectNode outputs = r.putObject("outputs");
         outputs.put("plots", spec.plots());
         outputs.put("report", spec.report());
+        if (spec.spaceTime() != null) {
+            ObjectNode st = outputs.putObject("spaceTime");
+            st.put("start", spec.spaceTime().start());
+            st.put("length", spec.spaceTime().length());
+            st.put("stride", spec.spaceTime().stride());
+            st.put("margin", spec.spaceTime().margin());
+            st.put("cellPixels", spec.cellPixels());
+        }
         return r;
     }
 
@@ -394,9 +541,15 @@ public final class SweepPlan {
     /** A few lines describing the sweep, for {@code validate}. */
     public String summary() {
         StringBuilder sb = new StringBuilder();
-        sb.append(spec.name()).append(": ").append(spec.patterns().size()).append(" pattern(s) x ")
-                .append(spec.schemes().size()).append(" scheme(s) x ").append(spec.loads().size()).append(" load(s) x ")
-                .append(spec.seeds().size()).append(" seed(s) = ").append(points.size()).append(" points\n");
+        sb.append(spec.name()).append(": ");
+        if (spec.mode() != ExperimentSpec.Mode.STEADY) {
+            sb.append(spec.mode().word()).append(" mode, ");
+        }
+        sb.append(spec.patterns().size()).append(" pattern(s) x ").append(spec.schemes().size()).append(" scheme(s) x ");
+        if (spec.mode() == ExperimentSpec.Mode.STEADY) {
+            sb.append(spec.loads().size()).append(" load(s) x ");
+        }
+        sb.append(seedCounts()).append(" seed(s) = ").append(points.size()).append(" points\n");
         sb.append("  topology  ").append(topologyInstance.describe()).append(", ").append(topologyInstance.nodes())
                 .append(" nodes: ").append(topology.provider().label()).append('\n');
         sb.append("  hardware  ").append(router.vcs()).append(" VCs x ").append(router.bufferFlits())
@@ -411,15 +564,60 @@ public final class SweepPlan {
                     .append(", queuing ").append(s.queuing().provider().label()).append(", throttle ")
                     .append(s.throttle().provider().label()).append('\n');
         }
-        sb.append("  loads     ");
-        for (int i = 0; i < spec.loads().size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(ExperimentSpec.format(spec.loads().get(i)));
+        switch (spec.mode()) {
+            case STEADY -> {
+                sb.append("  loads     ");
+                for (int i = 0; i < spec.loads().size(); i++) {
+                    sb.append(i == 0 ? "" : ", ").append(ExperimentSpec.format(spec.loads().get(i)));
+                }
+                sb.append(" flits/node/cycle\n");
+                sb.append("  cycles    warm-up ").append(spec.warmup()).append(", measure ").append(spec.measure())
+                        .append(", drain up to ").append(spec.drain()).append("; seeds ").append(seedText()).append('\n');
+            }
+            case RAMP -> {
+                sb.append("  ramp      offered load returns to 0 at cycle ").append(rampEnd)
+                        .append(rampEnd >= spec.maxCycles() ? " (maxCycles)" : "").append("; windows of ")
+                        .append(spec.seriesWindow()).append(" cycles, ").append(spec.smoothing())
+                        .append("-point moving average\n");
+                sb.append("  critical  linear region = first ").append(ExperimentSpec.format(spec.criticalLoad().linearFraction()))
+                        .append(" of the curve, gradient over ").append(spec.criticalLoad().gradientPoints())
+                        .append(" points, drop ").append(ExperimentSpec.format(spec.criticalLoad().drop()))
+                        .append("; ratios to '").append(spec.baseline()).append("'; seeds ").append(seedText()).append('\n');
+            }
+            case COLLECTIVE -> sb.append("  collective until every packet is delivered (at most ").append(spec.maxCycles())
+                    .append(" cycles); in flight sampled every ").append(spec.inFlightWindow()).append(" cycles; ratios to '")
+                    .append(spec.baseline()).append("'; seeds ").append(seedText()).append('\n');
         }
-        sb.append(" flits/node/cycle\n");
-        sb.append("  cycles    warm-up ").append(spec.warmup()).append(", measure ").append(spec.measure())
-                .append(", drain up to ").append(spec.drain()).append("; seeds ").append(spec.seeds()).append('\n');
+        if (spec.spaceTime() != null) {
+            SpaceTimeRecorder.Sampling st = spec.spaceTime();
+            sb.append("  charts    space-time from cycle ").append(st.start()).append(", ").append(st.length())
+                    .append(" cycles, stride ").append(st.stride()).append(", busy when free <= ").append(st.margin())
+                    .append(" flits\n");
+        }
         sb.append("  id        ").append(experimentId);
         return sb.toString();
+    }
+
+    private String seedCounts() {
+        if (!spec.perPatternSeeds()) {
+            return Integer.toString(spec.seeds().size());
+        }
+        List<String> parts = new ArrayList<>();
+        for (int p = 0; p < spec.patternLabels().size(); p++) {
+            parts.add(Integer.toString(spec.seedsOf(p).size()));
+        }
+        return "(" + String.join("|", parts) + ")";
+    }
+
+    private String seedText() {
+        if (!spec.perPatternSeeds()) {
+            return spec.seeds().toString();
+        }
+        List<String> parts = new ArrayList<>();
+        for (int p = 0; p < spec.patternLabels().size(); p++) {
+            parts.add(spec.patternLabels().get(p) + " " + spec.seedsOf(p));
+        }
+        return String.join(", ", parts);
     }
 
     public ExperimentSpec spec() {

@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.BufferProbe;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.network.NetworkSetup;
 import org.fabrica.network.ProviderNames;
@@ -124,6 +125,24 @@ import org.fabrica.traffic.TrafficPattern;
  * packets to their own source too (through the router and back); Fabrica's uniform pattern draws
  * another node, or drops self-addressed draws.</li>
  * </ul>
+ *
+ * <h2>Contention counting (specs/rapidio-m2n.md)</h2>
+ * Always on. A <i>contention event</i> is a packet that, at a router, had its route and was ready
+ * to take an output but could not because the output was held by, or granted in the same cycle
+ * to, a packet of <i>another flow</i> (another source-destination pair): in VC allocation, every
+ * candidate output VC was taken and at least one was owned by another flow, or the output VC it
+ * requested was granted to another flow's request; in switch allocation, it lost its output port
+ * to another flow's flit (possible only with several VCs per port). Each packet counts at most
+ * once per router (an event is "this packet waited for another flow here", not a cycle of
+ * waiting), separately for outputs toward another router ({@link #contentionEvents()}: link and
+ * switch-port contention) and terminal outputs ({@link #endpointContentionEvents()}: endpoint
+ * contention). {@link #contentionWaitCycles()} sums, per event, the cycles from the first refusal
+ * to the cycle the packet got its output VC (or, for a switch-allocation loss, its next flit
+ * crossed). Not counted: waiting for credits of a free output VC (flow control: the downstream
+ * buffer is still draining, whoever filled it; the cause, if contention, is counted where it
+ * happens), a packet waiting behind an earlier packet of its own flow, losing the switch to
+ * another VC of the same input port (input, not output, contention), source queueing in the
+ * NI, and throttle refusals.
  *
  * <h2>Checks</h2>
  * Every buffer write checks capacity, every credit change checks 0 .. bufferFlits, every flit
@@ -260,6 +279,14 @@ public final class FlitNetwork implements NetworkModel {
     static final int CAND_MASK_HI = 13;
     /** Round-robin pointer of the VC allocator's input arbiter (over local output VCs). */
     static final int VA_PTR = 14;
+    /**
+     * Contention state of the front packet at this router: 0, {@link #C_COUNTED} (counted as a
+     * contention event here) or {@link #C_WAITING} (counted, and waiting for another flow since
+     * {@link #waitSince}).
+     */
+    static final int CONTENTION = 15;
+    static final int C_COUNTED = 1;
+    static final int C_WAITING = 2;
     /** Candidates 1 .. maxCandidates-1 of the front head, (maxCandidates - 1) per input VC. */
     final int[] candPort;
     final long[] candMask;
@@ -321,6 +348,20 @@ public final class FlitNetwork implements NetworkModel {
     private final int[] saBestKey;
     private final int[] touched;
     private int touchedCount;
+    /** Switch-allocation losers of the router being allocated (local input, output port), for contention counting. */
+    private final int[] loserLocal;
+    private final int[] loserOut;
+    private int loserCount;
+
+    // ---- contention counting (see the class comment)
+    /** Flow (source, destination) of the packet owning each output VC, set at the grant. */
+    final int[] ownerSource;
+    final int[] ownerDestination;
+    /** Per input VC: cycle from which its front packet waits for another flow (valid in state {@link #C_WAITING}). */
+    final long[] waitSince;
+    private long contentionEvents;
+    private long endpointContentionEvents;
+    private long contentionWaitCycles;
 
     // ---- network interfaces
     final int[][] queue;
@@ -539,6 +580,11 @@ public final class FlitNetwork implements NetworkModel {
         Arrays.fill(saBest, -1);
         saBestKey = new int[maxPorts];
         touched = new int[maxPorts];
+        loserLocal = new int[localVcs];
+        loserOut = new int[localVcs];
+        ownerSource = new int[totalVcs];
+        ownerDestination = new int[totalVcs];
+        waitSince = new long[totalVcs];
 
         // ---- interfaces
         queue = new int[nodes][4];
@@ -623,6 +669,26 @@ public final class FlitNetwork implements NetworkModel {
     @Override
     public boolean truncated() {
         return truncated;
+    }
+
+    @Override
+    public boolean countsContention() {
+        return true;
+    }
+
+    @Override
+    public long contentionEvents() {
+        return contentionEvents;
+    }
+
+    @Override
+    public long endpointContentionEvents() {
+        return endpointContentionEvents;
+    }
+
+    @Override
+    public long contentionWaitCycles() {
+        return contentionWaitCycles;
     }
 
     @Override
@@ -726,6 +792,32 @@ public final class FlitNetwork implements NetworkModel {
     public int bufferOccupancy(int router, int inPort, int vc) {
         return visibleFlits((portBase[router] + inPort) * vcs + vc);
     }
+
+    /**
+     * The model's input buffers for recorders (space-time charts): {@link #bufferOccupancy}, the
+     * buffer capacity and the VC count, through the network API.
+     */
+    @Override
+    public BufferProbe buffers() {
+        return buffers;
+    }
+
+    private final BufferProbe buffers = new BufferProbe() {
+        @Override
+        public int occupiedFlits(int router, int inPort, int vc) {
+            return bufferOccupancy(router, inPort, vc);
+        }
+
+        @Override
+        public int capacityFlits() {
+            return bufferFlits;
+        }
+
+        @Override
+        public int vcs() {
+            return vcs;
+        }
+    };
 
     /** Credits {@code router} holds for VC {@code vc} of the buffer its output {@code outPort} feeds. */
     public int outputCredits(int router, int outPort, int vc) {
@@ -1242,6 +1334,9 @@ public final class FlitNetwork implements NetworkModel {
                 if (threshold < 0) {
                     // every candidate taken (not a throttle refusal): wait for a release here
                     vc[x + BLOCKED_AT] = (int) rt[r * routerStride + R_EPOCH];
+                    if (vc[x + CONTENTION] != C_WAITING) {
+                        noteHeldByOtherFlow(base, iv, slot, t);
+                    }
                 }
                 return -1;
             }
@@ -1279,6 +1374,10 @@ public final class FlitNetwork implements NetworkModel {
         for (int j = 0; j < requests; j++) {
             int lo = reqOut[j];
             if (vaBest[lo] != j) {
+                int loser = ivBase + reqIn[j];
+                if (otherFlow(loser, ivBase + reqIn[vaBest[lo]])) {
+                    noteContention(loser, flitTarget[(ivBase + lo) / vcs] == TERMINAL, now);
+                }
                 continue;
             }
             int li = reqIn[j];
@@ -1286,6 +1385,13 @@ public final class FlitNetwork implements NetworkModel {
             int ov = ivBase + lo;
             owner[ov] = iv;
             int x = iv << VC_SHIFT;
+            int granted = vc[x + FRONT_SLOT];
+            ownerSource[ov] = pool.source[granted];
+            ownerDestination[ov] = pool.destination[granted];
+            if (vc[x + CONTENTION] == C_WAITING) {
+                contentionWaitCycles += now - waitSince[iv];
+                vc[x + CONTENTION] = C_COUNTED;
+            }
             vc[x + STATE] = ACTIVE;
             vc[x + OUT] = ov;
             vc[x + OUT_PORT] = localPort[lo];
@@ -1354,6 +1460,9 @@ public final class FlitNetwork implements NetworkModel {
             offer(base, bestOut, currentPort, bestLocal, np);
         }
         int n = touchedCount;
+        if (loserCount > 0) {
+            noteSwitchLosses(base, ivBase, t);
+        }
         for (int i = 0; i < n; i++) {
             int o = touched[i];
             int l = saBest[o];
@@ -1374,8 +1483,13 @@ public final class FlitNetwork implements NetworkModel {
             saBest[o] = local;
             saBestKey[o] = d;
         } else if (d < saBestKey[o]) {
+            loserLocal[loserCount] = current;
+            loserOut[loserCount++] = o;
             saBest[o] = local;
             saBestKey[o] = d;
+        } else {
+            loserLocal[loserCount] = local;
+            loserOut[loserCount++] = o;
         }
     }
 
@@ -1388,6 +1502,11 @@ public final class FlitNetwork implements NetworkModel {
         int gpIn = base + p;
         int x = iv << VC_SHIFT;
         int slot = vc[x + FRONT_SLOT];
+        if (vc[x + CONTENTION] == C_WAITING) {
+            // the end of a switch-allocation loss to another flow
+            contentionWaitCycles += t - waitSince[iv];
+            vc[x + CONTENTION] = C_COUNTED;
+        }
         int h = vc[x + HEAD] + 1;
         if (h == b) {
             h = 0;
@@ -1441,6 +1560,7 @@ public final class FlitNetwork implements NetworkModel {
         if (sent == length) {
             vc[x + STATE] = IDLE;
             vc[x + SENT] = 0;
+            vc[x + CONTENTION] = 0;
             rt[word + rSa] &= ~(1L << l);
             if (remaining > 0) {
                 rt[word + R_VA] |= 1L << l;
@@ -1461,6 +1581,78 @@ public final class FlitNetwork implements NetworkModel {
         } else {
             swOutPtr[gpOut] = p + 1 == np ? 0 : p + 1;
         }
+    }
+
+    // =====================================================================================
+    // contention counting (cold: only when a head is refused)
+
+    /** True when the front packets of input VCs {@code a} and {@code b} belong to different flows. */
+    private boolean otherFlow(int a, int b) {
+        int sa = vc[(a << VC_SHIFT) + FRONT_SLOT];
+        int sb = vc[(b << VC_SHIFT) + FRONT_SLOT];
+        return pool.source[sa] != pool.source[sb] || pool.destination[sa] != pool.destination[sb];
+    }
+
+    /**
+     * The head at input VC {@code iv} found every candidate output VC taken: a contention event
+     * when one of them is owned by another flow (not when all are merely short of credits).
+     */
+    private void noteHeldByOtherFlow(int base, int iv, int slot, long t) {
+        int x = iv << VC_SHIFT;
+        int cc = vc[x + CAND_COUNT];
+        int cb = iv * (maxCandidates - 1);
+        int source = pool.source[slot];
+        int destination = pool.destination[slot];
+        for (int k = 0; k < cc; k++) {
+            int port;
+            long mask;
+            if (k == 0) {
+                port = vc[x + CAND_PORT];
+                mask = (vc[x + CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) vc[x + CAND_MASK_HI] << 32);
+            } else {
+                port = candPort[cb + k - 1];
+                mask = candMask[cb + k - 1];
+            }
+            int ovBase = (base + port) * vcs;
+            while (mask != 0) {
+                int ov = ovBase + Long.numberOfTrailingZeros(mask);
+                mask &= mask - 1;
+                if (owner[ov] >= 0 && (ownerSource[ov] != source || ownerDestination[ov] != destination)) {
+                    noteContention(iv, flitTarget[base + port] == TERMINAL, t);
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Switch allocation of one router: requests that lost their output port to another flow's flit. */
+    private void noteSwitchLosses(int base, int ivBase, long t) {
+        for (int i = 0; i < loserCount; i++) {
+            int l = loserLocal[i];
+            int o = loserOut[i];
+            if (otherFlow(ivBase + l, ivBase + saBest[o])) {
+                noteContention(ivBase + l, flitTarget[base + o] == TERMINAL, t);
+            }
+        }
+        loserCount = 0;
+    }
+
+    /** Input VC {@code iv}'s front packet waits for another flow from cycle {@code t} (if not already). */
+    private void noteContention(int iv, boolean terminal, long t) {
+        int x = (iv << VC_SHIFT) + CONTENTION;
+        int state = vc[x];
+        if (state == C_WAITING) {
+            return;
+        }
+        if (state == 0) {
+            if (terminal) {
+                endpointContentionEvents++;
+            } else {
+                contentionEvents++;
+            }
+        }
+        vc[x] = C_WAITING;
+        waitSince[iv] = t;
     }
 
     // =====================================================================================

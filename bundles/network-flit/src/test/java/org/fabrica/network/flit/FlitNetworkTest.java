@@ -108,6 +108,7 @@ class FlitNetworkTest {
                 for (int p = 0; p < 3; p++) {
                     for (int v = 0; v < 2; v++) {
                         int occupancy = net.bufferOccupancy(r, p, v);
+                        assertEquals(occupancy, net.buffers().occupiedFlits(r, p, v), "the probe reads the same buffer");
                         int credits = net.outputCredits(r, p, v);
                         assertTrue(occupancy >= 0 && occupancy <= 8);
                         assertTrue(credits >= 0 && credits <= 8);
@@ -119,6 +120,8 @@ class FlitNetworkTest {
             }
             c++;
         }
+        assertEquals(8, net.buffers().capacityFlits());
+        assertEquals(2, net.buffers().vcs());
         assertEquals(5000, net.cycles());
         assertTrue(net.truncated());
         assertTrue(net.inFlight() > 0);

@@ -1,10 +1,23 @@
 /**
- * Statistics collectors: steady-state latency and throughput of a load point, and fan-out of
- * network events to several observers. Exported as a library: the experiment runner builds a
- * collector per sweep point and stops the point when every measured packet has arrived.
+ * Statistics collectors, exported as a library that the experiment runner drives per sweep point:
+ * <ul>
+ * <li>{@link org.fabrica.stats.collectors.SteadyStateCollector}: steady-state latency and
+ * throughput of a load point (the run stops when every measured packet has arrived);</li>
+ * <li>{@link org.fabrica.stats.collectors.WindowedSeriesCollector}: throughput, latency and
+ * offered load per W-cycle window of a ramp-load run, smoothed by
+ * {@link org.fabrica.stats.collectors.MovingAverage} and analysed by
+ * {@link org.fabrica.stats.collectors.CriticalLoadDetector} (both pure functions);</li>
+ * <li>{@link org.fabrica.stats.collectors.InFlightSeries} and
+ * {@link org.fabrica.stats.collectors.CollectiveDurationCollector}: the collective (unsteady)
+ * mode;</li>
+ * <li>{@link org.fabrica.stats.collectors.SpaceTimeRecorder}: buffer busy state along a row of
+ * routers per direction, rendered by {@link org.fabrica.stats.collectors.SpaceTimeChart};</li>
+ * <li>{@link org.fabrica.stats.collectors.CompositeObserver}: fan-out of network events.</li>
+ * </ul>
+ * Every observer here allocates nothing per event (specs/spth-torus.md for the definitions).
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.fabrica.stats.collectors;
 
 import org.osgi.annotation.bundle.Export;

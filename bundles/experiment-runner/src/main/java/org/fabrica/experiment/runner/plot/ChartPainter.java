@@ -90,7 +90,8 @@ public final class ChartPainter {
         // series
         for (int s = 0; s < chart.series().size(); s++) {
             Series series = chart.series().get(s);
-            String color = COLORS[s % COLORS.length];
+            int style = series.style() >= 0 ? series.style() : s;
+            String color = COLORS[style % COLORS.length];
             int[] order = byX(series, chart.logY());
             double[] px = new double[order.length];
             double[] py = new double[order.length];
@@ -101,8 +102,10 @@ public final class ChartPainter {
             if (order.length > 1) {
                 c.polyline(px, py, order.length, color, 2);
             }
-            for (int i = 0; i < order.length; i++) {
-                marker(c, s % MARKERS, px[i], py[i], 4, color);
+            if (chart.markers() || order.length == 1) {
+                for (int i = 0; i < order.length; i++) {
+                    marker(c, style % MARKERS, px[i], py[i], 4, color);
+                }
             }
         }
         legend(c, chart, left, top);
@@ -124,10 +127,13 @@ public final class ChartPainter {
         double y0 = top + 10;
         c.rect(x0, y0, w, h, "#ffffff", "#cccccc", 1, 0.9);
         for (int s = 0; s < chart.series().size(); s++) {
-            String color = COLORS[s % COLORS.length];
+            int style = chart.series().get(s).style() >= 0 ? chart.series().get(s).style() : s;
+            String color = COLORS[style % COLORS.length];
             double y = y0 + 8 + row * s + row / 2;
             c.line(x0 + 10, y, x0 + 36, y, color, 2, false);
-            marker(c, s % MARKERS, x0 + 23, y, 4, color);
+            if (chart.markers()) {
+                marker(c, style % MARKERS, x0 + 23, y, 4, color);
+            }
             c.text(chart.series().get(s).label(), x0 + 44, y + 4, font, 's', false, TEXT, false);
         }
     }

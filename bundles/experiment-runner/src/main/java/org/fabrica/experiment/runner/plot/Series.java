@@ -7,8 +7,15 @@ package org.fabrica.experiment.runner.plot;
  * @param label legend text
  * @param x abscissae
  * @param y ordinates
+ * @param style index of its colour and marker in the palette, or -1 for its position in the chart
+ *        (a fixed style keeps one scheme's colour across charts that leave some schemes out)
  */
-public record Series(String label, double[] x, double[] y) {
+public record Series(String label, double[] x, double[] y, int style) {
+    /** A series styled by its position in the chart. */
+    public Series(String label, double[] x, double[] y) {
+        this(label, x, y, -1);
+    }
+
     public Series {
         if (x.length != y.length) {
             throw new IllegalArgumentException("series '" + label + "' has " + x.length + " x values and "

@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner.results;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +15,20 @@ import org.fabrica.sweep.PointResult;
  * offline and archivable with the results.
  */
 final class HtmlReport {
+    /** A space-time chart of a point: its PNG, inlined as a data URI. */
+    record Figure(String pointId, String file, byte[] png) {
+    }
+
+    private static final String[][] RAMP_COLUMNS = {
+        {"critical.load", "critical load"}, {"critical.throughput", "throughput there"},
+        {"critical.linearGradient", "linear gradient"}, {"throughput.peak", "peak throughput"},
+        {"throughput.peakLoad", "at load"}, {"ramp.windows", "windows"}, {"packets.generated", "generated"},
+        {"packets.delivered", "delivered"}, {"sim.cycles", "cycles"}, {"sim.wallSeconds", "wall s"}};
+    private static final String[][] COLLECTIVE_COLUMNS = {
+        {"collective.duration", "duration"}, {"collective.nodeDuration.mean", "node mean"},
+        {"collective.nodeDuration.min", "node min"}, {"latency.avg", "latency avg"}, {"inFlight.max", "max in flight"},
+        {"packets.generated", "generated"}, {"packets.delivered", "delivered"}, {"sim.cycles", "cycles"},
+        {"sim.wallSeconds", "wall s"}};
     private static final String[][] COLUMNS = {
         {"offered", "offered"}, {"accepted", "accepted"}, {"latency.avg", "latency avg"}, {"latency.p50", "p50"},
         {"latency.p99", "p99"}, {"latency.max", "max"}, {"latency.network.avg", "network latency"},
@@ -25,6 +40,12 @@ final class HtmlReport {
 
     static String render(ExperimentFacts facts, RunRecord run, List<PointResult> results,
             List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg, List<String> warnings) {
+        return render(facts, run, results, charts, inlineSvg, warnings, List.of(), List.of());
+    }
+
+    static String render(ExperimentFacts facts, RunRecord run, List<PointResult> results,
+            List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg, List<String> warnings,
+            List<ModeSummary.Table> tables, List<Figure> figures) {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -48,6 +69,7 @@ final class HtmlReport {
         }
         h.append("<p class=\"facts\">");
         fact(h, "run", run.state().toLowerCase(Locale.ROOT));
+        fact(h, "mode", facts.mode());
         fact(h, "points", results.size() + " of " + run.points());
         fact(h, "complete", Integer.toString(ok));
         fact(h, "saturated", Integer.toString(saturated));
@@ -68,6 +90,19 @@ final class HtmlReport {
             h.append("</ul></section>\n");
         }
 
+        if (!tables.isEmpty()) {
+            h.append("<section>\n<h2>Summary</h2>\n");
+            for (ModeSummary.Table t : tables) {
+                ModeSummary.html(h, t);
+            }
+            h.append("<p class=\"note\">Also in summary.csv").append("ramp".equals(facts.mode())
+                    ? "; the series of every point are in series/, their ratios to " + esc(facts.baseline())
+                            + " in series/ratios-&lt;pattern&gt;.csv" : "; in-flight series and per-node durations in series/")
+                    .append(".</p>\n</section>\n");
+        }
+
+        String[][] columns = "ramp".equals(facts.mode()) ? RAMP_COLUMNS
+                : "collective".equals(facts.mode()) ? COLLECTIVE_COLUMNS : COLUMNS;
         for (String pattern : facts.patterns()) {
             h.append("<section>\n<h2>Pattern: ").append(esc(pattern)).append("</h2>\n<div class=\"charts\">\n");
             for (ResultCharts.NamedChart c : charts) {
@@ -78,8 +113,20 @@ final class HtmlReport {
                 }
             }
             h.append("</div>\n");
-            table(h, pattern, facts.schemes(), results);
+            table(h, pattern, facts.schemes(), results, columns);
             h.append("</section>\n");
+        }
+
+        if (!figures.isEmpty()) {
+            h.append("<section>\n<h2>Space-time charts</h2>\n<p class=\"note\">")
+                    .append(esc(facts.spaceTimeNote())).append("</p>\n<div class=\"st\">\n");
+            for (Figure f : figures) {
+                h.append("<figure><img alt=\"space-time chart of ").append(esc(f.pointId()))
+                        .append("\" src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(f.png()))
+                        .append("\"><figcaption>").append(esc(f.pointId())).append(" (").append(esc(f.file()))
+                        .append(")</figcaption></figure>\n");
+            }
+            h.append("</div>\n</section>\n");
         }
 
         List<PointResult> failures = new ArrayList<>();
@@ -134,9 +181,10 @@ final class HtmlReport {
         h.append("<span><b>").append(esc(name)).append("</b> ").append(esc(value)).append("</span>");
     }
 
-    private static void table(StringBuilder h, String pattern, List<String> schemes, List<PointResult> results) {
+    private static void table(StringBuilder h, String pattern, List<String> schemes, List<PointResult> results,
+            String[][] columns) {
         h.append("<table><thead><tr><th>scheme</th><th>load</th><th>seed</th><th>status</th>");
-        for (String[] c : COLUMNS) {
+        for (String[] c : columns) {
             h.append("<th>").append(esc(c[1])).append("</th>");
         }
         h.append("</tr></thead><tbody>\n");
@@ -150,7 +198,7 @@ final class HtmlReport {
                         .append(esc(r.notes().getOrDefault("load", ""))).append("</td><td>")
                         .append(esc(r.notes().getOrDefault("seed", ""))).append("</td><td>").append(esc(status))
                         .append("</td>");
-                for (String[] c : COLUMNS) {
+                for (String[] c : columns) {
                     h.append("<td>").append(cell(PointRecords.metric(r, c[0]))).append("</td>");
                 }
                 h.append("</tr>\n");
@@ -220,5 +268,10 @@ final class HtmlReport {
               overflow-x: auto; font-size: 12.5px; }
             code { font-size: 12.5px; }
             footer { color: #777; font-size: 12px; margin-top: 24px; }
+            .note { color: #555; font-size: 13px; }
+            h3 small { font-weight: normal; color: #666; }
+            .st { display: flex; flex-wrap: wrap; gap: 16px; }
+            .st figure { flex: 0 1 auto; max-width: 100%; }
+            .st img { image-rendering: pixelated; max-width: 100%; border: 1px solid #ccc; }
             """;
 }

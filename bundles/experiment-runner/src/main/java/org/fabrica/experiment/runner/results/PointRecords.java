@@ -94,8 +94,8 @@ public final class PointRecords {
         o.put("index", r.point().index());
         for (String key : new String[] {"pattern", "scheme", "load", "seed", "status"}) {
             String v = r.notes().get(key);
-            if (key.equals("load") && v != null) {
-                o.put(key, Double.parseDouble(v));
+            if (key.equals("load") && v != null && isNumber(v)) {
+                o.put(key, Double.parseDouble(v)); // steady; the other modes note their mode instead
             } else if (key.equals("seed") && v != null) {
                 o.put(key, Long.parseLong(v));
             } else {
@@ -115,6 +115,15 @@ public final class PointRecords {
         }
         o.put("wallMillis", r.wallMillis());
         return o;
+    }
+
+    private static boolean isNumber(String v) {
+        try {
+            Double.parseDouble(v);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     static void number(ObjectNode o, String key, double v) {

@@ -57,8 +57,8 @@ public final class ResultCharts {
                     lx[i] = lat.get(i)[0];
                     ly[i] = lat.get(i)[1];
                 }
-                latency.add(new Series(scheme, lx, ly));
-                throughput.add(new Series(scheme, tx, ty));
+                latency.add(new Series(scheme, lx, ly, schemes.indexOf(scheme)));
+                throughput.add(new Series(scheme, tx, ty, schemes.indexOf(scheme)));
             }
             String stem = stem(pattern);
             String latSub = "average packet latency (generation to delivery)"

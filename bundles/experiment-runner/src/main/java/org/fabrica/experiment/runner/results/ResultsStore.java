@@ -36,7 +36,11 @@ import org.fabrica.sweep.PointResult;
  * skips what is there (a truncated last line from a kill is ignored and cut off);</li>
  * <li>{@code points.csv}: one row per point, rewritten after each point;</li>
  * <li>{@code points.json}, {@code plots/*.svg|png}, {@code report.html}: at the end of the run;</li>
- * <li>{@code run.json}: the run record (state, counts, swaps).</li>
+ * <li>{@code run.json}: the run record (state, counts, swaps);</li>
+ * <li>{@code series/*.csv}, {@code spacetime/*.png|csv}: a point's series and space-time chart,
+ * written as the point finishes, before its journal line ({@link #writeArtefacts});</li>
+ * <li>{@code summary.csv} and {@code series/ratios-*.csv} (ramp and collective modes): at the
+ * end of the run.</li>
  * </ul>
  * Every file but the journal is replaced atomically ({@link AtomicFile}), so a killed run leaves
  * no half-written file. A folder holding another experiment's journal is refused; one holding
@@ -50,6 +54,9 @@ public final class ResultsStore implements AutoCloseable {
     public static final String RUN = "run.json";
     public static final String REPORT = "report.html";
     public static final String PLOTS = "plots";
+    public static final String SERIES = "series";
+    public static final String SPACE_TIME = "spacetime";
+    public static final String SUMMARY = "summary.csv";
     /** Held while a run uses the folder. */
     static final String LOCK = ".fabrica.lock";
 
@@ -160,10 +167,12 @@ public final class ResultsStore implements AutoCloseable {
                     }
                 }
             } else {
-                for (String name : List.of(JOURNAL, CSV, JSON, RUN, REPORT)) {
+                for (String name : List.of(JOURNAL, CSV, JSON, RUN, REPORT, SUMMARY)) {
                     Files.deleteIfExists(abs.resolve(name));
                 }
                 deletePlots(abs.resolve(PLOTS));
+                deleteFiles(abs.resolve(SERIES), "*.{csv,tmp}");
+                deleteFiles(abs.resolve(SPACE_TIME), "*.{png,csv,tmp}");
             }
             // a stream, not a channel: an interrupt must not close the journal in the middle of a line
             FileOutputStream out = new FileOutputStream(file.toFile(), true);
@@ -258,10 +267,20 @@ public final class ResultsStore implements AutoCloseable {
     }
 
     private static void deletePlots(Path plots) throws IOException {
-        if (!Files.isDirectory(plots)) {
+        deleteFiles(plots, "*.{svg,png,tmp}");
+    }
+
+    private static void deleteFiles(Path folder, String glob) throws IOException {
+        if (!Files.isDirectory(folder)) {
             return;
         }
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(plots, "*.{svg,png,tmp}")) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, glob)) {
+            for (Path p : s) {
+                Files.deleteIfExists(p);
+            }
+        }
+        // temporaries of AtomicFile start with a dot
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, ".*.tmp")) {
             for (Path p : s) {
                 Files.deleteIfExists(p);
             }
@@ -326,6 +345,39 @@ public final class ResultsStore implements AutoCloseable {
         }
         results.put(r.point().pointId(), r);
         writeCsv();
+    }
+
+    /**
+     * Writes a point's series and space-time chart ({@code series/<point>.csv},
+     * {@code series/<point>-inflight.csv}, {@code series/<point>-nodes.csv},
+     * {@code spacetime/<point>.png} and {@code .csv}, the point id's '/' written as '_'), each
+     * atomically. Called from the point's thread before its result is appended, so every journaled
+     * point has its files; a point run again replaces them.
+     */
+    public void writeArtefacts(String pointId, PointArtefacts a) {
+        String stem = PointArtefacts.stem(pointId);
+        try {
+            if (a.series() != null || a.inFlight() != null || a.nodes() != null) {
+                Path series = Files.createDirectories(dir.resolve(SERIES));
+                if (a.series() != null) {
+                    AtomicFile.write(series.resolve(stem + PointArtefacts.SERIES_SUFFIX), a.series().csv());
+                }
+                if (a.inFlight() != null) {
+                    AtomicFile.write(series.resolve(stem + PointArtefacts.IN_FLIGHT_SUFFIX), a.inFlight().csv());
+                }
+                if (a.nodes() != null) {
+                    AtomicFile.write(series.resolve(stem + PointArtefacts.NODES_SUFFIX), a.nodes().csv());
+                }
+            }
+            if (a.spaceTime() != null) {
+                Path st = Files.createDirectories(dir.resolve(SPACE_TIME));
+                AtomicFile.write(st.resolve(stem + ".csv"), a.spaceTime().csv());
+                AtomicFile.write(st.resolve(stem + ".png"), a.spaceTime().png(a.cellPixels()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the series of point " + pointId + " into " + dir + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     /** Writes the run record. */
@@ -410,7 +462,26 @@ public final class ResultsStore implements AutoCloseable {
         List<String> warnings = new ArrayList<>();
         List<PointResult> all = results();
         writePointsJson(facts, all);
-        List<ResultCharts.NamedChart> charts = ResultCharts.charts(all, facts.patterns(), facts.schemes(), facts.seeds());
+        List<ModeSummary.Table> tables = ModeSummary.tables(facts.mode(), facts.patterns(), facts.schemes(),
+                facts.baseline(), all);
+        List<ResultCharts.NamedChart> charts;
+        if ("steady".equals(facts.mode())) {
+            charts = ResultCharts.charts(all, facts.patterns(), facts.schemes(), facts.seeds());
+        } else {
+            SeriesCharts.Built built = SeriesCharts.build(dir, facts, all);
+            charts = built.charts();
+            warnings.addAll(built.warnings());
+            for (Map.Entry<String, String> f : built.files().entrySet()) {
+                Path target = dir.resolve(f.getKey());
+                try {
+                    Files.createDirectories(target.getParent());
+                    AtomicFile.write(target, f.getValue());
+                } catch (IOException e) {
+                    warnings.add(f.getKey() + " could not be written: " + e.getMessage());
+                }
+            }
+            writeText(SUMMARY, ModeSummary.csv(tables));
+        }
         Map<String, String> inlineSvg = new LinkedHashMap<>();
         for (ResultCharts.NamedChart c : charts) {
             inlineSvg.put(c.stem(), ChartRenderer.svg(c.chart(), false));
@@ -437,9 +508,32 @@ public final class ResultsStore implements AutoCloseable {
             }
         }
         if (report) {
-            writeText(REPORT, HtmlReport.render(facts, record, all, charts, inlineSvg, warnings));
+            writeText(REPORT, HtmlReport.render(facts, record, all, charts, inlineSvg, warnings, tables,
+                    spaceTimeFigures(all, warnings)));
         }
         return warnings;
+    }
+
+    /** The space-time PNGs of the points, in sweep order, for the report. */
+    private List<HtmlReport.Figure> spaceTimeFigures(List<PointResult> all, List<String> warnings) {
+        List<HtmlReport.Figure> out = new ArrayList<>();
+        Path st = dir.resolve(SPACE_TIME);
+        if (!Files.isDirectory(st)) {
+            return out;
+        }
+        for (PointResult r : all) {
+            Path png = st.resolve(PointArtefacts.stem(r.point().pointId()) + ".png");
+            if (r.failed() || !Files.isRegularFile(png)) {
+                continue;
+            }
+            try {
+                out.add(new HtmlReport.Figure(r.point().pointId(), SPACE_TIME + "/" + png.getFileName(),
+                        Files.readAllBytes(png)));
+            } catch (IOException e) {
+                warnings.add("space-time chart " + png.getFileName() + " unreadable: " + e.getMessage());
+            }
+        }
+        return out;
     }
 
     private void writePointsJson(ExperimentFacts facts, List<PointResult> all) {

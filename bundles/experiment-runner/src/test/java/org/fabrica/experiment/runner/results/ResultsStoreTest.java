@@ -145,4 +145,38 @@ class ResultsStoreTest {
             assertEquals(List.of(f), s.toList());
         }
     }
+
+    @Test
+    void seriesTablesRoundTripThroughCsvWithUndefinedCells() {
+        SeriesTable t = new SeriesTable(List.of("cycle", "latency"),
+                List.of(new double[] {0, 100, 200}, new double[] {12.5, Double.NaN, 1e-7}));
+        String csv = t.csv();
+        assertEquals("cycle,latency\r\n0,12.5\r\n100,\r\n200,1.0E-7\r\n", csv);
+        SeriesTable back = SeriesTable.parse(csv);
+        assertEquals(t.names(), back.names());
+        assertEquals(3, back.rows());
+        assertEquals(1e-7, back.column("latency")[2]);
+        assertTrue(Double.isNaN(back.column("latency")[1]));
+        assertThrows(IllegalArgumentException.class, () -> SeriesTable.parse("a,b\n1\n"));
+        assertThrows(IllegalArgumentException.class, () -> SeriesTable.parse("a\nx\n"));
+        assertThrows(IllegalArgumentException.class, () -> back.column("missing"));
+    }
+
+    @Test
+    void seriesFilesAreWrittenPerPointAndRemovedWhenStartingOver() throws IOException {
+        Path dir = tmp.resolve("r");
+        SeriesTable series = new SeriesTable(List.of("cycle", "inFlight"), List.of(new double[] {9}, new double[] {3}));
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            s.writeArtefacts("uniform/dor/collective/s1", new PointArtefacts(null, series, series, null, 4));
+        }
+        Path file = dir.resolve("series/uniform_dor_collective_s1-inflight.csv");
+        assertEquals(series.csv(), Files.readString(file));
+        assertTrue(Files.exists(dir.resolve("series/uniform_dor_collective_s1-nodes.csv")));
+        try (ResultsStore s = ResultsStore.open(dir, "e1", true)) {
+            assertTrue(Files.exists(file), "resume keeps the series of the points it keeps");
+        }
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            assertFalse(Files.exists(file), "starting over removes the earlier run's series");
+        }
+    }
 }

@@ -1,0 +1,79 @@
+package org.fabrica.experiment.runner;
+
+import org.fabrica.kernel.CycleModel;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.stats.NetworkObserver;
+
+/**
+ * What the kernel advances for a sweep point: the network model plus the point's end condition,
+ * which depends on the mode ({@link MeasuredRun}, {@link RampRun}, {@link CollectiveRun}). After
+ * every cycle the run reports the cycle's end to the observers it drives itself (the series
+ * collectors and the space-time recorder, which read the network between cycles) before deciding
+ * whether the point is over. Hot path: a few field reads and comparisons per cycle besides the
+ * network's own work.
+ */
+abstract class PointRun implements CycleModel {
+    /** Why the run ended; null while it runs or when it was stopped. */
+    enum End {
+        /** Steady: every packet generated in the measurement window was delivered. */
+        MEASURED,
+        /** The network ended by itself: generation stopped and every packet was delivered. */
+        NETWORK_DONE,
+        /** Ramp: the offered load returned to zero. */
+        RAMP_END,
+        /** The cycle limit was reached (the network's maxCycles or ours). */
+        LIMIT
+    }
+
+    final NetworkModel network;
+    private final NetworkObserver cycleObserver;
+    final long maxCycles;
+    /** The cycle being or last simulated; read by the point's thread after a failure. */
+    long current = -1;
+    End end;
+
+    /**
+     * @param cycleObserver told the end of every cycle, after the network's cycle (may be null)
+     */
+    PointRun(NetworkModel network, NetworkObserver cycleObserver, long maxCycles) {
+        this.network = network;
+        this.cycleObserver = cycleObserver;
+        this.maxCycles = maxCycles;
+    }
+
+    @Override
+    public final void cycle(long now) {
+        current = now;
+        network.cycle(now);
+    }
+
+    @Override
+    public final boolean done(long now) {
+        if (cycleObserver != null) {
+            cycleObserver.cycleEnd(now); // idempotent: the network may have reported it too
+        }
+        end = ended(now);
+        return end != null;
+    }
+
+    /** The mode's end condition after cycle {@code now}, or null to go on. */
+    abstract End ended(long now);
+
+    /** The network's own end (finite traffic all delivered, or its cycle limit), or ours. */
+    final End networkOrLimit(long now) {
+        if (network.done(now)) {
+            return network.truncated() ? End.LIMIT : End.NETWORK_DONE;
+        }
+        return now + 1 >= maxCycles ? End.LIMIT : null;
+    }
+
+    /** Why the run ended, or null when it was stopped before its end. */
+    End end() {
+        return end;
+    }
+
+    @Override
+    public void atSafePoint(long nextCycle) {
+        network.atSafePoint(nextCycle);
+    }
+}

@@ -1,0 +1,213 @@
+package org.fabrica.experiment.runner.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * The summary tables of the ramp and collective modes, patterns x schemes, each cell the mean
+ * over the seeds of a point metric with its ratio to the baseline scheme: the critical load and
+ * the peak throughput of ramp-load runs, the duration of collectives (specs/spth-torus.md, "What
+ * a reproduction must produce"). One model rendered as text (terminal), CSV and HTML, so the
+ * three always agree.
+ */
+public final class ModeSummary {
+    /**
+     * One table.
+     *
+     * @param title what the table shows
+     * @param metric the point metric averaged
+     * @param unit its unit
+     * @param patterns row labels
+     * @param schemes column labels
+     * @param baseline the scheme the ratios refer to
+     * @param mean mean over the seeds where the metric is defined, [pattern][scheme]; NaN when none
+     * @param points successful points, [pattern][scheme]
+     * @param defined points where the metric is defined (e.g. a critical load was found)
+     */
+    public record Table(String title, String metric, String unit, List<String> patterns, List<String> schemes,
+            String baseline, double[][] mean, int[][] points, int[][] defined) {
+
+        /** Ratio of a cell to the baseline's cell of its pattern (NaN when either is undefined). */
+        public double ratio(int pattern, int scheme) {
+            int b = schemes.indexOf(baseline);
+            double base = b < 0 ? Double.NaN : mean[pattern][b];
+            return base > 0 || base < 0 ? mean[pattern][scheme] / base : Double.NaN;
+        }
+    }
+
+    private ModeSummary() {
+    }
+
+    /** The tables of a mode ({@code ramp} or {@code collective}); none for steady. */
+    public static List<Table> tables(String mode, List<String> patterns, List<String> schemes, String baseline,
+            List<PointResult> results) {
+        List<Table> out = new ArrayList<>();
+        if ("ramp".equals(mode)) {
+            out.add(table("Critical load", "critical.load", "flits/node/cycle", patterns, schemes, baseline, results));
+            out.add(table("Peak throughput (smoothed)", "throughput.peak", "flits/node/cycle", patterns, schemes, baseline,
+                    results));
+        } else if ("collective".equals(mode)) {
+            out.add(table("Collective duration", "collective.duration", "cycles", patterns, schemes, baseline, results));
+        }
+        return out;
+    }
+
+    static Table table(String title, String metric, String unit, List<String> patterns, List<String> schemes,
+            String baseline, List<PointResult> results) {
+        double[][] sum = new double[patterns.size()][schemes.size()];
+        int[][] points = new int[patterns.size()][schemes.size()];
+        int[][] defined = new int[patterns.size()][schemes.size()];
+        for (PointResult r : results) {
+            if (r.failed()) {
+                continue;
+            }
+            int p = patterns.indexOf(r.notes().get("pattern"));
+            int s = schemes.indexOf(r.notes().get("scheme"));
+            if (p < 0 || s < 0) {
+                continue;
+            }
+            points[p][s]++;
+            double v = PointRecords.metric(r, metric);
+            if (Double.isFinite(v)) {
+                sum[p][s] += v;
+                defined[p][s]++;
+            }
+        }
+        double[][] mean = new double[patterns.size()][schemes.size()];
+        for (int p = 0; p < patterns.size(); p++) {
+            for (int s = 0; s < schemes.size(); s++) {
+                mean[p][s] = defined[p][s] == 0 ? Double.NaN : sum[p][s] / defined[p][s];
+            }
+        }
+        return new Table(title, metric, unit, List.copyOf(patterns), List.copyOf(schemes), baseline, mean, points,
+                defined);
+    }
+
+    /** A cell as text: the mean, the ratio in parentheses (not for the baseline), and "k/n" when undefined for some seeds. */
+    static String cell(Table t, int p, int s) {
+        if (t.points()[p][s] == 0) {
+            return "-";
+        }
+        if (t.defined()[p][s] == 0) {
+            return "none";
+        }
+        StringBuilder sb = new StringBuilder(value(t.mean()[p][s]));
+        if (!t.schemes().get(s).equals(t.baseline())) {
+            double ratio = t.ratio(p, s);
+            sb.append(" (").append(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.3f", ratio) : "-").append(')');
+        }
+        if (t.defined()[p][s] < t.points()[p][s]) {
+            sb.append(" [").append(t.defined()[p][s]).append('/').append(t.points()[p][s]).append(']');
+        }
+        return sb.toString();
+    }
+
+    static String value(double v) {
+        if (!Double.isFinite(v)) {
+            return "-";
+        }
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 1000 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.3f" : "%.4f", v);
+    }
+
+    /** Every table as fixed-width text, each with a title line; empty for no table. */
+    public static String text(List<Table> tables) {
+        StringBuilder sb = new StringBuilder();
+        for (Table t : tables) {
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append(t.title()).append(" (").append(t.unit()).append("; mean over seeds; in parentheses: ratio to ")
+                    .append(t.baseline()).append(")\n");
+            List<String[]> rows = new ArrayList<>();
+            String[] header = new String[t.schemes().size() + 1];
+            header[0] = "pattern";
+            for (int s = 0; s < t.schemes().size(); s++) {
+                header[s + 1] = t.schemes().get(s);
+            }
+            rows.add(header);
+            for (int p = 0; p < t.patterns().size(); p++) {
+                String[] row = new String[header.length];
+                row[0] = t.patterns().get(p);
+                for (int s = 0; s < t.schemes().size(); s++) {
+                    row[s + 1] = cell(t, p, s);
+                }
+                rows.add(row);
+            }
+            int[] width = new int[header.length];
+            for (String[] row : rows) {
+                for (int c = 0; c < row.length; c++) {
+                    width[c] = Math.max(width[c], row[c].length());
+                }
+            }
+            for (String[] row : rows) {
+                StringBuilder line = new StringBuilder();
+                for (int c = 0; c < row.length; c++) {
+                    line.append(c == 0 ? "" : "  ").append(row[c]);
+                    if (c < row.length - 1) {
+                        line.append(" ".repeat(width[c] - row[c].length()));
+                    }
+                }
+                sb.append(line).append('\n');
+            }
+            boolean partial = false;
+            for (int p = 0; p < t.patterns().size(); p++) {
+                for (int s = 0; s < t.schemes().size(); s++) {
+                    partial |= t.defined()[p][s] < t.points()[p][s];
+                }
+            }
+            if (partial) {
+                sb.append("[k/n]: defined for k of n seeds (mean over those k); none: for no seed\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The tables as one CSV: a row per pattern and scheme, for each table its mean, ratio and counts. */
+    public static String csv(List<Table> tables) {
+        if (tables.isEmpty()) {
+            return "";
+        }
+        Table first = tables.get(0);
+        StringBuilder sb = new StringBuilder();
+        sb.append("pattern,scheme,points");
+        for (Table t : tables) {
+            sb.append(',').append(t.metric()).append(',').append(t.metric()).append(".ratio,").append(t.metric())
+                    .append(".defined");
+        }
+        sb.append("\r\n");
+        for (int p = 0; p < first.patterns().size(); p++) {
+            for (int s = 0; s < first.schemes().size(); s++) {
+                sb.append(first.patterns().get(p)).append(',').append(first.schemes().get(s)).append(',')
+                        .append(first.points()[p][s]);
+                for (Table t : tables) {
+                    sb.append(',').append(ResultsStore.number(t.mean()[p][s])).append(',')
+                            .append(ResultsStore.number(t.ratio(p, s))).append(',').append(t.defined()[p][s]);
+                }
+                sb.append("\r\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A table as HTML. */
+    static void html(StringBuilder h, Table t) {
+        h.append("<h3>").append(HtmlReport.esc(t.title())).append(" <small>(").append(HtmlReport.esc(t.unit()))
+                .append("; mean over seeds; in parentheses: ratio to ").append(HtmlReport.esc(t.baseline()))
+                .append(")</small></h3>\n<table><thead><tr><th>pattern</th>");
+        for (String s : t.schemes()) {
+            h.append("<th>").append(HtmlReport.esc(s)).append("</th>");
+        }
+        h.append("</tr></thead><tbody>\n");
+        for (int p = 0; p < t.patterns().size(); p++) {
+            h.append("<tr><td>").append(HtmlReport.esc(t.patterns().get(p))).append("</td>");
+            for (int s = 0; s < t.schemes().size(); s++) {
+                h.append("<td>").append(HtmlReport.esc(cell(t, p, s))).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table>\n");
+    }
+}

@@ -1,0 +1,126 @@
+package org.fabrica.experiment.runner.results;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A table of numeric columns, written as CSV in the results folder's {@code series/} files and
+ * read back from them (a resumed run's points only exist there). NaN is written as an empty cell
+ * and read back as NaN. Immutable.
+ */
+public final class SeriesTable {
+    private final List<String> names;
+    private final double[][] columns;
+    private final int rows;
+
+    /**
+     * @param names column names, no comma or line break in them
+     * @param columns one array per name, all of the same length
+     */
+    public SeriesTable(List<String> names, List<double[]> columns) {
+        if (names.size() != columns.size()) {
+            throw new IllegalArgumentException(names.size() + " column names for " + columns.size() + " columns");
+        }
+        int n = columns.isEmpty() ? 0 : columns.get(0).length;
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).length != n) {
+                throw new IllegalArgumentException("column " + names.get(i) + " has " + columns.get(i).length
+                        + " rows, the first has " + n);
+            }
+            if (names.get(i).indexOf(',') >= 0 || names.get(i).indexOf('\n') >= 0) {
+                throw new IllegalArgumentException("column name '" + names.get(i) + "' contains a comma or line break");
+            }
+        }
+        this.names = List.copyOf(names);
+        this.columns = new double[columns.size()][];
+        for (int i = 0; i < columns.size(); i++) {
+            this.columns[i] = columns.get(i).clone();
+        }
+        this.rows = n;
+    }
+
+    /** Column names. */
+    public List<String> names() {
+        return names;
+    }
+
+    /** Number of rows. */
+    public int rows() {
+        return rows;
+    }
+
+    /** A column by name (a copy). */
+    public double[] column(String name) {
+        int i = names.indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("no column '" + name + "'; the table has " + names);
+        }
+        return columns[i].clone();
+    }
+
+    /** True when the table has the column. */
+    public boolean has(String name) {
+        return names.contains(name);
+    }
+
+    /** The table as CSV: a header line, then one line per row (RFC 4180 line ends). */
+    public String csv() {
+        StringBuilder sb = new StringBuilder(64 + rows * names.size() * 12);
+        sb.append(String.join(",", names)).append("\r\n");
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < columns.length; c++) {
+                if (c > 0) {
+                    sb.append(',');
+                }
+                sb.append(ResultsStore.number(columns[c][r]));
+            }
+            sb.append("\r\n");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Reads a table written by {@link #csv()}.
+     *
+     * @throws IllegalArgumentException when a row has the wrong number of cells or a cell is not a number
+     */
+    public static SeriesTable parse(String csv) {
+        String[] lines = csv.split("\r?\n");
+        if (lines.length == 0 || lines[0].isEmpty()) {
+            return new SeriesTable(List.of(), List.of());
+        }
+        List<String> names = Arrays.asList(lines[0].split(",", -1));
+        List<double[]> cols = new ArrayList<>();
+        int n = 0;
+        for (int i = 1; i < lines.length; i++) {
+            if (!lines[i].isEmpty()) {
+                n++;
+            }
+        }
+        for (int c = 0; c < names.size(); c++) {
+            cols.add(new double[n]);
+        }
+        int r = 0;
+        for (int i = 1; i < lines.length; i++) {
+            if (lines[i].isEmpty()) {
+                continue;
+            }
+            String[] cells = lines[i].split(",", -1);
+            if (cells.length != names.size()) {
+                throw new IllegalArgumentException("line " + (i + 1) + " has " + cells.length + " cells, the header "
+                        + names.size());
+            }
+            for (int c = 0; c < cells.length; c++) {
+                try {
+                    cols.get(c)[r] = cells[c].isEmpty() ? Double.NaN : Double.parseDouble(cells[c]);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("line " + (i + 1) + ", column " + names.get(c) + ": '" + cells[c]
+                            + "' is not a number");
+                }
+            }
+            r++;
+        }
+        return new SeriesTable(names, cols);
+    }
+}
