@@ -12,6 +12,7 @@ import org.fabrica.network.NetworkSetup;
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.queuing.QueuingFactory;
 import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.throttle.Throttle;
@@ -52,8 +53,9 @@ public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, 
         return ((HardwareFactory) provider.factory()).create(parameters);
     }
 
-    RoutingAlgorithm routing(Topology topology) {
-        return ((RoutingFactory) provider.factory()).create(topology, parameters);
+    /** Routing draws its random choices (if any) from the run's streams, so each seed differs. */
+    RoutingAlgorithm routing(Topology topology, RandomStreams random) {
+        return ((RoutingFactory) provider.factory()).create(topology, parameters, random);
     }
 
     QueuingScheme queuing(QueuingContext context) {

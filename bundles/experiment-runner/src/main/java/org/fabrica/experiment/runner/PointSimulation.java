@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.routing.RoutingAlgorithm;
@@ -366,7 +367,8 @@ final class PointSimulation {
             }
             RoutingAlgorithm algorithm;
             try {
-                algorithm = routing.routing(assembly.topology());
+                // the swapped-in algorithm draws from the same run streams as the original
+                algorithm = routing.routing(assembly.topology(), new RandomStreams(point.seed()));
             } catch (RuntimeException e) {
                 throw new ExperimentException(routing.describe() + ": " + ProviderFailure.message(e), e);
             }

@@ -246,7 +246,7 @@ public final class SweepPlan {
         BoundScheme scheme = schemes.get(point.scheme());
         BoundProvider patternProvider = patterns.get(point.pattern());
         RandomStreams streams = new RandomStreams(point.seed());
-        RoutingAlgorithm routing = call(scheme.routing(), () -> scheme.routing().routing(topologyInstance));
+        RoutingAlgorithm routing = call(scheme.routing(), () -> scheme.routing().routing(topologyInstance, streams));
         if (routing == null) {
             throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
         }

@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,7 +27,9 @@ import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.runner.fixtures.SeededRoutingFactory;
 import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -279,6 +282,23 @@ class ExperimentRunTest {
         assertTrue(PointRecords.metric(r, "packets.delivered") <= PointRecords.metric(r, "packets.generated"));
         JsonNode run = json.readTree(out.resolve("run.json").toFile());
         assertContains(run.get("swaps").get(0).asText(), "uniform/dor/l0.1/s1: swap: cycle 75");
+    }
+
+    @Test
+    void routingIsCreatedWithTheRandomStreamsOfEachSeed() throws IOException {
+        SeededRoutingFactory.DRAWN.clear();
+        String text = Fixtures.TINY.replace("name: tiny", "name: seeded")
+                .replace("routing: {name: dor, dateline: classic}", "routing: {name: seeded}")
+                .replace("loads: [0.05, 0.1]", "loads: [0.05]").replace("seeds: [1]", "seeds: [1, 2]");
+        Path file = Fixtures.write(tmp, "seeded.yaml", text);
+        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve("seeded")), new ProgressListener() {
+        });
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        for (long seed : new long[] {1, 2}) {
+            assertEquals(new RandomStreams(seed).stream("routing", 0).nextLong(), SeededRoutingFactory.DRAWN.get(seed),
+                    "seed " + seed + " reaches the routing factory");
+        }
+        assertNotEquals(SeededRoutingFactory.DRAWN.get(1L), SeededRoutingFactory.DRAWN.get(2L));
     }
 
     @Test

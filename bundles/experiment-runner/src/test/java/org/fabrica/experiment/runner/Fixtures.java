@@ -16,6 +16,7 @@ import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.fixtures.BrokenRoutingFactory;
+import org.fabrica.experiment.runner.fixtures.SeededRoutingFactory;
 import org.fabrica.experiment.runner.fixtures.SinglePacketInjectionFactory;
 
 /** Shared test material: the registry of real providers and a tiny experiment. */
@@ -53,6 +54,8 @@ final class Fixtures {
             r.add(new BrokenRoutingFactory(), Map.of("fabrica.name", "broken", "fabrica.description",
                     "throws from route", ProviderRegistry.BUNDLE_PROPERTY, "org.example.broken",
                     ProviderRegistry.VERSION_PROPERTY, "1.2.3"));
+            r.add(new SeededRoutingFactory(), Map.of("fabrica.name", "seeded", "fabrica.description",
+                    "records its random streams"));
             r.add(new SinglePacketInjectionFactory(), Map.of("fabrica.name", "once", "fabrica.description",
                     "one packet per node"));
             registry = r;
