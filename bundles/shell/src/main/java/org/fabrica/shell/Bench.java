@@ -79,7 +79,8 @@ final class Bench {
                 + " flits_delivered_per_s=" + fmt("%.0f", flitsDeliveredPerSecond)
                 + " avg_latency=" + fmt("%.3f", latency)
                 + " accepted=" + fmt("%.5f", accepted)
-                + " status=ok";
+                // a saturated point's latency covers only the packets that arrived: say so in the line
+                + " status=" + (ResultSummary.isSaturated(result) ? "saturated" : "ok");
     }
 
     /** The line of a configuration that did not produce a result. */

@@ -134,7 +134,10 @@ final class FabricaCli {
     }
 
     @Command(name = "fabrica", mixinStandardHelpOptions = true, version = "Fabrica",
-            description = "Interconnection network simulator. Commands: run, validate, algorithms, help, bench.")
+            description = {"Interconnection network simulator. Commands: run, validate, algorithms, help, bench; "
+                    + "'fabrica shell' opens the interactive Gogo shell (fabrica:algorithms, fabrica:run, ...).",
+                "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
+                    + "--plugins DIR (drop-in folder; default launch/plugins)."})
     final class Fabrica implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -181,7 +184,11 @@ final class FabricaCli {
             for (String failure : ResultSummary.failures(results)) {
                 err.println(failure);
             }
-            if (state != RunState.FINISHED) {
+            if (state == RunState.STOPPED) {
+                // Ctrl-C or SIGTERM: the launcher stopped the run; say how to continue it.
+                err.println("Run " + handle.id() + " stopped; finished points are in " + handle.outDir()
+                        + " (rerun with --resume to continue).");
+            } else if (state != RunState.FINISHED) {
                 err.println("Run " + handle.id() + " ended " + state.name().toLowerCase() + ".");
             }
             return ResultSummary.anyFailed(results) || state != RunState.FINISHED ? FAILED : OK;
@@ -191,18 +198,14 @@ final class FabricaCli {
     @Command(name = "validate", mixinStandardHelpOptions = true,
             description = "Check an experiment file against the registered providers and describe its sweep.")
     final class Validate implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "FILE", description = "Experiment file (YAML).")
-        Path file;
-
-        @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a value of the file.")
-        List<String> sets = new ArrayList<>();
+        // The options of run (docs/user-guide.md: "same options"): --out and --resume decide whether
+        // the results folder can be used, which validate checks without writing anything.
+        @Mixin
+        RunArguments arguments = new RunArguments();
 
         @Override
         public Integer call() {
-            RunArguments a = new RunArguments();
-            a.file = file;
-            a.sets = sets;
-            out.println(experiments.validate(a.file(), a.options(false)).strip());
+            out.println(experiments.validate(arguments.file(), arguments.options(false)).strip());
             return OK;
         }
     }

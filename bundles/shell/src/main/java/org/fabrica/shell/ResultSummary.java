@@ -79,6 +79,11 @@ final class ResultSummary {
         return null;
     }
 
+    /** True when the point is marked saturated (or truncated) by the runner. */
+    static boolean isSaturated(PointResult r) {
+        return "yes".equals(saturated(r));
+    }
+
     private static String saturated(PointResult r) {
         Double s = metric(r, SATURATED);
         Map<String, String> notes = r.notes() == null ? Map.of() : r.notes();

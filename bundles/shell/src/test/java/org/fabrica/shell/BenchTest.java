@@ -26,6 +26,13 @@ class BenchTest {
     }
 
     @Test
+    void saturatedPointSaysSoInItsStatus() {
+        String line = Bench.line(TORUS8, point(0, Map.of("saturated", "true"), null, metric("sim.cycles", 1000),
+                metric("sim.wallSeconds", 0.5), metric("accepted", 0.12)));
+        assertTrue(line.endsWith(" status=saturated"), line);
+    }
+
+    @Test
     void everyFieldIsKeyEqualsValue() {
         String line = Bench.line(TORUS8, point(0, Map.of(), null, metric("sim.cycles", 100),
                 metric("sim.wallSeconds", 0.5)));

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,9 +113,28 @@ class FabricaCliTest {
     }
 
     @Test
+    void aStoppedRunExitsOneAndSaysHowToResume() {
+        service.endState = RunState.STOPPED;
+        Path out = tmp.resolve("res");
+        assertEquals(1, run("run", "ok.yaml", "--out", out.toString()));
+        assertTrue(err().contains("stopped; finished points are in " + out.toAbsolutePath()
+                + " (rerun with --resume to continue)"), err());
+    }
+
+    @Test
     void validatePrintsTheDescription() {
         assertEquals(0, run("validate", "ok.yaml", "--set", "seeds=[1,2]"));
         assertEquals("Sweep of ok.yaml: 2 points\n", out());
+        assertTrue(service.runs.isEmpty());
+    }
+
+    @Test
+    void validateTakesTheOptionsOfRunSoItChecksTheResultsFolder() {
+        Path out = tmp.resolve("res");
+        assertEquals(0, run("validate", "ok.yaml", "--out", out.toString(), "--resume", "--threads", "1"));
+        RunOptions o = service.validated.get(service.validated.size() - 1);
+        assertEquals(out.toAbsolutePath(), o.outDir());
+        assertTrue(o.resume());
         assertTrue(service.runs.isEmpty());
     }
 

@@ -183,13 +183,17 @@ final class Fakes {
     static final class FakeService implements ExperimentService {
         final List<FakeRun> runs = new ArrayList<>();
         final List<RunOptions> options = new ArrayList<>();
+        final List<RunOptions> validated = new ArrayList<>();
         final List<Path> files = new ArrayList<>();
         /** Fills a started run (results, state); null leaves it running. */
         Function<Path, List<PointResult>> outcome = f -> List.of(point(0, Map.of(), null, metric("accepted", 0.1)));
         boolean finishImmediately = true;
+        /** The end state of a finished run when not derived from the results (e.g. STOPPED by Ctrl-C). */
+        RunState endState;
 
         @Override
         public String validate(Path file, RunOptions o) {
+            validated.add(o);
             if (file.getFileName().toString().contains("bad")) {
                 throw new ExperimentException("Unknown routing provider 'dro'; did you mean 'dor'? Valid: dor");
             }
@@ -208,7 +212,7 @@ final class Fakes {
                 run.results.addAll(outcome.apply(file));
                 listener.progress(1.0, "done");
                 boolean failed = run.results.stream().anyMatch(PointResult::failed);
-                run.finish(failed ? RunState.FAILED : RunState.FINISHED);
+                run.finish(endState != null ? endState : failed ? RunState.FAILED : RunState.FINISHED);
             }
             return run;
         }
