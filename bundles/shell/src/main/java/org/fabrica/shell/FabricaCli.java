@@ -178,6 +178,12 @@ final class FabricaCli {
             List<PointResult> results = handle.results();
             out.println();
             out.print(ResultSummary.table(results));
+            String modeSummary = handle.summaryText();
+            if (!modeSummary.isEmpty()) {
+                // ramp and collective experiments: critical loads or durations with ratios to the baseline
+                out.println();
+                out.print(modeSummary);
+            }
             out.println();
             out.println("Results: " + handle.outDir());
             out.flush();

@@ -97,6 +97,18 @@ class FabricaCliTest {
     }
 
     @Test
+    void aModeSummaryIsPrintedAfterThePointTable() {
+        service.outcome = f -> List.of(point(0, Map.of("pattern", "bitcomp", "scheme", "no-th", "seed", "1"), null,
+                metric("duration", 1629)));
+        service.modeSummary = "PATTERN  NO-TH  TH8\nbitcomp   1629  1400 (0.859)\n";
+        assertEquals(0, run("run", "collective.yaml"));
+        int table = out().indexOf("bitcomp  no-th");
+        int summary = out().indexOf("PATTERN  NO-TH  TH8\nbitcomp   1629  1400 (0.859)\n");
+        assertTrue(table >= 0 && summary > table, out());
+        assertTrue(out().indexOf("Results: ") > summary, out());
+    }
+
+    @Test
     void withoutOutTheRunnerChoosesTheResultsFolder() {
         assertEquals(0, run("run", "examples/quickstart.yaml"));
         assertNull(service.options.get(0).outDir());

@@ -98,6 +98,7 @@ final class Fakes {
         final List<PointResult> results = new ArrayList<>();
         final CompletableFuture<RunState> completion = new CompletableFuture<>();
         final List<String> calls = new ArrayList<>();
+        volatile String summaryText = "";
 
         FakeRun(String id, Path outDir) {
             this.id = id;
@@ -117,6 +118,11 @@ final class Fakes {
         @Override
         public String experimentName() {
             return "exp-" + id;
+        }
+
+        @Override
+        public String summaryText() {
+            return summaryText;
         }
 
         @Override
@@ -200,12 +206,16 @@ final class Fakes {
             return "Sweep of " + file.getFileName() + ": 2 points\n";
         }
 
+        /** What the started runs return from summaryText() (ramp and collective modes). */
+        volatile String modeSummary = "";
+
         @Override
         public synchronized RunHandle start(Path file, RunOptions o, ProgressListener listener) {
             validate(file, o);
             files.add(file);
             options.add(o);
             FakeRun run = new FakeRun("r" + (runs.size() + 1), o.outDir());
+            run.summaryText = modeSummary;
             runs.add(run);
             if (finishImmediately) {
                 listener.progress(0.5, "half");
