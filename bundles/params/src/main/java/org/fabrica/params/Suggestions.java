@@ -28,15 +28,18 @@ public final class Suggestions {
     }
 
     /**
-     * A message tail such as {@code ; did you mean 'dor'? Valid: dor, west-first}.
+     * A message tail such as {@code ; did you mean 'dor'? Valid: dor, west-first}, or
+     * {@code ; valid: dor, west-first} when no valid name is close.
      */
     public static String hint(String given, Collection<String> valid) {
         String c = closest(given, valid);
         StringBuilder sb = new StringBuilder();
         if (c != null) {
-            sb.append("; did you mean '").append(c).append("'?");
+            sb.append("; did you mean '").append(c).append("'? Valid: ");
+        } else {
+            sb.append("; valid: ");
         }
-        sb.append(" Valid: ").append(valid.isEmpty() ? "(none)" : String.join(", ", valid));
+        sb.append(valid.isEmpty() ? "(none)" : String.join(", ", valid));
         return sb.toString();
     }
 

@@ -90,5 +90,7 @@ class ParametersTest {
     void suggestionsPickTheClosestName() {
         assertEquals("uniform", Suggestions.closest("unifrom", List.of("uniform", "tornado", "bitcomp")));
         assertEquals(null, Suggestions.closest("zzzzzzzz", List.of("dor")));
+        assertEquals("; did you mean 'dor'? Valid: dor, west-first", Suggestions.hint("dro", List.of("dor", "west-first")));
+        assertEquals("; valid: dor, west-first", Suggestions.hint("zzzzzzzz", List.of("dor", "west-first")));
     }
 }

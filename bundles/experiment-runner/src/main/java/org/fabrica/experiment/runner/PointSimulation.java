@@ -49,6 +49,13 @@ final class PointSimulation {
     /** Values of the {@link #STATUS} note. */
     static final String OK = "ok";
     static final String SATURATED_STATUS = "saturated";
+
+    /**
+     * A steady point whose accepted throughput is below this fraction of its offered load (both
+     * measured in the window) is saturated even if its measured packets drained in time: the
+     * network does not carry what is offered, so the source queues grow without bound.
+     */
+    static final double SATURATION_ACCEPTED_RATIO = 0.95;
     static final String FAILED = "failed";
     static final String STOPPED = "stopped";
 
@@ -156,15 +163,19 @@ final class PointSimulation {
             SeriesTable nodeTable = null;
             switch (spec.mode()) {
                 case STEADY -> {
-                    boolean saturated = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
                     metrics.addAll(steady.results(end));
+                    boolean drainExceeded = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
+                    boolean saturated = drainExceeded || acceptsTooLittle(metrics);
                     status = saturated ? SATURATED_STATUS : OK;
                     endNote = switch (model.end()) {
                         case MEASURED -> "every measured packet delivered";
                         case NETWORK_DONE, RAMP_END -> "generation stopped and every packet delivered";
-                        case LIMIT -> saturated ? "drain limit of " + spec.drain()
+                        case LIMIT -> drainExceeded ? "drain limit of " + spec.drain()
                                 + " cycles reached with measured packets in flight" : "cycle limit reached";
                     };
+                    if (saturated && !drainExceeded) {
+                        endNote += "; accepted throughput below " + SATURATION_ACCEPTED_RATIO + " x offered load";
+                    }
                 }
                 case RAMP -> {
                     series = rampSeries(c.windowed, metrics);
@@ -351,6 +362,19 @@ final class PointSimulation {
                     + observedGenerated + " generated, " + observedDelivered
                     + " delivered (every packet must be delivered exactly once)");
         }
+    }
+
+    private static boolean acceptsTooLittle(List<Metric> metrics) {
+        double offered = Double.NaN;
+        double accepted = Double.NaN;
+        for (Metric m : metrics) {
+            if (m.name().equals(SteadyStateCollector.OFFERED)) {
+                offered = m.value();
+            } else if (m.name().equals(SteadyStateCollector.ACCEPTED)) {
+                accepted = m.value();
+            }
+        }
+        return offered > 0 && accepted < SATURATION_ACCEPTED_RATIO * offered;
     }
 
     // ------------------------------------------------------------------ swap

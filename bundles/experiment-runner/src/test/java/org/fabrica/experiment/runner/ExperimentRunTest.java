@@ -302,6 +302,25 @@ class ExperimentRunTest {
     }
 
     @Test
+    void aPointThatDrainsButAcceptsLessThanOfferedIsSaturated() throws IOException {
+        // 0.8 flits/node/cycle is far above what a 4 x 4 torus carries; the long drain lets the
+        // measured packets arrive, so only the accepted/offered rule can flag the point.
+        String text = Fixtures.TINY.replace("name: tiny", "name: overload")
+                .replace("loads: [0.05, 0.1]", "loads: [0.05, 0.8]").replace("drain: 4000", "drain: 200000");
+        Path file = Fixtures.write(tmp, "overload.yaml", text);
+        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve("overload")), new ProgressListener() {
+        });
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult light = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.05")).findFirst()
+                .orElseThrow();
+        PointResult heavy = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.8")).findFirst()
+                .orElseThrow();
+        assertEquals("ok", light.notes().get("status"), light.notes().toString());
+        assertEquals("saturated", heavy.notes().get("status"), heavy.notes().toString());
+        assertContains(heavy.notes().get("end"), "every measured packet delivered; accepted throughput below 0.95");
+    }
+
+    @Test
     void swapAndStepNeedAPausedRun() throws IOException {
         Path file = Fixtures.write(tmp, "one.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]")
                 .replace("measure: 700", "measure: 100000000"));

@@ -41,6 +41,9 @@ public final class ChartRenderer {
             g.dispose();
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
+        // Encode in memory: ImageIO's disk cache registers a shutdown hook, which fails while the
+        // launcher is stopping on SIGTERM and would lose the plot of the last finished points.
+        ImageIO.setUseCache(false);
         try {
             if (!ImageIO.write(img, "png", out)) {
                 throw new IllegalStateException("this Java runtime has no PNG writer");
