@@ -27,9 +27,12 @@ class RunBundlesIT {
     private static final Path BUNDLES = Path.of("..", "bundles");
     /**
      * Bundle modules with code that are deliberately not run bundles: test-support holds test
-     * fixtures that other modules use at test scope only, so the launcher must not run it.
+     * fixtures that other modules use at test scope only, so the launcher must not run it;
+     * traffic-schedule (schedule playback, issue 4) registers no service yet: the experiment runner
+     * has no way to reach it until a plan-playback factory API exists, so running it would add a
+     * bundle that does nothing. Remove it from this set when it registers its factory.
      */
-    private static final Set<String> NOT_RUN = Set.of("test-support");
+    private static final Set<String> NOT_RUN = Set.of("test-support", "traffic-schedule");
 
     @Test
     void everyBundleModuleWithCodeIsARunBundle() throws IOException {
@@ -46,7 +49,7 @@ class RunBundlesIT {
         assertEquals(List.of(), missing, "bundle modules with code that launch/fabrica.bndrun does not run: add them to "
                 + "-runrequires (and launch/pom.xml), then mvn -pl launch bnd-resolver:resolve");
         for (String module : NOT_RUN) {
-            assertFalse(run.contains("org.fabrica." + module.replace('-', '.')), module + " is a test library, not a run bundle");
+            assertFalse(run.contains("org.fabrica." + module.replace('-', '.')), module + " is listed in NOT_RUN, so it must not be a run bundle");
         }
     }
 

@@ -354,9 +354,8 @@ public final class FlitNetwork implements NetworkModel {
     private int loserCount;
 
     // ---- contention counting (see the class comment)
-    /** Flow (source, destination) of the packet owning each output VC, set at the grant. */
-    final int[] ownerSource;
-    final int[] ownerDestination;
+    /** Flow of the packet owning each output VC, set at the grant: source at [2 ov], destination at [2 ov + 1]. */
+    final int[] ownerFlow;
     /** Per input VC: cycle from which its front packet waits for another flow (valid in state {@link #C_WAITING}). */
     final long[] waitSince;
     private long contentionEvents;
@@ -582,8 +581,7 @@ public final class FlitNetwork implements NetworkModel {
         touched = new int[maxPorts];
         loserLocal = new int[localVcs];
         loserOut = new int[localVcs];
-        ownerSource = new int[totalVcs];
-        ownerDestination = new int[totalVcs];
+        ownerFlow = new int[2 * totalVcs];
         waitSince = new long[totalVcs];
 
         // ---- interfaces
@@ -1386,8 +1384,8 @@ public final class FlitNetwork implements NetworkModel {
             owner[ov] = iv;
             int x = iv << VC_SHIFT;
             int granted = vc[x + FRONT_SLOT];
-            ownerSource[ov] = pool.source[granted];
-            ownerDestination[ov] = pool.destination[granted];
+            ownerFlow[ov << 1] = pool.source[granted];
+            ownerFlow[(ov << 1) + 1] = pool.destination[granted];
             if (vc[x + CONTENTION] == C_WAITING) {
                 contentionWaitCycles += now - waitSince[iv];
                 vc[x + CONTENTION] = C_COUNTED;
@@ -1617,7 +1615,7 @@ public final class FlitNetwork implements NetworkModel {
             while (mask != 0) {
                 int ov = ovBase + Long.numberOfTrailingZeros(mask);
                 mask &= mask - 1;
-                if (owner[ov] >= 0 && (ownerSource[ov] != source || ownerDestination[ov] != destination)) {
+                if (owner[ov] >= 0 && (ownerFlow[ov << 1] != source || ownerFlow[(ov << 1) + 1] != destination)) {
                     noteContention(iv, flitTarget[base + port] == TERMINAL, t);
                     return;
                 }
