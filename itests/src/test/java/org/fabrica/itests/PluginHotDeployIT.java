@@ -74,6 +74,42 @@ public class PluginHotDeployIT {
         }
     }
 
+    /**
+     * Issue 2: the plugin template's own bundle (examples/plugin-template, built by the reactor),
+     * dropped into plugins/, makes its algorithm resolvable by name with its Metatype parameters;
+     * deleting the file removes it.
+     */
+    @Test
+    public void theTemplatePluginIsResolvableByNameWhileItsJarIsInPlugins() throws Exception {
+        Path template = Path.of(System.getProperty("fabrica.itest.template"));
+        assertTrue("the template's jar was built: " + template, Files.isRegularFile(template));
+        ProviderCatalog catalog = catalogIfRunnerBuilt();
+        assertNotNull("the experiment runner's catalogue is running", catalog);
+        String filter = "(" + ProviderFactory.NAME_PROPERTY + "=west-first)";
+        assertTrue("no west-first before the drop", Services.references(context, RoutingFactory.class, filter).isEmpty());
+
+        Path jar = FabricaOptions.pluginsFolder(TEST).resolve("west-first-routing.jar");
+        Files.copy(template, jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertTrue("the catalogue resolves west-first", Services.await(() -> hasRouting(catalog, "west-first")));
+        ProviderInfo info = catalog.find("routing", "west-first");
+        assertEquals("org.example.fabrica.westfirst", info.bundle());
+        assertTrue("its parameters come from its Metatype definition: " + info.schema().names(),
+                info.schema().parameter("preference") != null
+                        && !info.schema().parameter("preference").description().isEmpty());
+
+        Files.delete(jar);
+        assertTrue("deleting the jar removes west-first", Services.await(() -> !hasRouting(catalog, "west-first")));
+    }
+
+    private static boolean hasRouting(ProviderCatalog catalog, String name) {
+        try {
+            catalog.find("routing", name);
+            return true;
+        } catch (ExperimentException e) {
+            return false;
+        }
+    }
+
     /** The catalogue comes with experiment-runner; until that bundle is built the registry check stands alone. */
     private ProviderCatalog catalogIfRunnerBuilt() throws InterruptedException {
         if (!FabricaOptions.builtFabricaBundles().contains("org.fabrica.experiment.runner")) {
