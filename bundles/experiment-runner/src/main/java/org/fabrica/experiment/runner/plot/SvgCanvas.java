@@ -3,7 +3,7 @@ package org.fabrica.experiment.runner.plot;
 import java.util.Locale;
 
 /** Writes drawing operations as SVG elements. */
-final class SvgCanvas implements Canvas {
+public final class SvgCanvas implements Canvas {
     private final StringBuilder out = new StringBuilder(16_384);
 
     @Override
@@ -109,7 +109,11 @@ final class SvgCanvas implements Canvas {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
-    static String escape(String s) {
+    /** XML/HTML text and attribute escaping, shared with the HTML report. */
+    public static String escape(String s) {
+        if (s == null) {
+            return "";
+        }
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char ch = s.charAt(i);

@@ -7,6 +7,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fabrica.experiment.runner.plot.SvgCanvas;
 import org.fabrica.sweep.PointResult;
 
 /**
@@ -219,22 +220,7 @@ final class HtmlReport {
     }
 
     static String esc(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&#39;");
-                default -> sb.append(ch);
-            }
-        }
-        return sb.toString();
+        return SvgCanvas.escape(s);
     }
 
     private static final String CSS = """
