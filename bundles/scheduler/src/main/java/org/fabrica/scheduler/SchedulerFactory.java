@@ -1,6 +1,7 @@
 package org.fabrica.scheduler;
 
 import org.fabrica.kernel.ProviderFactory;
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.topology.Topology;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -14,4 +15,16 @@ public interface SchedulerFactory<P> extends ProviderFactory<P> {
      *         a message naming the topology kinds it supports
      */
     Scheduler create(Topology topology, P parameters);
+
+    /**
+     * Creates the scheduler for one run. {@code random} holds the run's per-component streams
+     * (derived from the run seed): schedulers that make random choices override this method and
+     * draw from {@code random.stream("scheduler", ...)}, so that every seed of a sweep gives
+     * different, reproducible choices (as {@code RoutingFactory.create(Topology, P, RandomStreams)}
+     * does for routing). The experiment runner always calls this method; the default ignores the
+     * streams.
+     */
+    default Scheduler create(Topology topology, P parameters, RandomStreams random) {
+        return create(topology, parameters);
+    }
 }

@@ -180,7 +180,7 @@ final class FabricaCli {
             out.print(ResultSummary.table(results));
             String modeSummary = handle.summaryText();
             if (!modeSummary.isEmpty()) {
-                // ramp and collective experiments: critical loads or durations with ratios to the baseline
+                // ramp, collective and schedulability experiments: their summary tables (critical loads, durations, ratios)
                 out.println();
                 out.print(modeSummary);
             }

@@ -14,6 +14,8 @@ import org.fabrica.sweep.PointResult;
  * metrics ({@code offered}, {@code accepted}, {@code latency.avg}, {@code latency.p99}). A point
  * is saturated when its metric {@code saturated} is non-zero or it has a note {@code saturated} or
  * {@code truncated} (the run ended at the drain limit). A missing value prints as "-".
+ * Points of a schedulability experiment (metric {@code ratio.mean}) have their own columns: the
+ * topology, the scheduler, the schedulability ratio and the time per request.
  */
 final class ResultSummary {
     static final String NOTE_PATTERN = "pattern";
@@ -28,12 +30,28 @@ final class ResultSummary {
     static final String LATENCY_AVG = "latency.avg";
     static final String LATENCY_P99 = "latency.p99";
     static final String SATURATED = "saturated";
+    static final String RATIO_MEAN = "ratio.mean";
+    static final String RATIO_MIN = "ratio.min";
+    static final String RATIO_MAX = "ratio.max";
+    static final String TIME_PER_REQUEST = "time.perRequest";
 
     private ResultSummary() {
     }
 
     /** The table, rows in sweep order. */
     static String table(List<PointResult> results) {
+        if (schedulability(results)) {
+            TextTable t = new TextTable("TOPOLOGY", "SCHEDULER", "SEED", "RATIO MEAN", "MIN", "MAX", "NS/REQUEST",
+                    "STATUS").rightAlign(2, 3, 4, 5, 6);
+            for (PointResult r : inOrder(results)) {
+                Map<String, String> notes = r.notes() == null ? Map.of() : r.notes();
+                t.row(notes.get(NOTE_PATTERN), notes.get(NOTE_SCHEME), notes.get(NOTE_SEED),
+                        number(metric(r, RATIO_MEAN), "%.4f"), number(metric(r, RATIO_MIN), "%.4f"),
+                        number(metric(r, RATIO_MAX), "%.4f"), number(metric(r, TIME_PER_REQUEST), "%.0f"),
+                        stopped(notes) ? "stopped" : r.failed() ? "FAILED" : "ok");
+            }
+            return t.render();
+        }
         TextTable t = new TextTable("PATTERN", "SCHEME", "LOAD", "SEED", "OFFERED", "ACCEPTED", "AVG LATENCY",
                 "P99 LATENCY", "SATURATED").rightAlign(2, 3, 4, 5, 6, 7);
         for (PointResult r : inOrder(results)) {
@@ -44,6 +62,16 @@ final class ResultSummary {
                     stopped(notes) ? "stopped" : r.failed() ? "FAILED" : saturated(r));
         }
         return t.render();
+    }
+
+    /** True when some point measured a schedulability ratio (and so the experiment is of that mode). */
+    private static boolean schedulability(List<PointResult> results) {
+        for (PointResult r : results) {
+            if (metric(r, RATIO_MEAN) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One line per failed point (not the ones a stop cut short): {@code point <id> failed: <message>}. */

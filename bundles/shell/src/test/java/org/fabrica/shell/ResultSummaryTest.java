@@ -33,6 +33,19 @@ class ResultSummaryTest {
     }
 
     @Test
+    void schedulabilityPointsShowTheirRatiosAndTime() {
+        String[] lines = ResultSummary.table(List.of(
+                point(0, Map.of("pattern", "ft-l3-w4", "scheme", "level-wise", "seed", "1"), null,
+                        metric("ratio.mean", 0.90656), metric("ratio.min", 0.828125), metric("ratio.max", 1),
+                        metric("time.perRequest", 812.4)),
+                point(1, Map.of("pattern", "ft-l3-w4", "scheme", "greedy", "seed", "1"), "no tree"))).split("\n");
+        assertTrue(lines[0].matches("TOPOLOGY\\s+SCHEDULER\\s+SEED\\s+RATIO MEAN\\s+MIN\\s+MAX\\s+NS/REQUEST\\s+STATUS"),
+                lines[0]);
+        assertTrue(lines[2].matches("ft-l3-w4\\s+level-wise\\s+1\\s+0.9066\\s+0.8281\\s+1.0000\\s+812\\s+ok"), lines[2]);
+        assertTrue(lines[3].matches("ft-l3-w4\\s+greedy\\s+1(\\s+-){4}\\s+FAILED"), lines[3]);
+    }
+
+    @Test
     void failuresNameThePoint() {
         assertEquals(List.of("point s0-p2 failed: routing 'x' (org.example 1.0.0) returned port 9"),
                 ResultSummary.failures(results));

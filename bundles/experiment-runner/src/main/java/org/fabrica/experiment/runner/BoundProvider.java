@@ -17,6 +17,8 @@ import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.throttle.Throttle;
 import org.fabrica.throttle.ThrottleContext;
+import org.fabrica.scheduler.Scheduler;
+import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.throttle.ThrottleFactory;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.TopologyFactory;
@@ -80,5 +82,10 @@ public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, 
 
     SimulationKernel kernel() {
         return ((KernelFactory) provider.factory()).create(parameters);
+    }
+
+    /** A scheduler draws its random choices (if any) from the run's streams, so each seed differs. */
+    Scheduler scheduler(Topology topology, RandomStreams random) {
+        return ((SchedulerFactory) provider.factory()).create(topology, parameters, random);
     }
 }

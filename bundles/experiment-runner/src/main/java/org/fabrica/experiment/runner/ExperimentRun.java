@@ -22,6 +22,7 @@ import org.fabrica.experiment.runner.results.ModeSummary;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.experiment.runner.results.ResultsStore;
 import org.fabrica.experiment.runner.results.RunRecord;
+import org.fabrica.experiment.runner.results.SchedulabilitySummary;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepExecutor;
 import org.fabrica.sweep.SweepPoint;
@@ -156,6 +157,9 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     private PointResult runPoint(SweepPoint sp) {
         PointPlan p = plan.points().get(sp.index());
+        if (plan.spec().mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
+            return stopRequested ? stoppedResult(sp) : SchedulabilityPoint.run(plan, p, sp, this);
+        }
         PointControl control = new PointControl(this, p);
         PointSimulation sim = new PointSimulation(plan, p, control);
         if (stopRequested) {
@@ -223,7 +227,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         PointPlan p = plan.points().get(r.point().index());
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(p.pattern()));
-        notes.put(PointSimulation.SCHEME, plan.schemes().get(p.scheme()).label());
+        notes.put(PointSimulation.SCHEME, plan.columnLabels().get(p.scheme()));
         notes.put(PointSimulation.LOAD, p.loadNote(plan.spec().mode()));
         notes.put(PointSimulation.SEED, Long.toString(p.seed()));
         notes.put(PointSimulation.STATUS, r.notes().getOrDefault(PointSimulation.STATUS,
@@ -513,6 +517,10 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     @Override
     public String summaryText() {
+        if (plan.spec().mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
+            return SchedulabilitySummary.text(SchedulabilitySummary.of(plan.spec().patternLabels(), facts.schemes(),
+                    store.results()));
+        }
         return ModeSummary.text(ModeSummary.tables(plan.spec().mode().word(), plan.spec().patternLabels(),
                 facts.schemes(), plan.spec().baseline(), store.results()));
     }

@@ -128,15 +128,13 @@ public final class ExperimentRunner implements ExperimentService {
             RegisteredProvider p = e.getValue().provider();
             providers.add(new ExperimentFacts.Provider(e.getKey(), p.name(), p.bundle(), p.version()));
         }
-        List<String> schemes = new ArrayList<>();
-        for (SweepPlan.BoundScheme s : plan.schemes()) {
-            schemes.add(s.label());
-        }
+        List<String> schemes = plan.columnLabels();
         ExperimentSpec spec = plan.spec();
         String seriesNote = switch (spec.mode()) {
             case STEADY -> "";
             case RAMP -> "windows of " + spec.seriesWindow() + " cycles, " + spec.smoothing() + "-point moving average";
             case COLLECTIVE -> "in-flight packets sampled every " + spec.inFlightWindow() + " cycles";
+            case SCHEDULABILITY -> spec.permutations() + " random permutations per point";
         };
         String spaceTimeNote = spec.spaceTime() == null ? "" : "Input buffers of the row y = floor(N/3) (E, W) and the"
                 + " column x = floor(N/3) (N, S), side by side, each chart the buffers of the packets travelling that way;"

@@ -27,7 +27,7 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * <pre>{@code
  * name: quickstart                 # required, [a-z0-9-]+, names the default results folder results/<name>
  * description: free text           # optional
- * mode: steady                     # steady (default) | ramp | collective: how load is offered and measured
+ * mode: steady                     # steady (default) | ramp | collective | schedulability
  * topology: {name: torus, k: 8, n: 2}          # provider name + its parameters (or just a name)
  * hardware: {name: generic, vcs: 2, bufferFlits: 8}
  * network: {name: flit}                        # optional, default flit
@@ -69,6 +69,23 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * burst at cycle 0 and the point ends when every packet is delivered; its duration and the
  * in-flight series are reported. Keys that do not apply to the file's mode are errors.
  *
+ * <p><b>Schedulability</b> (specs/levelwise-fattree.md): no packet simulation; circuit schedulers
+ * are run on random permutations of the end nodes. Its file has only these keys besides
+ * {@code name}, {@code description}, {@code seeds}, {@code executor} and {@code outputs}:
+ *
+ * <pre>{@code
+ * mode: schedulability
+ * topologies: [{name: ft, l: 2, m: 4, w: 4}, {name: ft, l: 3, w: 4}]   # tree topologies, each a point row
+ * schedulers:                                  # the first is compared with the best of the others
+ *   - {label: level-wise, scheduler: levelwise}
+ *   - {label: greedy, scheduler: greedy-local}
+ *   - random-local                             # a bare name: label = name
+ * permutations: 100                            # random permutations per point, default 100
+ * }</pre>
+ *
+ * One point per topology x scheduler x seed; every scheduler of a topology sees the same
+ * permutations (drawn from the seed's streams), so the comparison is paired.
+ *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
  */
@@ -103,7 +120,10 @@ public record ExperimentSpec(
         CriticalLoadDetector.Settings criticalLoad,
         long maxCycles,
         SpaceTimeRecorder.Sampling spaceTime,
-        int cellPixels) {
+        int cellPixels,
+        List<ProviderChoice> topologies,
+        List<SchedulerSpec> schedulers,
+        int permutations) {
 
     /** How load is offered and measured (key {@code mode}). */
     public enum Mode {
@@ -112,7 +132,9 @@ public record ExperimentSpec(
         /** One run per pattern, scheme and seed with a linearly rising load (specs/spth-torus.md). */
         RAMP,
         /** One burst per pattern, scheme and seed, run until every packet is delivered. */
-        COLLECTIVE;
+        COLLECTIVE,
+        /** Circuit schedulers on random permutations per topology and seed (specs/levelwise-fattree.md). */
+        SCHEDULABILITY;
 
         /** The name as written in files, e.g. {@code ramp}. */
         public String word() {
@@ -122,7 +144,7 @@ public record ExperimentSpec(
 
     /** Top-level keys, in the order of the reference. */
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "traffic", "schemes", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
+            "kernel", "traffic", "schemes", "topologies", "schedulers", "permutations", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
             "criticalLoad", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
@@ -134,6 +156,12 @@ public record ExperimentSpec(
     /** Top-level keys that only a steady experiment uses, and those only the other modes use. */
     static final List<String> STEADY_ONLY = List.of("loads", "warmup", "measure", "drain");
     static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
+    /** Top-level keys of a schedulability experiment; every other key is an error there. */
+    static final List<String> SCHEDULABILITY_KEYS = List.of("name", "description", "mode", "topologies", "schedulers",
+            "permutations", "seeds", "executor", "outputs", "provenance");
+    static final List<String> SCHEDULER_KEYS = List.of("label", "scheduler");
+    /** Keys only a schedulability experiment uses. */
+    static final List<String> SCHEDULABILITY_ONLY = List.of("topologies", "schedulers", "permutations");
 
     /** Runner-level defaults (the only place they are written). */
     public static final String DEFAULT_NETWORK = "flit";
@@ -154,6 +182,7 @@ public record ExperimentSpec(
     public static final long DEFAULT_SPACE_TIME_STRIDE = 1;
     public static final int DEFAULT_SPACE_TIME_MARGIN = 0;
     public static final int DEFAULT_CELL_PIXELS = 4;
+    public static final int DEFAULT_PERMUTATIONS = 100;
     /** Key of the per-pattern seeds mapping that applies to the patterns it does not name. */
     public static final String DEFAULT_SEEDS_KEY = "default";
 
@@ -177,6 +206,7 @@ public record ExperimentSpec(
         d.put("criticalLoad.gradientPoints", CriticalLoadDetector.Settings.DEFAULT_GRADIENT_POINTS);
         d.put("criticalLoad.drop", CriticalLoadDetector.Settings.DEFAULT_DROP);
         d.put("deadlockCycles", DEFAULT_DEADLOCK_CYCLES);
+        d.put("permutations", DEFAULT_PERMUTATIONS);
         d.put("seeds", DEFAULT_SEEDS);
         d.put("executor", DEFAULT_EXECUTOR);
         d.put("outputs.plots", true);
@@ -209,6 +239,9 @@ public record ExperimentSpec(
         String description = optionalText(doc, root, "description", "description", "");
         Mode mode = mode(doc, root.get("mode"));
         checkModeKeys(doc, root, mode);
+        if (mode == Mode.SCHEDULABILITY) {
+            return schedulability(doc, root, name, description);
+        }
 
         ProviderChoice topology = choice(doc, root.get("topology"), "topology", "topology", null);
         ProviderChoice hardware = choice(doc, root.get("hardware"), "hardware", "hardware", null);
@@ -253,6 +286,7 @@ public record ExperimentSpec(
                     case STEADY -> DEFAULT_INJECTION;
                     case RAMP -> DEFAULT_RAMP_INJECTION;
                     case COLLECTIVE -> DEFAULT_COLLECTIVE_INJECTION;
+                    case SCHEDULABILITY -> throw new IllegalStateException("parsed by schedulability()");
                 });
 
         JsonNode sch = root.get("schemes");
@@ -418,7 +452,91 @@ public record ExperimentSpec(
                 List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes), List.copyOf(loads),
                 warmup, measure, drain, deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, baseline,
                 List.copyOf(patternSeeds), perPattern, window, smoothing, inFlightWindow, criticalLoad, maxCycles,
-                spaceTime, cellPixels);
+                spaceTime, cellPixels, List.of(), List.of(), 0);
+    }
+
+    /** A schedulability experiment: topologies x schedulers x seeds, no packet simulation. */
+    private static ExperimentSpec schedulability(ExperimentDocument doc, ObjectNode root, String name,
+            String description) {
+        JsonNode tops = root.get("topologies");
+        if (tops == null || tops.isNull() || !tops.isArray() || tops.isEmpty()) {
+            throw doc.error("topologies", "mode schedulability needs 'topologies': a non-empty list of tree topologies, "
+                    + "e.g. topologies: [{name: ft, l: 3, w: 4}]");
+        }
+        List<ProviderChoice> topologies = new ArrayList<>();
+        List<String> topologyLabels = new ArrayList<>();
+        for (int i = 0; i < tops.size(); i++) {
+            ProviderChoice t = choice(doc, tops.get(i), "topology", "topologies[" + i + "]", null);
+            StringBuilder label = new StringBuilder(t.name());
+            for (Map.Entry<String, Object> e : t.parameters().entrySet()) {
+                label.append('-').append(e.getKey()).append(e.getValue());
+            }
+            if (topologyLabels.contains(label.toString())) {
+                throw doc.error("topologies[" + i + "]", "topologies[" + i + "] repeats " + label
+                        + "; list each topology once");
+            }
+            topologies.add(t);
+            topologyLabels.add(label.toString());
+        }
+        JsonNode sch = root.get("schedulers");
+        if (sch == null || sch.isNull() || !sch.isArray() || sch.isEmpty()) {
+            throw doc.error("schedulers", "mode schedulability needs 'schedulers': a non-empty list of scheduler names "
+                    + "or {label, scheduler}, e.g. schedulers: [levelwise, greedy-local]");
+        }
+        List<SchedulerSpec> schedulers = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i < sch.size(); i++) {
+            String p = "schedulers[" + i + "]";
+            JsonNode s = sch.get(i);
+            ProviderChoice scheduler;
+            String label;
+            if (s.isObject() && s.has("scheduler")) {
+                checkKeys(doc, (ObjectNode) s, p, SCHEDULER_KEYS);
+                scheduler = choice(doc, s.get("scheduler"), "scheduler", p + ".scheduler", null);
+                label = optionalText(doc, (ObjectNode) s, "label", p + ".label", scheduler.name());
+            } else if (s.isTextual()) {
+                scheduler = choice(doc, s, "scheduler", p, null);
+                label = scheduler.name();
+            } else {
+                throw doc.error(p, p + " must be a scheduler name or {label: ..., scheduler: {name: ..., parameters}}; "
+                        + "found a " + ExperimentDocument.kind(s) + (s.isObject() ? " without 'scheduler'" : ""));
+            }
+            if (!LABEL.matcher(label).matches()) {
+                throw doc.error(p + ".label", "label '" + label
+                        + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
+            }
+            if (!labels.add(label)) {
+                throw doc.error(p, "label '" + label + "' is used by an earlier scheduler; give each scheduler its own label");
+            }
+            schedulers.add(new SchedulerSpec(label, scheduler));
+        }
+        long permutations = bounded(doc, root, "permutations", "permutations", DEFAULT_PERMUTATIONS, 1, 1_000_000);
+        JsonNode seedNode = root.get("seeds");
+        if (seedNode != null && seedNode.isObject()) {
+            throw doc.error("seeds", "mode schedulability takes seeds as a count or a list (every topology uses them)");
+        }
+        List<Long> seeds = seeds(doc, seedNode, "seeds");
+        List<List<Long>> topologySeeds = new ArrayList<>();
+        for (int i = 0; i < topologies.size(); i++) {
+            topologySeeds.add(seeds);
+        }
+        String executor = optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
+        boolean plots = true;
+        boolean report = true;
+        JsonNode outputs = root.get("outputs");
+        if (outputs != null && !outputs.isNull()) {
+            if (!outputs.isObject()) {
+                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
+            }
+            checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
+            plots = bool(doc, outputs.get("plots"), "outputs.plots", true);
+            report = bool(doc, outputs.get("report"), "outputs.report", true);
+        }
+        return new ExperimentSpec(name, description, null, null, null, null, 0, List.of(), List.copyOf(topologyLabels),
+                null, List.of(), List.of(), 0, 0, 0, DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report,
+                Mode.SCHEDULABILITY, null, List.copyOf(topologySeeds), false, 0, 0, 0,
+                CriticalLoadDetector.Settings.DEFAULT, 0, null, DEFAULT_CELL_PIXELS, List.copyOf(topologies),
+                List.copyOf(schedulers), (int) permutations);
     }
 
     /**
@@ -427,7 +545,8 @@ public record ExperimentSpec(
      */
     public int pointCount() {
         int n = 0;
-        int perSeed = schemes.size() * (mode == Mode.STEADY ? loads.size() : 1);
+        int perSeed = mode == Mode.SCHEDULABILITY ? schedulers.size()
+                : schemes.size() * (mode == Mode.STEADY ? loads.size() : 1);
         for (List<Long> s : patternSeeds) {
             n += perSeed * s.size();
         }
@@ -461,11 +580,29 @@ public record ExperimentSpec(
         }
         String given = node.isTextual() ? node.asText().trim() : ExperimentDocument.kind(node);
         throw doc.error("mode", "mode '" + given + "' is not a mode" + Suggestions.hint(given, words)
-                + "; use steady (load points), ramp (ramp load) or collective (burst at cycle 0)");
+                + "; use steady (load points), ramp (ramp load), collective (burst at cycle 0) or schedulability "
+                + "(circuit schedulers on random permutations)");
     }
 
     /** Keys of one mode given in a file of another mode are errors, never silently ignored. */
     private static void checkModeKeys(ExperimentDocument doc, ObjectNode root, Mode mode) {
+        if (mode == Mode.SCHEDULABILITY) {
+            for (String k : KEYS) {
+                if (root.has(k) && !SCHEDULABILITY_KEYS.contains(k)) {
+                    throw doc.keyError(k, "'" + k + "' is not used in mode schedulability (it runs circuit schedulers "
+                            + "on random permutations, without packet simulation); "
+                            + (k.equals("topology") ? "list the trees under 'topologies'"
+                                    : k.equals("schemes") ? "list the schedulers under 'schedulers'" : "remove it"));
+                }
+            }
+            return;
+        }
+        for (String k : SCHEDULABILITY_ONLY) {
+            if (root.has(k)) {
+                throw doc.keyError(k, "'" + k + "' is only used in mode schedulability; remove it or set mode: "
+                        + "schedulability");
+            }
+        }
         for (String k : mode == Mode.STEADY ? UNSTEADY_ONLY : STEADY_ONLY) {
             if (root.has(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode " + mode.word() + " ("

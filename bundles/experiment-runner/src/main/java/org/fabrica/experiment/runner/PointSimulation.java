@@ -140,6 +140,7 @@ final class PointSimulation {
                 case RAMP -> new RampRun(network, cycleObserver(c.windowed, recorder), assembly.injection(),
                         spec.seriesWindow(), plan.maxCycles());
                 case COLLECTIVE -> new CollectiveRun(network, cycleObserver(c.inFlight, recorder), plan.maxCycles());
+                case SCHEDULABILITY -> throw new IllegalStateException("a schedulability point is run by SchedulabilityPoint");
             };
             if (!control.checkpoint(0)) {
                 return result(sp, start, List.of(), STOPPED, "stopped before the first cycle");

@@ -17,6 +17,7 @@ import org.fabrica.network.NetworkModelFactory;
 import org.fabrica.params.Suggestions;
 import org.fabrica.queuing.QueuingFactory;
 import org.fabrica.routing.RoutingFactory;
+import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.sweep.SweepExecutor;
 import org.fabrica.throttle.ThrottleFactory;
 import org.fabrica.topology.TopologyFactory;
@@ -58,6 +59,7 @@ public final class ProviderRegistry implements ProviderCatalog {
         CONCEPTS.put("injection", InjectionProcessFactory.class);
         CONCEPTS.put("network", NetworkModelFactory.class);
         CONCEPTS.put("kernel", KernelFactory.class);
+        CONCEPTS.put("scheduler", SchedulerFactory.class);
     }
 
     private static final Comparator<RegisteredProvider> PREFERENCE = Comparator
@@ -281,6 +283,21 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     void removeTopology(ServiceReference<?> ref) {
         unbind("topology", ref);
+    }
+
+    @Reference(service = SchedulerFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeScheduler", updated = "updatedScheduler")
+    void addScheduler(ServiceReference<?> ref, SchedulerFactory<?> f) {
+        rebind("scheduler", ref, f);
+    }
+
+    void updatedScheduler(ServiceReference<?> ref, SchedulerFactory<?> f) {
+        rebind("scheduler", ref, f);
+    }
+
+    void removeScheduler(ServiceReference<?> ref) {
+        unbind("scheduler", ref);
     }
 
     @Reference(service = HardwareFactory.class, cardinality = ReferenceCardinality.MULTIPLE,

@@ -33,6 +33,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
+import org.fabrica.topology.TreeTopology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
@@ -75,6 +76,10 @@ public final class SweepPlan {
     private long rampEnd = -1;
     /** Space-time charts: the lines of buffers recorded (null when not requested). */
     private List<SpaceTimeRecorder.Line> spaceTimeLines;
+    /** Schedulability mode: the topologies, their instances and the schedulers (empty in the other modes). */
+    private final List<BoundProvider> topologies;
+    private final List<TreeTopology> trees;
+    private final List<BoundProvider> schedulers;
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
@@ -90,6 +95,31 @@ public final class SweepPlan {
         this.schemes = schemes;
         this.topologyInstance = topologyInstance;
         this.router = router;
+        this.topologies = List.of();
+        this.trees = List.of();
+        this.schedulers = List.of();
+        this.points = points(spec);
+        this.resolved = resolvedTree();
+        this.experimentId = id(resolved);
+    }
+
+    /** A schedulability experiment's plan (specs/levelwise-fattree.md): no simulation providers. */
+    private SweepPlan(ExperimentDocument document, ExperimentSpec spec, List<BoundProvider> topologies,
+            List<TreeTopology> trees, List<BoundProvider> schedulers) {
+        this.document = document;
+        this.spec = spec;
+        this.topology = null;
+        this.hardware = null;
+        this.network = null;
+        this.kernel = null;
+        this.injection = null;
+        this.patterns = List.of();
+        this.schemes = List.of();
+        this.topologyInstance = null;
+        this.router = null;
+        this.topologies = topologies;
+        this.trees = trees;
+        this.schedulers = schedulers;
         this.points = points(spec);
         this.resolved = resolvedTree();
         this.experimentId = id(resolved);
@@ -101,6 +131,9 @@ public final class SweepPlan {
      * @throws ExperimentException naming the key path, its place in the file, and the fix
      */
     public static SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        if (spec.mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
+            return resolveSchedulability(doc, spec, registry);
+        }
         BoundProvider topology = bind(doc, spec.topology(), registry);
         BoundProvider hardware = bind(doc, spec.hardware(), registry);
         BoundProvider network = bind(doc, spec.network(), registry);
@@ -135,6 +168,49 @@ public final class SweepPlan {
                 List.copyOf(schemes), topo, router);
         plan.checkCombinations();
         return plan;
+    }
+
+    /**
+     * Binds every topology and scheduler, builds every topology (a tree topology with the SW(h, tau)
+     * numbering of specs/levelwise-fattree.md, which the circuit schedulers need) and every
+     * scheduler on every topology.
+     */
+    private static SweepPlan resolveSchedulability(ExperimentDocument doc, ExperimentSpec spec,
+            ProviderRegistry registry) {
+        List<BoundProvider> topologies = new ArrayList<>();
+        List<TreeTopology> trees = new ArrayList<>();
+        for (ProviderChoice c : spec.topologies()) {
+            BoundProvider t = bind(doc, c, registry);
+            Topology built = build(doc, t, t::topology);
+            if (!(built instanceof TreeTopology tree)) {
+                throw doc.error(c.path(), c.path() + ": " + built.describe() + " is not a tree topology; circuit "
+                        + "scheduling needs a fat tree with switch levels and upper ports, e.g. {name: ft, l: 3, w: 4}");
+            }
+            topologies.add(t);
+            trees.add(tree);
+        }
+        List<BoundProvider> schedulers = new ArrayList<>();
+        for (SchedulerSpec s : spec.schedulers()) {
+            schedulers.add(bind(doc, s.scheduler(), registry));
+        }
+        try {
+            registry.executor(spec.executor());
+        } catch (ExperimentException e) {
+            throw doc.error("executor", e.getMessage());
+        }
+        RandomStreams streams = new RandomStreams(spec.seeds().get(0));
+        for (int t = 0; t < trees.size(); t++) {
+            TreeTopology tree = trees.get(t);
+            for (BoundProvider s : schedulers) {
+                try {
+                    s.scheduler(tree, streams);
+                } catch (RuntimeException e) {
+                    throw doc.error(s.choice().path(), s.describe() + " cannot schedule on " + spec.topologies().get(t)
+                            .path() + " (" + tree.describe() + "): " + ProviderFailure.message(e), e);
+                }
+            }
+        }
+        return new SweepPlan(doc, spec, List.copyOf(topologies), List.copyOf(trees), List.copyOf(schedulers));
     }
 
     /**
@@ -283,7 +359,7 @@ public final class SweepPlan {
         return switch (spec.mode()) {
             case STEADY -> spec.warmup() + spec.measure();
             case RAMP -> rampEnd;
-            case COLLECTIVE -> -1;
+            case COLLECTIVE, SCHEDULABILITY -> -1;
         };
     }
 
@@ -362,10 +438,12 @@ public final class SweepPlan {
     private List<PointPlan> points(ExperimentSpec s) {
         List<PointPlan> out = new ArrayList<>(s.pointCount());
         int index = 0;
-        for (int p = 0; p < s.patterns().size(); p++) {
+        for (int p = 0; p < s.patternLabels().size(); p++) {
             String pattern = s.patternLabels().get(p);
-            for (int sc = 0; sc < s.schemes().size(); sc++) {
-                String scheme = s.schemes().get(sc).label();
+            boolean circuits = s.mode() == ExperimentSpec.Mode.SCHEDULABILITY;
+            int columns = circuits ? s.schedulers().size() : s.schemes().size();
+            for (int sc = 0; sc < columns; sc++) {
+                String scheme = circuits ? s.schedulers().get(sc).label() : s.schemes().get(sc).label();
                 if (s.mode() != ExperimentSpec.Mode.STEADY) {
                     for (long seed : s.seedsOf(p)) {
                         out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, s.mode(), seed), p, sc, Double.NaN,
@@ -390,6 +468,27 @@ public final class SweepPlan {
         ObjectNode r = f.objectNode();
         r.put("name", spec.name());
         r.put("description", spec.description());
+        if (spec.mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
+            r.put("mode", spec.mode().word());
+            ArrayNode tops = r.putArray("topologies");
+            for (BoundProvider t : topologies) {
+                tops.add(providerNode(t));
+            }
+            ArrayNode sch = r.putArray("schedulers");
+            for (int i = 0; i < schedulers.size(); i++) {
+                ObjectNode o = sch.addObject();
+                o.put("label", spec.schedulers().get(i).label());
+                o.set("scheduler", providerNode(schedulers.get(i)));
+            }
+            r.put("permutations", spec.permutations());
+            ArrayNode seeds = r.putArray("seeds");
+            spec.seeds().forEach(seeds::add);
+            r.put("executor", spec.executor());
+            ObjectNode outputs = r.putObject("outputs");
+            outputs.put("plots", spec.plots());
+            outputs.put("report", spec.report());
+            return r;
+        }
         r.set("topology", providerNode(topology));
         r.set("hardware", providerNode(hardware));
         r.set("network", providerNode(network));
@@ -522,6 +621,15 @@ public final class SweepPlan {
     /** Every bound provider by its path in the file. */
     public Map<String, BoundProvider> providersByPath() {
         Map<String, BoundProvider> m = new LinkedHashMap<>();
+        if (spec.mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
+            for (BoundProvider t : topologies) {
+                m.put(t.choice().path(), t);
+            }
+            for (BoundProvider s : schedulers) {
+                m.put(s.choice().path(), s);
+            }
+            return m;
+        }
         m.put("topology", topology);
         m.put("hardware", hardware);
         m.put("network", network);
@@ -542,6 +650,24 @@ public final class SweepPlan {
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(spec.name()).append(": ");
+        if (spec.mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
+            sb.append("schedulability mode, ").append(topologies.size()).append(" topolog(ies) x ")
+                    .append(schedulers.size()).append(" scheduler(s) x ").append(spec.seeds().size())
+                    .append(" seed(s) = ").append(points.size()).append(" points, ").append(spec.permutations())
+                    .append(" random permutations each\n");
+            for (int t = 0; t < trees.size(); t++) {
+                sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(trees.get(t).describe())
+                        .append(", ").append(trees.get(t).nodes()).append(" nodes: ")
+                        .append(topologies.get(t).provider().label()).append('\n');
+            }
+            for (int i = 0; i < schedulers.size(); i++) {
+                sb.append("  scheduler ").append(spec.schedulers().get(i).label()).append(": ")
+                        .append(schedulers.get(i).provider().label()).append('\n');
+            }
+            sb.append("  seeds     ").append(spec.seeds()).append('\n');
+            sb.append("  id        ").append(experimentId);
+            return sb.toString();
+        }
         if (spec.mode() != ExperimentSpec.Mode.STEADY) {
             sb.append(spec.mode().word()).append(" mode, ");
         }
@@ -584,6 +710,7 @@ public final class SweepPlan {
                         .append(" points, drop ").append(ExperimentSpec.format(spec.criticalLoad().drop()))
                         .append("; ratios to '").append(spec.baseline()).append("'; seeds ").append(seedText()).append('\n');
             }
+            case SCHEDULABILITY -> throw new IllegalStateException("summarised above");
             case COLLECTIVE -> sb.append("  collective until every packet is delivered (at most ").append(spec.maxCycles())
                     .append(" cycles); in flight sampled every ").append(spec.inFlightWindow()).append(" cycles; ratios to '")
                     .append(spec.baseline()).append("'; seeds ").append(seedText()).append('\n');
@@ -630,6 +757,36 @@ public final class SweepPlan {
 
     public String experimentId() {
         return experimentId;
+    }
+
+    /** Schedulability mode: the bound topology of each row, in file order. */
+    List<BoundProvider> topologyProviders() {
+        return topologies;
+    }
+
+    /** Schedulability mode: the tree topology of each row, built once at validation (immutable). */
+    List<TreeTopology> trees() {
+        return trees;
+    }
+
+    /** Schedulability mode: the bound scheduler of each column, in file order. */
+    List<BoundProvider> schedulerProviders() {
+        return schedulers;
+    }
+
+    /** Column labels: the schemes' labels, or the schedulers' in schedulability mode. */
+    List<String> columnLabels() {
+        List<String> out = new ArrayList<>();
+        if (spec.mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
+            for (SchedulerSpec s : spec.schedulers()) {
+                out.add(s.label());
+            }
+        } else {
+            for (BoundScheme s : schemes) {
+                out.add(s.label());
+            }
+        }
+        return out;
     }
 
     public List<BoundScheme> schemes() {

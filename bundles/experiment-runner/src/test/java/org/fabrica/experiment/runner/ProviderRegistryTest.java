@@ -18,7 +18,9 @@ class ProviderRegistryTest {
     void conceptsAndTheRealProvidersAreListed() {
         ProviderRegistry r = ClasspathComponents.registry();
         assertEquals(List.of("topology", "hardware", "routing", "queuing", "throttle", "traffic", "injection", "network",
-                "kernel"), r.concepts());
+                "kernel", "scheduler"), r.concepts());
+        assertTrue(r.names("scheduler").containsAll(List.of("levelwise", "greedy-local", "random-local")),
+                r.names("scheduler").toString());
         ProviderInfo torus = r.find("topology", "torus");
         assertEquals("org.fabrica.topology.cube", torus.bundle());
         assertTrue(torus.schema().names().contains("k"), torus.schema().names().toString());

@@ -1,5 +1,6 @@
 package org.fabrica.scheduler.circuit;
 
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Scheduler;
 import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.topology.Topology;
@@ -19,5 +20,16 @@ public final class RandomLocalFactory implements SchedulerFactory<RandomLocalPar
     public Scheduler create(Topology topology, RandomLocalParameters parameters) {
         return new LocalScheduler("random-local", Circuits.requireTree("random-local", topology), true,
                 parameters.seed());
+    }
+
+    /**
+     * In a run the port choices come from the run's streams: the stream keyed by the parameter
+     * {@code seed} under the run seed, so that every seed of a sweep gives different, reproducible
+     * choices and two random-local schedulers with different {@code seed} stay independent.
+     */
+    @Override
+    public Scheduler create(Topology topology, RandomLocalParameters parameters, RandomStreams random) {
+        return new LocalScheduler("random-local", Circuits.requireTree("random-local", topology), true,
+                random.stream("scheduler", parameters.seed()).nextLong());
     }
 }

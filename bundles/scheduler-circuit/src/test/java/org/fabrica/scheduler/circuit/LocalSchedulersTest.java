@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabrica.kernel.RandomStreams;
 import org.fabrica.params.Parameters;
 import org.fabrica.scheduler.Demands;
 import org.fabrica.scheduler.Plan;
@@ -112,6 +113,21 @@ class LocalSchedulersTest {
         // random choices spread over the ports: some route starts with a port other than 0
         assertTrue(random(t, 1).plan(d).transfers().stream()
                 .anyMatch(x -> x.route().orElseThrow().levels() > 0 && x.route().orElseThrow().upPort(0) != 0));
+    }
+
+    @Test
+    void randomLocalInARunDrawsFromTheRunStreams() {
+        TreeTopology t = Trees.ft(3, 8);
+        Demands d = Demands.permutation(Trees.randomPermutation(t.nodes(), new SplittableRandom(9)), 1,
+                SizeUnit.PACKETS);
+        RandomLocalParameters p = Parameters.defaults(RandomLocalParameters.class);
+        RandomLocalFactory f = new RandomLocalFactory();
+        assertEquals(f.create(t, p, new RandomStreams(5)).plan(d), f.create(t, p, new RandomStreams(5)).plan(d));
+        assertNotEquals(f.create(t, p, new RandomStreams(5)).plan(d).transfers(),
+                f.create(t, p, new RandomStreams(6)).plan(d).transfers(), "another run seed, other choices");
+        // the default method of the other schedulers ignores the streams
+        GreedyLocalParameters g = Parameters.defaults(GreedyLocalParameters.class);
+        assertEquals(new GreedyLocalFactory().create(t, g, new RandomStreams(5)).plan(d), greedy(t).plan(d));
     }
 
     @Test

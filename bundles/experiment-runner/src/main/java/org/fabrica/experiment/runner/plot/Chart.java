@@ -3,7 +3,7 @@ package org.fabrica.experiment.runner.plot;
 import java.util.List;
 
 /**
- * A line chart: what the results folder's plots and the report show. One model, painted by
+ * A line chart, or a grouped bar chart when it has categories: what the results folder's plots and the report show. One model, painted by
  * {@link ChartPainter} onto SVG or a Java2D image, so the two always agree.
  *
  * @param title title line
@@ -14,12 +14,39 @@ import java.util.List;
  * @param series the curves, drawn in distinct colours (and markers) in this order
  * @param markers draw a marker at every point (for a few measured points); false draws lines only
  *        (for long series such as the windows of a ramp-load run)
+ * @param categories empty for a line chart; else a grouped bar chart with one group per category,
+ *        in this order, and in each group one bar per series: series s has its bar of category i
+ *        at y[i] (x is not used); a NaN leaves the bar out
  */
 public record Chart(String title, String subtitle, String xLabel, String yLabel, boolean logY, List<Series> series,
-        boolean markers) {
+        boolean markers, List<String> categories) {
     public Chart {
         series = List.copyOf(series);
         subtitle = subtitle == null ? "" : subtitle;
+        categories = List.copyOf(categories);
+        for (Series s : series) {
+            if (!categories.isEmpty() && s.size() != categories.size()) {
+                throw new IllegalArgumentException("bar series '" + s.label() + "' has " + s.size() + " values for "
+                        + categories.size() + " categories; give one value per category");
+            }
+        }
+    }
+
+    /** A line chart. */
+    public Chart(String title, String subtitle, String xLabel, String yLabel, boolean logY, List<Series> series,
+            boolean markers) {
+        this(title, subtitle, xLabel, yLabel, logY, series, markers, List.of());
+    }
+
+    /** A grouped bar chart: one group per category, one bar per series in each group (linear ordinate). */
+    public static Chart bars(String title, String subtitle, String xLabel, String yLabel, List<String> categories,
+            List<Series> series) {
+        return new Chart(title, subtitle, xLabel, yLabel, false, series, false, categories);
+    }
+
+    /** True for a grouped bar chart. */
+    public boolean bars() {
+        return !categories.isEmpty();
     }
 
     /** A chart with a marker at every point. */

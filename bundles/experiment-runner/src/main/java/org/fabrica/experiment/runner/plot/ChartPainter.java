@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * Paints a {@link Chart} onto a {@link Canvas}: title, grid, axes with nice ticks, one coloured
- * line with markers per series, and a legend. The only plotting code; SVG and PNG output differ
+ * line with markers per series (or, for a bar chart, one coloured bar per series in each category
+ * group), and a legend. The only plotting code; SVG and PNG output differ
  * only in their canvas.
  */
 public final class ChartPainter {
@@ -29,6 +30,10 @@ public final class ChartPainter {
 
     static void paint(Chart chart, Canvas c) {
         c.rect(0, 0, WIDTH, HEIGHT, "#ffffff", null, 0, 1);
+        if (chart.bars()) {
+            paintBars(chart, c);
+            return;
+        }
 
         double[] xr = range(chart, true);
         double[] yr = range(chart, false);
@@ -111,6 +116,70 @@ public final class ChartPainter {
         legend(c, chart, left, top);
     }
 
+    /**
+     * A grouped bar chart: the ordinate from 0 (or the smallest value when negative) with nice
+     * ticks, the categories along the abscissa, one bar per series in each group.
+     */
+    private static void paintBars(Chart chart, Canvas c) {
+        double[] yr = range(chart, false);
+        boolean empty = Double.isNaN(yr[0]);
+        double lo = empty ? 0 : Math.min(0, yr[0]);
+        // headroom above the tallest bar for the legend, drawn at the top left
+        double hi = empty ? 1 : Math.max(yr[1], lo + 1e-9);
+        AxisScale ys = AxisScale.linear(lo, hi + (hi - lo) * 0.35, 6);
+        double tickFont = 11;
+        double maxTick = 0;
+        for (double t : ys.ticks()) {
+            maxTick = Math.max(maxTick, c.textWidth(ys.label(t), tickFont, false));
+        }
+        double top = chart.subtitle().isEmpty() ? 46 : 62;
+        double left = 22 + 14 + maxTick + 8;
+        double right = WIDTH - 24;
+        double bottom = HEIGHT - 54;
+        double pw = right - left;
+        double ph = bottom - top;
+        c.text(chart.title(), left + pw / 2, 26, 16, 'm', true, TEXT, false);
+        if (!chart.subtitle().isEmpty()) {
+            c.text(chart.subtitle(), left + pw / 2, 44, 12, 'm', false, MUTED, false);
+        }
+        for (double t : ys.ticks()) {
+            double y = bottom - ys.fraction(t) * ph;
+            c.line(left, y, right, y, GRID, 1, false);
+            c.line(left - 5, y, left, y, AXIS, 1, false);
+            c.text(ys.label(t), left - 8, y + 4, tickFont, 'e', false, TEXT, false);
+        }
+        int groups = chart.categories().size();
+        int bars = chart.series().size();
+        double group = pw / groups;
+        double bar = group * 0.8 / Math.max(1, bars);
+        double zero = bottom - ys.fraction(Math.max(lo, 0)) * ph;
+        for (int g = 0; g < groups; g++) {
+            double x0 = left + g * group + group * 0.1;
+            c.text(chart.categories().get(g), left + g * group + group / 2, bottom + 18, tickFont, 'm', false, TEXT,
+                    false);
+            for (int s = 0; s < bars; s++) {
+                Series series = chart.series().get(s);
+                double v = series.yAt(g);
+                if (!Double.isFinite(v)) {
+                    continue;
+                }
+                int style = series.style() >= 0 ? series.style() : s;
+                double y = bottom - ys.fraction(v) * ph;
+                c.rect(x0 + s * bar, Math.min(y, zero), bar * 0.92, Math.abs(zero - y),
+                        COLORS[style % COLORS.length], null, 0, 1);
+            }
+        }
+        c.line(left, top, left, bottom, AXIS, 1.2, false);
+        c.line(left, bottom, right, bottom, AXIS, 1.2, false);
+        c.text(chart.xLabel(), left + pw / 2, HEIGHT - 14, 12.5, 'm', false, TEXT, false);
+        c.text(chart.yLabel(), 20, top + ph / 2, 12.5, 'm', false, TEXT, true);
+        if (empty) {
+            c.text("no data to plot", left + pw / 2, top + ph / 2, 14, 'm', false, MUTED, false);
+            return;
+        }
+        legend(c, chart, left, top);
+    }
+
     private static void legend(Canvas c, Chart chart, double left, double top) {
         if (chart.series().isEmpty()) {
             return;
@@ -130,7 +199,11 @@ public final class ChartPainter {
             int style = chart.series().get(s).style() >= 0 ? chart.series().get(s).style() : s;
             String color = COLORS[style % COLORS.length];
             double y = y0 + 8 + row * s + row / 2;
-            c.line(x0 + 10, y, x0 + 36, y, color, 2, false);
+            if (chart.bars()) {
+                c.rect(x0 + 14, y - 5, 18, 10, color, null, 0, 1);
+            } else {
+                c.line(x0 + 10, y, x0 + 36, y, color, 2, false);
+            }
             if (chart.markers()) {
                 marker(c, style % MARKERS, x0 + 23, y, 4, color);
             }

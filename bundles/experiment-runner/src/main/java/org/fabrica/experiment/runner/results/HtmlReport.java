@@ -47,6 +47,13 @@ final class HtmlReport {
     static String render(ExperimentFacts facts, RunRecord run, List<PointResult> results,
             List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg, List<String> warnings,
             List<ModeSummary.Table> tables, List<Figure> figures) {
+        return render(facts, run, results, charts, inlineSvg, warnings, tables, figures, null);
+    }
+
+    /** The report; {@code circuits} is the summary of a schedulability experiment (null in the other modes). */
+    static String render(ExperimentFacts facts, RunRecord run, List<PointResult> results,
+            List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg, List<String> warnings,
+            List<ModeSummary.Table> tables, List<Figure> figures, SchedulabilitySummary circuits) {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -102,9 +109,22 @@ final class HtmlReport {
                     .append(".</p>\n</section>\n");
         }
 
+        if (circuits != null) {
+            h.append("<section>\n<h2>Schedulability</h2>\n<div class=\"charts\">\n");
+            for (ResultCharts.NamedChart c : charts) {
+                h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>")
+                        .append(esc(c.chart().title())).append(" (plots/").append(esc(c.stem()))
+                        .append(".svg)</figcaption></figure>\n");
+            }
+            h.append("</div>\n");
+            SchedulabilitySummary.html(h, circuits);
+            h.append("<p class=\"note\">Also in summary.csv; every point in points.csv.</p>\n</section>\n");
+        }
+
         String[][] columns = "ramp".equals(facts.mode()) ? RAMP_COLUMNS
                 : "collective".equals(facts.mode()) ? COLLECTIVE_COLUMNS : COLUMNS;
-        for (String pattern : facts.patterns()) {
+        // a schedulability experiment's rows are topologies, shown in its own section above
+        for (String pattern : circuits != null ? List.<String>of() : facts.patterns()) {
             h.append("<section>\n<h2>Pattern: ").append(esc(pattern)).append("</h2>\n<div class=\"charts\">\n");
             for (ResultCharts.NamedChart c : charts) {
                 if (c.pattern().equals(pattern)) {

@@ -465,7 +465,12 @@ public final class ResultsStore implements AutoCloseable {
         List<ModeSummary.Table> tables = ModeSummary.tables(facts.mode(), facts.patterns(), facts.schemes(),
                 facts.baseline(), all);
         List<ResultCharts.NamedChart> charts;
-        if ("steady".equals(facts.mode())) {
+        SchedulabilitySummary circuits = null;
+        if ("schedulability".equals(facts.mode())) {
+            circuits = SchedulabilitySummary.of(facts.patterns(), facts.schemes(), all);
+            charts = circuits.charts(facts.seriesNote());
+            writeText(SUMMARY, SchedulabilitySummary.csv(circuits));
+        } else if ("steady".equals(facts.mode())) {
             charts = ResultCharts.charts(all, facts.patterns(), facts.schemes(), facts.seeds());
         } else {
             SeriesCharts.Built built = SeriesCharts.build(dir, facts, all);
@@ -509,7 +514,7 @@ public final class ResultsStore implements AutoCloseable {
         }
         if (report) {
             writeText(REPORT, HtmlReport.render(facts, record, all, charts, inlineSvg, warnings, tables,
-                    spaceTimeFigures(all, warnings)));
+                    spaceTimeFigures(all, warnings), circuits));
         }
         return warnings;
     }

@@ -56,6 +56,34 @@ class ChartTest {
     }
 
     @Test
+    void aBarChartDrawsOneBarPerSeriesAndCategoryTallerForLargerValues() {
+        double[] x = {0, 1};
+        Chart bars = Chart.bars("ratios", "", "topology", "ratio", List.of("ft-a", "ft-b"),
+                List.of(new Series("lw", x, new double[] {0.9, 0.5}), new Series("greedy", x, new double[] {0.3, Double.NaN})));
+        String svg = ChartRenderer.svg(bars, true);
+        assertTrue(svg.contains(">ft-a</text>") && svg.contains(">ft-b</text>"), "category labels");
+        String lw = ChartPainter.COLORS[0];
+        String greedy = ChartPainter.COLORS[1];
+        // bars of a series, plus its legend swatch; a NaN leaves its bar out
+        assertEquals(3, count(svg, "fill=\"" + lw + "\""), svg);
+        assertEquals(2, count(svg, "fill=\"" + greedy + "\""), svg);
+        assertThrowsIllegalArgument(() -> Chart.bars("t", "", "x", "y", List.of("a"),
+                List.of(new Series("s", x, new double[] {1, 2}))));
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static void assertThrowsIllegalArgument(Runnable r) {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, r::run);
+    }
+
+    @Test
     void emptyChartsSaySo() {
         Chart empty = new Chart("t", "", "x", "y", false, List.of(new Series("a", new double[0], new double[0])));
         assertTrue(ChartRenderer.svg(empty, true).contains("no data to plot"));

@@ -1,0 +1,10 @@
+package org.fabrica.experiment.runner;
+
+/**
+ * One scheduler of a schedulability experiment (specs/levelwise-fattree.md), compared under a label.
+ *
+ * @param label unique label, used in point ids, tables and chart legends
+ * @param scheduler the scheduler provider choice
+ */
+public record SchedulerSpec(String label, ProviderChoice scheduler) {
+}

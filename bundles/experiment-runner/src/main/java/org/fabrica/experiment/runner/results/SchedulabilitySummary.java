@@ -1,0 +1,257 @@
+package org.fabrica.experiment.runner.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.fabrica.experiment.runner.plot.Chart;
+import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * The summary of a schedulability experiment (specs/levelwise-fattree.md, "Workload and
+ * experiment"): per topology and scheduler the mean, minimum and maximum schedulability ratio
+ * over every permutation of every seed and the scheduling time per request, and per topology the
+ * improvement of the first scheduler (level-wise in the spec's experiment) over the better of the
+ * others (the local schedulers). One model rendered as text (terminal), CSV and HTML, so the
+ * three always agree.
+ *
+ * @param topologies row labels
+ * @param schedulers column labels; the first is the one compared with the others
+ * @param mean mean ratio, [topology][scheduler] (mean over seeds of the per-seed means; NaN when no point)
+ * @param min smallest ratio of any permutation
+ * @param max largest ratio of any permutation
+ * @param nanosPerRequest mean over seeds of the wall time of plan() per request
+ * @param points successful points per cell
+ */
+public record SchedulabilitySummary(List<String> topologies, List<String> schedulers, double[][] mean, double[][] min,
+        double[][] max, double[][] nanosPerRequest, int[][] points) {
+    static final String RATIO_MEAN = "ratio.mean";
+    static final String RATIO_MIN = "ratio.min";
+    static final String RATIO_MAX = "ratio.max";
+    static final String TIME_PER_REQUEST = "time.perRequest";
+
+    /** Aggregates the successful points (notes {@code pattern} = topology, {@code scheme} = scheduler). */
+    public static SchedulabilitySummary of(List<String> topologies, List<String> schedulers, List<PointResult> results) {
+        int t = topologies.size();
+        int s = schedulers.size();
+        double[][] sum = new double[t][s];
+        double[][] min = new double[t][s];
+        double[][] max = new double[t][s];
+        double[][] nanos = new double[t][s];
+        int[][] points = new int[t][s];
+        for (int i = 0; i < t; i++) {
+            java.util.Arrays.fill(min[i], Double.POSITIVE_INFINITY);
+            java.util.Arrays.fill(max[i], Double.NEGATIVE_INFINITY);
+        }
+        for (PointResult r : results) {
+            if (r.failed()) {
+                continue;
+            }
+            int i = topologies.indexOf(r.notes().get("pattern"));
+            int j = schedulers.indexOf(r.notes().get("scheme"));
+            if (i < 0 || j < 0) {
+                continue;
+            }
+            points[i][j]++;
+            sum[i][j] += PointRecords.metric(r, RATIO_MEAN);
+            min[i][j] = Math.min(min[i][j], PointRecords.metric(r, RATIO_MIN));
+            max[i][j] = Math.max(max[i][j], PointRecords.metric(r, RATIO_MAX));
+            nanos[i][j] += PointRecords.metric(r, TIME_PER_REQUEST);
+        }
+        double[][] mean = new double[t][s];
+        for (int i = 0; i < t; i++) {
+            for (int j = 0; j < s; j++) {
+                int n = points[i][j];
+                mean[i][j] = n == 0 ? Double.NaN : sum[i][j] / n;
+                nanos[i][j] = n == 0 ? Double.NaN : nanos[i][j] / n;
+                if (n == 0) {
+                    min[i][j] = Double.NaN;
+                    max[i][j] = Double.NaN;
+                }
+            }
+        }
+        return new SchedulabilitySummary(List.copyOf(topologies), List.copyOf(schedulers), mean, min, max, nanos, points);
+    }
+
+    /** Index of the best scheduler other than the first on a topology (largest mean ratio), -1 when none. */
+    public int bestOther(int topology) {
+        int best = -1;
+        for (int j = 1; j < schedulers.size(); j++) {
+            if (Double.isFinite(mean[topology][j]) && (best < 0 || mean[topology][j] > mean[topology][best])) {
+                best = j;
+            }
+        }
+        return best;
+    }
+
+    /** Improvement of the first scheduler over the best other, in percentage points (NaN when undefined). */
+    public double improvementPoints(int topology) {
+        int b = bestOther(topology);
+        return b < 0 ? Double.NaN : 100 * (mean[topology][0] - mean[topology][b]);
+    }
+
+    /** Relative improvement of the first scheduler over the best other (first / best - 1; NaN when undefined). */
+    public double improvementRelative(int topology) {
+        int b = bestOther(topology);
+        return b < 0 || !(mean[topology][b] > 0) ? Double.NaN : mean[topology][0] / mean[topology][b] - 1;
+    }
+
+    private String cell(int i, int j) {
+        if (points[i][j] == 0) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%.4f [%.4f, %.4f]", mean[i][j], min[i][j], max[i][j]);
+    }
+
+    private String improvement(int i) {
+        double pp = improvementPoints(i);
+        if (!Double.isFinite(pp)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%+.2f pp (%+.1f%%) vs %s", pp, 100 * improvementRelative(i),
+                schedulers.get(bestOther(i)));
+    }
+
+    private String time(int i, int j) {
+        return points[i][j] == 0 ? "-" : String.format(Locale.ROOT, "%.0f", nanosPerRequest[i][j]);
+    }
+
+    /** Two fixed-width tables: the ratios with the improvement, and the time per request. */
+    public static String text(SchedulabilitySummary s) {
+        if (s.topologies.isEmpty() || s.schedulers.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append("Schedulability ratio (granted / requests; mean [min, max] over every permutation; improvement: ")
+                .append(s.schedulers.get(0)).append(" over the better of the others)\n");
+        List<String[]> rows = new ArrayList<>();
+        String[] header = new String[s.schedulers.size() + 2];
+        header[0] = "topology";
+        for (int j = 0; j < s.schedulers.size(); j++) {
+            header[j + 1] = s.schedulers.get(j);
+        }
+        header[header.length - 1] = "improvement";
+        rows.add(header);
+        for (int i = 0; i < s.topologies.size(); i++) {
+            String[] row = new String[header.length];
+            row[0] = s.topologies.get(i);
+            for (int j = 0; j < s.schedulers.size(); j++) {
+                row[j + 1] = s.cell(i, j);
+            }
+            row[header.length - 1] = s.improvement(i);
+            rows.add(row);
+        }
+        table(sb, rows);
+        sb.append("\nScheduling time per request (ns, wall time of plan(); machine-dependent)\n");
+        rows = new ArrayList<>();
+        String[] h2 = new String[s.schedulers.size() + 1];
+        h2[0] = "topology";
+        for (int j = 0; j < s.schedulers.size(); j++) {
+            h2[j + 1] = s.schedulers.get(j);
+        }
+        rows.add(h2);
+        for (int i = 0; i < s.topologies.size(); i++) {
+            String[] row = new String[h2.length];
+            row[0] = s.topologies.get(i);
+            for (int j = 0; j < s.schedulers.size(); j++) {
+                row[j + 1] = s.time(i, j);
+            }
+            rows.add(row);
+        }
+        table(sb, rows);
+        return sb.toString();
+    }
+
+    private static void table(StringBuilder sb, List<String[]> rows) {
+        int[] width = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < row.length; c++) {
+                line.append(c == 0 ? "" : "  ").append(row[c]);
+                if (c < row.length - 1) {
+                    line.append(" ".repeat(width[c] - row[c].length()));
+                }
+            }
+            sb.append(line).append('\n');
+        }
+    }
+
+    /** A row per topology and scheduler: points, ratio mean, min, max, ns per request, and the topology's improvement. */
+    public static String csv(SchedulabilitySummary s) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("topology,scheduler,points,ratio.mean,ratio.min,ratio.max,time.perRequest,improvement.points,"
+                + "improvement.relative,improvement.over\r\n");
+        for (int i = 0; i < s.topologies.size(); i++) {
+            int b = s.bestOther(i);
+            for (int j = 0; j < s.schedulers.size(); j++) {
+                sb.append(s.topologies.get(i)).append(',').append(s.schedulers.get(j)).append(',').append(s.points[i][j])
+                        .append(',').append(ResultsStore.number(s.mean[i][j])).append(',')
+                        .append(ResultsStore.number(s.min[i][j])).append(',').append(ResultsStore.number(s.max[i][j]))
+                        .append(',').append(ResultsStore.number(s.nanosPerRequest[i][j])).append(',')
+                        .append(ResultsStore.number(s.improvementPoints(i))).append(',')
+                        .append(ResultsStore.number(s.improvementRelative(i))).append(',')
+                        .append(b < 0 ? "" : s.schedulers.get(b)).append("\r\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Stem and pseudo-pattern of the chart (it spans every topology). */
+    static final String CHART_STEM = "schedulability";
+
+    /** The paper's figure: mean schedulability ratio per topology, one bar per scheduler. */
+    List<ResultCharts.NamedChart> charts(String subtitle) {
+        List<Series> series = new ArrayList<>();
+        double[] x = new double[topologies.size()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i;
+        }
+        for (int j = 0; j < schedulers.size(); j++) {
+            double[] y = new double[topologies.size()];
+            for (int i = 0; i < y.length; i++) {
+                y[i] = mean[i][j];
+            }
+            series.add(new Series(schedulers.get(j), x, y, j));
+        }
+        return List.of(new ResultCharts.NamedChart(CHART_STEM, CHART_STEM, Chart.bars("Schedulability ratio on random "
+                + "permutations", subtitle, "topology",
+                "schedulability ratio (granted / requests)", topologies, series)));
+    }
+
+    /** The two tables as HTML. */
+    static void html(StringBuilder h, SchedulabilitySummary s) {
+        h.append("<h3>Schedulability ratio <small>(mean [min, max] over every permutation; improvement: ")
+                .append(HtmlReport.esc(s.schedulers.isEmpty() ? "" : s.schedulers.get(0)))
+                .append(" over the better of the others)</small></h3>\n<table><thead><tr><th>topology</th>");
+        for (String x : s.schedulers) {
+            h.append("<th>").append(HtmlReport.esc(x)).append("</th>");
+        }
+        h.append("<th>improvement</th></tr></thead><tbody>\n");
+        for (int i = 0; i < s.topologies.size(); i++) {
+            h.append("<tr><td>").append(HtmlReport.esc(s.topologies.get(i))).append("</td>");
+            for (int j = 0; j < s.schedulers.size(); j++) {
+                h.append("<td>").append(HtmlReport.esc(s.cell(i, j))).append("</td>");
+            }
+            h.append("<td>").append(HtmlReport.esc(s.improvement(i))).append("</td></tr>\n");
+        }
+        h.append("</tbody></table>\n<h3>Scheduling time per request <small>(ns, wall time of plan(); "
+                + "machine-dependent)</small></h3>\n<table><thead><tr><th>topology</th>");
+        for (String x : s.schedulers) {
+            h.append("<th>").append(HtmlReport.esc(x)).append("</th>");
+        }
+        h.append("</tr></thead><tbody>\n");
+        for (int i = 0; i < s.topologies.size(); i++) {
+            h.append("<tr><td>").append(HtmlReport.esc(s.topologies.get(i))).append("</td>");
+            for (int j = 0; j < s.schedulers.size(); j++) {
+                h.append("<td>").append(HtmlReport.esc(s.time(i, j))).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table>\n");
+    }
+}

@@ -1,0 +1,178 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.sweep.PointResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The schedulability mode (specs/levelwise-fattree.md) with the real circuit schedulers and FT(l, m, w). */
+class SchedulabilityModeTest {
+    static final String STUDY = """
+            name: small-study
+            mode: schedulability
+            topologies: [{name: ft, l: 2, w: 4}, {name: ft, l: 3, w: 4}]
+            schedulers:
+              - {label: level-wise, scheduler: levelwise}
+              - {label: greedy, scheduler: greedy-local}
+              - {label: random, scheduler: {name: random-local, seed: 3}}
+            permutations: 10
+            seeds: 2
+            """;
+
+    @TempDir
+    Path tmp;
+
+    private final ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+
+    private String refused(String yaml) {
+        Path file = Fixtures.write(tmp, "bad.yaml", yaml);
+        Path out = tmp.resolve("out");
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> runner.validate(file, new RunOptions(out, false, 1, Map.of(), false)));
+        assertFalse(Files.exists(out));
+        return e.getMessage();
+    }
+
+    private static String with(String yaml, String from, String to) {
+        assertTrue(yaml.contains(from), from);
+        return yaml.replace(from, to);
+    }
+
+    private List<PointResult> run(String name, String yaml) {
+        RunHandle h = runner.start(Fixtures.write(tmp, name + ".yaml", yaml), Fixtures.options(tmp.resolve(name)), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        return h.results();
+    }
+
+    private static double metric(List<PointResult> results, String id, String metric) {
+        return PointRecords.metric(results.stream().filter(r -> r.point().pointId().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no point " + id)), metric);
+    }
+
+    @Test
+    void aStudyHasOnePointPerTopologySchedulerAndSeed() {
+        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", STUDY, Map.of()));
+        assertEquals(ExperimentSpec.Mode.SCHEDULABILITY, spec.mode());
+        assertEquals(List.of("ft-l2-w4", "ft-l3-w4"), spec.patternLabels());
+        assertEquals(12, spec.pointCount());
+        assertEquals(10, spec.permutations());
+        assertEquals(100, ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
+                with(STUDY, "permutations: 10\n", ""), Map.of())).permutations(), "the default");
+    }
+
+    @Test
+    void badSchedulersTopologiesAndKeysOfOtherModesAreRefused() {
+        assertContains(refused(with(STUDY, "scheduler: levelwise}", "scheduler: levelwsie}")),
+                "unknown scheduler 'levelwsie'; did you mean 'levelwise'?");
+        assertContains(refused(with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
+                "topologies[1]: 4 x 4 torus is not a tree topology");
+        assertContains(refused(with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
+                "is not a tree topology; circuit scheduling needs a fat tree");
+        assertContains(refused(STUDY + "loads: [0.1]\n"), "'loads' is not used in mode schedulability");
+        assertContains(refused(STUDY + "schemes: []\n"), "'schemes' is not used in mode schedulability");
+        assertContains(refused(STUDY + "topology: {name: ft}\n"), "list the trees under 'topologies'");
+        assertContains(refused(Fixtures.TINY + "permutations: 10\n"), "'permutations' is only used in mode schedulability");
+        assertContains(refused(with(STUDY, "seed: 3}", "sede: 3}")), "unknown parameter 'sede'");
+        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 0")), "permutations = 0 is out of range");
+        assertContains(refused(with(STUDY, "label: greedy,", "label: level-wise,")), "label 'level-wise' is used by an "
+                + "earlier scheduler");
+    }
+
+    @Test
+    void levelWiseSchedulesAtLeastAsManyAsGreedyOnTheSamePermutations() throws IOException {
+        List<PointResult> results = run("study", STUDY);
+        assertEquals(12, results.size());
+        for (PointResult r : results) {
+            assertNull(r.failure(), r.failure());
+            double mean = PointRecords.metric(r, "ratio.mean");
+            double min = PointRecords.metric(r, "ratio.min");
+            double max = PointRecords.metric(r, "ratio.max");
+            assertTrue(0 <= min && min <= mean && mean <= max && max <= 1, r.point().pointId() + " " + r.metrics());
+            int nodes = r.notes().get("pattern").equals("ft-l2-w4") ? 16 : 64;
+            assertEquals(10.0 * nodes, PointRecords.metric(r, "requests"));
+            assertTrue(PointRecords.metric(r, "time.perRequest") > 0);
+        }
+        for (String t : List.of("ft-l2-w4", "ft-l3-w4")) {
+            for (int seed = 1; seed <= 2; seed++) {
+                double lw = metric(results, t + "/level-wise/schedulability/s" + seed, "ratio.mean");
+                double greedy = metric(results, t + "/greedy/schedulability/s" + seed, "ratio.mean");
+                assertTrue(lw >= greedy, t + " seed " + seed + ": level-wise " + lw + " < greedy " + greedy);
+            }
+        }
+        // FT(3, 4) has conflicts that local choices cannot avoid: greedy loses requests there
+        assertTrue(metric(results, "ft-l3-w4/greedy/schedulability/s1", "ratio.mean") < 1);
+
+        Path out = tmp.resolve("study");
+        String csv = Files.readString(out.resolve("summary.csv"));
+        assertContains(csv, "topology,scheduler,points,ratio.mean,ratio.min,ratio.max,time.perRequest,"
+                + "improvement.points,improvement.relative,improvement.over");
+        assertContains(csv, "ft-l3-w4,level-wise,2,");
+        assertTrue(Files.size(out.resolve("plots/schedulability.svg")) > 0);
+        assertTrue(Files.size(out.resolve("plots/schedulability.png")) > 0);
+        String svg = Files.readString(out.resolve("plots/schedulability.svg"));
+        assertContains(svg, "ft-l3-w4");
+        String report = Files.readString(out.resolve("report.html"));
+        assertContains(report, "<h2>Schedulability</h2>");
+        assertContains(report, "Scheduling time per request");
+    }
+
+    @Test
+    void summaryTextHasTheTableAndTheImprovement() {
+        RunHandle h = runner.start(Fixtures.write(tmp, "sum.yaml", STUDY), Fixtures.options(tmp.resolve("sum")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        String text = h.summaryText();
+        assertContains(text, "Schedulability ratio (granted / requests; mean [min, max] over every permutation; "
+                + "improvement: level-wise over the better of the others)");
+        String header = text.lines().filter(l -> l.startsWith("topology")).findFirst().orElseThrow();
+        assertEquals(List.of("topology", "level-wise", "greedy", "random", "improvement"),
+                List.of(header.trim().split("\\s+")));
+        String row = text.lines().filter(l -> l.startsWith("ft-l3-w4")).findFirst().orElseThrow();
+        assertTrue(row.matches("ft-l3-w4 +[01]\\.\\d{4} \\[[01]\\.\\d{4}, [01]\\.\\d{4}\\] .* [+-]\\d+\\.\\d\\d pp "
+                + "\\([+-]\\d+\\.\\d%\\) vs (greedy|random)"), row);
+        assertContains(text, "Scheduling time per request (ns, wall time of plan(); machine-dependent)");
+    }
+
+    @Test
+    void pointsAreDeterministicPerSeedAndPairedAcrossSchedulers() {
+        String paired = with(with(STUDY, "  - {label: random, scheduler: {name: random-local, seed: 3}}\n",
+                "  - {label: greedy-again, scheduler: greedy-local}\n"), "seeds: 2", "seeds: 3");
+        List<PointResult> a = run("a", paired);
+        List<PointResult> b = run("b", paired);
+        Set<Double> greedyMeans = new HashSet<>();
+        for (String t : List.of("ft-l2-w4", "ft-l3-w4")) {
+            for (int seed = 1; seed <= 3; seed++) {
+                for (String s : List.of("level-wise", "greedy", "greedy-again")) {
+                    String id = t + "/" + s + "/schedulability/s" + seed;
+                    for (String m : List.of("ratio.mean", "ratio.min", "ratio.max")) {
+                        assertEquals(metric(a, id, m), metric(b, id, m), id + " " + m);
+                    }
+                }
+                // two greedy schedulers see the same permutations: the comparison is paired
+                assertEquals(metric(a, t + "/greedy/schedulability/s" + seed, "ratio.mean"),
+                        metric(a, t + "/greedy-again/schedulability/s" + seed, "ratio.mean"));
+                if (t.equals("ft-l3-w4")) {
+                    greedyMeans.add(metric(a, t + "/greedy/schedulability/s" + seed, "ratio.mean"));
+                }
+            }
+        }
+        assertTrue(greedyMeans.size() > 1, "other seeds draw other permutations: " + greedyMeans);
+    }
+}
