@@ -2,7 +2,7 @@
  * Injection throttle API: a throttle gates newly injected packets at their source router on their first hop. Providers: none; later SPTh.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.fabrica.throttle;
 
 import org.osgi.annotation.bundle.Export;

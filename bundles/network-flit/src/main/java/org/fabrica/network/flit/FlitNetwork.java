@@ -96,7 +96,8 @@ import org.fabrica.traffic.TrafficPattern;
  * offered to {@code throttle.admit(router, outPort, vc, packet, t)} in the input stage of VC
  * allocation, for the downstream VC it would request, before the request is made; a refused VC is
  * skipped for this cycle and the next free candidate, if any, is offered. Transit packets are never
- * asked.
+ * asked. The throttle context answers the bulk busy-state queries (every buffer's "free flits at
+ * most the margin", throttle API 1.1) from the per-router flit counts, outside the router loop.
  *
  * <h2>Order within a cycle</h2>
  * Credits due are returned, packets due are delivered, the throttle updates, nodes generate,
@@ -1828,6 +1829,45 @@ public final class FlitNetwork implements NetworkModel {
         @Override
         public int inputFreeFlits(int router, int inPort, int vc) {
             return bufferFlits - visibleFlits((portBase[router] + inPort) * vcs + vc);
+        }
+
+        /** The credit counters of the router outputs are laid out as the API asks. */
+        @Override
+        public void freeFlitsAtMost(int margin, boolean[] into) {
+            int[] cr = credits;
+            for (int ov = 0, n = portBase[routers] * vcs; ov < n; ov++) {
+                into[ov] = cr[ov] <= margin;
+            }
+        }
+
+        /**
+         * Flits still on the link are counted in a VC but not yet visible, so a VC holding fewer
+         * than {@code bufferFlits - margin} flits has more than {@code margin} free whatever their
+         * arrival times, and a router holding fewer flits in all its VCs together (R_FLITS) has no
+         * such VC: only the VCs of fuller routers are looked at, and only the fuller VCs counted.
+         */
+        @Override
+        public void inputFreeFlitsAtMost(int margin, boolean[] into) {
+            int capacity = bufferFlits;
+            int full = capacity - margin;
+            int n = portBase[routers] * vcs;
+            if (full <= 0) { // even an empty buffer has at most the margin free
+                Arrays.fill(into, 0, n, true);
+                return;
+            }
+            Arrays.fill(into, 0, n, false);
+            int[] state = vc;
+            long[] router = rt;
+            for (int r = 0; r < routers; r++) {
+                if (router[r * routerStride + R_FLITS] < full) {
+                    continue;
+                }
+                for (int iv = portBase[r] * vcs, end = portBase[r + 1] * vcs; iv < end; iv++) {
+                    if (state[(iv << VC_SHIFT) + COUNT] >= full && capacity - visibleFlits(iv) <= margin) {
+                        into[iv] = true;
+                    }
+                }
+            }
         }
     }
 }
