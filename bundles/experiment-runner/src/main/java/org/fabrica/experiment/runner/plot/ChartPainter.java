@@ -43,22 +43,15 @@ public final class ChartPainter {
         AxisScale ys = chart.logY() ? AxisScale.logarithmic(empty ? 1 : yr[0], empty ? 10 : yr[1] * 1.05)
                 : AxisScale.linear(empty ? 0 : Math.min(0, yr[0]), empty ? 1 : pad(Math.min(0, yr[0]), yr[1]), 6);
 
-        double tickFont = 11;
-        double maxTick = 0;
-        for (double t : ys.ticks()) {
-            maxTick = Math.max(maxTick, c.textWidth(ys.label(t), tickFont, false));
-        }
-        double top = chart.subtitle().isEmpty() ? 46 : 62;
-        double left = 22 + 14 + maxTick + 8;
-        double right = WIDTH - 24;
-        double bottom = HEIGHT - 54;
+        double tickFont = TICK_FONT;
+        Frame frame = frame(c, chart, ys);
+        double top = frame.top();
+        double left = frame.left();
+        double right = frame.right();
+        double bottom = frame.bottom();
         double pw = right - left;
         double ph = bottom - top;
 
-        c.text(chart.title(), left + pw / 2, 26, 16, 'm', true, TEXT, false);
-        if (!chart.subtitle().isEmpty()) {
-            c.text(chart.subtitle(), left + pw / 2, 44, 12, 'm', false, MUTED, false);
-        }
 
         // grid
         if (ys.log()) {
@@ -127,21 +120,14 @@ public final class ChartPainter {
         // headroom above the tallest bar for the legend, drawn at the top left
         double hi = empty ? 1 : Math.max(yr[1], lo + 1e-9);
         AxisScale ys = AxisScale.linear(lo, hi + (hi - lo) * 0.35, 6);
-        double tickFont = 11;
-        double maxTick = 0;
-        for (double t : ys.ticks()) {
-            maxTick = Math.max(maxTick, c.textWidth(ys.label(t), tickFont, false));
-        }
-        double top = chart.subtitle().isEmpty() ? 46 : 62;
-        double left = 22 + 14 + maxTick + 8;
-        double right = WIDTH - 24;
-        double bottom = HEIGHT - 54;
+        double tickFont = TICK_FONT;
+        Frame frame = frame(c, chart, ys);
+        double top = frame.top();
+        double left = frame.left();
+        double right = frame.right();
+        double bottom = frame.bottom();
         double pw = right - left;
         double ph = bottom - top;
-        c.text(chart.title(), left + pw / 2, 26, 16, 'm', true, TEXT, false);
-        if (!chart.subtitle().isEmpty()) {
-            c.text(chart.subtitle(), left + pw / 2, 44, 12, 'm', false, MUTED, false);
-        }
         for (double t : ys.ticks()) {
             double y = bottom - ys.fraction(t) * ph;
             c.line(left, y, right, y, GRID, 1, false);
@@ -280,5 +266,26 @@ public final class ChartPainter {
             }
         }
         return lo > hi ? new double[] {Double.NaN, Double.NaN} : new double[] {lo, hi};
+    }
+
+    private static final double TICK_FONT = 11;
+
+    /** The plot area of a chart: left and right edges, top and bottom (canvas units). */
+    private record Frame(double left, double right, double top, double bottom) {
+    }
+
+    /** Lays out the plot area from the widest y tick label and draws the title and subtitle. */
+    private static Frame frame(Canvas c, Chart chart, AxisScale ys) {
+        double maxTick = 0;
+        for (double t : ys.ticks()) {
+            maxTick = Math.max(maxTick, c.textWidth(ys.label(t), TICK_FONT, false));
+        }
+        Frame f = new Frame(22 + 14 + maxTick + 8, WIDTH - 24, chart.subtitle().isEmpty() ? 46 : 62, HEIGHT - 54);
+        double middle = (f.left() + f.right()) / 2;
+        c.text(chart.title(), middle, 26, 16, 'm', true, TEXT, false);
+        if (!chart.subtitle().isEmpty()) {
+            c.text(chart.subtitle(), middle, 44, 12, 'm', false, MUTED, false);
+        }
+        return f;
     }
 }
