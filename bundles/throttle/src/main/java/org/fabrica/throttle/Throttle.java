@@ -5,9 +5,11 @@ import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * Injection throttle of one run. The network calls {@link #cycle(long)} once at the start of
- * every cycle, and {@link #admit} for packets at the head of a terminal input buffer (newly
- * injected packets) before they request their first output; transit packets are never asked
- * about. Hot path: no allocation.
+ * every cycle, and {@link #admit} for newly generated packets at their source before they are
+ * injected, for the first hop they would take; transit packets are never asked about. A network
+ * may ask about several queued packets of one source in a cycle (a packet held back toward one
+ * direction must not hold back packets toward another), so {@code admit} must be a query without
+ * side effects on what other packets are told. Hot path: no allocation.
  */
 @ConsumerType
 public interface Throttle {
@@ -15,8 +17,8 @@ public interface Throttle {
     void cycle(long now);
 
     /**
-     * May the newly injected {@code packet} at {@code router} leave through {@code outPort}
-     * on VC {@code vc} in this cycle? False holds it back for this cycle.
+     * May the newly generated {@code packet} at its source {@code router} be injected now toward
+     * its first hop, output {@code outPort} on VC {@code vc}? False holds it back for this cycle.
      */
     boolean admit(int router, int outPort, int vc, PacketView packet, long now);
 

@@ -70,7 +70,8 @@ import org.fabrica.traffic.TrafficPattern;
  * Per hop: {@code H = R + VA + S + ST + L} cycles.
  *
  * <h2>Network interfaces</h2>
- * Each node has an unbounded FIFO source queue (a ring buffer that doubles when full). The packet
+ * Each node has an unbounded FIFO source queue (a ring buffer that doubles when full; one per
+ * first-hop port with an active throttle, see below). The packet
  * at its front is injected one flit per cycle into the terminal input port of its router: the head
  * takes a VC of {@code QueuingScheme.injectionVcMask} (round robin from the VC used last, BookSim
  * style) that has a credit (virtual cut-through: credits for the whole packet); following flits go
@@ -92,11 +93,16 @@ import org.fabrica.traffic.TrafficPattern;
  *
  * <h2>Throttle</h2>
  * {@code throttle.cycle(t)} is called at the start of every cycle (after credit returns; skipped
- * when the throttle is inactive). A head in a terminal input buffer (a newly injected packet) is
- * offered to {@code throttle.admit(router, outPort, vc, packet, t)} in the input stage of VC
- * allocation, for the downstream VC it would request, before the request is made; a refused VC is
- * skipped for this cycle and the next free candidate, if any, is offered. Transit packets are never
- * asked. The throttle context answers the bulk busy-state queries (every buffer's "free flits at
+ * when the throttle is inactive). With an active throttle each NI keeps one source queue per
+ * output port of its router (the packet's first hop, from the routing's first candidate when the
+ * packet is generated), so that a packet held back toward one direction does not hold back
+ * packets toward another (specs/spth-torus.md: "injection towards other directions continues").
+ * Between packets the NI offers the front packets of its queues, oldest first, to
+ * {@code throttle.admit(router, firstHopPort, vc, packet, t)} for each VC the first hop may take,
+ * and starts sending the oldest admitted one (if it has an injection credit; if not, it waits for
+ * the credit as without a throttle). A throttle that admits everything therefore gives exactly the
+ * single-FIFO run. The decision is taken when the head leaves the NI, {@code 1 + L} cycles before it
+ * is visible at the router; transit packets are never asked. The throttle context answers the bulk busy-state queries (every buffer's "free flits at
  * most the margin", throttle API 1.1) from the per-router flit counts, outside the router loop.
  *
  * <h2>Order within a cycle</h2>
@@ -364,9 +370,19 @@ public final class FlitNetwork implements NetworkModel {
     private long contentionWaitCycles;
 
     // ---- network interfaces
+    /**
+     * Source-queue lanes per node: one per first-hop output port when a throttle is active
+     * (specs/spth-torus.md: injection toward other directions continues while one is held back),
+     * otherwise one. Lane {@code q} of node {@code n} is queue {@code n * lanes + q}.
+     */
+    final int lanes;
     final int[][] queue;
     final int[] queueHead;
     final int[] queueSize;
+    /** Packets queued at each node, over all its lanes. */
+    final int[] niQueued;
+    /** Queue of the packet the NI is sending, -1 between packets. */
+    final int[] niQueue;
     final int[] niVc;
     final int[] niSent;
     final int[] niLastVc;
@@ -385,6 +401,8 @@ public final class FlitNetwork implements NetworkModel {
     private final CandidateList candidates;
     private final ScratchPacket scratch;
     private final CandidateList lookahead;
+    private final ScratchPacket firstHopScratch;
+    private final CandidateList firstHop;
     final EventWheel creditEvents;
     private final EventWheel deliveries;
     private final int[] tally;
@@ -586,9 +604,9 @@ public final class FlitNetwork implements NetworkModel {
         waitSince = new long[totalVcs];
 
         // ---- interfaces
-        queue = new int[nodes][4];
-        queueHead = new int[nodes];
-        queueSize = new int[nodes];
+        niQueued = new int[nodes];
+        niQueue = new int[nodes];
+        Arrays.fill(niQueue, -1);
         niVc = new int[nodes];
         Arrays.fill(niVc, -1);
         niSent = new int[nodes];
@@ -604,6 +622,8 @@ public final class FlitNetwork implements NetworkModel {
         candidates = new CandidateList(maxCandidates);
         scratch = new ScratchPacket();
         lookahead = new CandidateList(maxCandidates);
+        firstHopScratch = new ScratchPacket();
+        firstHop = new CandidateList(maxCandidates);
         creditEvents = new EventWheel(Math.max(creditReturn, flitDelay + ejectCreditReturn) + 1);
         deliveries = new EventWheel(flitDelay + 1);
         tally = new int[credits.length];
@@ -612,6 +632,14 @@ public final class FlitNetwork implements NetworkModel {
         this.queuing = require(setup.queuing().apply(new Queuing()), "queuing scheme instance");
         this.throttle = require(setup.throttle().apply(new Throttling()), "throttle instance");
         this.throttleActive = !throttle.inactive();
+        if (throttleActive && maxPorts > Long.SIZE) {
+            throw new IllegalArgumentException("a throttle needs one source queue per output port, and routers here have up to "
+                    + maxPorts + " ports; throttled runs support at most " + Long.SIZE + " ports per router");
+        }
+        lanes = throttleActive ? maxPorts : 1;
+        queue = new int[nodes * lanes][4];
+        queueHead = new int[nodes * lanes];
+        queueSize = new int[nodes * lanes];
 
         // ---- first generation times, each node from its own stream
         random = new SplittableRandom[nodes];
@@ -825,7 +853,7 @@ public final class FlitNetwork implements NetworkModel {
 
     /** Packets waiting in the source queue of {@code node} (the one being injected included). */
     public int sourceQueueLength(int node) {
-        return queueSize[node];
+        return niQueued[node];
     }
 
     /** Packets whose head has entered the network and whose tail has not been delivered. */
@@ -871,7 +899,7 @@ public final class FlitNetwork implements NetworkModel {
         int kept = 0;
         for (int i = 0; i < activeNiCount; i++) {
             int n = activeNis[i];
-            if (queueSize[n] > 0) {
+            if (niQueued[n] > 0) {
                 activeNis[kept++] = n;
             } else {
                 niActive[n] = false;
@@ -1020,20 +1048,22 @@ public final class FlitNetwork implements NetworkModel {
     }
 
     private void enqueue(int n, int slot) {
-        int[] q = queue[n];
-        int size = queueSize[n];
+        int qi = lanes == 1 ? n : n * lanes + routeFirstHop(n, slot);
+        int[] q = queue[qi];
+        int size = queueSize[qi];
         if (size == q.length) {
             int[] grown = new int[size * 2];
-            int head = queueHead[n];
+            int head = queueHead[qi];
             for (int i = 0; i < size; i++) {
                 grown[i] = q[(head + i) & (size - 1)];
             }
             q = grown;
-            queue[n] = q;
-            queueHead[n] = 0;
+            queue[qi] = q;
+            queueHead[qi] = 0;
         }
-        q[(queueHead[n] + size) & (q.length - 1)] = slot;
-        queueSize[n] = size + 1;
+        q[(queueHead[qi] + size) & (q.length - 1)] = slot;
+        queueSize[qi] = size + 1;
+        niQueued[n]++;
         if (!niActive[n]) {
             niActive[n] = true;
             activeNis[activeNiCount++] = n;
@@ -1043,18 +1073,29 @@ public final class FlitNetwork implements NetworkModel {
     // ---- network interfaces
 
     private void inject(int n, long t, int tl) {
-        if (queueSize[n] == 0 || niWaiting[n]) {
+        if (niQueued[n] == 0 || niWaiting[n]) {
             return;
         }
-        int[] q = queue[n];
-        int slot = q[queueHead[n]];
         int v = niVc[n];
         int ciBase = niCreditBase + n * vcs;
+        int qi = niQueue[n];
         if (v < 0) {
+            boolean held = false;
+            if (lanes == 1) {
+                qi = n;
+            } else {
+                qi = admittedLane(n, t);
+                held = niHeld;
+                if (qi < 0) {
+                    return; // every queued packet held back: ask again next cycle
+                }
+            }
+            int slot = queue[qi][queueHead[qi]];
             long mask = niMask[n];
             if (mask == 0) {
                 mask = injectionMask(n, slot);
-                niMask[n] = mask;
+                // with lanes the candidate may change while waiting, so the mask is not kept
+                niMask[n] = lanes == 1 ? mask : 0;
             }
             int length = pool.length[slot];
             int last = niLastVc[n];
@@ -1077,18 +1118,21 @@ public final class FlitNetwork implements NetworkModel {
                 break;
             }
             if (v < 0) {
-                // only a returning credit can change that
-                niWaiting[n] = true;
+                // only a returning credit can change that, unless the throttle held an older packet back
+                niWaiting[n] = !held;
                 return;
             }
             niVc[n] = v;
             niLastVc[n] = v;
+            niQueue[n] = qi;
         }
         int ci = ciBase + v;
         if (credits[ci] <= 0) {
             niWaiting[n] = true;
             return;
         }
+        int[] q = queue[qi];
+        int slot = q[queueHead[qi]];
         credits[ci]--;
         int gp = nodeInPort[n];
         push(gp * vcs + v, nodeRouter[n], portLocal[gp] * vcs + v, slot, tl + injectDelay, t);
@@ -1102,12 +1146,116 @@ public final class FlitNetwork implements NetworkModel {
             observer.packetInjected(pool.id[slot], n, t);
         }
         if (sent == pool.length[slot]) {
-            queueHead[n] = (queueHead[n] + 1) & (q.length - 1);
-            queueSize[n]--;
+            queueHead[qi] = (queueHead[qi] + 1) & (q.length - 1);
+            queueSize[qi]--;
+            niQueued[n]--;
             niVc[n] = -1;
+            niQueue[n] = -1;
             niSent[n] = 0;
             niMask[n] = 0;
         }
+    }
+
+    /** Set by {@link #admittedLane}: the throttle held back at least one packet older than its answer. */
+    private boolean niHeld;
+
+    /**
+     * The queue (lane) of node {@code n} whose front packet is the oldest one the throttle lets
+     * leave toward its first hop in cycle {@code t}, or -1 if it holds every front packet back.
+     * Front packets are asked oldest first (packet ids grow with generation), so with a throttle
+     * that admits everything this is the single FIFO exactly. A packet is admitted when the
+     * throttle admits one of the VCs its first hop may take.
+     */
+    private int admittedLane(int n, long t) {
+        niHeld = false;
+        int base = n * lanes;
+        int router = nodeRouter[n];
+        long asked = 0;
+        while (true) {
+            int best = -1;
+            long bestId = Long.MAX_VALUE;
+            for (int q = 0; q < lanes; q++) {
+                int qi = base + q;
+                if (queueSize[qi] == 0 || (asked >>> q & 1L) != 0) {
+                    continue;
+                }
+                long id = pool.id[queue[qi][queueHead[qi]]];
+                if (id < bestId) {
+                    bestId = id;
+                    best = q;
+                }
+            }
+            if (best < 0) {
+                return -1;
+            }
+            asked |= 1L << best;
+            int qi = base + best;
+            int slot = queue[qi][queueHead[qi]];
+            view.slot = slot;
+            long vcsOfHop = pool.firstHopVcs[slot];
+            while (vcsOfHop != 0) {
+                int v = Long.numberOfTrailingZeros(vcsOfHop);
+                vcsOfHop &= vcsOfHop - 1;
+                boolean admitted;
+                try {
+                    admitted = throttle.admit(router, best, v, view, t);
+                } catch (RuntimeException e) {
+                    throw new SimulationException("throttle '" + names.throttle() + "' threw " + e + " for "
+                            + packetName(slot) + " at router " + router + " at cycle " + t, e);
+                }
+                if (admitted) {
+                    return qi;
+                }
+            }
+            niHeld = true;
+        }
+    }
+
+    /**
+     * The output port of the source router that the packet in {@code slot} takes first, by the
+     * routing's first candidate on a copy of the packet (the packet's own routing state is left
+     * alone; its route is computed again at the router), and the VCs it may take there
+     * ({@code pool.firstHopVcs}). Called when a packet is queued, only when a throttle is active.
+     */
+    private int routeFirstHop(int n, int slot) {
+        int r = nodeRouter[n];
+        int inPort = portLocal[nodeInPort[n]];
+        int np = portBase[r + 1] - portBase[r];
+        view.slot = slot;
+        ScratchPacket p = firstHopScratch;
+        p.copy(view);
+        CandidateList c = firstHop;
+        c.clear();
+        try {
+            routing.route(r, inPort, p, c);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw routingFault("threw " + e + " routing the first hop", r, inPort, slot, now, e);
+        }
+        if (c.count == 0) {
+            throw routingFault("returned no candidate output", r, inPort, slot, now, null);
+        }
+        int port = c.port[0];
+        if (port < 0 || port >= np) {
+            throw routingFault("returned output port " + port + ", out of range 0.." + (np - 1), r, inPort, slot, now, null);
+        }
+        long mask;
+        try {
+            mask = queuing.vcMask(r, port, c.vcClass[0], p);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' threw " + e + " for "
+                    + packetName(slot) + " at router " + r + " output port " + port + " at cycle " + now, e);
+        }
+        if (mask == 0 || (mask & ~allVcs) != 0) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
+                    + Long.toHexString(mask) + " for the first hop of " + packetName(slot) + " at router " + r
+                    + "; it must be non-zero and within the " + vcs + " VCs");
+        }
+        pool.firstHopVcs[slot] = mask;
+        return port;
     }
 
     private long injectionMask(int n, int slot) {
@@ -1197,7 +1345,7 @@ public final class FlitNetwork implements NetworkModel {
                 } else if (vc[x + BLOCKED_AT] == epoch) {
                     continue;
                 }
-                int choice = chooseOutputVc(r, base, nvc, l, iv, vc[x + FRONT_SLOT], t);
+                int choice = chooseOutputVc(r, base, nvc, iv, vc[x + FRONT_SLOT], t);
                 if (choice >= 0) {
                     reqIn[requests] = l;
                     reqOut[requests] = choice;
@@ -1284,77 +1432,55 @@ public final class FlitNetwork implements NetworkModel {
 
     /**
      * Input stage of VC allocation for the head at input VC {@code iv}: the free downstream VC of
-     * the earliest candidate, round robin from the VC's pointer; heads of terminal input buffers
-     * are offered to the throttle first (a refused VC is skipped this cycle). Returns the local
-     * output VC index or -1.
+     * the earliest candidate, round robin from the VC's pointer. Returns the local output VC index
+     * or -1.
      */
-    private int chooseOutputVc(int r, int base, int nvc, int l, int iv, int slot, long t) {
+    private int chooseOutputVc(int r, int base, int nvc, int iv, int slot, long t) {
         int length = pool.length[slot];
         int x = iv << VC_SHIFT;
         int cc = vc[x + CAND_COUNT];
         int cb = iv * (maxCandidates - 1);
         int ptr = vc[x + VA_PTR];
-        boolean ask = throttleActive && terminalNode[base + localPort[l]] >= 0;
-        long threshold = -1;
-        while (true) {
-            long bestKey = Long.MAX_VALUE;
-            int best = -1;
-            for (int k = 0; k < cc; k++) {
-                int port;
-                long mask;
-                if (k == 0) {
-                    port = vc[x + CAND_PORT];
-                    mask = (vc[x + CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) vc[x + CAND_MASK_HI] << 32);
-                } else {
-                    port = candPort[cb + k - 1];
-                    mask = candMask[cb + k - 1];
+        long bestKey = Long.MAX_VALUE;
+        int best = -1;
+        for (int k = 0; k < cc; k++) {
+            int port;
+            long mask;
+            if (k == 0) {
+                port = vc[x + CAND_PORT];
+                mask = (vc[x + CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) vc[x + CAND_MASK_HI] << 32);
+            } else {
+                port = candPort[cb + k - 1];
+                mask = candMask[cb + k - 1];
+            }
+            int ovBase = (base + port) * vcs;
+            while (mask != 0) {
+                int v = Long.numberOfTrailingZeros(mask);
+                mask &= mask - 1;
+                int ov = ovBase + v;
+                if (owner[ov] >= 0 || (cutThrough && credits[ov] < length)) {
+                    continue;
                 }
-                int ovBase = (base + port) * vcs;
-                while (mask != 0) {
-                    int v = Long.numberOfTrailingZeros(mask);
-                    mask &= mask - 1;
-                    int ov = ovBase + v;
-                    if (owner[ov] >= 0 || (cutThrough && credits[ov] < length)) {
-                        continue;
-                    }
-                    int lo = port * vcs + v;
-                    int d = lo - ptr;
-                    if (d < 0) {
-                        d += nvc;
-                    }
-                    long key = (long) k * nvc + d;
-                    if (key > threshold && key < bestKey) {
-                        bestKey = key;
-                        best = lo;
-                    }
+                int lo = port * vcs + v;
+                int d = lo - ptr;
+                if (d < 0) {
+                    d += nvc;
+                }
+                long key = (long) k * nvc + d;
+                if (key < bestKey) {
+                    bestKey = key;
+                    best = lo;
                 }
             }
-            if (best < 0) {
-                if (threshold < 0) {
-                    // every candidate taken (not a throttle refusal): wait for a release here
-                    vc[x + BLOCKED_AT] = (int) rt[r * routerStride + R_EPOCH];
-                    if (vc[x + CONTENTION] != C_WAITING) {
-                        noteHeldByOtherFlow(base, iv, slot, t);
-                    }
-                }
-                return -1;
-            }
-            if (!ask) {
-                return best;
-            }
-            view.slot = slot;
-            boolean admitted;
-            try {
-                admitted = throttle.admit(r, localPort[best], localVc[best], view, t);
-            } catch (RuntimeException e) {
-                throw new SimulationException("throttle '" + names.throttle() + "' threw " + e + " for "
-                        + packetName(slot) + " at router " + r + " at cycle " + t, e);
-            }
-            if (admitted) {
-                return best;
-            }
-            threshold = bestKey;
         }
+        if (best < 0) {
+            // every candidate taken: wait for a release here
+            vc[x + BLOCKED_AT] = (int) rt[r * routerStride + R_EPOCH];
+            if (vc[x + CONTENTION] != C_WAITING) {
+                noteHeldByOtherFlow(base, iv, slot, t);
+            }
+        }
+        return best;
     }
 
     /** Output stage of VC allocation: each requested output VC grants one input VC, round robin. */

@@ -21,6 +21,8 @@ final class PacketPool {
     /** Flits of the packet that reached the destination interface (exactly-once check). */
     int[] ejected;
     byte[] state;
+    /** VCs of the first hop, set when a throttle is active (see FlitNetwork.routeFirstHop). */
+    long[] firstHopVcs;
     private int[] nextFree;
     private int freeHead;
     private int live;
@@ -40,6 +42,7 @@ final class PacketPool {
         hops = new int[capacity];
         ejected = new int[capacity];
         state = new byte[capacity];
+        firstHopVcs = new long[capacity];
         nextFree = new int[capacity];
         for (int i = 0; i < capacity - 1; i++) {
             nextFree[i] = i + 1;
@@ -97,6 +100,7 @@ final class PacketPool {
         hops = java.util.Arrays.copyOf(hops, capacity);
         ejected = java.util.Arrays.copyOf(ejected, capacity);
         state = java.util.Arrays.copyOf(state, capacity);
+        firstHopVcs = java.util.Arrays.copyOf(firstHopVcs, capacity);
         nextFree = java.util.Arrays.copyOf(nextFree, capacity);
         for (int i = old; i < capacity - 1; i++) {
             nextFree[i] = i + 1;

@@ -293,7 +293,7 @@ final class Fixtures {
     }
 
     /** Records every event and checks their consistency. */
-    static final class Recorder implements NetworkObserver {
+    static class Recorder implements NetworkObserver {
         final Map<Long, int[]> generatedPackets = new HashMap<>();
         final BitSet deliveredIds = new BitSet();
         final BitSet injectedIds = new BitSet();

@@ -1,5 +1,11 @@
 package org.fabrica.network.flit;
 
+import org.fabrica.traffic.TrafficPattern;
+
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -247,15 +253,19 @@ class ProviderContractTest {
         for (; c < 300; c++) {
             net.cycle(c);
         }
-        // every generated packet is stuck at its source (terminal buffer or queue): no flit on a router link
-        long onLinks = net.flitHops();
+        // every generated packet is held in its source queue: nothing entered a router
         assertEquals(0, rec.delivered);
+        assertEquals(0, net.flitHops());
+        int queued = 0;
         for (int r = 0; r < 8; r++) {
-            assertEquals(0, net.bufferOccupancy(r, Fixtures.PLUS, 0) + net.bufferOccupancy(r, Fixtures.MINUS, 0)
-                    + net.bufferOccupancy(r, Fixtures.PLUS, 1) + net.bufferOccupancy(r, Fixtures.MINUS, 1));
-            assertTrue(net.bufferOccupancy(r, Fixtures.TERMINAL, 0) <= 8);
+            for (int v = 0; v < 2; v++) {
+                assertEquals(0, net.bufferOccupancy(r, Fixtures.PLUS, v) + net.bufferOccupancy(r, Fixtures.MINUS, v)
+                        + net.bufferOccupancy(r, Fixtures.TERMINAL, v));
+            }
+            queued += net.sourceQueueLength(r);
         }
-        assertTrue(onLinks > 0);
+        assertTrue(queued > 0);
+        assertEquals(net.generated(), queued);
         while (true) {
             net.cycle(c);
             if (net.done(c)) {
@@ -268,6 +278,82 @@ class ProviderContractTest {
         assertEquals(c + 1, cycles[0]);
         assertEquals(net.generated(), net.delivered());
         assertSame(8, seen.get().bufferFlits());
+    }
+
+    /** A throttle that refuses one output port of one router until {@code until}, and admits the rest. */
+    private static Function<ThrottleContext, Throttle> refusing(int router, int port, long until, List<String> asked) {
+        return context -> new Throttle() {
+            @Override
+            public void cycle(long now) {
+            }
+
+            @Override
+            public boolean admit(int r, int outPort, int vc, PacketView packet, long now) {
+                asked.add(packet.id() + "@" + now);
+                return !(r == router && outPort == port && now < until);
+            }
+        };
+    }
+
+    @Test
+    void injectionTowardAnotherDirectionContinuesWhileOneIsHeldBack() {
+        // node 0 sends at random to node 1 (first hop +) and node 7 (first hop -) until cycle 300
+        Setup s = new Setup();
+        s.injection = Fixtures.bernoulli(0.5, 4, 300);
+        s.pattern = (source, random) -> source == 0 ? (random.nextBoolean() ? 1 : 7) : TrafficPattern.NONE;
+        s.throttle = refusing(0, Fixtures.PLUS, 400, new ArrayList<>());
+        long[] toSeven = new long[2]; // generated, delivered before cycle 400
+        long[] toOne = new long[2]; // delivered before 400, injected before 400
+        Recorder rec = new Recorder() {
+            @Override
+            public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
+                super.packetGenerated(packet, source, destination, flits, cycle);
+                if (destination == 7) {
+                    toSeven[0]++;
+                }
+            }
+
+            @Override
+            public void packetDelivered(long packet, int source, int destination, int flits, long created, long inj,
+                    long cycle, int hops) {
+                super.packetDelivered(packet, source, destination, flits, created, inj, cycle, hops);
+                long[] count = destination == 7 ? toSeven : toOne;
+                if (cycle < 400) {
+                    count[1]++;
+                }
+                if (destination == 1 && inj < 400) {
+                    toOne[0]++;
+                }
+            }
+        };
+        s.observer = rec;
+        FlitNetwork net = s.create();
+        Fixtures.run(net, 100);
+        assertEquals(0, toOne[0], "packets to node 1 injected while + was held back");
+        assertEquals(0, toOne[1]);
+        // with one FIFO the first packet to node 1 would have blocked node 0 until cycle 400
+        assertTrue(toSeven[0] > 5, "generated toward node 7: " + toSeven[0]);
+        assertEquals(toSeven[0], toSeven[1], "every packet to node 7 delivered while + was held back");
+        assertEquals(net.generated(), net.delivered());
+    }
+
+    @Test
+    void aThrottleThatAdmitsEverythingGivesTheUnthrottledRun() {
+        long[][] results = new long[2][];
+        for (int i = 0; i < 2; i++) {
+            Setup s = new Setup();
+            s.injection = Fixtures.bernoulli(0.3, 4, 3000);
+            if (i == 1) {
+                s.throttle = refusing(-1, -1, 0, new ArrayList<>());
+            }
+            Recorder rec = new Recorder();
+            s.observer = rec;
+            FlitNetwork net = s.create();
+            long end = Fixtures.run(net, 500);
+            results[i] = new long[] {end, rec.delivered, rec.latencySum, rec.hopSum, rec.maxLatency, net.flitHops()};
+        }
+        assertTrue(results[0][1] > 1000, "delivered " + results[0][1]);
+        assertArrayEquals(results[0], results[1]);
     }
 
     @Test

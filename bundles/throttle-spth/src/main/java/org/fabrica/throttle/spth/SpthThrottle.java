@@ -6,8 +6,8 @@ import org.fabrica.throttle.Throttle;
 /**
  * SPTh (specs/spth-torus.md, "The throttle rule"): a newly injected packet is held back while
  * the VCinfo register of the output port and VC of its first hop shows any busy bit; injection
- * toward other ports and VCs goes on. Transit packets are never asked about (the network only
- * calls {@link #admit} for packets at the head of a terminal input buffer).
+ * toward other ports and VCs goes on (the network keeps one source queue per first-hop port and
+ * asks about each queue's front packet). Transit packets are never asked about.
  */
 final class SpthThrottle implements Throttle {
     private final VcInfoRegisters registers;
