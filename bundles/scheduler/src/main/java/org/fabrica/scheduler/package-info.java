@@ -8,7 +8,7 @@
  * the traffic layer.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.fabrica.scheduler;
 
 import org.osgi.annotation.bundle.Export;

@@ -135,6 +135,8 @@ public final class ExperimentRunner implements ExperimentService {
             case RAMP -> "windows of " + spec.seriesWindow() + " cycles, " + spec.smoothing() + "-point moving average";
             case COLLECTIVE -> "in-flight packets sampled every " + spec.inFlightWindow() + " cycles";
             case SCHEDULABILITY -> spec.permutations() + " random permutations per point";
+            case M2N -> "latency of successive packets (generation to tail delivery) of chosen source-destination pairs;"
+                    + " every message cut into " + plan.packetFlits() + "-flit maximum-payload packets";
         };
         String spaceTimeNote = spec.spaceTime() == null ? "" : "Input buffers of the row y = floor(N/3) (E, W) and the"
                 + " column x = floor(N/3) (N, S), side by side, each chart the buffers of the packets travelling that way;"

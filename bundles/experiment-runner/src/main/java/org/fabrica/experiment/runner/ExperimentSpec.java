@@ -123,7 +123,8 @@ public record ExperimentSpec(
         int cellPixels,
         List<ProviderChoice> topologies,
         List<SchedulerSpec> schedulers,
-        int permutations) {
+        int permutations,
+        M2nSpec m2n) {
 
     /** How load is offered and measured (key {@code mode}). */
     public enum Mode {
@@ -134,7 +135,9 @@ public record ExperimentSpec(
         /** One burst per pattern, scheme and seed, run until every packet is delivered. */
         COLLECTIVE,
         /** Circuit schedulers on random permutations per topology and seed (specs/levelwise-fattree.md). */
-        SCHEDULABILITY;
+        SCHEDULABILITY,
+        /** M-to-N personalized communications played from schedulers' plans (specs/rapidio-m2n.md). */
+        M2N;
 
         /** The name as written in files, e.g. {@code ramp}. */
         public String word() {
@@ -144,7 +147,7 @@ public record ExperimentSpec(
 
     /** Top-level keys, in the order of the reference. */
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "traffic", "schemes", "topologies", "schedulers", "permutations", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
+            "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
             "criticalLoad", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
@@ -160,6 +163,17 @@ public record ExperimentSpec(
     static final List<String> SCHEDULABILITY_KEYS = List.of("name", "description", "mode", "topologies", "schedulers",
             "permutations", "seeds", "executor", "outputs", "provenance");
     static final List<String> SCHEDULER_KEYS = List.of("label", "scheduler");
+    /** Top-level keys of an m2n experiment; every other key is an error there. */
+    static final List<String> M2N_KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
+            "kernel", "communications", "schemes", "baseline", "maxCycles", "deadlockCycles", "seeds", "executor",
+            "outputs", "provenance");
+    static final List<String> COMMUNICATION_KEYS = List.of("label", "senders", "receivers", "m", "n", "messageBytes",
+            "multiples", "sizes", "rate");
+    static final List<String> M2N_SCHEME_KEYS = List.of("label", "scheduler", "routing", "queuing", "throttle",
+            "communications");
+    static final List<String> M2N_OUTPUT_KEYS = List.of("plots", "report", "pairs");
+    /** Default queuing of an m2n scheme: one VC, as the CPS-1848 model has. */
+    public static final String DEFAULT_M2N_QUEUING = "1vc";
     /** Keys only a schedulability experiment uses. */
     static final List<String> SCHEDULABILITY_ONLY = List.of("topologies", "schedulers", "permutations");
 
@@ -219,7 +233,7 @@ public record ExperimentSpec(
     }
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
-    private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final int MAX_LOADS = 10_000;
 
     /**
@@ -241,6 +255,9 @@ public record ExperimentSpec(
         checkModeKeys(doc, root, mode);
         if (mode == Mode.SCHEDULABILITY) {
             return schedulability(doc, root, name, description);
+        }
+        if (mode == Mode.M2N) {
+            return M2nSpecParser.parse(doc, root, name, description);
         }
 
         ProviderChoice topology = choice(doc, root.get("topology"), "topology", "topology", null);
@@ -286,7 +303,7 @@ public record ExperimentSpec(
                     case STEADY -> DEFAULT_INJECTION;
                     case RAMP -> DEFAULT_RAMP_INJECTION;
                     case COLLECTIVE -> DEFAULT_COLLECTIVE_INJECTION;
-                    case SCHEDULABILITY -> throw new IllegalStateException("parsed by schedulability()");
+                    case SCHEDULABILITY, M2N -> throw new IllegalStateException("parsed by its own method");
                 });
 
         JsonNode sch = root.get("schemes");
@@ -452,7 +469,7 @@ public record ExperimentSpec(
                 List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes), List.copyOf(loads),
                 warmup, measure, drain, deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, baseline,
                 List.copyOf(patternSeeds), perPattern, window, smoothing, inFlightWindow, criticalLoad, maxCycles,
-                spaceTime, cellPixels, List.of(), List.of(), 0);
+                spaceTime, cellPixels, List.of(), List.of(), 0, null);
     }
 
     /** A schedulability experiment: topologies x schedulers x seeds, no packet simulation. */
@@ -536,7 +553,7 @@ public record ExperimentSpec(
                 null, List.of(), List.of(), 0, 0, 0, DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report,
                 Mode.SCHEDULABILITY, null, List.copyOf(topologySeeds), false, 0, 0, 0,
                 CriticalLoadDetector.Settings.DEFAULT, 0, null, DEFAULT_CELL_PIXELS, List.copyOf(topologies),
-                List.copyOf(schedulers), (int) permutations);
+                List.copyOf(schedulers), (int) permutations, null);
     }
 
     /**
@@ -545,6 +562,16 @@ public record ExperimentSpec(
      */
     public int pointCount() {
         int n = 0;
+        if (mode == Mode.M2N) {
+            for (int p = 0; p < patternLabels.size(); p++) {
+                for (SchemeSpec s : schemes) {
+                    if (s.appliesTo(patternLabels.get(p))) {
+                        n += patternSeeds.get(p).size();
+                    }
+                }
+            }
+            return n;
+        }
         int perSeed = mode == Mode.SCHEDULABILITY ? schedulers.size()
                 : schemes.size() * (mode == Mode.STEADY ? loads.size() : 1);
         for (List<Long> s : patternSeeds) {
@@ -580,8 +607,8 @@ public record ExperimentSpec(
         }
         String given = node.isTextual() ? node.asText().trim() : ExperimentDocument.kind(node);
         throw doc.error("mode", "mode '" + given + "' is not a mode" + Suggestions.hint(given, words)
-                + "; use steady (load points), ramp (ramp load), collective (burst at cycle 0) or schedulability "
-                + "(circuit schedulers on random permutations)");
+                + "; use steady (load points), ramp (ramp load), collective (burst at cycle 0), schedulability "
+                + "(circuit schedulers on random permutations) or m2n (M-to-N communications played from schedules)");
     }
 
     /** Keys of one mode given in a file of another mode are errors, never silently ignored. */
@@ -596,6 +623,19 @@ public record ExperimentSpec(
                 }
             }
             return;
+        }
+        if (mode == Mode.M2N) {
+            for (String k : KEYS) {
+                if (root.has(k) && !M2N_KEYS.contains(k)) {
+                    throw doc.keyError(k, "'" + k + "' is not used in mode m2n (it plays the communications' schedules "
+                            + "until every packet is delivered); " + (k.equals("traffic")
+                                    ? "describe the traffic under 'communications'" : "remove it"));
+                }
+            }
+            return;
+        }
+        if (root.has("communications")) {
+            throw doc.keyError("communications", "'communications' is only used in mode m2n; remove it or set mode: m2n");
         }
         for (String k : SCHEDULABILITY_ONLY) {
             if (root.has(k)) {
@@ -624,7 +664,7 @@ public record ExperimentSpec(
         return out;
     }
 
-    private static long bounded(ExperimentDocument doc, JsonNode parent, String key, String path, long def, long min,
+    static long bounded(ExperimentDocument doc, JsonNode parent, String key, String path, long def, long min,
             long max) {
         JsonNode n = parent.get(key);
         if (n == null || n.isNull()) {
@@ -652,7 +692,7 @@ public record ExperimentSpec(
         }
     }
 
-    private static ProviderChoice choice(ExperimentDocument doc, JsonNode node, String concept, String path,
+    static ProviderChoice choice(ExperimentDocument doc, JsonNode node, String concept, String path,
             String defaultName) {
         if (node == null || node.isNull()) {
             if (defaultName == null) {
@@ -768,7 +808,7 @@ public record ExperimentSpec(
         }
     }
 
-    private static List<Long> seeds(ExperimentDocument doc, JsonNode node, String path) {
+    static List<Long> seeds(ExperimentDocument doc, JsonNode node, String path) {
         if (node == null || node.isNull()) {
             return DEFAULT_SEEDS;
         }
@@ -798,7 +838,7 @@ public record ExperimentSpec(
         return seeds;
     }
 
-    private static long cycles(ExperimentDocument doc, ObjectNode root, String key, long def, long min) {
+    static long cycles(ExperimentDocument doc, ObjectNode root, String key, long def, long min) {
         JsonNode n = root.get(key);
         if (n == null || n.isNull()) {
             return def;
@@ -810,7 +850,7 @@ public record ExperimentSpec(
         return v;
     }
 
-    private static long whole(ExperimentDocument doc, JsonNode n, String path) {
+    static long whole(ExperimentDocument doc, JsonNode n, String path) {
         if (n == null || !n.isNumber() || (!n.canConvertToExactIntegral() && !n.isIntegralNumber())) {
             throw doc.error(path, path + " must be a whole number; found a " + (n == null ? "missing value" : ExperimentDocument.kind(n)));
         }
@@ -820,7 +860,7 @@ public record ExperimentSpec(
         return n.asLong();
     }
 
-    private static double number(ExperimentDocument doc, JsonNode n, String path) {
+    static double number(ExperimentDocument doc, JsonNode n, String path) {
         if (n == null || n.isNull()) {
             throw doc.error(path, path + " is required");
         }
@@ -830,7 +870,7 @@ public record ExperimentSpec(
         return n.asDouble();
     }
 
-    private static boolean bool(ExperimentDocument doc, JsonNode n, String path, boolean def) {
+    static boolean bool(ExperimentDocument doc, JsonNode n, String path, boolean def) {
         if (n == null || n.isNull()) {
             return def;
         }
@@ -851,7 +891,7 @@ public record ExperimentSpec(
         return n.asText().trim();
     }
 
-    private static String optionalText(ExperimentDocument doc, ObjectNode node, String key, String path, String def) {
+    static String optionalText(ExperimentDocument doc, ObjectNode node, String key, String path, String def) {
         JsonNode n = node.get(key);
         if (n == null || n.isNull()) {
             return def;

@@ -23,6 +23,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
 import org.fabrica.stats.collectors.WindowedSeriesCollector;
 import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.schedule.SchedulePlayback;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;
 
@@ -129,7 +130,7 @@ final class PointSimulation {
         int nodes = plan.topology().nodes();
         try {
             ModeCollectors c = new ModeCollectors();
-            assembly = plan.assemble(point, injection -> c.create(spec, nodes, injection));
+            assembly = plan.assemble(point, (injection, playback) -> c.create(spec, nodes, injection, playback));
             learnCulprits(scheme);
             NetworkModel network = assembly.network();
             control.attach(network);
@@ -139,7 +140,7 @@ final class PointSimulation {
                 case STEADY -> new MeasuredRun(network, c.steady, cycleObserver(c.steady, recorder), plan.maxCycles());
                 case RAMP -> new RampRun(network, cycleObserver(c.windowed, recorder), assembly.injection(),
                         spec.seriesWindow(), plan.maxCycles());
-                case COLLECTIVE -> new CollectiveRun(network, cycleObserver(c.inFlight, recorder), plan.maxCycles());
+                case COLLECTIVE, M2N -> new CollectiveRun(network, cycleObserver(c.inFlight, recorder), plan.maxCycles());
                 case SCHEDULABILITY -> throw new IllegalStateException("a schedulability point is run by SchedulabilityPoint");
             };
             if (!control.checkpoint(0)) {
@@ -190,6 +191,17 @@ final class PointSimulation {
                         case LIMIT -> "maxCycles = " + plan.maxCycles() + " reached before the ramp ended";
                     };
                 }
+                case M2N -> {
+                    metrics.addAll(collective.results(end));
+                    boolean complete = collective.allDelivered() && model.end() == PointRun.End.NETWORK_DONE;
+                    m2nMetrics(c.m2n, network, complete, metrics);
+                    series = c.m2n.pairSeries();
+                    nodeTable = c.m2n.portSeries(plan.router().flitBytes(), plan.router().cycleNanoseconds());
+                    status = complete ? OK : SATURATED_STATUS;
+                    endNote = complete ? "every packet of the plan delivered; completion at cycle " + c.m2n.completion()
+                            : "maxCycles = " + plan.maxCycles() + " reached with " + (generated - delivered)
+                                    + " packets in flight";
+                }
                 default -> {
                     metrics.addAll(collective.results(end));
                     metrics.add(new Metric(IN_FLIGHT_MAX, inFlight.max(), "packets", "largest number of packets in flight"));
@@ -238,8 +250,9 @@ final class PointSimulation {
         WindowedSeriesCollector windowed;
         CollectiveDurationCollector collective;
         InFlightSeries inFlight;
+        M2nCollector m2n;
 
-        NetworkObserver create(ExperimentSpec spec, int nodes, InjectionProcess injection) {
+        NetworkObserver create(ExperimentSpec spec, int nodes, InjectionProcess injection, SchedulePlayback playback) {
             switch (spec.mode()) {
                 case STEADY -> {
                     steady = new SteadyStateCollector(nodes, spec.warmup(), spec.measure());
@@ -249,12 +262,77 @@ final class PointSimulation {
                     windowed = new WindowedSeriesCollector(nodes, spec.seriesWindow(), injection::offeredLoad);
                     return CompositeObserver.of(counts, windowed);
                 }
+                case M2N -> {
+                    collective = new CollectiveDurationCollector(nodes);
+                    inFlight = new InFlightSeries(spec.inFlightWindow());
+                    m2n = new M2nCollector(nodes, playback.pacing().packetFlits(), playback.plan(), playback,
+                            spec.m2n().pairs());
+                    return CompositeObserver.of(counts, collective, inFlight, m2n);
+                }
                 default -> {
                     collective = new CollectiveDurationCollector(nodes);
                     inFlight = new InFlightSeries(spec.inFlightWindow());
                     return CompositeObserver.of(counts, collective, inFlight);
                 }
             }
+        }
+    }
+
+    /** Metric names of mode m2n. */
+    static final String M2N_COMPLETION = "m2n.completion";
+    static final String M2N_COMPLETION_US = "m2n.completionMicros";
+    static final String M2N_COMPLETION_ENDPOINT_US = "m2n.completionWithEndpointMicros";
+    static final String M2N_LATENCY_MAX = "m2n.latency.max";
+    static final String M2N_LATENCY_MAX_US = "m2n.latency.maxMicros";
+    static final String M2N_LATENCY_MEAN = "m2n.latency.mean";
+    static final String M2N_CONTENTION_LINK = "m2n.contention.link";
+    static final String M2N_CONTENTION_ENDPOINT = "m2n.contention.endpoint";
+    static final String M2N_CONTENTION_WAIT = "m2n.contention.waitCycles";
+    static final String M2N_PACKETS = "m2n.packets";
+    static final String M2N_PACKET_FLITS = "m2n.packetFlits";
+    static final String M2N_ROUNDS = "m2n.rounds";
+    static final String M2N_TRANSACTIONS = "m2n.transactions";
+    static final String M2N_PORT_GBPS_MAX = "m2n.port.receiveGbps.max";
+
+    /**
+     * Mode m2n's metrics (specs/rapidio-m2n.md, "Report for each scheme"): completion time in
+     * cycles and microseconds (with the hardware's endpoint overhead added once, as T1 of the
+     * spec holds it), packet latencies, the network's contention counters.
+     */
+    private void m2nMetrics(M2nCollector m, NetworkModel network, boolean complete, List<Metric> metrics) {
+        double ns = plan.router().cycleNanoseconds();
+        int endpoint = plan.m2n().endpoint().totalCycles();
+        long completion = m.completion();
+        metrics.add(new Metric(M2N_COMPLETION, complete ? completion : Double.NaN, "cycles",
+                "cycle after the last packet's delivery (the communication starts at cycle 0)"));
+        metrics.add(new Metric(M2N_COMPLETION_US, complete ? completion * ns / 1000 : Double.NaN, "us",
+                "completion time in microseconds (" + ExperimentSpec.format(ns) + " ns cycles)"));
+        metrics.add(new Metric(M2N_COMPLETION_ENDPOINT_US, complete ? (completion + endpoint) * ns / 1000 : Double.NaN,
+                "us", "completion time plus the endpoint send and receive overhead (" + endpoint
+                        + " cycles; not simulated, added once)"));
+        metrics.add(new Metric(M2N_LATENCY_MAX, m.maxLatency() < 0 ? Double.NaN : m.maxLatency(), "cycles",
+                "largest packet latency, generation to tail delivery (source queueing included)"));
+        metrics.add(new Metric(M2N_LATENCY_MAX_US, m.maxLatency() < 0 ? Double.NaN : m.maxLatency() * ns / 1000, "us",
+                "largest packet latency in microseconds"));
+        metrics.add(new Metric(M2N_LATENCY_MEAN, m.meanLatency(), "cycles", "mean packet latency"));
+        boolean counted = network.countsContention();
+        metrics.add(new Metric(M2N_CONTENTION_LINK, counted ? network.contentionEvents() : Double.NaN, "events",
+                "link and switch-port contention events (a packet waiting for an output held by another flow)"));
+        metrics.add(new Metric(M2N_CONTENTION_ENDPOINT, counted ? network.endpointContentionEvents() : Double.NaN,
+                "events", "endpoint contention events (a packet waiting for a terminal output held by another flow)"));
+        metrics.add(new Metric(M2N_CONTENTION_WAIT, counted ? network.contentionWaitCycles() : Double.NaN, "cycles",
+                "cycles packets waited in contention events"));
+        metrics.add(new Metric(M2N_PORT_GBPS_MAX, m.maxReceiveGbps(plan.router().flitBytes(), ns), "Gbps",
+                "highest receive rate of an end-node port while it received (wire data, headers included)"));
+        SweepPlan.Assembly a = assembly;
+        metrics.add(new Metric(M2N_PACKETS, a.playback().packets(), "packets", "packets the plan sends"));
+        metrics.add(new Metric(M2N_PACKET_FLITS, plan.packetFlits(), "flits", "flits of every packet"));
+        metrics.add(new Metric(M2N_ROUNDS, a.plan().roundCount(), "rounds", "rounds of the plan"));
+        metrics.add(new Metric(M2N_TRANSACTIONS, a.plan().transactions().size(), "transactions",
+                "transactions of the plan (separated by barriers)"));
+        if (m.duplicates() > 0) {
+            throw new SimulationException(plan.networkProvider().describe() + ": " + m.duplicates()
+                    + " packets of the recorded pairs were delivered twice");
         }
     }
 
@@ -431,9 +509,14 @@ final class PointSimulation {
         addCulprit(culprits, scheme.routing().provider().factory().getClass(), scheme.routing().describe());
         addCulprit(culprits, scheme.queuing().provider().factory().getClass(), scheme.queuing().describe());
         addCulprit(culprits, scheme.throttle().provider().factory().getClass(), scheme.throttle().describe());
-        BoundProvider pattern = plan.patterns().get(point.pattern());
-        addCulprit(culprits, pattern.provider().factory().getClass(), pattern.describe());
-        addCulprit(culprits, plan.injectionProvider().provider().factory().getClass(), plan.injectionProvider().describe());
+        if (scheme.scheduler() != null) {
+            addCulprit(culprits, scheme.scheduler().provider().factory().getClass(), scheme.scheduler().describe());
+        } else {
+            BoundProvider pattern = plan.patterns().get(point.pattern());
+            addCulprit(culprits, pattern.provider().factory().getClass(), pattern.describe());
+            addCulprit(culprits, plan.injectionProvider().provider().factory().getClass(),
+                    plan.injectionProvider().describe());
+        }
         addCulprit(culprits, plan.topologyProvider().provider().factory().getClass(), plan.topologyProvider().describe());
         addCulprit(culprits, plan.hardwareProvider().provider().factory().getClass(), plan.hardwareProvider().describe());
         addCulprit(culprits, assembly.network().getClass(), plan.networkProvider().describe());

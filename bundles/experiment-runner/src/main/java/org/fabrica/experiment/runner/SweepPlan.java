@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationKernel;
@@ -28,6 +29,7 @@ import org.fabrica.params.ParameterSchema;
 import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
 import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.scheduler.Plan;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
@@ -37,6 +39,7 @@ import org.fabrica.topology.TreeTopology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.SchedulePlayback;
 
 /**
  * An experiment resolved against the registered providers: every provider found (highest
@@ -50,12 +53,17 @@ public final class SweepPlan {
 
     /** A scheme with its providers bound. */
     public record BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
-            BoundProvider throttle) {
+            BoundProvider throttle, BoundProvider scheduler) {
+        /** A scheme without scheduler (every mode but m2n). */
+        public BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
+                BoundProvider throttle) {
+            this(index, label, routing, queuing, throttle, null);
+        }
     }
 
     /** The instances of one point, ready to run. */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
-            ProviderNames names, InjectionProcess injection) {
+            ProviderNames names, InjectionProcess injection, Plan plan, SchedulePlayback playback) {
     }
 
     private final ExperimentDocument document;
@@ -80,10 +88,20 @@ public final class SweepPlan {
     private final List<BoundProvider> topologies;
     private final List<TreeTopology> trees;
     private final List<BoundProvider> schedulers;
+    /** Mode m2n: the communications resolved against the topology and hardware (null in the other modes). */
+    private M2nTraffic m2n;
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router) {
+        this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
+                null);
+    }
+
+    private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
+            BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, M2nTraffic m2n) {
+        this.m2n = m2n;
         this.document = document;
         this.spec = spec;
         this.topology = topology;
@@ -134,6 +152,9 @@ public final class SweepPlan {
         if (spec.mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
             return resolveSchedulability(doc, spec, registry);
         }
+        if (spec.mode() == ExperimentSpec.Mode.M2N) {
+            return resolveM2n(doc, spec, registry);
+        }
         BoundProvider topology = bind(doc, spec.topology(), registry);
         BoundProvider hardware = bind(doc, spec.hardware(), registry);
         BoundProvider network = bind(doc, spec.network(), registry);
@@ -168,6 +189,97 @@ public final class SweepPlan {
                 List.copyOf(schemes), topo, router);
         plan.checkCombinations();
         return plan;
+    }
+
+    /**
+     * Mode m2n (specs/rapidio-m2n.md): binds the providers and every scheme's scheduler, resolves
+     * the communications against the topology and the hardware's packet format, plans every
+     * communication with every scheme that runs on it and checks that the plan can be played,
+     * and builds one network per scheme.
+     */
+    private static SweepPlan resolveM2n(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        BoundProvider topology = bind(doc, spec.topology(), registry);
+        BoundProvider hardware = bind(doc, spec.hardware(), registry);
+        BoundProvider network = bind(doc, spec.network(), registry);
+        BoundProvider kernel = bind(doc, spec.kernel(), registry);
+        List<BoundScheme> schemes = new ArrayList<>();
+        for (int i = 0; i < spec.schemes().size(); i++) {
+            SchemeSpec s = spec.schemes().get(i);
+            schemes.add(new BoundScheme(i, s.label(), bind(doc, s.routing(), registry), bind(doc, s.queuing(), registry),
+                    bind(doc, s.throttle(), registry), bind(doc, s.scheduler(), registry)));
+        }
+        try {
+            registry.executor(spec.executor());
+        } catch (ExperimentException e) {
+            throw doc.error("executor", e.getMessage());
+        }
+        Topology topo = build(doc, topology, topology::topology);
+        HardwareModel model = build(doc, hardware, hardware::hardware);
+        RouterParameters router = build(doc, hardware, () -> {
+            RouterParameters r = model.router();
+            if (r == null) {
+                throw new IllegalStateException("the hardware model returned no router parameters");
+            }
+            return r;
+        });
+        build(doc, kernel, kernel::kernel);
+        M2nTraffic traffic = M2nTraffic.resolve(doc, spec.m2n(), topo, model, router, spec.hardware().path());
+        for (int i = 0; i < spec.m2n().pairs().size(); i++) {
+            int[] pair = spec.m2n().pairs().get(i);
+            for (int e = 0; e < 2; e++) {
+                if (pair[e] >= topo.nodes()) {
+                    throw doc.error("outputs.pairs[" + i + "][" + e + "]", "outputs.pairs[" + i + "][" + e + "] = node "
+                            + pair[e] + " is out of range: " + topo.describe() + " has end nodes 0 .. " + (topo.nodes() - 1));
+                }
+            }
+        }
+        SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(),
+                List.copyOf(schemes), topo, router, traffic);
+        plan.checkM2n();
+        return plan;
+    }
+
+    /** Plans every communication with every scheme on it, checks the plan can be played, builds every scheme's network. */
+    private void checkM2n() {
+        RandomStreams streams = new RandomStreams(spec.seeds().get(0));
+        for (BoundScheme s : schemes) {
+            SchemeSpec scheme = spec.schemes().get(s.index());
+            int first = -1;
+            for (int c = 0; c < m2n.communications().size(); c++) {
+                M2nTraffic.Resolved r = m2n.communications().get(c);
+                if (!scheme.appliesTo(r.spec().label())) {
+                    continue;
+                }
+                first = first < 0 ? c : first;
+                Plan p;
+                try {
+                    p = m2n.plan(c, s.scheduler(), topologyInstance, streams);
+                } catch (RuntimeException e) {
+                    throw document.error(s.scheduler().choice().path(), "scheme '" + s.label() + "' on communication '"
+                            + r.spec().label() + "' (" + r.senders().length + " senders, " + r.receivers().length
+                            + " receivers): " + s.scheduler().describe() + ": " + ProviderFailure.message(e), e);
+                }
+                try {
+                    m2n.playback(c, p, topologyInstance);
+                } catch (IllegalArgumentException e) {
+                    throw document.error(s.scheduler().choice().path(), "scheme '" + s.label() + "' on communication '"
+                            + r.spec().label() + "': " + e.getMessage(), e);
+                }
+            }
+            if (first < 0) {
+                continue;
+            }
+            PointPlan probe = new PointPlan(-1, "validation", first, s.index(), Double.NaN, spec.seeds().get(0));
+            try {
+                assemble(probe, new PointSimulation.EventCounts());
+            } catch (ProviderFailure f) {
+                throw document.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
+                        + " (topology " + topologyInstance.describe() + ", " + router.vcs() + " VCs per port)", f);
+            } catch (RuntimeException e) {
+                throw document.error("schemes[" + s.index() + "]", "scheme '" + s.label() + "' cannot be built: "
+                        + ProviderFailure.message(e), e);
+            }
+        }
     }
 
     /**
@@ -319,30 +431,56 @@ public final class SweepPlan {
      * {@link ProviderFailure} naming it.
      */
     Assembly assemble(PointPlan point, java.util.function.Function<InjectionProcess, NetworkObserver> observers) {
+        return assemble(point, (injection, playback) -> observers.apply(injection));
+    }
+
+    /**
+     * As {@link #assemble(PointPlan, java.util.function.Function)}, the observers also made for the
+     * point's schedule playback (mode m2n; null in the other modes).
+     */
+    Assembly assemble(PointPlan point,
+            java.util.function.BiFunction<InjectionProcess, SchedulePlayback, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
-        BoundProvider patternProvider = patterns.get(point.pattern());
         RandomStreams streams = new RandomStreams(point.seed());
         RoutingAlgorithm routing = call(scheme.routing(), () -> scheme.routing().routing(topologyInstance, streams));
         if (routing == null) {
             throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
         }
-        TrafficPattern pattern = call(patternProvider,
-                () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
-        double load = spec.mode() == ExperimentSpec.Mode.STEADY ? point.load() : 0.0; // the other modes' injections set their own
-        InjectionProcess injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
-                new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
-        NetworkObserver observer = observers.apply(injectionProcess);
+        TrafficPattern pattern;
+        InjectionProcess injectionProcess;
+        String trafficLabel;
+        Plan m2nPlan = null;
+        SchedulePlayback playback = null;
+        if (m2n != null) {
+            // mode m2n: the scheduler's plan, played (a fresh playback per run)
+            m2nPlan = call(scheme.scheduler(), () -> m2n.plan(point.pattern(), scheme.scheduler(), topologyInstance,
+                    streams));
+            Plan played = m2nPlan;
+            playback = call(scheme.scheduler(), () -> m2n.playback(point.pattern(), played, topologyInstance));
+            pattern = playback.pattern();
+            injectionProcess = playback.injection();
+            trafficLabel = spec.patternLabels().get(point.pattern()) + " played from " + scheme.scheduler().provider()
+                    .label();
+        } else {
+            BoundProvider patternProvider = patterns.get(point.pattern());
+            pattern = call(patternProvider,
+                    () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
+            double load = spec.mode() == ExperimentSpec.Mode.STEADY ? point.load() : 0.0; // the other modes' injections set their own
+            injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
+                    new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
+            trafficLabel = patternProvider.provider().label();
+        }
+        NetworkObserver observer = observers.apply(injectionProcess, playback);
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
-                scheme.queuing().provider().label(), scheme.throttle().provider().label(),
-                patternProvider.provider().label());
+                scheme.queuing().provider().label(), scheme.throttle().provider().label(), trafficLabel);
         NetworkSetup setup = new NetworkSetup(topologyInstance, router, routing,
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
-                pattern, injectionProcess, spec.packetFlits(), observer, streams,
+                pattern, injectionProcess, packetFlits(), observer, streams,
                 new RunLimits(maxCycles(), spec.deadlockCycles()), names);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
-        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess);
+        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess, m2nPlan, playback);
     }
 
     /** Last cycle + 1 a point may run: warm-up + measurement + drain (steady), else {@code maxCycles}. */
@@ -359,7 +497,7 @@ public final class SweepPlan {
         return switch (spec.mode()) {
             case STEADY -> spec.warmup() + spec.measure();
             case RAMP -> rampEnd;
-            case COLLECTIVE, SCHEDULABILITY -> -1;
+            case COLLECTIVE, SCHEDULABILITY, M2N -> -1;
         };
     }
 
@@ -444,6 +582,9 @@ public final class SweepPlan {
             int columns = circuits ? s.schedulers().size() : s.schemes().size();
             for (int sc = 0; sc < columns; sc++) {
                 String scheme = circuits ? s.schedulers().get(sc).label() : s.schemes().get(sc).label();
+                if (!circuits && !s.schemes().get(sc).appliesTo(pattern)) {
+                    continue; // mode m2n: the scheme does not run on this communication
+                }
                 if (s.mode() != ExperimentSpec.Mode.STEADY) {
                     for (long seed : s.seedsOf(p)) {
                         out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, s.mode(), seed), p, sc, Double.NaN,
@@ -488,6 +629,9 @@ public final class SweepPlan {
             outputs.put("plots", spec.plots());
             outputs.put("report", spec.report());
             return r;
+        }
+        if (spec.mode() == ExperimentSpec.Mode.M2N) {
+            return resolvedM2n(r);
         }
         r.set("topology", providerNode(topology));
         r.set("hardware", providerNode(hardware));
@@ -558,6 +702,76 @@ public final class SweepPlan {
             st.put("stride", spec.spaceTime().stride());
             st.put("margin", spec.spaceTime().margin());
             st.put("cellPixels", spec.cellPixels());
+        }
+        return r;
+    }
+
+    /** The resolved m2n experiment: the nodes of every communication listed, every default filled in. */
+    private ObjectNode resolvedM2n(ObjectNode r) {
+        r.put("mode", spec.mode().word());
+        r.set("topology", providerNode(topology));
+        r.set("hardware", providerNode(hardware));
+        r.set("network", providerNode(network));
+        r.set("kernel", providerNode(kernel));
+        ArrayNode comms = r.putArray("communications");
+        for (M2nTraffic.Resolved c : m2n.communications()) {
+            ObjectNode o = comms.addObject();
+            o.put("label", c.spec().label());
+            ArrayNode s = o.putArray("senders");
+            for (int n : c.senders()) {
+                s.add(n);
+            }
+            ArrayNode d = o.putArray("receivers");
+            for (int n : c.receivers()) {
+                d.add(n);
+            }
+            if (c.spec().sizes() == null) {
+                o.put("messageBytes", c.spec().messageBytes());
+                if (c.spec().multiples() != null) {
+                    ArrayNode m = o.putArray("multiples");
+                    for (long x : c.spec().multiples()) {
+                        m.add(x);
+                    }
+                }
+            } else {
+                ArrayNode rows = o.putArray("sizes");
+                for (long[] row : c.spec().sizes()) {
+                    ArrayNode a = rows.addArray();
+                    for (long x : row) {
+                        a.add(x);
+                    }
+                }
+            }
+            o.put("rate", c.spec().rate());
+        }
+        ArrayNode sch = r.putArray("schemes");
+        for (BoundScheme s : schemes) {
+            ObjectNode o = sch.addObject();
+            o.put("label", s.label());
+            o.set("scheduler", providerNode(s.scheduler()));
+            o.set("routing", providerNode(s.routing()));
+            o.set("queuing", providerNode(s.queuing()));
+            o.set("throttle", providerNode(s.throttle()));
+            List<String> on = spec.schemes().get(s.index()).communications();
+            if (!on.isEmpty()) {
+                ArrayNode a = o.putArray("communications");
+                on.forEach(a::add);
+            }
+        }
+        r.put("baseline", spec.baseline());
+        r.put("maxCycles", spec.maxCycles());
+        r.put("deadlockCycles", spec.deadlockCycles());
+        ArrayNode seeds = r.putArray("seeds");
+        spec.seeds().forEach(seeds::add);
+        r.put("executor", spec.executor());
+        ObjectNode outputs = r.putObject("outputs");
+        outputs.put("plots", spec.plots());
+        outputs.put("report", spec.report());
+        if (!spec.m2n().pairs().isEmpty()) {
+            ArrayNode pairs = outputs.putArray("pairs");
+            for (int[] p : spec.m2n().pairs()) {
+                pairs.addArray().add(p[0]).add(p[1]);
+            }
         }
         return r;
     }
@@ -637,8 +851,13 @@ public final class SweepPlan {
         for (BoundProvider p : patterns) {
             m.put(p.choice().path(), p);
         }
-        m.put("traffic.injection", injection);
+        if (injection != null) {
+            m.put("traffic.injection", injection);
+        }
         for (BoundScheme s : schemes) {
+            if (s.scheduler() != null) {
+                m.put(s.scheduler().choice().path(), s.scheduler());
+            }
             m.put(s.routing().choice().path(), s.routing());
             m.put(s.queuing().choice().path(), s.queuing());
             m.put(s.throttle().choice().path(), s.throttle());
@@ -667,6 +886,9 @@ public final class SweepPlan {
             sb.append("  seeds     ").append(spec.seeds()).append('\n');
             sb.append("  id        ").append(experimentId);
             return sb.toString();
+        }
+        if (spec.mode() == ExperimentSpec.Mode.M2N) {
+            return summaryM2n(sb);
         }
         if (spec.mode() != ExperimentSpec.Mode.STEADY) {
             sb.append(spec.mode().word()).append(" mode, ");
@@ -710,7 +932,7 @@ public final class SweepPlan {
                         .append(" points, drop ").append(ExperimentSpec.format(spec.criticalLoad().drop()))
                         .append("; ratios to '").append(spec.baseline()).append("'; seeds ").append(seedText()).append('\n');
             }
-            case SCHEDULABILITY -> throw new IllegalStateException("summarised above");
+            case SCHEDULABILITY, M2N -> throw new IllegalStateException("summarised above");
             case COLLECTIVE -> sb.append("  collective until every packet is delivered (at most ").append(spec.maxCycles())
                     .append(" cycles); in flight sampled every ").append(spec.inFlightWindow()).append(" cycles; ratios to '")
                     .append(spec.baseline()).append("'; seeds ").append(seedText()).append('\n');
@@ -722,6 +944,66 @@ public final class SweepPlan {
                     .append(" flits\n");
         }
         sb.append("  id        ").append(experimentId);
+        return sb.toString();
+    }
+
+    private String summaryM2n(StringBuilder sb) {
+        sb.append("m2n mode, ").append(m2n.communications().size()).append(" communication(s), ")
+                .append(schemes.size()).append(" scheme(s), ").append(spec.seeds().size()).append(" seed(s) = ")
+                .append(points.size()).append(" points\n");
+        sb.append("  topology  ").append(topologyInstance.describe()).append(", ").append(topologyInstance.nodes())
+                .append(" nodes: ").append(topology.provider().label()).append('\n');
+        sb.append("  hardware  ").append(router.vcs()).append(" VCs x ").append(router.bufferFlits())
+                .append(" flits, ").append(Parameters.enumName(router.flowControl())).append(", ")
+                .append(router.cycleNanoseconds()).append(" ns cycles, ").append(router.flitBytes())
+                .append("-byte flits: ").append(hardware.provider().label()).append('\n');
+        sb.append("  packets   ").append(m2n.payloadBytes()).append(" payload bytes in ").append(m2n.packetFlits())
+                .append(" flits (maximum-payload packet; a message's last packet is padded to it)\n");
+        sb.append("  network   ").append(network.provider().label()).append(", kernel ").append(kernel.provider().label())
+                .append('\n');
+        for (M2nTraffic.Resolved c : m2n.communications()) {
+            sb.append("  comm      ").append(c.spec().label()).append(": ").append(c.senders().length).append("-to-")
+                    .append(c.receivers().length).append(", senders ").append(nodes(c.senders())).append(", receivers ")
+                    .append(nodes(c.receivers())).append(", ");
+            if (c.spec().sizes() != null) {
+                sb.append("size matrix");
+            } else {
+                sb.append(c.spec().messageBytes()).append(" bytes");
+                if (c.spec().multiples() != null) {
+                    sb.append(" x multiples ").append(java.util.Arrays.toString(c.spec().multiples()));
+                }
+            }
+            sb.append(", rate ").append(ExperimentSpec.format(c.spec().rate())).append(" (a packet every ")
+                    .append(c.pacing().gapCycles()).append(" cycles)\n");
+        }
+        for (BoundScheme s : schemes) {
+            List<String> on = spec.schemes().get(s.index()).communications();
+            sb.append("  scheme    ").append(s.label()).append(": scheduler ").append(s.scheduler().provider().label())
+                    .append(", routing ").append(s.routing().provider().label()).append(", queuing ")
+                    .append(s.queuing().provider().label()).append(on.isEmpty() ? "" : ", on " + on).append('\n');
+        }
+        sb.append("  run       until every packet is delivered (at most ").append(spec.maxCycles())
+                .append(" cycles); ratios to '").append(spec.baseline()).append("'; seeds ").append(spec.seeds())
+                .append('\n');
+        sb.append("  id        ").append(experimentId);
+        return sb.toString();
+    }
+
+    /** A node list as ranges: 0-5, 8. */
+    static String nodes(int[] nodes) {
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        while (i < nodes.length) {
+            int j = i;
+            while (j + 1 < nodes.length && nodes[j + 1] == nodes[j] + 1) {
+                j++;
+            }
+            sb.append(sb.length() == 0 ? "" : ", ").append(nodes[i]);
+            if (j > i) {
+                sb.append('-').append(nodes[j]);
+            }
+            i = j + 1;
+        }
         return sb.toString();
     }
 
@@ -799,6 +1081,16 @@ public final class SweepPlan {
 
     public Topology topology() {
         return topologyInstance;
+    }
+
+    /** Mode m2n: the resolved communications (null in the other modes). */
+    M2nTraffic m2n() {
+        return m2n;
+    }
+
+    /** Packet length in flits: the file's, or in mode m2n the hardware's maximum-payload packet. */
+    int packetFlits() {
+        return m2n != null ? m2n.packetFlits() : spec.packetFlits();
     }
 
     public RouterParameters router() {

@@ -1,5 +1,6 @@
 package org.fabrica.scheduler.m2n;
 
+import org.fabrica.scheduler.ContiguousMapping;
 import java.util.ArrayList;
 import java.util.List;
 import org.fabrica.scheduler.Demands;

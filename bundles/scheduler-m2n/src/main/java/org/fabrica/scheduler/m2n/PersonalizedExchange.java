@@ -1,5 +1,6 @@
 package org.fabrica.scheduler.m2n;
 
+import org.fabrica.scheduler.ContiguousMapping;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package org.fabrica.scheduler.m2n;
 
+import org.fabrica.scheduler.ContiguousMapping;
 import static org.fabrica.scheduler.m2n.Trees.range;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -42,6 +42,7 @@ import org.fabrica.traffic.TrafficPattern;
  * routing algorithm routes every packet.
  */
 public final class SchedulePlayback {
+    private final Plan plan;
     private final Pacing pacing;
     private final int[][] destinations;
     private final int[] handedOut;
@@ -63,7 +64,8 @@ public final class SchedulePlayback {
         }
     };
 
-    private SchedulePlayback(Pacing pacing, int[][] destinations) {
+    private SchedulePlayback(Plan plan, Pacing pacing, int[][] destinations) {
+        this.plan = plan;
         this.pacing = pacing;
         this.destinations = destinations;
         this.nodes = destinations.length;
@@ -151,7 +153,17 @@ public final class SchedulePlayback {
             }
             destinations[n] = d;
         }
-        return new SchedulePlayback(pacing, destinations);
+        return new SchedulePlayback(plan, pacing, destinations);
+    }
+
+    /** The plan played. */
+    public Plan plan() {
+        return plan;
+    }
+
+    /** The pacing of the senders. */
+    public Pacing pacing() {
+        return pacing;
     }
 
     /** The destinations of the packets, one per generated packet, in each sender's order. */

@@ -50,6 +50,18 @@ public final class ModeSummary {
                     results));
         } else if ("collective".equals(mode)) {
             out.add(table("Collective duration", "collective.duration", "cycles", patterns, schemes, baseline, results));
+        } else if ("m2n".equals(mode)) {
+            // specs/rapidio-m2n.md, "Report for each scheme"
+            out.add(table("Completion time", "m2n.completionMicros", "us", patterns, schemes, baseline, results));
+            out.add(table("Completion time", "m2n.completion", "cycles", patterns, schemes, baseline, results));
+            out.add(table("Maximum packet latency", "m2n.latency.max", "cycles", patterns, schemes, baseline, results));
+            out.add(table("Mean packet latency", "m2n.latency.mean", "cycles", patterns, schemes, baseline, results));
+            out.add(table("Link and switch-port contention events", "m2n.contention.link", "events", patterns, schemes,
+                    baseline, results));
+            out.add(table("Endpoint contention events", "m2n.contention.endpoint", "events", patterns, schemes, baseline,
+                    results));
+            out.add(table("Contention wait", "m2n.contention.waitCycles", "cycles", patterns, schemes, baseline,
+                    results));
         }
         return out;
     }

@@ -48,6 +48,10 @@ final class SeriesCharts {
             for (String pattern : facts.patterns()) {
                 collective(dir, facts, pattern, results, out);
             }
+        } else if ("m2n".equals(facts.mode())) {
+            for (String pattern : facts.patterns()) {
+                m2n(dir, facts, pattern, results, out);
+            }
         }
         return out;
     }
@@ -225,6 +229,43 @@ final class SeriesCharts {
                 + ": packets in flight (collective)", facts.seriesNote() + (oneSeed ? "; seed " + seeds.get(0)
                         : "; first seed of each scheme"), "cycle", "packets generated and not delivered", false, lines,
                 false)));
+    }
+
+    /**
+     * Mode m2n, per communication and scheme (its first seed): the latency of successive packets of
+     * each recorded source-destination pair, one line per pair (the figures of
+     * specs/rapidio-m2n.md).
+     */
+    private static void m2n(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+        for (String scheme : facts.schemes()) {
+            List<PointResult> pts = points(results, pattern, scheme);
+            if (pts.isEmpty()) {
+                continue;
+            }
+            SeriesTable t = read(dir, pts.get(0), PointArtefacts.SERIES_SUFFIX, out.warnings());
+            if (t == null || !t.has("latency") || t.rows() == 0) {
+                continue;
+            }
+            double[] src = t.column("source");
+            double[] dst = t.column("destination");
+            double[] packet = t.column("packet");
+            double[] latency = t.column("latency");
+            List<Series> lines = new ArrayList<>();
+            int start = 0;
+            for (int i = 1; i <= src.length; i++) {
+                if (i == src.length || src[i] != src[start] || dst[i] != dst[start]) {
+                    double[] x = java.util.Arrays.copyOfRange(packet, start, i);
+                    double[] y = java.util.Arrays.copyOfRange(latency, start, i);
+                    lines.add(thin((long) src[start] + " -> " + (long) dst[start], x, y, lines.size()));
+                    start = i;
+                }
+            }
+            out.charts().add(new ResultCharts.NamedChart("latency-" + ResultCharts.stem(pattern) + "-"
+                    + ResultCharts.stem(scheme), pattern, new Chart(pattern + ", " + scheme
+                            + ": latency of successive packets", "seed " + pts.get(0).notes().getOrDefault("seed", "?")
+                            + "; generation to tail delivery", "packet of the pair (generation order)",
+                            "latency (cycles)", false, lines, lines.size() > 0 && src.length <= 200)));
+        }
     }
 
     /** A line of at most {@link #MAX_CHART_POINTS} points: every k-th point, and the last. */

@@ -1,4 +1,4 @@
-package org.fabrica.scheduler.m2n;
+package org.fabrica.scheduler;
 
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.TreeTopology;
