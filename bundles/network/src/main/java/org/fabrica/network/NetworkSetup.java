@@ -1,6 +1,7 @@
 package org.fabrica.network;
 
 import java.util.function.Function;
+import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.queuing.QueuingContext;
@@ -29,6 +30,8 @@ import org.fabrica.traffic.TrafficPattern;
  * @param random per-component random streams of the run
  * @param limits end and watchdog limits
  * @param names provider names and bundle versions, for error messages
+ * @param endpoint send and receive overhead of the end nodes (since 1.2; {@link EndpointTiming#NONE}
+ *        with the 12-argument constructor)
  */
 public record NetworkSetup(
         Topology topology,
@@ -42,5 +45,20 @@ public record NetworkSetup(
         NetworkObserver observer,
         RandomStreams random,
         RunLimits limits,
-        ProviderNames names) {
+        ProviderNames names,
+        EndpointTiming endpoint) {
+    public NetworkSetup {
+        if (endpoint == null) {
+            throw new IllegalArgumentException("a network setup needs the endpoint timing (EndpointTiming.NONE for none)");
+        }
+    }
+
+    /** A setup without endpoint overhead. */
+    public NetworkSetup(Topology topology, RouterParameters router, RoutingAlgorithm routing,
+            Function<QueuingContext, QueuingScheme> queuing, Function<ThrottleContext, Throttle> throttle,
+            TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
+            RandomStreams random, RunLimits limits, ProviderNames names) {
+        this(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer, random, limits,
+                names, EndpointTiming.NONE);
+    }
 }

@@ -14,9 +14,23 @@ public interface InjectionProcess {
     long NEVER = Long.MAX_VALUE;
 
     /**
+     * Value of {@link #next} when the node's next packet depends on deliveries (a barrier between
+     * the transactions of a schedule): the node waits, and the network asks {@code next(node, t,
+     * random)} again in every cycle {@code t} in which at least one packet was delivered, after the
+     * deliveries of that cycle were reported to the run's observers, until the answer is something
+     * else. A process that returns it learns about deliveries by being part of the run's observer.
+     * A run ends when nothing is in flight or queued and no node has a packet scheduled; nodes
+     * still waiting then are left waiting.
+     *
+     * @since 1.1
+     */
+    long AFTER_DELIVERY = Long.MAX_VALUE - 1;
+
+    /**
      * Cycle at which {@code node} generates its next packet, not earlier than {@code previous}
-     * (the cycle of its previous packet, or -1 before the first). Several packets may share a
-     * cycle. {@code random} is the node's own stream.
+     * (the cycle of its previous packet, or -1 before the first, or the cycle of a delivery when
+     * the node waits, see {@link #AFTER_DELIVERY}). Several packets may share a cycle.
+     * {@code random} is the node's own stream. {@link #NEVER} ends the node's traffic.
      */
     long next(int node, long previous, SplittableRandom random);
 

@@ -2,7 +2,7 @@
  * Traffic API: destination patterns (who sends to whom) and injection processes (when a node generates packets).
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.fabrica.traffic;
 
 import org.osgi.annotation.bundle.Export;

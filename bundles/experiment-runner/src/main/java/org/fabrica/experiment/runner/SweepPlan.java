@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
@@ -77,6 +78,8 @@ public final class SweepPlan {
     private final List<BoundScheme> schemes;
     private final Topology topologyInstance;
     private final RouterParameters router;
+    /** End-node overheads of the hardware model, given to the network. */
+    private final EndpointTiming endpoint;
     private final List<PointPlan> points;
     private final String experimentId;
     private final ObjectNode resolved;
@@ -93,14 +96,15 @@ public final class SweepPlan {
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
-            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router) {
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint) {
         this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
-                null);
+                endpoint, null);
     }
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
-            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, M2nTraffic m2n) {
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
+            M2nTraffic m2n) {
         this.m2n = m2n;
         this.document = document;
         this.spec = spec;
@@ -113,6 +117,7 @@ public final class SweepPlan {
         this.schemes = schemes;
         this.topologyInstance = topologyInstance;
         this.router = router;
+        this.endpoint = endpoint;
         this.topologies = List.of();
         this.trees = List.of();
         this.schedulers = List.of();
@@ -135,6 +140,7 @@ public final class SweepPlan {
         this.schemes = List.of();
         this.topologyInstance = null;
         this.router = null;
+        this.endpoint = null;
         this.topologies = topologies;
         this.trees = trees;
         this.schedulers = schedulers;
@@ -184,9 +190,16 @@ public final class SweepPlan {
             }
             return r;
         });
+        EndpointTiming endpoint = build(doc, hardware, () -> {
+            EndpointTiming e = hardware.hardware().endpoint();
+            if (e == null) {
+                throw new IllegalStateException("the hardware model returned no endpoint timing");
+            }
+            return e;
+        });
         build(doc, kernel, kernel::kernel);
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
-                List.copyOf(schemes), topo, router);
+                List.copyOf(schemes), topo, router, endpoint);
         plan.checkCombinations();
         return plan;
     }
@@ -233,8 +246,15 @@ public final class SweepPlan {
                 }
             }
         }
+        EndpointTiming endpoint = build(doc, hardware, () -> {
+            EndpointTiming e = model.endpoint();
+            if (e == null) {
+                throw new IllegalStateException("the hardware model returned no endpoint timing");
+            }
+            return e;
+        });
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(),
-                List.copyOf(schemes), topo, router, traffic);
+                List.copyOf(schemes), topo, router, endpoint, traffic);
         plan.checkM2n();
         return plan;
     }
@@ -477,7 +497,7 @@ public final class SweepPlan {
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
                 pattern, injectionProcess, packetFlits(), observer, streams,
-                new RunLimits(maxCycles(), spec.deadlockCycles()), names);
+                new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(topologyInstance, routing, model, k, names, injectionProcess, m2nPlan, playback);

@@ -140,6 +140,41 @@ class M2nModeTest {
     }
 
     @Test
+    void hierarchicalTransactionsRunBehindABarrier() throws IOException {
+        Path out = tmp.resolve("h");
+        String yaml = """
+                name: m2n-ten-to-six
+                mode: m2n
+                topology: {name: extended-kary-ntree, k: 2, n: 3}
+                hardware: {name: rapidio-cps1848}
+                communications:
+                  - {label: ten-to-six, senders: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], receivers: [10, 11, 12, 13, 14, 15],
+                     messageBytes: 512}
+                schemes:
+                  - {label: hier, scheduler: hierarchical, routing: {name: smodk, topForced: true}}
+                outputs: {pairs: [[5, 10], [6, 10]], report: false}
+                """;
+        RunHandle h = runner.start(Fixtures.write(tmp, "h.yaml", yaml), Fixtures.options(out), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult r = h.results().get(0);
+        assertNull(r.failure(), r.failure());
+        assertEquals(2, PointRecords.metric(r, "m2n.transactions"), "6-to-6, then 4-to-6");
+        assertEquals(10 * 6 * 2, PointRecords.metric(r, "packets.delivered"));
+        SeriesTable pairs = SeriesTable.parse(Files.readString(out.resolve("series/ten-to-six_hier_m2n_s1.csv")));
+        double lastOfFirst = -1;
+        double firstOfSecond = Double.MAX_VALUE;
+        for (int i = 0; i < pairs.rows(); i++) {
+            if (pairs.column("source")[i] == 5) {
+                lastOfFirst = Math.max(lastOfFirst, pairs.column("delivered")[i]);
+            } else {
+                firstOfSecond = Math.min(firstOfSecond, pairs.column("created")[i]);
+            }
+        }
+        assertTrue(firstOfSecond > lastOfFirst, "sender 6 starts after sender 5's packets of transaction 1 arrived: "
+                + firstOfSecond + " vs " + lastOfFirst);
+    }
+
+    @Test
     void chosenPairsAreRecordedWithAllTheirPackets() throws IOException {
         Path out = tmp.resolve("p");
         String yaml = SIX_TO_TEN.replace("deadlockCycles: 5000", "outputs: {pairs: [[2, 9], [3, 3]], report: false}");

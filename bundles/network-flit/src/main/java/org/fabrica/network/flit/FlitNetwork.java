@@ -87,9 +87,17 @@ import org.fabrica.traffic.TrafficPattern;
  * ports injects through {@code nodePort(node)} and is delivered to through whichever of its ports
  * the routing chooses.
  *
+ * <p><b>End nodes</b> ({@code NetworkSetup.endpoint()}, from the hardware model): a packet generated
+ * (posted) in cycle t joins its source queue in {@code t + sendOverhead}, and is delivered
+ * {@code receiveOverhead} cycles after its tail reached the NI; latency counts both (the link is
+ * free for other packets meanwhile). An injection process may answer {@code AFTER_DELIVERY}: the node
+ * is asked again in every cycle with a delivery, after the deliveries were reported, until it gives
+ * a cycle (barriers between the transactions of a schedule).
+ *
  * <p><b>Zero-load latency</b> of a packet of F flits crossing h router-to-router links (h+1
  * routers), without contention: {@code L + (h + 1) * (R + VA + S + ST + L) + F} cycles from
- * generation to the tail's delivery (with BookSim's settings {@code 5h + 6 + F}).
+ * generation to the tail's delivery (with BookSim's settings {@code 5h + 6 + F}), plus the
+ * endpoint's send and receive overhead.
  *
  * <h2>Throttle</h2>
  * {@code throttle.cycle(t)} is called at the start of every cycle (after credit returns; skipped
@@ -394,6 +402,12 @@ public final class FlitNetwork implements NetworkModel {
     int activeNiCount;
     private final SplittableRandom[] random;
     private final GenerationCalendar calendar;
+    /** Nodes whose injection process answered AFTER_DELIVERY, asked again after a delivery. */
+    private final int[] waitingNodes;
+    private int waitingCount;
+    /** End-node overheads (HardwareModel.endpoint): generation to injectable, tail arrival to delivery. */
+    final int sendOverhead;
+    final int receiveOverhead;
 
     // ---- packets and events
     final PacketPool pool;
@@ -625,7 +639,10 @@ public final class FlitNetwork implements NetworkModel {
         firstHopScratch = new ScratchPacket();
         firstHop = new CandidateList(maxCandidates);
         creditEvents = new EventWheel(Math.max(creditReturn, flitDelay + ejectCreditReturn) + 1);
-        deliveries = new EventWheel(flitDelay + 1);
+        sendOverhead = setup.endpoint().sendOverheadCycles();
+        receiveOverhead = setup.endpoint().receiveOverheadCycles();
+        deliveries = new EventWheel(flitDelay + receiveOverhead + 1);
+        waitingNodes = new int[nodes];
         tally = new int[credits.length];
 
         // ---- providers that see the model through its contexts
@@ -884,7 +901,11 @@ public final class FlitNetwork implements NetworkModel {
         now = t;
         int tl = (int) t;
         returnCredits(t);
+        long deliveredBefore = delivered;
         deliver(t);
+        if (waitingCount > 0 && delivered != deliveredBefore) {
+            wakeWaiting(t);
+        }
         if (throttleActive) {
             try {
                 throttle.cycle(t);
@@ -1004,7 +1025,7 @@ public final class FlitNetwork implements NetworkModel {
         GenerationCalendar cal = calendar;
         while (!cal.isEmpty() && cal.peekCycle() <= t) {
             int n = cal.peekNode();
-            long at = cal.peekCycle();
+            long at = cal.peekCycle() - sendOverhead; // posted; ready to inject sendOverhead cycles later
             cal.removeFirst();
             int destination;
             try {
@@ -1039,12 +1060,29 @@ public final class FlitNetwork implements NetworkModel {
         if (next == InjectionProcess.NEVER) {
             return;
         }
+        if (next == InjectionProcess.AFTER_DELIVERY) {
+            waitingNodes[waitingCount++] = n;
+            return;
+        }
         if (next < previous || next < 0) {
             throw new SimulationException("injection process of '" + names.traffic() + "' returned cycle " + next
                     + " for node " + n + ", earlier than its previous packet at " + previous);
         }
+        // the calendar holds the cycle the packet is ready to inject (posted + send overhead);
         // a packet beyond the end of the run is never generated; keep the node pending
-        calendar.add(Math.min(next, Math.min(maxCycles, calendar.maxCycle())), n);
+        long ready = next > Long.MAX_VALUE - sendOverhead ? Long.MAX_VALUE : next + sendOverhead;
+        calendar.add(Math.min(ready, Math.min(maxCycles, calendar.maxCycle())), n);
+    }
+
+    /** Asks every waiting node again (a packet was delivered in cycle {@code t}). */
+    private void wakeWaiting(long t) {
+        int count = waitingCount;
+        waitingCount = 0;
+        for (int i = 0; i < count; i++) {
+            // compacted in place: a node asked adds at most one entry, at an index already read
+            int n = waitingNodes[i];
+            scheduleNext(n, t);
+        }
     }
 
     private void enqueue(int n, int slot) {
@@ -1676,7 +1714,7 @@ public final class FlitNetwork implements NetworkModel {
             long arrival = t + flitDelay;
             creditEvents.add(arrival + ejectCreditReturn, ov);
             if (sent == length) {
-                deliveries.add(arrival, slot);
+                deliveries.add(arrival + receiveOverhead, slot);
             }
         }
         flitHops++;

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
+import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
@@ -272,6 +273,7 @@ final class Fixtures {
         ProviderNames names = NAMES;
         int livelockHopsPerRouter = 4;
         boolean waitForTailCredit = false;
+        EndpointTiming endpoint = EndpointTiming.NONE;
 
         Setup ring(int k) {
             topology = new Ring(k);
@@ -282,7 +284,7 @@ final class Fixtures {
 
         NetworkSetup build() {
             return new NetworkSetup(topology, router, routing, queuing, throttle, pattern, injection, packetFlits,
-                    observer, new RandomStreams(seed), new RunLimits(maxCycles, deadlockCycles), names);
+                    observer, new RandomStreams(seed), new RunLimits(maxCycles, deadlockCycles), names, endpoint);
         }
 
         FlitNetwork create() {

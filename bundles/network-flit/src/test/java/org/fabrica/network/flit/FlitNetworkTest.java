@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.RingRouting;
 import org.fabrica.network.flit.Fixtures.Setup;
+import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,6 +44,104 @@ class FlitNetworkTest {
         assertEquals((long) flits * (hops + 2), net.flitHops());
         assertEquals(0, net.inFlight());
         assertFalse(net.truncated());
+    }
+
+    @Test
+    void endpointOverheadsAddExactlyToTheLatencyAndGenerationStaysAtThePostingCycle() {
+        long[] latency = new long[2];
+        long[] generatedAt = new long[2];
+        long[] injectedAt = new long[2];
+        for (int i = 0; i < 2; i++) {
+            Setup s = new Setup();
+            s.packetFlits = 8;
+            s.injection = Fixtures.single(3, 5);
+            s.pattern = Fixtures.to(6);
+            s.endpoint = i == 0 ? EndpointTiming.NONE : new EndpointTiming(11, 7);
+            int k = i;
+            Recorder rec = new Recorder() {
+                @Override
+                public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
+                    super.packetGenerated(packet, source, destination, flits, cycle);
+                    generatedAt[k] = cycle;
+                }
+
+                @Override
+                public void packetInjected(long packet, int source, long cycle) {
+                    super.packetInjected(packet, source, cycle);
+                    injectedAt[k] = cycle;
+                }
+            };
+            s.observer = rec;
+            Fixtures.run(s.create(), 64);
+            assertEquals(1, rec.delivered);
+            latency[i] = rec.firstLatency;
+        }
+        assertEquals(latency[0] + 11 + 7, latency[1]);
+        assertEquals(5, generatedAt[0]);
+        assertEquals(5, generatedAt[1]);
+        assertEquals(injectedAt[0] + 11, injectedAt[1]);
+    }
+
+    @Test
+    void aNodeWaitingForDeliveriesIsAskedAgainAfterEachDelivery() {
+        // node 0 sends one packet to node 2 at cycle 4, then waits for a delivery and sends once more;
+        // node 5 waits from the start and is left waiting after the second delivery
+        List<long[]> asked = new ArrayList<>();
+        Setup s = new Setup();
+        s.packetFlits = 4;
+        s.pattern = Fixtures.to(2);
+        s.injection = new InjectionProcess() {
+            int sent;
+
+            @Override
+            public long next(int node, long previous, SplittableRandom random) {
+                asked.add(new long[] {node, previous});
+                if (node == 5) {
+                    return AFTER_DELIVERY;
+                }
+                if (node != 0) {
+                    return NEVER;
+                }
+                sent++;
+                return switch (sent) {
+                    case 1 -> 4;
+                    case 2 -> AFTER_DELIVERY;
+                    case 3 -> previous; // at once, in the cycle of the delivery
+                    default -> NEVER;
+                };
+            }
+
+            @Override
+            public double offeredLoad(long now) {
+                return 0;
+            }
+        };
+        List<long[]> deliveries = new ArrayList<>();
+        List<long[]> generations = new ArrayList<>();
+        s.observer = new Recorder() {
+            @Override
+            public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
+                super.packetGenerated(packet, source, destination, flits, cycle);
+                generations.add(new long[] {source, cycle});
+            }
+
+            @Override
+            public void packetDelivered(long packet, int source, int destination, int flits, long created, long inj,
+                    long cycle, int hops) {
+                super.packetDelivered(packet, source, destination, flits, created, inj, cycle, hops);
+                deliveries.add(new long[] {packet, cycle});
+            }
+        };
+        FlitNetwork net = s.create();
+        long end = Fixtures.run(net, 64);
+        assertEquals(2, net.generated());
+        assertEquals(2, deliveries.size());
+        long firstDelivery = deliveries.get(0)[1];
+        assertEquals(firstDelivery, generations.get(1)[1], "the second packet is generated in the cycle of the first delivery");
+        assertEquals(deliveries.get(1)[1] + 1, end, "the run ends with the last delivery although node 5 still waits");
+        long node5Asked = asked.stream().filter(a -> a[0] == 5).count();
+        assertEquals(3, node5Asked, "node 5: asked before its first packet and after each of the two deliveries");
+        assertTrue(asked.stream().anyMatch(a -> a[0] == 5 && a[1] == firstDelivery));
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.fabrica.scheduler.Round;
 import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.scheduler.Transaction;
+import org.fabrica.stats.NetworkObserver;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;
@@ -33,18 +34,38 @@ import org.fabrica.traffic.TrafficPattern;
  * serves exactly one run: create a new one per run (and per seed). The random streams are not
  * used: playback is deterministic.
  *
- * <h2>Not built yet</h2>
- * Barriers: a plan with several transactions (the hierarchical schedule) or with
- * {@link RoundOrder#BARRIER} needs a transaction (round) to start only when the previous one is
- * delivered, which needs delivery feedback from the network; the injection process cannot get it
- * through the traffic API (a node's next generation cycle is fixed when it is asked). Such plans
- * are refused. Pinned routes ({@link ScheduledTransfer#route()}) are refused too: the network's
- * routing algorithm routes every packet.
+ * <h2>Barriers</h2>
+ * Transactions are separated by barriers (the hierarchical schedule of specs/rapidio-m2n.md),
+ * and with {@link RoundOrder#BARRIER} every round is: the plan is cut into phases (transactions,
+ * or rounds under a barrier order) and no packet of phase p+1 is generated before every packet of
+ * phases 0..p has been delivered. The playback learns deliveries as a {@link NetworkObserver}
+ * ({@link #observer()}, which must be part of the run's observers): a sender whose next packet
+ * belongs to a phase not yet open answers {@link InjectionProcess#AFTER_DELIVERY}, and when asked
+ * again after a delivery in cycle t that opened the phase, generates its first packet of the
+ * phase in cycle t + 1 (the barrier's release is seen one cycle after the last delivery), the
+ * following ones at its pace. Since a phase opens only when everything before it is delivered,
+ * counting deliveries is enough to know which phase is complete. Pinned routes
+ * ({@link ScheduledTransfer#route()}) are refused: the network's routing algorithm routes every
+ * packet.
  */
 public final class SchedulePlayback {
     private final Plan plan;
     private final Pacing pacing;
     private final int[][] destinations;
+    /** Phase of every packet of every sender (null when the plan has one phase). */
+    private final int[][] phases;
+    /** Packets of phases 0..p, cumulative: phase p is complete when {@code delivered >= phaseEnd[p]}. */
+    private final long[] phaseEnd;
+    /** Phases complete so far (the open phase is {@code complete}). */
+    private int complete;
+    private long delivered;
+    private final NetworkObserver observer = new NetworkObserver() {
+        @Override
+        public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
+                long cycle, int hops) {
+            delivered(cycle);
+        }
+    };
     private final int[] handedOut;
     private final int[] timed;
     private final int senders;
@@ -64,9 +85,11 @@ public final class SchedulePlayback {
         }
     };
 
-    private SchedulePlayback(Plan plan, Pacing pacing, int[][] destinations) {
+    private SchedulePlayback(Plan plan, Pacing pacing, int[][] destinations, int[][] phases, long[] phaseEnd) {
         this.plan = plan;
         this.pacing = pacing;
+        this.phases = phases;
+        this.phaseEnd = phaseEnd;
         this.destinations = destinations;
         this.nodes = destinations.length;
         this.handedOut = new int[nodes];
@@ -97,28 +120,27 @@ public final class SchedulePlayback {
         if (plan == null || topology == null || pacing == null) {
             throw new IllegalArgumentException("schedule playback needs a plan, a topology and a pacing");
         }
-        if (plan.transactions().size() > 1) {
-            throw new IllegalArgumentException("plan of '" + plan.scheduler() + "' has " + plan.transactions().size()
-                    + " transactions separated by barriers; playing barriers needs delivery feedback from the network,"
-                    + " which schedule playback does not have yet: play one transaction at a time");
-        }
-        if (plan.roundOrder() == RoundOrder.BARRIER && plan.roundCount() > 1) {
-            throw new IllegalArgumentException("plan of '" + plan.scheduler() + "' puts a barrier after every round;"
-                    + " playing barriers needs delivery feedback from the network, which schedule playback does not have"
-                    + " yet: use round order per-source");
-        }
         if (plan.unit() == SizeUnit.BYTES && pacing.payloadBytesPerPacket() < 1) {
             throw new IllegalArgumentException("plan of '" + plan.scheduler() + "' is sized in bytes; set the payload"
                     + " bytes per packet in the pacing to cut its transfers into packets");
         }
         int nodes = topology.nodes();
+        boolean roundBarriers = plan.roundOrder() == RoundOrder.BARRIER;
+        List<Long> phasePackets = new ArrayList<>();
         List<List<int[]>> perSender = new ArrayList<>(nodes);
         long[] count = new long[nodes];
         for (int n = 0; n < nodes; n++) {
             perSender.add(new ArrayList<>());
         }
         for (Transaction t : plan.transactions()) {
+            if (!roundBarriers) {
+                phasePackets.add(0L);
+            }
             for (Round r : t.rounds()) {
+                if (roundBarriers) {
+                    phasePackets.add(0L);
+                }
+                int phase = phasePackets.size() - 1;
                 for (ScheduledTransfer s : r.transfers()) {
                     if (s.source() >= nodes || s.destination() >= nodes) {
                         throw new IllegalArgumentException("plan of '" + plan.scheduler() + "' has transfer "
@@ -138,22 +160,40 @@ public final class SchedulePlayback {
                         throw new IllegalArgumentException("node " + s.source() + " would send more than "
                                 + Integer.MAX_VALUE + " packets; use a larger packet or a smaller plan");
                     }
-                    perSender.get(s.source()).add(new int[] {s.destination(), (int) p});
+                    perSender.get(s.source()).add(new int[] {s.destination(), (int) p, phase});
+                    phasePackets.set(phase, phasePackets.get(phase) + p);
                 }
             }
         }
         int[][] destinations = new int[nodes][];
+        boolean barriers = phasePackets.size() > 1;
+        int[][] phases = barriers ? new int[nodes][] : null;
         for (int n = 0; n < nodes; n++) {
             int[] d = new int[(int) count[n]];
+            int[] ph = barriers ? new int[d.length] : null;
             int i = 0;
             for (int[] transfer : perSender.get(n)) {
                 for (int k = 0; k < transfer[1]; k++) {
+                    if (barriers) {
+                        ph[i] = transfer[2];
+                    }
                     d[i++] = transfer[0];
                 }
             }
             destinations[n] = d;
+            if (barriers) {
+                phases[n] = ph;
+            }
         }
-        return new SchedulePlayback(plan, pacing, destinations);
+        long[] phaseEnd = new long[phasePackets.size()];
+        long sum = 0;
+        for (int p = 0; p < phaseEnd.length; p++) {
+            sum += phasePackets.get(p);
+            phaseEnd[p] = sum;
+        }
+        SchedulePlayback playback = new SchedulePlayback(plan, pacing, destinations, phases, phaseEnd);
+        playback.delivered(-1); // phases without packets are complete from the start
+        return playback;
     }
 
     /** The plan played. */
@@ -164,6 +204,29 @@ public final class SchedulePlayback {
     /** The pacing of the senders. */
     public Pacing pacing() {
         return pacing;
+    }
+
+    /**
+     * The observer that tells the playback about deliveries; part of the run's observers whenever
+     * the plan has barriers ({@link #barriers()}), harmless otherwise.
+     */
+    public NetworkObserver observer() {
+        return observer;
+    }
+
+    /** Whether the plan has more than one phase (transactions, or rounds under a barrier order). */
+    public boolean barriers() {
+        return phases != null;
+    }
+
+    /** Phases of the plan: transactions, or rounds under {@link RoundOrder#BARRIER}. */
+    public int phaseCount() {
+        return phaseEnd.length;
+    }
+
+    /** Phases complete so far (every packet of them delivered). */
+    public int completePhases() {
+        return complete;
     }
 
     /** The destinations of the packets, one per generated packet, in each sender's order. */
@@ -191,7 +254,10 @@ public final class SchedulePlayback {
         return destinations[node][i];
     }
 
-    /** Cycle of the last packet's generation (-1 when the plan sends nothing). */
+    /**
+     * Cycle of the last packet's generation (-1 when the plan sends nothing); without barriers
+     * only (with barriers it depends on deliveries: the pace of one phase).
+     */
     public long lastGenerationCycle() {
         return lastGeneration;
     }
@@ -212,8 +278,28 @@ public final class SchedulePlayback {
         if (i >= destinations[node].length) {
             return InjectionProcess.NEVER;
         }
+        if (phases != null) {
+            int phase = phases[node][i];
+            if (phase > complete) {
+                return InjectionProcess.AFTER_DELIVERY; // asked again after a delivery
+            }
+            if (phase > 0 && (i == 0 || phases[node][i - 1] != phase)) {
+                // first packet of a phase opened by a delivery in cycle `previous`
+                timed[node] = i + 1;
+                return Math.max(pacing.startCycle(), previous + 1);
+            }
+        }
         timed[node] = i + 1;
         return i == 0 ? Math.max(pacing.startCycle(), previous) : previous + pacing.gapCycles();
+    }
+
+    private void delivered(long cycle) {
+        if (cycle >= 0) {
+            delivered++;
+        }
+        while (complete < phaseEnd.length - 1 && delivered >= phaseEnd[complete]) {
+            complete++;
+        }
     }
 
     /** Flits per node per cycle while senders generate at their pace (a burst at one cycle reports 0). */

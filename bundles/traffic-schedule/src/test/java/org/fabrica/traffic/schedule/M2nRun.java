@@ -30,6 +30,8 @@ import org.fabrica.scheduler.Transaction;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.scheduler.m2n.BaselineFactory;
 import org.fabrica.scheduler.m2n.BaselineParameters;
+import org.fabrica.scheduler.m2n.HierarchicalFactory;
+import org.fabrica.scheduler.m2n.HierarchicalParameters;
 import org.fabrica.scheduler.m2n.ShuffleFactory;
 import org.fabrica.scheduler.m2n.ShuffleParameters;
 import org.fabrica.stats.NetworkObserver;
@@ -65,7 +67,8 @@ final class M2nRun {
 
     /** What a run measured. */
     record Result(long generated, long delivered, long contention, long endpointContention, long waitCycles,
-            long completion, boolean truncated, Map<Long, Integer> deliveredPerPair, boolean deliveredOnce) {
+            long completion, boolean truncated, Map<Long, Integer> deliveredPerPair, boolean deliveredOnce,
+            long[] firstCreated, long[] lastDelivered) {
         @Override
         public String toString() {
             return "link/switch-port events " + contention + ", endpoint events " + endpointContention + ", wait cycles "
@@ -91,6 +94,8 @@ final class M2nRun {
         return switch (scheduler) {
             case "shuffle" -> new ShuffleFactory().create(topology, Parameters.defaults(ShuffleParameters.class)).plan(demands);
             case "baseline" -> new BaselineFactory().create(topology, Parameters.defaults(BaselineParameters.class)).plan(demands);
+            case "hierarchical" -> new HierarchicalFactory().create(topology,
+                    Parameters.defaults(HierarchicalParameters.class)).plan(demands);
             default -> throw new IllegalArgumentException(scheduler);
         };
     }
@@ -110,8 +115,9 @@ final class M2nRun {
         Plan whole = plan(topology);
         Transaction only = whole.transactions().get(0);
         List<Round> rounds = only.rounds().subList(firstRound - 1, Math.min(lastRound, only.rounds().size()));
-        Plan plan = new Plan(whole.scheduler(), whole.unit(), whole.roundOrder(),
-                List.of(new Transaction(only.label(), rounds)), whole.outcomes(), whole.placement());
+        // several transactions (barriers) are played whole; one transaction may be cut to some rounds
+        Plan plan = whole.transactions().size() > 1 ? whole : new Plan(whole.scheduler(), whole.unit(),
+                whole.roundOrder(), List.of(new Transaction(only.label(), rounds)), whole.outcomes(), whole.placement());
         played = plan;
         SchedulePlayback playback = SchedulePlayback.of(plan, topology,
                 new Pacing(packetFlits, 0, gapCycles < 0 ? packetFlits : gapCycles, 0));
@@ -125,10 +131,17 @@ final class M2nRun {
         BitSet seen = new BitSet();
         boolean[] once = {true};
         long[] last = {-1};
+        long[] firstCreated = new long[topology.nodes()];
+        long[] lastDelivered = new long[topology.nodes()];
+        java.util.Arrays.fill(firstCreated, Long.MAX_VALUE);
+        java.util.Arrays.fill(lastDelivered, -1);
         NetworkObserver observer = new NetworkObserver() {
             @Override
             public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
                     long cycle, int hops) {
+                playback.observer().packetDelivered(packet, source, destination, flits, created, injected, cycle, hops);
+                firstCreated[source] = Math.min(firstCreated[source], created);
+                lastDelivered[source] = Math.max(lastDelivered[source], cycle);
                 if (seen.get((int) packet)) {
                     once[0] = false;
                 }
@@ -158,6 +171,6 @@ final class M2nRun {
         }
         return new Result(net.generated(), net.delivered(), net.contentionEvents(), net.endpointContentionEvents(),
                 net.contentionWaitCycles(), last[0] + 1, net.truncated(), perPair,
-                once[0] && seen.cardinality() == net.delivered());
+                once[0] && seen.cardinality() == net.delivered(), firstCreated, lastDelivered);
     }
 }

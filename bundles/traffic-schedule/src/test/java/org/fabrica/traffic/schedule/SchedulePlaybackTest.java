@@ -1,6 +1,7 @@
 package org.fabrica.traffic.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,21 +91,60 @@ class SchedulePlaybackTest {
     }
 
     @Test
-    void plansThatNeedBarriersOrPinnedRoutesAreRefused() {
-        Round r = new Round(List.of(t(0, 3, 1)));
-        Plan twoTransactions = new Plan("hierarchical", SizeUnit.PACKETS, RoundOrder.PER_SOURCE,
-                List.of(new Transaction("a", List.of(r)), new Transaction("b", List.of(r))), List.of(), Map.of());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SchedulePlayback.of(twoTransactions, TREE, Pacing.linkRate(8)));
-        assertTrue(e.getMessage().contains("barriers"), e.getMessage());
-        Plan barrier = plan(SizeUnit.PACKETS, RoundOrder.BARRIER, List.of(List.of(t(0, 3, 1)), List.of(t(0, 4, 1))));
-        assertThrows(IllegalArgumentException.class, () -> SchedulePlayback.of(barrier, TREE, Pacing.linkRate(8)));
+    void plansWithPinnedRoutesOrForeignNodesAreRefused() {
         Plan routed = plan(SizeUnit.PACKETS, RoundOrder.PER_SOURCE,
                 List.of(List.of(new ScheduledTransfer(0, 0, 3, 1, Optional.of(Route.of(1, 0))))));
-        e = assertThrows(IllegalArgumentException.class, () -> SchedulePlayback.of(routed, TREE, Pacing.linkRate(8)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SchedulePlayback.of(routed, TREE, Pacing.linkRate(8)));
         assertTrue(e.getMessage().contains("route"), e.getMessage());
         Plan outside = plan(SizeUnit.PACKETS, RoundOrder.PER_SOURCE, List.of(List.of(t(0, 16, 1))));
         assertThrows(IllegalArgumentException.class, () -> SchedulePlayback.of(outside, TREE, Pacing.linkRate(8)));
+    }
+
+    /** Delivers a packet to the playback's observer, as the network does. */
+    static void deliver(SchedulePlayback p, long cycle) {
+        p.observer().packetDelivered(0, 0, 0, 8, 0, 0, cycle, 1);
+    }
+
+    @Test
+    void aTransactionStartsTheCycleAfterThePreviousOneIsDelivered() {
+        // transaction a: 0 -> 3 (2 packets), 1 -> 4 (1 packet); transaction b: 0 -> 5, 2 -> 6 (1 packet each)
+        Plan twoTransactions = new Plan("hierarchical", SizeUnit.PACKETS, RoundOrder.PER_SOURCE,
+                List.of(new Transaction("a", List.of(new Round(List.of(t(0, 3, 2), t(1, 4, 1))))),
+                        new Transaction("b", List.of(new Round(List.of(t(0, 5, 1), t(2, 6, 1)))))),
+                List.of(), Map.of());
+        SchedulePlayback p = SchedulePlayback.of(twoTransactions, TREE, Pacing.linkRate(8));
+        assertTrue(p.barriers());
+        assertEquals(2, p.phaseCount());
+        InjectionProcess in = p.injection();
+        assertEquals(0, in.next(0, -1, RANDOM));
+        assertEquals(8, in.next(0, 0, RANDOM));
+        assertEquals(InjectionProcess.AFTER_DELIVERY, in.next(0, 8, RANDOM), "node 0's third packet is in transaction b");
+        assertEquals(0, in.next(1, -1, RANDOM));
+        assertEquals(InjectionProcess.NEVER, in.next(1, 0, RANDOM));
+        assertEquals(InjectionProcess.AFTER_DELIVERY, in.next(2, -1, RANDOM), "node 2 sends in transaction b only");
+        deliver(p, 40);
+        deliver(p, 48);
+        assertEquals(0, p.completePhases());
+        assertEquals(InjectionProcess.AFTER_DELIVERY, in.next(0, 48, RANDOM), "one packet of a is still in flight");
+        deliver(p, 60);
+        assertEquals(1, p.completePhases());
+        assertEquals(61, in.next(0, 60, RANDOM), "b opens the cycle after a's last delivery");
+        assertEquals(InjectionProcess.NEVER, in.next(0, 61, RANDOM));
+        assertEquals(61, in.next(2, 60, RANDOM));
+    }
+
+    @Test
+    void aBarrierRoundOrderMakesEveryRoundAPhase() {
+        Plan barrier = plan(SizeUnit.PACKETS, RoundOrder.BARRIER, List.of(List.of(t(0, 3, 1)), List.of(t(0, 4, 1))));
+        SchedulePlayback p = SchedulePlayback.of(barrier, TREE, Pacing.linkRate(8));
+        assertEquals(2, p.phaseCount());
+        assertEquals(0, p.injection().next(0, -1, RANDOM));
+        assertEquals(InjectionProcess.AFTER_DELIVERY, p.injection().next(0, 0, RANDOM));
+        deliver(p, 30);
+        assertEquals(31, p.injection().next(0, 30, RANDOM));
+        Plan one = plan(SizeUnit.PACKETS, RoundOrder.PER_SOURCE, List.of(List.of(t(0, 3, 1)), List.of(t(0, 4, 1))));
+        assertFalse(SchedulePlayback.of(one, TREE, Pacing.linkRate(8)).barriers(), "per-source rounds overlap");
     }
 
     @Test

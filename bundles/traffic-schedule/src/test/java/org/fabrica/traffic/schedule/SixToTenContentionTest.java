@@ -107,4 +107,30 @@ class SixToTenContentionTest {
             assertEquals(0, sr.contention() + sr.endpointContention());
         }
     }
+
+    /**
+     * M > N: the hierarchical schedule of 10-to-6 (senders 0-9, receivers 10-15) is two
+     * transactions, 6-to-6 then 4-to-6, separated by a barrier: no packet of the second is generated
+     * before the last packet of the first is delivered, and every packet is delivered once.
+     */
+    @Test
+    void hierarchicalTransactionsRunOneAfterAnother() {
+        M2nRun r = new M2nRun();
+        r.scheduler = "hierarchical";
+        r.senders = M2nRun.range(0, 10);
+        r.receivers = M2nRun.range(10, 16);
+        M2nRun.Result result = run(r, "hierarchical 10-to-6 smodk top-forced");
+        assertEquals(2, r.played.transactions().size());
+        assertEquals(10 * 6 * 4, result.generated());
+        long endOfFirst = -1;
+        for (int s = 0; s < 6; s++) {
+            endOfFirst = Math.max(endOfFirst, result.lastDelivered()[s]);
+        }
+        long startOfSecond = Long.MAX_VALUE;
+        for (int s = 6; s < 10; s++) {
+            startOfSecond = Math.min(startOfSecond, result.firstCreated()[s]);
+        }
+        assertEquals(endOfFirst + 1, startOfSecond, "the second transaction starts the cycle after the first ends");
+        // contention is not asserted: senders 8, 9 share a local network with receivers 10, 11 here
+    }
 }
