@@ -263,7 +263,7 @@ final class SeriesCharts {
             out.charts().add(new ResultCharts.NamedChart("latency-" + ResultCharts.stem(pattern) + "-"
                     + ResultCharts.stem(scheme), pattern, new Chart(pattern + ", " + scheme
                             + ": latency of successive packets", "seed " + pts.get(0).notes().getOrDefault("seed", "?")
-                            + "; generation to tail delivery", "packet of the pair (generation order)",
+                            + "; generation to delivery, endpoint overheads included", "packet of the pair (generation order)",
                             "latency (cycles)", false, lines, lines.size() > 0 && src.length <= 200)));
         }
     }
