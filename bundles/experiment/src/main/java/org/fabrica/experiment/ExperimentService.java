@@ -17,6 +17,19 @@ public interface ExperimentService {
     String validate(Path file, RunOptions options);
 
     /**
+     * The plans the schedulers of an experiment make (mode m2n): for every communication and every
+     * scheme that runs on it, the rounds of source-destination pairs (a table), or with
+     * {@code csv} the scheduled transfers as CSV, to load into real endpoints. Nothing is run or
+     * written.
+     *
+     * @throws ExperimentException on bad input, or for an experiment whose mode has no schedules
+     * @since 1.1
+     */
+    default String schedule(Path file, RunOptions options, boolean csv) {
+        throw new ExperimentException("this experiment service cannot print schedules");
+    }
+
+    /**
      * Validates and starts a run. Validation errors are thrown here, before any result is written.
      *
      * @throws ExperimentException on bad input

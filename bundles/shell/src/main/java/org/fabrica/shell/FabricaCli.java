@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * The command-line mode: {@code fabrica run | validate | algorithms | help | bench}, parsed with
+ * The command-line mode: {@code fabrica run | validate | schedule | algorithms | help | bench}, parsed with
  * picocli. {@link #execute} returns the process exit code: 0 ok, 1 a point or run failed, 2 bad
  * input (unknown command or option, malformed value, {@link ExperimentException}).
  */
@@ -68,6 +68,7 @@ final class FabricaCli {
         CommandLine cl = new CommandLine(new Fabrica());
         cl.addSubcommand("run", new Run());
         cl.addSubcommand("validate", new Validate());
+        cl.addSubcommand("schedule", new Schedule());
         cl.addSubcommand("algorithms", new Algorithms());
         cl.addSubcommand("help", new Help());
         cl.addSubcommand("bench", new BenchCommand());
@@ -134,7 +135,7 @@ final class FabricaCli {
     }
 
     @Command(name = "fabrica", mixinStandardHelpOptions = true, version = "Fabrica",
-            description = {"Interconnection network simulator. Commands: run, validate, algorithms, help, bench; "
+            description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench; "
                     + "'fabrica shell' opens the interactive Gogo shell (fabrica:algorithms, fabrica:run, ...).",
                 "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
                     + "--plugins DIR (drop-in folder; default launch/plugins)."})
@@ -212,6 +213,27 @@ final class FabricaCli {
         @Override
         public Integer call() {
             out.println(experiments.validate(arguments.file(), arguments.options(false)).strip());
+            return OK;
+        }
+    }
+
+    @Command(name = "schedule", mixinStandardHelpOptions = true,
+            description = "Print the schedule each scheduler of an m2n experiment makes: rounds of (source,destination)"
+                    + " pairs per transaction, or CSV with --csv.")
+    final class Schedule implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FILE", description = "experiment file (mode m2n)")
+        Path file;
+
+        @Option(names = "--csv", description = "print the scheduled transfers as CSV (communication, scheme, transaction,"
+                + " round, request, source, destination, size, route)")
+        boolean csv;
+
+        @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a value of the file, as for run")
+        List<String> sets = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            out.print(experiments.schedule(file, new RunOptions(null, false, 1, Overrides.parse(sets, "--set"), false), csv));
             return OK;
         }
     }

@@ -1,6 +1,7 @@
 package org.fabrica.shell;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Option;
     "osgi.command.function=algorithms",
     "osgi.command.function=help",
     "osgi.command.function=run",
+    "osgi.command.function=schedule",
     "osgi.command.function=runs",
     "osgi.command.function=pause",
     "osgi.command.function=step",
@@ -93,6 +95,34 @@ public final class FabricaCommands {
             out().println("Started run " + handle.id() + " (" + handle.experimentName() + ")"
                     + (parsed.paused ? ", paused before its first cycle" : "") + "; results in " + handle.outDir());
         });
+    }
+
+    @Descriptor("print the schedule each scheduler of an m2n experiment makes: rounds of (source,destination) pairs"
+            + " per transaction; schedule FILE [--csv]")
+    public void schedule(@Descriptor("FILE and optionally --csv") String... arguments) {
+        PrintStream out = out();
+        PrintStream err = err();
+        boolean csv = false;
+        String file = null;
+        for (String a : arguments) {
+            if (a.equals("--csv")) {
+                csv = true;
+            } else if (file == null && !a.startsWith("--")) {
+                file = a;
+            } else {
+                err.println("schedule: unexpected argument '" + a + "'; usage: fabrica:schedule FILE [--csv]");
+                return;
+            }
+        }
+        if (file == null) {
+            err.println("schedule: no file; usage: fabrica:schedule FILE [--csv]");
+            return;
+        }
+        try {
+            out.print(experiments.schedule(Path.of(file), null, csv));
+        } catch (ExperimentException e) {
+            err.println(e.getMessage());
+        }
     }
 
     @Descriptor("list the runs: id, name, state, progress")

@@ -134,6 +134,18 @@ class FabricaCliTest {
     }
 
     @Test
+    void schedulePrintsThePlansAsATableOrCsv() {
+        assertEquals(0, run("schedule", "m2n.yaml"));
+        assertEquals("== c (1-to-1), scheme s\n  round 1: (0,7)\n", out());
+        assertEquals(0, run("schedule", "m2n.yaml", "--csv", "--set", "seeds=[2]"));
+        assertTrue(out().endsWith("communication,scheme,transaction\nc,s,1\n"), out());
+        assertEquals("[2]", service.validated.get(1).overrides().get("seeds"));
+        assertEquals(2, run("schedule", "bad.yaml"));
+        assertTrue(err().contains("has no schedules to print"), err());
+        assertTrue(service.runs.isEmpty(), "schedule runs nothing");
+    }
+
+    @Test
     void validatePrintsTheDescription() {
         assertEquals(0, run("validate", "ok.yaml", "--set", "seeds=[1,2]"));
         assertEquals("Sweep of ok.yaml: 2 points\n", out());

@@ -59,6 +59,18 @@ class FabricaCommandsTest {
     }
 
     @Test
+    void schedulePrintsThePlansOrTheProblem() {
+        commands.schedule("m2n.yaml");
+        assertTrue(out().contains("round 1: (0,7)"), out());
+        commands.schedule("m2n.yaml", "--csv");
+        assertTrue(out().contains("c,s,1"), out());
+        commands.schedule("bad.yaml");
+        assertTrue(err().contains("has no schedules to print"), err());
+        commands.schedule();
+        assertTrue(err().contains("usage: fabrica:schedule FILE [--csv]"), err());
+    }
+
+    @Test
     void runsListsIdNameStateAndProgress() {
         commands.runs();
         assertTrue(out().startsWith("No runs yet"));

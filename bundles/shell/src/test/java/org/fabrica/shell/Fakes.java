@@ -206,6 +206,15 @@ final class Fakes {
             return "Sweep of " + file.getFileName() + ": 2 points\n";
         }
 
+        @Override
+        public String schedule(Path file, RunOptions o, boolean csv) {
+            validated.add(o);
+            if (file.getFileName().toString().contains("bad")) {
+                throw new ExperimentException("bad.yaml:3:1: mode steady has no schedules to print");
+            }
+            return csv ? "communication,scheme,transaction\nc,s,1\n" : "== c (1-to-1), scheme s\n  round 1: (0,7)\n";
+        }
+
         /** What the started runs return from summaryText() (ramp and collective modes). */
         volatile String modeSummary = "";
 

@@ -64,6 +64,11 @@ public final class ExperimentRunner implements ExperimentService {
     }
 
     @Override
+    public String schedule(Path file, RunOptions options, boolean csv) {
+        return plan(file, options == null ? defaults() : options).schedules(csv);
+    }
+
+    @Override
     public RunHandle start(Path file, RunOptions options, ProgressListener listener) {
         RunOptions o = options == null ? defaults() : options;
         if (o.threads() < 0) {

@@ -40,6 +40,7 @@ import org.fabrica.topology.TreeTopology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.PlanPrinter;
 import org.fabrica.traffic.schedule.SchedulePlayback;
 
 /**
@@ -1007,6 +1008,48 @@ public final class SweepPlan {
                 .append('\n');
         sb.append("  id        ").append(experimentId);
         return sb.toString();
+    }
+
+    /**
+     * Mode m2n: the plan of every communication by every scheme that runs on it (first seed's
+     * streams), as {@link PlanPrinter} tables under a heading line each, or as CSV with the
+     * communication and scheme in the first two columns.
+     *
+     * @throws ExperimentException for an experiment of another mode
+     */
+    public String schedules(boolean csv) {
+        if (m2n == null) {
+            throw new ExperimentException(document.source() + ": mode " + spec.mode().word() + " has no schedules to"
+                    + " print; 'schedule' prints the plans of an m2n experiment (mode: m2n)");
+        }
+        StringBuilder b = new StringBuilder(csv ? "communication,scheme," : "");
+        RandomStreams streams = new RandomStreams(spec.seeds().get(0));
+        boolean header = true;
+        for (int c = 0; c < m2n.communications().size(); c++) {
+            M2nTraffic.Resolved r = m2n.communications().get(c);
+            for (BoundScheme s : schemes) {
+                if (!spec.schemes().get(s.index()).appliesTo(r.spec().label())) {
+                    continue;
+                }
+                Plan p = m2n.plan(c, s.scheduler(), topologyInstance, streams);
+                if (csv) {
+                    String[] lines = PlanPrinter.csv(p).split("\n");
+                    if (header) {
+                        b.append(lines[0]).append('\n');
+                        header = false;
+                    }
+                    for (int i = 1; i < lines.length; i++) {
+                        b.append(r.spec().label()).append(',').append(s.label()).append(',').append(lines[i]).append('\n');
+                    }
+                } else {
+                    b.append(b.length() == 0 ? "" : "\n").append("== ").append(r.spec().label()).append(" (")
+                            .append(r.senders().length).append("-to-").append(r.receivers().length).append("), scheme ")
+                            .append(s.label()).append(": ").append(s.scheduler().provider().label()).append('\n')
+                            .append(PlanPrinter.table(p));
+                }
+            }
+        }
+        return b.toString();
     }
 
     /** A node list as ranges: 0-5, 8. */

@@ -175,6 +175,27 @@ class M2nModeTest {
     }
 
     @Test
+    void theScheduleOfTheSixToTenExampleIsTheSpecsTable() {
+        Path file = Fixtures.write(tmp, "m.yaml", SIX_TO_TEN);
+        String text = runner.schedule(file, null, false);
+        assertContains(text, "== six-to-ten (6-to-10), scheme shuffle: shuffle (");
+        assertContains(text, "shuffle: 1 transaction, 10 rounds, 60 transfers of 1024 bytes");
+        assertContains(text, "  round 1: (0,6) (1,7) (2,8) (3,9) (4,10) (5,11)\n");
+        assertContains(text, "  round 2: (0,7) (1,8) (2,9) (3,10) (4,11) (5,12)\n");
+        assertContains(text, "  round 10: (0,15) (1,6) (2,7) (3,8) (4,9) (5,10)\n");
+        assertContains(text, "== six-to-ten (6-to-10), scheme baseline: baseline (");
+        String csv = runner.schedule(file, null, true);
+        String[] rows = csv.split("\n");
+        assertEquals("communication,scheme,transaction,round,request,source,destination,size,route", rows[0]);
+        assertEquals(1 + 60 + 60, rows.length, "a row per scheduled transfer of both schemes");
+        assertContains(csv, "six-to-ten,shuffle,1,1,0,0,6,1024,\n");
+        assertContains(csv, "six-to-ten,shuffle,1,10,54,5,10,1024,\n");
+        String m = assertThrows(ExperimentException.class,
+                () -> runner.schedule(Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY), null, false)).getMessage();
+        assertContains(m, "has no schedules to print");
+    }
+
+    @Test
     void chosenPairsAreRecordedWithAllTheirPackets() throws IOException {
         Path out = tmp.resolve("p");
         String yaml = SIX_TO_TEN.replace("deadlockCycles: 5000", "outputs: {pairs: [[2, 9], [3, 3]], report: false}");

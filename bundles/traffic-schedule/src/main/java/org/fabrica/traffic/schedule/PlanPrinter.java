@@ -1,4 +1,4 @@
-package org.fabrica.scheduler.m2n;
+package org.fabrica.traffic.schedule;
 
 import java.util.Locale;
 import java.util.Map;
@@ -11,8 +11,9 @@ import org.fabrica.scheduler.Transaction;
 
 /**
  * Text forms of a {@link Plan}: a table of rounds of (source,destination) pairs like the 6-to-10
- * table of specs/rapidio-m2n.md, for the command line, and CSV for export. Uses only the scheduler
- * API, so it prints the plans of every scheduler.
+ * table of specs/rapidio-m2n.md, for the command line ({@code fabrica schedule}), and CSV for
+ * export (to load a schedule into real endpoints). Uses only the scheduler API, so it prints the
+ * plans of every scheduler.
  */
 public final class PlanPrinter {
     private PlanPrinter() {

@@ -1,6 +1,6 @@
-package org.fabrica.scheduler.m2n;
+package org.fabrica.traffic.schedule;
 
-import static org.fabrica.scheduler.m2n.Trees.range;
+import static org.fabrica.traffic.schedule.M2nRun.range;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +18,8 @@ import org.fabrica.scheduler.Route;
 import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.scheduler.Transaction;
+import org.fabrica.scheduler.m2n.ShuffleFactory;
+import org.fabrica.scheduler.m2n.ShuffleParameters;
 import org.junit.jupiter.api.Test;
 
 class PlanPrinterTest {
@@ -37,7 +39,7 @@ class PlanPrinterTest {
 
     @Test
     void printsTheSixToTenTableOfTheSpec() {
-        Plan plan = new ShuffleFactory().create(M2nSchedulesTest.E23, Parameters.defaults(ShuffleParameters.class))
+        Plan plan = new ShuffleFactory().create(new M2nRun().topology(), Parameters.defaults(ShuffleParameters.class))
                 .plan(Demands.personalized(range(0, 6), range(6, 16), 256, SizeUnit.BYTES));
         String text = PlanPrinter.table(plan);
         assertTrue(text.startsWith("shuffle: 1 transaction, 10 rounds, 60 transfers of 256 bytes; rounds not"
