@@ -27,7 +27,7 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * <pre>{@code
  * name: quickstart                 # required, [a-z0-9-]+, names the default results folder results/<name>
  * description: free text           # optional
- * mode: steady                     # steady (default) | ramp | collective | schedulability
+ * mode: steady                     # steady (default) | ramp | collective | schedulability | m2n
  * topology: {name: torus, k: 8, n: 2}          # provider name + its parameters (or just a name)
  * hardware: {name: generic, vcs: 2, bufferFlits: 8}
  * network: {name: flit}                        # optional, default flit
@@ -86,6 +86,12 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * One point per topology x scheduler x seed; every scheduler of a topology sees the same
  * permutations (drawn from the seed's streams), so the comparison is paired.
  *
+ * <p><b>M2n</b> (specs/rapidio-m2n.md): M-to-N personalized communications played from the plans
+ * of schedulers. Its file has {@code communications} instead of {@code traffic}, and every scheme
+ * names a {@code scheduler}; see {@link M2nSpecParser} for the format. One point per
+ * communication x scheme that runs on it x seed, run until every packet is delivered
+ * ({@link #m2n()} holds the communications).
+ *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
  */
@@ -136,7 +142,7 @@ public record ExperimentSpec(
         COLLECTIVE,
         /** Circuit schedulers on random permutations per topology and seed (specs/levelwise-fattree.md). */
         SCHEDULABILITY,
-        /** M-to-N personalized communications played from schedulers' plans (specs/rapidio-m2n.md). */
+        /** M-to-N personalized communications played from schedulers' plans until delivered (specs/rapidio-m2n.md). */
         M2N;
 
         /** The name as written in files, e.g. {@code ramp}. */

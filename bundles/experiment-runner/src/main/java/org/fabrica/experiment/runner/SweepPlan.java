@@ -93,7 +93,7 @@ public final class SweepPlan {
     private final List<TreeTopology> trees;
     private final List<BoundProvider> schedulers;
     /** Mode m2n: the communications resolved against the topology and hardware (null in the other modes). */
-    private M2nTraffic m2n;
+    private final M2nTraffic m2n;
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
@@ -139,6 +139,7 @@ public final class SweepPlan {
         this.injection = null;
         this.patterns = List.of();
         this.schemes = List.of();
+        this.m2n = null;
         this.topologyInstance = null;
         this.router = null;
         this.endpoint = null;
