@@ -32,7 +32,7 @@ class RunBundlesIT {
      * has no way to reach it until a plan-playback factory API exists, so running it would add a
      * bundle that does nothing. Remove it from this set when it registers its factory.
      */
-    private static final Set<String> NOT_RUN = Set.of("test-support", "traffic-schedule");
+    private static final Set<String> NOT_RUN = Set.of("test-support");
 
     @Test
     void everyBundleModuleWithCodeIsARunBundle() throws IOException {

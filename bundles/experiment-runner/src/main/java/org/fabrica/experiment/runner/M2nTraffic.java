@@ -2,7 +2,6 @@ package org.fabrica.experiment.runner;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.PacketFormat;
 import org.fabrica.hardware.RouterParameters;
@@ -42,16 +41,11 @@ final class M2nTraffic {
     private final List<Resolved> communications;
     private final int packetFlits;
     private final int payloadBytes;
-    private final RouterParameters router;
-    private final EndpointTiming endpoint;
 
-    private M2nTraffic(List<Resolved> communications, int packetFlits, int payloadBytes, RouterParameters router,
-            EndpointTiming endpoint) {
+    private M2nTraffic(List<Resolved> communications, int packetFlits, int payloadBytes) {
         this.communications = communications;
         this.packetFlits = packetFlits;
         this.payloadBytes = payloadBytes;
-        this.router = router;
-        this.endpoint = endpoint;
     }
 
     /** The largest payload a hardware model may declare for m2n: above it the model has no packet format of its own. */
@@ -108,7 +102,7 @@ final class M2nTraffic {
             long gap = (long) Math.ceil(flits / c.rate() - 1e-9);
             out.add(new Resolved(c, senders, receivers, demands, new Pacing(flits, 0, gap, payload)));
         }
-        return new M2nTraffic(List.copyOf(out), flits, payload, router, hardware.endpoint());
+        return new M2nTraffic(List.copyOf(out), flits, payload);
     }
 
     private static void check(ExperimentDocument doc, int[] group, int nodes, String path, Topology topology) {
@@ -132,14 +126,6 @@ final class M2nTraffic {
     /** Payload of a packet in bytes. */
     int payloadBytes() {
         return payloadBytes;
-    }
-
-    RouterParameters router() {
-        return router;
-    }
-
-    EndpointTiming endpoint() {
-        return endpoint;
     }
 
     /** The plan of communication {@code c} by a scheduler provider, with the point's streams. */
