@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabrica.experiment.runner.results.RoutesSummary;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.params.ParameterSchema;
 import org.fabrica.scheduler.Demands;
@@ -42,9 +43,9 @@ final class RoutesFromScheduler {
     /** Parameter of the routing that receives the plan's routes. */
     static final String ROUTES = "routes";
     /** Metric names. */
-    static final String FLOWS = "routes.flows";
-    static final String GRANTED = "routes.granted";
-    static final String FALLBACK = "routes.fallbackFlows";
+    static final String FLOWS = RoutesSummary.FLOWS;
+    static final String GRANTED = RoutesSummary.GRANTED;
+    static final String FALLBACK = RoutesSummary.FALLBACK;
 
     /** Independent draws used to tell a fixed-destination pattern from a random one. */
     private static final int PROBES = 3;

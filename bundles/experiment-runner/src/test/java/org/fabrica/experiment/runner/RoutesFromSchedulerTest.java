@@ -218,7 +218,7 @@ class RoutesFromSchedulerTest {
     }
 
     @Test
-    void aSteadyRunReportsFallbackFlowsForThePlannedSchemeOnly() {
+    void aSteadyRunReportsFallbackFlowsForThePlannedSchemeOnly() throws java.io.IOException {
         RunHandle h = runner.start(Fixtures.write(tmp, "steady.yaml", with(SMALL, "seeds: [1, 2, 3]", "seeds: [1]")),
                 Fixtures.options(tmp.resolve("steady")), null);
         assertEquals(RunState.FINISHED, Fixtures.await(h));
@@ -229,6 +229,19 @@ class RoutesFromSchedulerTest {
             assertEquals(planned, !Double.isNaN(PointRecords.metric(r, RoutesFromScheduler.FALLBACK)), r.notes().toString());
             assertTrue(PointRecords.metric(r, "accepted") > 0);
         }
+        // summary.csv: one row per scheme and load, fallback flows only for the planned scheme
+        List<String> summary = Files.readAllLines(tmp.resolve("steady").resolve("summary.csv"));
+        assertEquals(4, summary.size(), String.join("\n", summary));
+        assertTrue(summary.get(0).startsWith("pattern,scheme,load,seeds,offered,accepted.mean"));
+        String fallback = Double.toString(PointRecords.metric(h.results().stream().filter(r -> r.notes().get("scheme")
+                .equals("level-wise")).findFirst().orElseThrow(), RoutesFromScheduler.FALLBACK)).replace(".0", "");
+        assertTrue(summary.get(1).startsWith("permutation,level-wise,0.2,1,"), summary.get(1));
+        assertTrue(summary.get(1).contains("," + fallback + "," + fallback + "," + fallback + ","), summary.get(1));
+        assertTrue(summary.get(2).startsWith("permutation,dmodk,0.2,1,") && summary.get(2).endsWith(",,,,"),
+                summary.get(2));
+        assertTrue(Files.isRegularFile(tmp.resolve("steady").resolve("plots").resolve("latency-offered-permutation.png")));
+        assertContains(h.summaryText(), "FALLBACK FLOWS");
+        assertContains(h.summaryText(), " of " + (int) PointRecords.metric(h.results().get(0), RoutesFromScheduler.FLOWS));
     }
 
     @Test
