@@ -175,9 +175,8 @@ public final class RoutesSummary {
                 series.add(new Series(schemes.get(s), x, y, s));
             }
             out.add(new ResultCharts.NamedChart("latency-offered-" + ResultCharts.stem(pattern), pattern,
-                    new Chart(pattern + ": latency vs offered load", "average packet latency (generation to delivery), "
-                            + "mean over seeds; saturated points included (their latency grows with the run length)",
-                            "offered load (flits/node/cycle)", "average latency (cycles, log scale)", true, series,
+                    new Chart(pattern + ": latency vs offered load", "mean over seeds; saturated points included",
+                            "offered load (flits/node/cycle)", "average packet latency (cycles, log scale)", true, series,
                             true)));
         }
         return out;
