@@ -49,14 +49,26 @@ public final class SweepPlan {
     /** Kind of the random stream a traffic pattern draws its once-per-run choices from. */
     static final String PATTERN_STREAM = "traffic.pattern";
 
-    /** A scheme with its providers bound. */
+    /**
+     * A scheme with its providers bound; {@code routesFrom} is the scheduler whose plan gives the
+     * routing its routes ({@link RoutesFromScheduler}), or null.
+     */
     public record BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
-            BoundProvider throttle) {
+            BoundProvider throttle, BoundProvider routesFrom) {
+        /** A scheme whose routing decides alone. */
+        public BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
+                BoundProvider throttle) {
+            this(index, label, routing, queuing, throttle, null);
+        }
     }
 
-    /** The instances of one point, ready to run. */
+    /**
+     * The instances of one point, ready to run; {@code routes} are the scheduler-planned routes of a
+     * scheme with {@code routing.from} (else null).
+     */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
-            ProviderNames names, InjectionProcess injection) {
+            ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
+            RoutesFromScheduler.Planned routes) {
     }
 
     private final ExperimentDocument document;
@@ -151,8 +163,17 @@ public final class SweepPlan {
         List<BoundScheme> schemes = new ArrayList<>();
         for (int i = 0; i < spec.schemes().size(); i++) {
             SchemeSpec s = spec.schemes().get(i);
-            schemes.add(new BoundScheme(i, s.label(), bind(doc, s.routing(), registry), bind(doc, s.queuing(), registry),
-                    bind(doc, s.throttle(), registry)));
+            BoundProvider routing = bind(doc, s.routing(), registry);
+            BoundProvider routesFrom = null;
+            if (s.routesFrom() != null) {
+                String problem = RoutesFromScheduler.unusableRouting(routing);
+                if (problem != null) {
+                    throw doc.error(s.routesFrom().path(), problem);
+                }
+                routesFrom = bind(doc, s.routesFrom(), registry);
+            }
+            schemes.add(new BoundScheme(i, s.label(), routing, bind(doc, s.queuing(), registry),
+                    bind(doc, s.throttle(), registry), routesFrom));
         }
         try {
             registry.executor(spec.executor());
@@ -334,12 +355,29 @@ public final class SweepPlan {
         BoundScheme scheme = schemes.get(point.scheme());
         BoundProvider patternProvider = patterns.get(point.pattern());
         RandomStreams streams = new RandomStreams(point.seed());
-        RoutingAlgorithm routing = call(scheme.routing(), () -> scheme.routing().routing(topologyInstance, streams));
+        // the pattern comes from the seed's pattern stream alone, so every scheme of a seed sees the same one
+        TrafficPattern pattern = call(patternProvider,
+                () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
+        RoutesFromScheduler.Planned planned = null;
+        BoundProvider routingProvider = scheme.routing();
+        if (scheme.routesFrom() != null) {
+            BoundProvider from = scheme.routesFrom();
+            int[] destinations = call(patternProvider, () -> RoutesFromScheduler.tabulate(
+                    () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)),
+                    topologyInstance.nodes(), patternProvider.provider().name()));
+            planned = call(from, () -> RoutesFromScheduler.plan(
+                    RoutesFromScheduler.scheduler(from, topologyInstance, streams), from.provider().name(),
+                    destinations));
+            String routes = planned.routes();
+            BoundProvider base = scheme.routing();
+            routingProvider = call(base, () -> bind(base.provider(), RoutesFromScheduler.withRoutes(base.choice(),
+                    routes)));
+        }
+        BoundProvider routingBound = routingProvider;
+        RoutingAlgorithm routing = call(routingBound, () -> routingBound.routing(topologyInstance, streams));
         if (routing == null) {
             throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
         }
-        TrafficPattern pattern = call(patternProvider,
-                () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
         double load = spec.mode() == ExperimentSpec.Mode.STEADY ? point.load() : 0.0; // the other modes' injections set their own
         InjectionProcess injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
                 new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
@@ -354,7 +392,7 @@ public final class SweepPlan {
                 new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
-        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess);
+        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess, pattern, planned);
     }
 
     /** Last cycle + 1 a point may run: warm-up + measurement + drain (steady), else {@code maxCycles}. */
@@ -516,7 +554,11 @@ public final class SweepPlan {
         for (BoundScheme s : schemes) {
             ObjectNode o = sch.addObject();
             o.put("label", s.label());
-            o.set("routing", providerNode(s.routing()));
+            ObjectNode routingNode = providerNode(s.routing());
+            if (s.routesFrom() != null) {
+                routingNode.set(RoutesFromScheduler.FROM, providerNode(s.routesFrom()));
+            }
+            o.set("routing", routingNode);
             o.set("queuing", providerNode(s.queuing()));
             o.set("throttle", providerNode(s.throttle()));
         }
@@ -652,6 +694,9 @@ public final class SweepPlan {
         m.put("traffic.injection", injection);
         for (BoundScheme s : schemes) {
             m.put(s.routing().choice().path(), s.routing());
+            if (s.routesFrom() != null) {
+                m.put(s.routesFrom().choice().path(), s.routesFrom());
+            }
             m.put(s.queuing().choice().path(), s.queuing());
             m.put(s.throttle().choice().path(), s.throttle());
         }
@@ -699,6 +744,8 @@ public final class SweepPlan {
                 .append("-flit packets, injection ").append(injection.provider().name()).append('\n');
         for (BoundScheme s : schemes) {
             sb.append("  scheme    ").append(s.label()).append(": routing ").append(s.routing().provider().label())
+                    .append(s.routesFrom() == null ? "" : " on routes from scheduler "
+                            + s.routesFrom().provider().label())
                     .append(", queuing ").append(s.queuing().provider().label()).append(", throttle ")
                     .append(s.throttle().provider().label()).append('\n');
         }
