@@ -21,6 +21,7 @@ import org.fabrica.experiment.runner.results.ExperimentFacts;
 import org.fabrica.experiment.runner.results.ModeSummary;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.experiment.runner.results.ResultsStore;
+import org.fabrica.experiment.runner.results.RoutesSummary;
 import org.fabrica.experiment.runner.results.RunRecord;
 import org.fabrica.experiment.runner.results.SchedulabilitySummary;
 import org.fabrica.sweep.PointResult;
@@ -520,6 +521,9 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         if (plan.spec().mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
             return SchedulabilitySummary.text(SchedulabilitySummary.of(plan.spec().patternLabels(), facts.schemes(),
                     store.results()));
+        }
+        if (plan.spec().mode() == ExperimentSpec.Mode.STEADY && RoutesSummary.applies(store.results())) {
+            return RoutesSummary.text(RoutesSummary.rows(plan.spec().patternLabels(), facts.schemes(), store.results()));
         }
         return ModeSummary.text(ModeSummary.tables(plan.spec().mode().word(), plan.spec().patternLabels(),
                 facts.schemes(), plan.spec().baseline(), store.results()));

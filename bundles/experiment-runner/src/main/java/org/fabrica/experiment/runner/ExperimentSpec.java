@@ -41,6 +41,8 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  *     routing: {name: dor, dateline: classic}
  *     queuing: {name: dateline}
  *     throttle: {name: none}                   # optional, default none
+ *   - routing: {name: source-route, fallback: dmodk, from: levelwise}   # routes planned by a scheduler on
+ *                                              #   the point's permutation pattern ({@link RoutesFromScheduler})
  * baseline: dor-classic                        # ramp, collective: scheme the ratios refer to (default: the first)
  * loads: [0.05, 0.10]                          # steady only: flits/node/cycle, or {from: 0.05, to: 0.5, step: 0.05}
  * warmup: 2000                                 # steady only: cycles, default 2000
@@ -331,6 +333,14 @@ public record ExperimentSpec(
             }
             checkKeys(doc, (ObjectNode) s, p, SCHEME_KEYS);
             ProviderChoice routing = choice(doc, s.get("routing"), "routing", p + ".routing", null);
+            // routes planned by a scheduler (docs/user-guide.md, "Routes from a scheduler"): 'from' is not a
+            // parameter of the routing provider but the scheduler whose plan becomes its 'routes'
+            ProviderChoice routesFrom = null;
+            if (routing.parameters().containsKey(RoutesFromScheduler.FROM)) {
+                routesFrom = choice(doc, s.get("routing").get(RoutesFromScheduler.FROM), "scheduler",
+                        p + ".routing." + RoutesFromScheduler.FROM, null);
+                routing = RoutesFromScheduler.withoutFrom(routing);
+            }
             ProviderChoice queuing = choice(doc, s.get("queuing"), "queuing", p + ".queuing", null);
             ProviderChoice throttle = choice(doc, s.get("throttle"), "throttle", p + ".throttle", DEFAULT_THROTTLE);
             String label = optionalText(doc, (ObjectNode) s, "label", p + ".label", routing.name() + "-" + queuing.name());
@@ -341,7 +351,7 @@ public record ExperimentSpec(
             if (!labels.add(label)) {
                 throw doc.error(p + ".label", "label '" + label + "' is used by an earlier scheme; give each scheme its own label");
             }
-            schemes.add(new SchemeSpec(label, routing, queuing, throttle));
+            schemes.add(new SchemeSpec(label, routing, queuing, throttle, routesFrom));
         }
 
         List<Double> loads = mode == Mode.STEADY ? loads(doc, root.get("loads")) : List.of();

@@ -310,7 +310,7 @@ final class M2nSpecParser {
                     on.add(l);
                 }
             }
-            out.add(new SchemeSpec(label, routing, queuing, throttle, scheduler, on));
+            out.add(new SchemeSpec(label, routing, queuing, throttle, null, scheduler, on));
         }
         return out;
     }

@@ -215,6 +215,9 @@ final class PointSimulation {
                                     + " packets in flight; no duration";
                 }
             }
+            if (assembly.routes() != null) {
+                metrics.addAll(assembly.routes().metrics());
+            }
             metrics.add(new Metric("sim.cycles", end, "cycles", "cycles simulated"));
             metrics.add(new Metric("sim.flitHops", network.flitHops(), "flit hops",
                     "flit traversals of router-to-router and terminal links"));

@@ -10,18 +10,26 @@ import java.util.List;
  * @param routing routing choice
  * @param queuing queuing scheme choice
  * @param throttle throttle choice
+ * @param routesFrom the scheduler whose plan gives the routing its routes ({@code routing.from},
+ *        {@link RoutesFromScheduler}), or null when the routing decides alone
  * @param scheduler mode m2n: the scheduler that plans the communications; null in the other modes
  * @param communications mode m2n: labels of the communications the scheme is run on; empty = all
  */
 public record SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle,
-        ProviderChoice scheduler, List<String> communications) {
+        ProviderChoice routesFrom, ProviderChoice scheduler, List<String> communications) {
     public SchemeSpec {
         communications = communications == null ? List.of() : List.copyOf(communications);
     }
 
-    /** A scheme without scheduler (every mode but m2n). */
+    /** A scheme whose routing decides alone. */
     public SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle) {
-        this(label, routing, queuing, throttle, null, List.of());
+        this(label, routing, queuing, throttle, null, null, List.of());
+    }
+
+    /** A scheme with routes from a scheduler (or null), without m2n scheduler. */
+    public SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle,
+            ProviderChoice routesFrom) {
+        this(label, routing, queuing, throttle, routesFrom, null, List.of());
     }
 
     /** Whether the scheme runs on the communication (pattern row) {@code label}. */

@@ -53,19 +53,34 @@ public final class SweepPlan {
     /** Kind of the random stream a traffic pattern draws its once-per-run choices from. */
     static final String PATTERN_STREAM = "traffic.pattern";
 
-    /** A scheme with its providers bound. */
+    /**
+     * A scheme with its providers bound; {@code routesFrom} is the scheduler whose plan gives the
+     * routing its routes ({@link RoutesFromScheduler}), or null; {@code scheduler} is mode m2n's
+     * scheduler that plans the communications, or null.
+     */
     public record BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
-            BoundProvider throttle, BoundProvider scheduler) {
-        /** A scheme without scheduler (every mode but m2n). */
+            BoundProvider throttle, BoundProvider routesFrom, BoundProvider scheduler) {
+        /** A scheme whose routing decides alone, without scheduler. */
         public BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
                 BoundProvider throttle) {
-            this(index, label, routing, queuing, throttle, null);
+            this(index, label, routing, queuing, throttle, null, null);
+        }
+
+        /** A scheme with routes from a scheduler (or null), without m2n scheduler (every mode but m2n). */
+        public BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
+                BoundProvider throttle, BoundProvider routesFrom) {
+            this(index, label, routing, queuing, throttle, routesFrom, null);
         }
     }
 
-    /** The instances of one point, ready to run. */
+    /**
+     * The instances of one point, ready to run; {@code routes} are the scheduler-planned routes of a
+     * scheme with {@code routing.from} (else null); {@code plan} and {@code playback} are mode m2n's
+     * plan and its playback (else null).
+     */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
-            ProviderNames names, InjectionProcess injection, Plan plan, SchedulePlayback playback) {
+            ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
+            RoutesFromScheduler.Planned routes, Plan plan, SchedulePlayback playback) {
     }
 
     private final ExperimentDocument document;
@@ -175,8 +190,17 @@ public final class SweepPlan {
         List<BoundScheme> schemes = new ArrayList<>();
         for (int i = 0; i < spec.schemes().size(); i++) {
             SchemeSpec s = spec.schemes().get(i);
-            schemes.add(new BoundScheme(i, s.label(), bind(doc, s.routing(), registry), bind(doc, s.queuing(), registry),
-                    bind(doc, s.throttle(), registry)));
+            BoundProvider routing = bind(doc, s.routing(), registry);
+            BoundProvider routesFrom = null;
+            if (s.routesFrom() != null) {
+                String problem = RoutesFromScheduler.unusableRouting(routing);
+                if (problem != null) {
+                    throw doc.error(s.routesFrom().path(), problem);
+                }
+                routesFrom = bind(doc, s.routesFrom(), registry);
+            }
+            schemes.add(new BoundScheme(i, s.label(), routing, bind(doc, s.queuing(), registry),
+                    bind(doc, s.throttle(), registry), routesFrom));
         }
         try {
             registry.executor(spec.executor());
@@ -221,7 +245,7 @@ public final class SweepPlan {
         for (int i = 0; i < spec.schemes().size(); i++) {
             SchemeSpec s = spec.schemes().get(i);
             schemes.add(new BoundScheme(i, s.label(), bind(doc, s.routing(), registry), bind(doc, s.queuing(), registry),
-                    bind(doc, s.throttle(), registry), bind(doc, s.scheduler(), registry)));
+                    bind(doc, s.throttle(), registry), null, bind(doc, s.scheduler(), registry)));
         }
         try {
             registry.executor(spec.executor());
@@ -464,15 +488,13 @@ public final class SweepPlan {
             java.util.function.BiFunction<InjectionProcess, SchedulePlayback, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
         RandomStreams streams = new RandomStreams(point.seed());
-        RoutingAlgorithm routing = call(scheme.routing(), () -> scheme.routing().routing(topologyInstance, streams));
-        if (routing == null) {
-            throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
-        }
         TrafficPattern pattern;
         InjectionProcess injectionProcess;
         String trafficLabel;
         Plan m2nPlan = null;
         SchedulePlayback playback = null;
+        RoutesFromScheduler.Planned planned = null;
+        BoundProvider routingProvider = scheme.routing();
         if (m2n != null) {
             // mode m2n: the scheduler's plan, played (a fresh playback per run)
             m2nPlan = call(scheme.scheduler(), () -> m2n.plan(point.pattern(), scheme.scheduler(), topologyInstance,
@@ -485,12 +507,31 @@ public final class SweepPlan {
                     .label();
         } else {
             BoundProvider patternProvider = patterns.get(point.pattern());
+            // the pattern comes from the seed's pattern stream alone, so every scheme of a seed sees the same one
             pattern = call(patternProvider,
                     () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
+            if (scheme.routesFrom() != null) {
+                BoundProvider from = scheme.routesFrom();
+                int[] destinations = call(patternProvider, () -> RoutesFromScheduler.tabulate(
+                        () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)),
+                        topologyInstance.nodes(), patternProvider.provider().name()));
+                planned = call(from, () -> RoutesFromScheduler.plan(
+                        RoutesFromScheduler.scheduler(from, topologyInstance, streams), from.provider().name(),
+                        destinations));
+                String routes = planned.routes();
+                BoundProvider base = scheme.routing();
+                routingProvider = call(base, () -> bind(base.provider(), RoutesFromScheduler.withRoutes(base.choice(),
+                        routes)));
+            }
             double load = spec.mode() == ExperimentSpec.Mode.STEADY ? point.load() : 0.0; // the other modes' injections set their own
             injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
                     new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
             trafficLabel = patternProvider.provider().label();
+        }
+        BoundProvider routingBound = routingProvider;
+        RoutingAlgorithm routing = call(routingBound, () -> routingBound.routing(topologyInstance, streams));
+        if (routing == null) {
+            throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
         }
         NetworkObserver observer = observers.apply(injectionProcess, playback);
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
@@ -502,7 +543,8 @@ public final class SweepPlan {
                 new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
-        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess, m2nPlan, playback);
+        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess, pattern, planned, m2nPlan,
+                playback);
     }
 
     /** Last cycle + 1 a point may run: warm-up + measurement + drain (steady), else {@code maxCycles}. */
@@ -670,7 +712,11 @@ public final class SweepPlan {
         for (BoundScheme s : schemes) {
             ObjectNode o = sch.addObject();
             o.put("label", s.label());
-            o.set("routing", providerNode(s.routing()));
+            ObjectNode routingNode = providerNode(s.routing());
+            if (s.routesFrom() != null) {
+                routingNode.set(RoutesFromScheduler.FROM, providerNode(s.routesFrom()));
+            }
+            o.set("routing", routingNode);
             o.set("queuing", providerNode(s.queuing()));
             o.set("throttle", providerNode(s.throttle()));
         }
@@ -881,6 +927,9 @@ public final class SweepPlan {
                 m.put(s.scheduler().choice().path(), s.scheduler());
             }
             m.put(s.routing().choice().path(), s.routing());
+            if (s.routesFrom() != null) {
+                m.put(s.routesFrom().choice().path(), s.routesFrom());
+            }
             m.put(s.queuing().choice().path(), s.queuing());
             m.put(s.throttle().choice().path(), s.throttle());
         }
@@ -931,6 +980,8 @@ public final class SweepPlan {
                 .append("-flit packets, injection ").append(injection.provider().name()).append('\n');
         for (BoundScheme s : schemes) {
             sb.append("  scheme    ").append(s.label()).append(": routing ").append(s.routing().provider().label())
+                    .append(s.routesFrom() == null ? "" : " on routes from scheduler "
+                            + s.routesFrom().provider().label())
                     .append(", queuing ").append(s.queuing().provider().label()).append(", throttle ")
                     .append(s.throttle().provider().label()).append('\n');
         }

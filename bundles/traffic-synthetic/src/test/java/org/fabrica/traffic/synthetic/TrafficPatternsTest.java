@@ -196,6 +196,37 @@ class TrafficPatternsTest {
         assertNotEquals(Arrays.toString(table(randperm(T8, 42), 64)), Arrays.toString(table(randperm(T8, 43), 64)));
     }
 
+    static TrafficPattern permutation(Topology t, long seed) {
+        return new RandomPermutationFactory().create(t, new SplittableRandom(seed),
+                Parameters.defaults(RandomPermutationParameters.class));
+    }
+
+    @Test
+    void randomPermutationSendsEachNodeToADistinctDestination() {
+        int notInvolution = 0;
+        int fixed = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            int[] d = table(permutation(T8, seed), 64);
+            boolean[] hit = new boolean[64];
+            for (int s = 0; s < 64; s++) {
+                if (d[s] == TrafficPattern.NONE) {
+                    fixed++;
+                    continue;
+                }
+                assertNotEquals(s, d[s]);
+                assertTrue(!hit[d[s]], "destination " + d[s] + " twice");
+                hit[d[s]] = true;
+                if (d[d[s]] != s) {
+                    notInvolution++;
+                }
+            }
+        }
+        assertTrue(notInvolution > 0, "a general permutation, not a pairing");
+        assertTrue(fixed < 20 * 64 / 8, "fixed points are rare (about one per permutation): " + fixed);
+        assertEquals(Arrays.toString(table(permutation(T8, 42), 64)), Arrays.toString(table(permutation(T8, 42), 64)));
+        assertNotEquals(Arrays.toString(table(permutation(T8, 42), 64)), Arrays.toString(table(permutation(T8, 43), 64)));
+    }
+
     @Test
     void uniformNeverPicksTheSourceAndCoversTheOthersEvenly() {
         TrafficPattern p = new UniformFactory().create(T4, UNUSED, Parameters.defaults(UniformParameters.class));

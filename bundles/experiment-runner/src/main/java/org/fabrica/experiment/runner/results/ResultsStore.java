@@ -39,6 +39,8 @@ import org.fabrica.sweep.PointResult;
  * <li>{@code run.json}: the run record (state, counts, swaps);</li>
  * <li>{@code series/*.csv}, {@code spacetime/*.png|csv}: a point's series and space-time chart,
  * written as the point finishes, before its journal line ({@link #writeArtefacts});</li>
+ * <li>{@code summary.csv} of a steady experiment with routes from a scheduler ({@link RoutesSummary}): at
+ * the end of the run;</li>
  * <li>{@code summary.csv} and {@code series/ratios-*.csv} (ramp and collective modes): at the
  * end of the run.</li>
  * </ul>
@@ -472,6 +474,12 @@ public final class ResultsStore implements AutoCloseable {
             writeText(SUMMARY, SchedulabilitySummary.csv(circuits));
         } else if ("steady".equals(facts.mode())) {
             charts = ResultCharts.charts(all, facts.patterns(), facts.schemes(), facts.seeds());
+            if (RoutesSummary.applies(all)) { // a scheme's routes came from a scheduler
+                List<RoutesSummary.Row> rows = RoutesSummary.rows(facts.patterns(), facts.schemes(), all);
+                writeText(SUMMARY, RoutesSummary.csv(rows));
+                charts = new ArrayList<>(charts);
+                charts.addAll(RoutesSummary.charts(facts.patterns(), facts.schemes(), rows));
+            }
         } else {
             SeriesCharts.Built built = SeriesCharts.build(dir, facts, all);
             charts = built.charts();

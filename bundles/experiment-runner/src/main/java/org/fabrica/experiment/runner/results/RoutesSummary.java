@@ -1,0 +1,188 @@
+package org.fabrica.experiment.runner.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fabrica.experiment.runner.plot.Chart;
+import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * Summary of a steady experiment in which a scheme's routes come from a scheduler
+ * ({@code routing.from}, specs/levelwise-fattree.md "Beyond the paper"): per pattern, scheme and
+ * offered load, over the seeds, the accepted throughput, the mean and maximum latency, how many
+ * seeds saturated, and how many flows used the fallback routing. Written as
+ * {@code summary.csv}, printed at the end of the run, plus a latency-vs-offered-load chart
+ * per pattern (saturated points included, on a log scale).
+ */
+public final class RoutesSummary {
+    /** Metric names of a point whose routes were planned by a scheduler. */
+    public static final String FLOWS = "routes.flows";
+    public static final String GRANTED = "routes.granted";
+    public static final String FALLBACK = "routes.fallbackFlows";
+
+    /**
+     * One pattern, scheme and load over its seeds.
+     *
+     * @param fallbackMean mean number of fallback flows (NaN for a scheme whose routing plans nothing)
+     */
+    public record Row(String pattern, String scheme, double load, int seeds, double offered, double acceptedMean,
+            double acceptedMin, double latencyMean, double latencyMax, int saturated, double fallbackMean,
+            double fallbackMin, double fallbackMax, double flowsMean) {
+    }
+
+    private RoutesSummary() {
+    }
+
+    /** True when some point's routes came from a scheduler. */
+    public static boolean applies(List<PointResult> results) {
+        for (PointResult r : results) {
+            if (!r.failed() && !Double.isNaN(PointRecords.metric(r, FLOWS))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The rows, patterns and schemes in the given order, loads ascending; failed points are left out. */
+    public static List<Row> rows(List<String> patterns, List<String> schemes, List<PointResult> results) {
+        List<Row> out = new ArrayList<>();
+        for (String pattern : patterns) {
+            for (String scheme : schemes) {
+                Map<Double, List<PointResult>> byLoad = new TreeMap<>();
+                for (PointResult r : results) {
+                    if (!r.failed() && pattern.equals(r.notes().get("pattern")) && scheme.equals(r.notes().get("scheme"))) {
+                        double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
+                        byLoad.computeIfAbsent(load, k -> new ArrayList<>()).add(r);
+                    }
+                }
+                for (Map.Entry<Double, List<PointResult>> e : byLoad.entrySet()) {
+                    out.add(row(pattern, scheme, e.getKey(), e.getValue()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Row row(String pattern, String scheme, double load, List<PointResult> rs) {
+        int n = rs.size();
+        double offered = 0;
+        double acc = 0;
+        double accMin = Double.POSITIVE_INFINITY;
+        double lat = 0;
+        double latMax = Double.NEGATIVE_INFINITY;
+        int saturated = 0;
+        double fb = 0;
+        double fbMin = Double.POSITIVE_INFINITY;
+        double fbMax = Double.NEGATIVE_INFINITY;
+        double flows = 0;
+        int planned = 0;
+        for (PointResult r : rs) {
+            offered += PointRecords.metric(r, "offered");
+            double a = PointRecords.metric(r, "accepted");
+            acc += a;
+            accMin = Math.min(accMin, a);
+            lat += PointRecords.metric(r, "latency.avg");
+            latMax = Math.max(latMax, PointRecords.metric(r, "latency.max"));
+            saturated += Boolean.parseBoolean(r.notes().get("saturated")) ? 1 : 0;
+            double f = PointRecords.metric(r, FALLBACK);
+            if (!Double.isNaN(f)) {
+                planned++;
+                fb += f;
+                fbMin = Math.min(fbMin, f);
+                fbMax = Math.max(fbMax, f);
+                flows += PointRecords.metric(r, FLOWS);
+            }
+        }
+        boolean any = planned > 0;
+        return new Row(pattern, scheme, load, n, offered / n, acc / n, accMin, lat / n, latMax, saturated,
+                any ? fb / planned : Double.NaN, any ? fbMin : Double.NaN, any ? fbMax : Double.NaN,
+                any ? flows / planned : Double.NaN);
+    }
+
+    /** The rows as CSV, one per pattern, scheme and load. */
+    public static String csv(List<Row> rows) {
+        StringBuilder sb = new StringBuilder("pattern,scheme,load,seeds,offered,accepted.mean,accepted.min,"
+                + "latency.avg.mean,latency.max,saturatedSeeds,fallbackFlows.mean,fallbackFlows.min,fallbackFlows.max,"
+                + "flows.mean\n");
+        for (Row r : rows) {
+            sb.append(r.pattern()).append(',').append(r.scheme()).append(',').append(ResultsStore.number(r.load()))
+                    .append(',').append(r.seeds()).append(',').append(ResultsStore.number(r.offered())).append(',')
+                    .append(ResultsStore.number(r.acceptedMean())).append(',')
+                    .append(ResultsStore.number(r.acceptedMin())).append(',')
+                    .append(ResultsStore.number(r.latencyMean())).append(',')
+                    .append(ResultsStore.number(r.latencyMax())).append(',').append(r.saturated()).append(',')
+                    .append(ResultsStore.number(r.fallbackMean())).append(',')
+                    .append(ResultsStore.number(r.fallbackMin())).append(',')
+                    .append(ResultsStore.number(r.fallbackMax())).append(',')
+                    .append(ResultsStore.number(r.flowsMean())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The rows as a fixed-width table for the terminal. */
+    public static String text(List<Row> rows) {
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"PATTERN", "SCHEME", "LOAD", "SEEDS", "ACCEPTED", "(MIN)", "AVG LATENCY", "MAX LATENCY",
+            "SATURATED", "FALLBACK FLOWS"});
+        for (Row r : rows) {
+            lines.add(new String[] {r.pattern(), r.scheme(), ResultsStore.number(r.load()), Integer.toString(r.seeds()),
+                format("%.4f", r.acceptedMean()), format("%.4f", r.acceptedMin()), format("%.1f", r.latencyMean()),
+                format("%.0f", r.latencyMax()), r.saturated() + "/" + r.seeds(),
+                Double.isNaN(r.fallbackMean()) ? "-" : format("%.1f", r.fallbackMean()) + " of "
+                        + format("%.0f", r.flowsMean()) + " (" + format("%.0f", r.fallbackMin()) + ".."
+                        + format("%.0f", r.fallbackMax()) + ")"});
+        }
+        int[] width = new int[lines.get(0).length];
+        for (String[] l : lines) {
+            for (int c = 0; c < l.length; c++) {
+                width[c] = Math.max(width[c], l[c].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder("Routes from a scheduler: mean over seeds per scheme and offered load "
+                + "(flits/node/cycle; latency in cycles; fallback flows: mean of flows (min..max))\n");
+        for (String[] l : lines) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < l.length; c++) {
+                line.append(c == 0 ? "" : "  ").append(l[c]).append(" ".repeat(width[c] - l[c].length()));
+            }
+            sb.append(line.toString().stripTrailing()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Latency vs offered load per pattern, every scheme a curve, saturated points included (log scale). */
+    public static List<ResultCharts.NamedChart> charts(List<String> patterns, List<String> schemes, List<Row> rows) {
+        List<ResultCharts.NamedChart> out = new ArrayList<>();
+        for (String pattern : patterns) {
+            List<Series> series = new ArrayList<>();
+            for (int s = 0; s < schemes.size(); s++) {
+                List<Row> mine = new ArrayList<>();
+                for (Row r : rows) {
+                    if (r.pattern().equals(pattern) && r.scheme().equals(schemes.get(s))
+                            && r.latencyMean() > 0) {
+                        mine.add(r);
+                    }
+                }
+                double[] x = new double[mine.size()];
+                double[] y = new double[mine.size()];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = mine.get(i).load();
+                    y[i] = mine.get(i).latencyMean();
+                }
+                series.add(new Series(schemes.get(s), x, y, s));
+            }
+            out.add(new ResultCharts.NamedChart("latency-offered-" + ResultCharts.stem(pattern), pattern,
+                    new Chart(pattern + ": latency vs offered load", "mean over seeds; saturated points included",
+                            "offered load (flits/node/cycle)", "average packet latency (cycles, log scale)", true, series,
+                            true)));
+        }
+        return out;
+    }
+
+    private static String format(String f, double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : "-";
+    }
+}
