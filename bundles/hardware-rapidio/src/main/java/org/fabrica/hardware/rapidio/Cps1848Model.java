@@ -25,13 +25,27 @@ import org.fabrica.hardware.RouterParameters;
  * ({@code R + VA + S + ST + L}, FlitNetwork), and is set to
  * {@code round((hopLatencyNs + cableDelayNs) / cycle)} cycles, rounded once per hop so that the
  * rounding errors do not add up. The link gets {@code L = max(1, round(cableDelayNs / cycle))}
- * (the flit model needs at least one cycle on a link) and the pipeline the rest: route computation 1
- * (the destination-ID lookup), VC allocation 1, switch allocation 1, and the remainder as switch
- * traversal, which in the chip is mostly SerDes, lane alignment and 8b/10b decoding on the way in
- * and out. The bulk is put in traversal rather than routing so that a flit leaves the input buffer
- * (and returns its credit) as early as in the chip, whose input buffer is passed in cut-through.
- * Defaults: (170 + 5) / 4 = 43.75, so 44 cycles per hop: L = 1, pipeline 43 (1 + 1 + 1 + 40).
- * The 111.6 ns theoretical hop gives round(116.6 / 4) = 29 cycles.
+ * (the flit model needs at least one cycle on a link) and the pipeline the rest: switch allocation 1
+ * and the remainder as switch traversal, which in the chip is mostly SerDes, lane alignment and
+ * 8b/10b decoding on the way in and out. The bulk is put in traversal rather than routing so that a
+ * flit leaves the input buffer (and returns its credit) as early as in the chip, whose input buffer
+ * is passed in cut-through. Defaults: (170 + 5) / 4 = 43.75, so 44 cycles per hop: L = 1, pipeline
+ * 43 (R 0 + VA 0 + S 1 + ST 42). The 111.6 ns theoretical hop gives round(116.6 / 4) = 29 cycles.
+ *
+ * <h2>Overlapped allocation ({@code overlappedAllocation})</h2>
+ * FlitNetwork is an input-queued router: the head of the next packet in an input VC starts route
+ * computation (R cycles) and VC allocation (VA cycles) only after the previous packet's tail has
+ * left that VC, so one VC per port leaves R + VA idle cycles on the output between back-to-back
+ * packets of one input. A cut-through packet switch such as the CPS-1848 looks up the next
+ * packet's destination ID and arbitrates while the previous packet is still being forwarded, and
+ * the spec gives no gap between packets. With {@code overlappedAllocation = true} (the default)
+ * the model sets R = 0 and VA = 0: the head that becomes the front of its VC in the cycle after
+ * the tail left is routed, granted its output VC and bids for the switch in that same cycle (a VC
+ * released by a tail is free for allocation in the next cycle, FlitNetwork), so a flow's packets
+ * leave back to back, one 35-flit packet per 35 cycles. The 2 cycles move into switch traversal,
+ * so the hop and the zero-load arithmetic are the same as with {@code false}, which gives the IQ
+ * pipeline R = 1, VA = 1, S = 1, ST = 40 and one packet per 37 cycles on a single path. Contending
+ * inputs still alternate packet by packet: a grant is still made only when the output VC is free.
  *
  * <h2>Switch boards</h2>
  * The TianLai boards join four chips into one switch; {@code TreeTopology.chipsCrossed} says when a
@@ -71,8 +85,10 @@ import org.fabrica.hardware.RouterParameters;
  * cycles.
  */
 public final class Cps1848Model implements HardwareModel {
-    /** Route computation, VC allocation and switch allocation: one cycle each. */
-    static final int ALLOCATION_CYCLES = 3;
+    /** IQ pipeline ({@code overlappedAllocation = false}): route computation, VC and switch allocation, one cycle each. */
+    static final int IQ_ALLOCATION_CYCLES = 3;
+    /** Overlapped allocation (the default): switch allocation only; route and VC are taken while the previous packet leaves. */
+    static final int OVERLAPPED_ALLOCATION_CYCLES = 1;
 
     private final RouterParameters router;
     private final RapidIoPacketFormat format;
@@ -103,15 +119,19 @@ public final class Cps1848Model implements HardwareModel {
         int hop = (int) Math.round((hopLatencyNs + cableDelayNs) / cycle);
         int link = (int) Math.max(1, Math.round(cableDelayNs / cycle));
         int pipeline = hop - link;
-        if (pipeline < ALLOCATION_CYCLES) {
+        boolean overlapped = p.overlappedAllocation();
+        int allocation = overlapped ? OVERLAPPED_ALLOCATION_CYCLES : IQ_ALLOCATION_CYCLES;
+        if (pipeline < allocation) {
             throw new IllegalArgumentException("hopLatencyNs = " + hopLatencyNs + " with cableDelayNs = " + cableDelayNs
                     + " leaves " + pipeline + " cycles of " + cycle + " ns for the router pipeline, fewer than its "
-                    + ALLOCATION_CYCLES + " allocation stages; use hopLatencyNs >= " + (ALLOCATION_CYCLES * cycle)
+                    + allocation + " allocation stages; use hopLatencyNs >= " + (allocation * cycle)
                     + " or a shorter cycle");
         }
         int bufferFlits = Math.multiplyExact(p.inputBufferPackets(), format.flits(format.maxPayloadBytes(), flitBytes));
-        this.router = new RouterParameters(1, bufferFlits, FlowControl.VIRTUAL_CUT_THROUGH, 1, 1, 1,
-                pipeline - ALLOCATION_CYCLES, link, 0, false, cycle, flitBytes);
+        int routing = overlapped ? 0 : 1;
+        int vcAllocation = overlapped ? 0 : 1;
+        this.router = new RouterParameters(1, bufferFlits, FlowControl.VIRTUAL_CUT_THROUGH, routing, vcAllocation, 1,
+                pipeline - allocation, link, 0, false, cycle, flitBytes);
         int overhead = (int) Math.round(endpointOverheadNs / cycle);
         this.endpoint = new EndpointTiming(overhead / 2, overhead - overhead / 2);
     }

@@ -76,4 +76,11 @@ public @interface Cps1848Parameters {
             + " Input Buffer stores up to 12 packets of any size); converted to flits of maximum-size packets",
             min = "1", max = "64")
     int inputBufferPackets() default 12;
+
+    @AttributeDefinition(description = "Route lookup and allocation of the next packet overlap the forwarding of the"
+            + " previous one, as in a cut-through switch: routing 0, VC allocation 0, switch allocation 1 cycle, so a"
+            + " flow's back-to-back packets follow each other without a gap. false gives the input-queued pipeline"
+            + " R = 1, VA = 1 with its 2 idle cycles between back-to-back packets of one input. The hop latency is the"
+            + " same either way")
+    boolean overlappedAllocation() default true;
 }

@@ -26,14 +26,34 @@ class Cps1848HardwareFactoryTest {
 
     @Test
     void defaultsMapToAVirtualCutThroughRouterWithOneVc() {
-        // 44-cycle hop = 1 + 1 + 1 + 40 pipeline + 1 link; 12 packets of 35 flits; 8-byte flits of 4 ns
-        assertEquals(new RouterParameters(1, 420, FlowControl.VIRTUAL_CUT_THROUGH, 1, 1, 1, 40, 1, 0, false, 4.0, 8),
+        // 44-cycle hop = 0 + 0 + 1 + 42 pipeline + 1 link (overlapped allocation); 12 packets of 35 flits;
+        // 8-byte flits of 4 ns
+        assertEquals(new RouterParameters(1, 420, FlowControl.VIRTUAL_CUT_THROUGH, 0, 0, 1, 42, 1, 0, false, 4.0, 8),
                 defaults.router());
         assertEquals(new EndpointTiming(76, 76), defaults.endpoint());
         assertEquals(152, defaults.endpoint().totalCycles(), "608 ns = 152 cycles");
         assertEquals(LogicalTransaction.NWRITE, defaults.packetFormat().transaction());
         assertEquals(16, defaults.packetFormat().deviceIdBits());
         assertEquals(276, defaults.packetFormat().wireBytes(256));
+    }
+
+    @Test
+    void overlappedAllocationMovesRouteAndVcAllocationIntoTraversalKeepingTheHop() {
+        Cps1848Model iq = model(Map.of("overlappedAllocation", false));
+        // the IQ pipeline: 44-cycle hop = 1 + 1 + 1 + 40 pipeline + 1 link
+        assertEquals(new RouterParameters(1, 420, FlowControl.VIRTUAL_CUT_THROUGH, 1, 1, 1, 40, 1, 0, false, 4.0, 8),
+                iq.router());
+        assertEquals(defaults.hopCycles(), iq.hopCycles());
+        assertEquals(defaults.routerPipelineCycles(), iq.routerPipelineCycles());
+        assertEquals(defaults.noContentionLatency(5, 256), iq.noContentionLatency(5, 256));
+        Cps1848Model theoretical = model(Map.of("hopLatencyNs", 111.6));
+        Cps1848Model theoreticalIq = model(Map.of("hopLatencyNs", 111.6, "overlappedAllocation", false));
+        assertEquals(29, theoretical.hopCycles());
+        assertEquals(29, theoreticalIq.hopCycles());
+        assertEquals(0, theoretical.router().routingDelay());
+        assertEquals(0, theoretical.router().vcAllocDelay());
+        assertEquals(27, theoretical.router().switchTraversalDelay(), "29 - 1 switch allocation - 1 link");
+        assertEquals(25, theoreticalIq.router().switchTraversalDelay(), "29 - 3 allocation stages - 1 link");
     }
 
     @Test
@@ -74,9 +94,14 @@ class Cps1848HardwareFactoryTest {
         assertEquals(55, longCable.hopCycles(), "(170 + 50) / 4");
         assertEquals(13, longCable.router().linkLatency(), "50 / 4 = 12.5 rounds up");
         assertEquals(42, longCable.routerPipelineCycles());
+        // overlapped allocation needs one pipeline cycle (switch allocation), the IQ pipeline three
+        assertEquals(2, model(Map.of("hopLatencyNs", 4.0)).hopCycles(), "(4 + 5) / 4 = 2.25: S 1, ST 0, L 1");
         IllegalArgumentException tooShort = assertThrows(IllegalArgumentException.class,
-                () -> model(Map.of("hopLatencyNs", 4.0)));
-        assertTrue(tooShort.getMessage().contains("hopLatencyNs >= 12"), tooShort.getMessage());
+                () -> model(Map.of("hopLatencyNs", 0.0)));
+        assertTrue(tooShort.getMessage().contains("hopLatencyNs >= 4"), tooShort.getMessage());
+        IllegalArgumentException tooShortIq = assertThrows(IllegalArgumentException.class,
+                () -> model(Map.of("hopLatencyNs", 4.0, "overlappedAllocation", false)));
+        assertTrue(tooShortIq.getMessage().contains("hopLatencyNs >= 12"), tooShortIq.getMessage());
     }
 
     @Test
@@ -115,7 +140,7 @@ class Cps1848HardwareFactoryTest {
     void everyParameterIsDocumentedWithItsDefault() {
         ParameterSchema schema = ParameterSchema.of(Cps1848Parameters.class);
         assertEquals("rapidio-cps1848", schema.name());
-        assertEquals(13, schema.parameters().size());
+        assertEquals(14, schema.parameters().size());
         for (ParameterDescriptor d : schema.parameters()) {
             assertFalse(d.description().isBlank(), d.name() + " has no description");
             assertTrue(d.defaultValue() != null, d.name());
@@ -125,5 +150,6 @@ class Cps1848HardwareFactoryTest {
         assertEquals(java.util.List.of("8", "16", "32"), schema.parameter("deviceIdBits").options());
         assertTrue(schema.parameter("hopLatencyNs").description().contains("111.6"));
         assertTrue(schema.parameter("inputBufferPackets").description().contains("12 packets"));
+        assertEquals("true", String.valueOf(schema.parameter("overlappedAllocation").defaultValue()));
     }
 }

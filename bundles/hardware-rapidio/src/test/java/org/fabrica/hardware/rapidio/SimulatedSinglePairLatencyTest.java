@@ -32,15 +32,19 @@ import org.junit.jupiter.params.provider.CsvSource;
  * specs/rapidio-m2n.md: one packet between two end points through five switches (extended 2-ary
  * 3-tree, top-forced S-mod-k), simulated on the flit-level network with the CPS-1848 model, arrives
  * exactly when the configured arithmetic says: endpoint overhead + five hop latencies + the links +
- * the packet's flits ({@link Cps1848Model#noContentionLatency}).
+ * the packet's flits ({@link Cps1848Model#noContentionLatency}), with overlapped allocation and with
+ * the IQ pipeline alike.
  */
 class SimulatedSinglePairLatencyTest {
 
-    @ParameterizedTest(name = "hop {0} ns, cable {1} ns, endpoint {2} ns, payload {3} bytes")
-    @CsvSource({"170, 5, 608, 256", "111.6, 5, 608, 256", "170, 20, 0, 32", "170, 5, 1000, 100"})
-    void fiveSwitchHopsTakeWhatTheModelComputes(double hopNs, double cableNs, double endpointNs, int payload) {
+    @ParameterizedTest(name = "hop {0} ns, cable {1} ns, endpoint {2} ns, payload {3} bytes, overlapped {4}")
+    @CsvSource({"170, 5, 608, 256, true", "111.6, 5, 608, 256, true", "170, 20, 0, 32, true", "170, 5, 1000, 100, true",
+        "170, 5, 608, 256, false", "111.6, 5, 608, 256, false", "170, 20, 0, 32, false", "170, 5, 1000, 100, false"})
+    void fiveSwitchHopsTakeWhatTheModelComputes(double hopNs, double cableNs, double endpointNs, int payload,
+            boolean overlapped) {
         Cps1848Model model = new Cps1848HardwareFactory().create(Parameters.bind(Cps1848Parameters.class,
-                Map.of("hopLatencyNs", hopNs, "cableDelayNs", cableNs, "endpointOverheadNs", endpointNs), "test"));
+                Map.of("hopLatencyNs", hopNs, "cableDelayNs", cableNs, "endpointOverheadNs", endpointNs,
+                        "overlappedAllocation", overlapped), "test"));
         TreeTopology tree = (TreeTopology) new ExtendedKAryNTreeFactory()
                 .create(Parameters.bind(ExtendedKAryNTreeParameters.class, Map.of("k", 2, "n", 3)));
         int flits = model.packetFormat().flits(payload, model.router().flitBytes());
