@@ -531,6 +531,9 @@ public final class SweepPlan {
                 o.set("scheduler", providerNode(schedulers.get(i)));
             }
             r.put("permutations", spec.permutations());
+            ObjectNode timing = r.putObject("timing");
+            timing.put("warmup", spec.timing().warmup());
+            timing.put("repetitions", spec.timing().repetitions());
             ArrayNode seeds = r.putArray("seeds");
             spec.seeds().forEach(seeds::add);
             r.put("executor", spec.executor());
@@ -711,7 +714,9 @@ public final class SweepPlan {
             sb.append("schedulability mode, ").append(topologies.size()).append(" topolog(ies) x ")
                     .append(schedulers.size()).append(" scheduler(s) x ").append(spec.seeds().size())
                     .append(" seed(s) = ").append(points.size()).append(" points, ").append(spec.permutations())
-                    .append(" random permutations each\n");
+                    .append(" random permutations each; time per request: ").append(spec.timing().warmup())
+                    .append(" untimed warm-up pass(es), then the median of ").append(spec.timing().repetitions())
+                    .append(" timed pass(es)\n");
             for (int t = 0; t < trees.size(); t++) {
                 sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(trees.get(t).describe())
                         .append(", ").append(trees.get(t).nodes()).append(" nodes: ")
