@@ -83,7 +83,7 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  *   - {label: greedy, scheduler: greedy-local}
  *   - random-local                             # a bare name: label = name
  * permutations: 100                            # random permutations per point, default 100
- * timing: {warmup: 5, repetitions: 5}          # untimed passes, then timed passes ({@link SchedulingTiming})
+ * timing: {warmup: 1.0, repetitions: 5}        # seconds of untimed passes, then timed passes ({@link SchedulingTiming})
  * }</pre>
  *
  * One point per topology x scheduler x seed; every scheduler of a topology sees the same
@@ -529,14 +529,20 @@ public record ExperimentSpec(
         JsonNode timingNode = root.get("timing");
         if (timingNode != null && !timingNode.isNull()) {
             if (!timingNode.isObject()) {
-                throw doc.error("timing", "timing must be a mapping such as {warmup: 5, repetitions: 5}");
+                throw doc.error("timing", "timing must be a mapping such as {warmup: 1.0, repetitions: 5}");
             }
             checkKeys(doc, (ObjectNode) timingNode, "timing", SchedulingTiming.KEYS);
-            timing = new SchedulingTiming(
-                    (int) bounded(doc, timingNode, "warmup", "timing.warmup", SchedulingTiming.DEFAULT_WARMUP, 0,
-                            SchedulingTiming.MAX_PASSES),
-                    (int) bounded(doc, timingNode, "repetitions", "timing.repetitions",
-                            SchedulingTiming.DEFAULT_REPETITIONS, 1, SchedulingTiming.MAX_PASSES));
+            double warmup = SchedulingTiming.DEFAULT_WARMUP;
+            JsonNode w = timingNode.get("warmup");
+            if (w != null && !w.isNull()) {
+                warmup = number(doc, w, "timing.warmup");
+                if (!(warmup >= 0 && warmup <= SchedulingTiming.MAX_WARMUP)) {
+                    throw doc.error("timing.warmup", "timing.warmup = " + warmup + " is out of range; use 0 .. "
+                            + (long) SchedulingTiming.MAX_WARMUP + " seconds");
+                }
+            }
+            timing = new SchedulingTiming(warmup, (int) bounded(doc, timingNode, "repetitions", "timing.repetitions",
+                    SchedulingTiming.DEFAULT_REPETITIONS, 1, SchedulingTiming.MAX_REPETITIONS));
         }
         JsonNode seedNode = root.get("seeds");
         if (seedNode != null && seedNode.isObject()) {

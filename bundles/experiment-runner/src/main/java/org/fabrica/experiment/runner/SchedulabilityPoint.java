@@ -1,5 +1,6 @@
 package org.fabrica.experiment.runner;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -25,8 +26,8 @@ import org.fabrica.topology.TreeTopology;
  * number only, so every scheduler of a topology sees the same ones (a paired comparison).
  * <p>
  * The ratios come from a first, untimed pass over the permutations. The time per request is
- * measured afterwards ({@link SchedulingTiming}): {@code warmup} untimed passes let the JIT
- * compile the scheduler, then each of {@code repetitions} timed passes plans every permutation
+ * measured afterwards ({@link SchedulingTiming}): untimed passes for {@code warmup} seconds let the
+ * JIT compile the scheduler, then each of {@code repetitions} timed passes plans every permutation
  * again and gives one sample, the time of the pass's {@code plan()} calls divided by its requests.
  * The clock is the thread's CPU time (ThreadMXBean) where the JVM supports it, so that the other
  * processes of a shared machine do not count, and the wall time otherwise (metric
@@ -48,10 +49,13 @@ final class SchedulabilityPoint {
     static final String TIME_WALL = "time.perRequest.wall";
     static final String TIME_CPU = "time.cpu";
     static final String TIME_REPETITIONS = "time.repetitions";
+    static final String TIME_WARMUP_PASSES = "time.warmupPasses";
+    static final String TIME_JIT = "time.jitMillis";
     static final String REQUESTS = "requests";
     static final String PERMUTATIONS = "permutations";
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
 
     private SchedulabilityPoint() {
     }
@@ -104,14 +108,18 @@ final class SchedulabilityPoint {
             // every pass must return one outcome per request; summing them also keeps the JIT from
             // discarding the plans of the untimed and timed passes
             long outcomes = 0;
-            for (int w = 0; w < timing.warmup(); w++) {
+            long warmupPasses = 0;
+            long warmupStart = System.nanoTime();
+            while (System.nanoTime() - warmupStart < timing.warmupNanos()) {
                 for (int k = 0; k < count; k++) {
                     if (signals.stopRequested()) {
                         return stopped(plan, point, sp, start);
                     }
                     outcomes += scheduler.plan(demands[k]).outcomes().size();
                 }
+                warmupPasses++;
             }
+            long jit0 = jitMillis();
             boolean cpu = threadCpuTimeAvailable();
             double[] samples = new double[timing.repetitions()];
             double[] wallSamples = new double[timing.repetitions()];
@@ -129,7 +137,8 @@ final class SchedulabilityPoint {
                 samples[r] = (double) cpuNanos / requests;
                 wallSamples[r] = (double) wall / requests;
             }
-            if (outcomes != requests * (timing.warmup() + (long) timing.repetitions())) {
+            long jit = jit0 < 0 ? -1 : jitMillis() - jit0;
+            if (outcomes != requests * (warmupPasses + timing.repetitions())) {
                 throw new IllegalStateException("the scheduler's plans do not have one outcome per request ("
                         + outcomes + " outcomes in the timed and warm-up passes)");
             }
@@ -154,6 +163,9 @@ final class SchedulabilityPoint {
             metrics.add(new Metric(TIME_CPU, cpu ? 1 : 0, "1", "1: the time per request is thread CPU time; 0: wall time "
                     + "(thread CPU time not supported)"));
             metrics.add(new Metric(TIME_REPETITIONS, samples.length, "passes", "timed passes (samples)"));
+            metrics.add(new Metric(TIME_WARMUP_PASSES, warmupPasses, "passes", "untimed warm-up passes"));
+            metrics.add(new Metric(TIME_JIT, jit, "ms", "JIT compilation time of the whole JVM during the timed passes "
+                    + "(near 0 when the warm-up was long enough; -1 when the JVM does not report it)"));
             metrics.add(new Metric(REQUESTS, requests, "requests", "requests scheduled (nodes x permutations)"));
             metrics.add(new Metric(PERMUTATIONS, count, "permutations", "random permutations scheduled"));
             return result(plan, point, sp, start, metrics, PointSimulation.OK, null);
@@ -161,6 +173,14 @@ final class SchedulabilityPoint {
             return result(plan, point, sp, start, List.of(), PointSimulation.FAILED,
                     plan.schedulerProviders().get(point.scheme()).describe() + ": " + ProviderFailure.message(e));
         }
+    }
+
+    /**
+     * Total JIT compilation time of the JVM so far, in ms (-1 when not reported). JVM-wide: with
+     * several points running at once it includes their compilations too.
+     */
+    private static long jitMillis() {
+        return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : -1;
     }
 
     /** Quantile q of sorted values, linear interpolation between the closest ranks. */

@@ -715,7 +715,7 @@ public final class SweepPlan {
                     .append(schedulers.size()).append(" scheduler(s) x ").append(spec.seeds().size())
                     .append(" seed(s) = ").append(points.size()).append(" points, ").append(spec.permutations())
                     .append(" random permutations each; time per request: ").append(spec.timing().warmup())
-                    .append(" untimed warm-up pass(es), then the median of ").append(spec.timing().repetitions())
+                    .append(" s of untimed warm-up passes, then the median of ").append(spec.timing().repetitions())
                     .append(" timed pass(es)\n");
             for (int t = 0; t < trees.size(); t++) {
                 sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(trees.get(t).describe())

@@ -34,8 +34,11 @@ class SchedulabilityModeTest {
               - {label: greedy, scheduler: greedy-local}
               - {label: random, scheduler: {name: random-local, seed: 3}}
             permutations: 10
+            timing: {warmup: 0, repetitions: 2}
             seeds: 2
             """;
+    /** The timing line of {@link #STUDY}: no warm-up, so that the tests stay fast. */
+    static final String TIMING = "timing: {warmup: 0, repetitions: 2}\n";
 
     @TempDir
     Path tmp;
@@ -159,8 +162,7 @@ class SchedulabilityModeTest {
     @Test
     void timingIsThreadCpuTimeWithAMedianOverRepetitions() throws IOException {
         assertTrue(SchedulabilityPoint.threadCpuTimeAvailable(), "HotSpot on Linux supports thread CPU time");
-        List<PointResult> results = run("timed", with(STUDY, "permutations: 10\n",
-                "permutations: 10\ntiming: {warmup: 1, repetitions: 4}\n"));
+        List<PointResult> results = run("timed", with(STUDY, TIMING, "timing: {warmup: 0.01, repetitions: 4}\n"));
         for (PointResult r : results) {
             assertNull(r.failure(), r.failure());
             double median = PointRecords.metric(r, "time.perRequest");
@@ -172,6 +174,8 @@ class SchedulabilityModeTest {
             assertTrue(PointRecords.metric(r, "time.perRequest.wall") > 0);
             assertEquals(1.0, PointRecords.metric(r, "time.cpu"));
             assertEquals(4.0, PointRecords.metric(r, "time.repetitions"));
+            assertTrue(PointRecords.metric(r, "time.warmupPasses") >= 1, "a warm-up > 0 runs at least one pass");
+            assertTrue(PointRecords.metric(r, "time.jitMillis") >= 0, "HotSpot reports its compilation time");
         }
         String csv = Files.readString(tmp.resolve("timed").resolve("summary.csv"));
         assertContains(csv, ",improvement.over,time.perRequest.q1,time.perRequest.q3,time.perRequest.min,"
@@ -182,10 +186,8 @@ class SchedulabilityModeTest {
 
     @Test
     void timingDoesNotChangeTheRatios() {
-        List<PointResult> once = run("once", with(STUDY, "permutations: 10\n",
-                "permutations: 10\ntiming: {warmup: 0, repetitions: 1}\n"));
-        List<PointResult> many = run("many", with(STUDY, "permutations: 10\n",
-                "permutations: 10\ntiming: {warmup: 3, repetitions: 6}\n"));
+        List<PointResult> once = run("once", with(STUDY, TIMING, "timing: {warmup: 0, repetitions: 1}\n"));
+        List<PointResult> many = run("many", with(STUDY, TIMING, "timing: {warmup: 0.05, repetitions: 6}\n"));
         assertEquals(12, once.size());
         for (PointResult r : once) {
             String id = r.point().pointId();
@@ -197,15 +199,19 @@ class SchedulabilityModeTest {
 
     @Test
     void timingKeysAreCheckedAndDefaulted() {
-        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", STUDY, Map.of()));
+        String untimed = with(STUDY, TIMING, "");
+        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", untimed, Map.of()));
         assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, SchedulingTiming.DEFAULT_REPETITIONS),
                 spec.timing());
-        assertEquals(new SchedulingTiming(5, 2), ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
-                STUDY + "timing: {repetitions: 2}\n", Map.of())).timing());
-        assertContains(refused(STUDY + "timing: {warmup: -1}\n"), "timing.warmup = -1 is out of range");
-        assertContains(refused(STUDY + "timing: {repetitions: 0}\n"), "timing.repetitions = 0 is out of range");
-        assertContains(refused(STUDY + "timing: {repetitons: 3}\n"), "did you mean 'repetitions'?");
-        assertContains(refused(STUDY + "timing: 3\n"), "timing must be a mapping");
+        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), ExperimentSpec.parse(
+                ExperimentDocument.parse("s.yaml", untimed + "timing: {repetitions: 2}\n", Map.of())).timing());
+        assertEquals(new SchedulingTiming(0.5, 5), ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
+                untimed + "timing: {warmup: 0.5}\n", Map.of())).timing());
+        assertContains(refused(untimed + "timing: {warmup: -1}\n"), "timing.warmup = -1.0 is out of range; use 0 .. 3600 "
+                + "seconds");
+        assertContains(refused(untimed + "timing: {repetitions: 0}\n"), "timing.repetitions = 0 is out of range");
+        assertContains(refused(untimed + "timing: {repetitons: 3}\n"), "did you mean 'repetitions'?");
+        assertContains(refused(untimed + "timing: 3\n"), "timing must be a mapping");
         assertContains(refused(Fixtures.TINY + "timing: {warmup: 1}\n"), "'timing' is only used in mode schedulability");
     }
 
