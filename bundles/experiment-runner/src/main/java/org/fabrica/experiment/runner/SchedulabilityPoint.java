@@ -111,12 +111,10 @@ final class SchedulabilityPoint {
             long warmupPasses = 0;
             long warmupStart = System.nanoTime();
             while (System.nanoTime() - warmupStart < timing.warmupNanos()) {
-                for (int k = 0; k < count; k++) {
-                    if (signals.stopRequested()) {
-                        return stopped(plan, point, sp, start);
-                    }
-                    outcomes += scheduler.plan(demands[k]).outcomes().size();
+                if (signals.stopRequested()) {
+                    return stopped(plan, point, sp, start);
                 }
+                outcomes += pass(scheduler, demands);
                 warmupPasses++;
             }
             long jit0 = jitMillis();
@@ -129,9 +127,7 @@ final class SchedulabilityPoint {
                 }
                 long cpu0 = cpu ? THREADS.getCurrentThreadCpuTime() : 0;
                 long wall0 = System.nanoTime();
-                for (int k = 0; k < count; k++) {
-                    outcomes += scheduler.plan(demands[k]).outcomes().size();
-                }
+                outcomes += pass(scheduler, demands);
                 long wall = System.nanoTime() - wall0;
                 long cpuNanos = cpu ? THREADS.getCurrentThreadCpuTime() - cpu0 : wall;
                 samples[r] = (double) cpuNanos / requests;
@@ -173,6 +169,24 @@ final class SchedulabilityPoint {
             return result(plan, point, sp, start, List.of(), PointSimulation.FAILED,
                     plan.schedulerProviders().get(point.scheme()).describe() + ": " + ProviderFailure.message(e));
         }
+    }
+
+    /**
+     * One pass over the permutations: plans each and returns the number of outcomes (summed so
+     * that the JIT cannot drop the plans). The warm-up and the timed passes run this same small
+     * method, so the timed code is the code that was warmed up, compiled as a method of its own.
+     * When the passes were loops inside {@link #run}, a large method entered once per point, the
+     * JIT could only compile them by on-stack replacement, separately for each point. With those
+     * loops, 4 of 72 points of three one-thread runs ran 1.3x to 10x slower than in the other
+     * runs, steadily over all their timed passes; with this method, none of 72 did
+     * (docs/studies/levelwise.md, "Scheduling time per request"). The cause was not proven.
+     */
+    static long pass(Scheduler scheduler, Demands[] demands) {
+        long outcomes = 0;
+        for (Demands d : demands) {
+            outcomes += scheduler.plan(d).outcomes().size();
+        }
+        return outcomes;
     }
 
     /**
