@@ -157,6 +157,12 @@ class SchedulabilityModeTest {
                 List.of(timeHeader.trim().split("\\s+")));
         String timeRow = text.lines().filter(l -> l.startsWith("ft-l3-w4")).skip(1).findFirst().orElseThrow();
         assertTrue(timeRow.matches("ft-l3-w4 +64( +\\d+ \\[\\d+, \\d+\\]){3}"), timeRow);
+        assertContains(text, "The points ran on 2 threads at once: for times per request that can be compared, run with "
+                + "--threads 1, more than once.");
+        RunHandle one = runner.start(Fixtures.write(tmp, "one.yaml", STUDY), new RunOptions(tmp.resolve("one"), false, 1,
+                Map.of(), false), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(one));
+        assertFalse(one.summaryText().contains("threads at once"));
     }
 
     @Test
