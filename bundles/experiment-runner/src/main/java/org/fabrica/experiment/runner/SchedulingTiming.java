@@ -12,9 +12,9 @@ import java.util.List;
  * point reports the median, quartiles, minimum and maximum of the samples.
  * <p>
  * The warm-up is wall time, not a number of passes, because the JIT compiles in background
- * threads: on a loaded machine they lag behind, and a fixed number of passes over a small tree
- * (a few milliseconds of work) ended before the scheduler was compiled, which made the small
- * trees look several times slower than the large ones when they were measured first.
+ * threads, which lag behind on a loaded machine, while a pass over a small tree is a few
+ * milliseconds of work. With a warm-up of 10 passes, the first small trees of a run measured 1.8x
+ * to 6x slower than when the same trees were measured last (docs/studies/levelwise.md).
  * <p>
  * The timing never changes what is scheduled: every pass plans the same demands, and a plan does
  * not depend on earlier calls ({@link org.fabrica.scheduler.Scheduler#plan}).
