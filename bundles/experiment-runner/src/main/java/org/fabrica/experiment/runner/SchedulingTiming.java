@@ -29,6 +29,11 @@ public record SchedulingTiming(double warmup, int repetitions) {
     public static final int DEFAULT_REPETITIONS = 5;
     public static final double MAX_WARMUP = 3600;
     public static final int MAX_REPETITIONS = 10_000;
+    /**
+     * Largest permutations x nodes of a point: the point keeps its demands (about 80 bytes per
+     * request) for the timed passes, so that building them is not timed.
+     */
+    public static final long MAX_REQUESTS_PER_POINT = 10_000_000L;
     public static final SchedulingTiming DEFAULT = new SchedulingTiming(DEFAULT_WARMUP, DEFAULT_REPETITIONS);
 
     /** Checks the ranges. */

@@ -219,6 +219,14 @@ public final class SweepPlan {
                 throw doc.error(c.path(), c.path() + ": " + built.describe() + " is not a tree topology; circuit "
                         + "scheduling needs a fat tree with switch levels and upper ports, e.g. {name: ft, l: 3, w: 4}");
             }
+            // a point keeps all its permutations' demands, so that its timed passes time plan() only
+            long requests = (long) spec.permutations() * tree.nodes();
+            if (requests > SchedulingTiming.MAX_REQUESTS_PER_POINT) {
+                throw doc.error("permutations", "permutations = " + spec.permutations() + " on " + built.describe()
+                        + " (" + tree.nodes() + " nodes) is " + requests + " requests per point; a point keeps its "
+                        + "permutations in memory for the timed passes, so use at most "
+                        + SchedulingTiming.MAX_REQUESTS_PER_POINT / tree.nodes() + " permutations on this tree");
+            }
             topologies.add(t);
             trees.add(tree);
         }

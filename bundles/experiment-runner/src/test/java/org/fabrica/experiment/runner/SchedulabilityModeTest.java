@@ -95,6 +95,10 @@ class SchedulabilityModeTest {
         assertContains(refused(Fixtures.TINY + "permutations: 10\n"), "'permutations' is only used in mode schedulability");
         assertContains(refused(with(STUDY, "seed: 3}", "sede: 3}")), "unknown parameter 'sede'");
         assertContains(refused(with(STUDY, "permutations: 10", "permutations: 0")), "permutations = 0 is out of range");
+        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 200000")), "permutations = 200000 on ");
+        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 200000")), "(64 nodes) is 12800000 "
+                + "requests per point; a point keeps its permutations in memory for the timed passes, so use at most "
+                + "156250 permutations on this tree");
         assertContains(refused(with(STUDY, "label: greedy,", "label: level-wise,")), "label 'level-wise' is used by an "
                 + "earlier scheduler");
     }
