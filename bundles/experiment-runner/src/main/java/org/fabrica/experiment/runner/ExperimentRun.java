@@ -519,8 +519,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     @Override
     public String summaryText() {
         if (plan.spec().mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
-            return SchedulabilitySummary.text(SchedulabilitySummary.of(plan.spec().patternLabels(), facts.schemes(),
+            String text = SchedulabilitySummary.text(SchedulabilitySummary.of(plan.spec().patternLabels(), facts.schemes(),
                     store.results()));
+            // points timed side by side had steady 2x-5x outliers on a 2-core machine
+            // (docs/studies/levelwise.md, "Scheduling time per request")
+            return threads > 1 && !text.isEmpty() ? text + "The points ran on " + threads + " threads at once: for times "
+                    + "per request that can be compared, run with --threads 1, more than once.\n" : text;
         }
         if (plan.spec().mode() == ExperimentSpec.Mode.STEADY && RoutesSummary.applies(store.results())) {
             return RoutesSummary.text(RoutesSummary.rows(plan.spec().patternLabels(), facts.schemes(), store.results()));

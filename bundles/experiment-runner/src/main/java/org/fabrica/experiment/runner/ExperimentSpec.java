@@ -83,6 +83,7 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  *   - {label: greedy, scheduler: greedy-local}
  *   - random-local                             # a bare name: label = name
  * permutations: 100                            # random permutations per point, default 100
+ * timing: {warmup: 1.0, repetitions: 5}        # seconds of untimed passes, then timed passes ({@link SchedulingTiming})
  * }</pre>
  *
  * One point per topology x scheduler x seed; every scheduler of a topology sees the same
@@ -132,7 +133,8 @@ public record ExperimentSpec(
         List<ProviderChoice> topologies,
         List<SchedulerSpec> schedulers,
         int permutations,
-        M2nSpec m2n) {
+        M2nSpec m2n,
+        SchedulingTiming timing) {
 
     /** How load is offered and measured (key {@code mode}). */
     public enum Mode {
@@ -155,7 +157,7 @@ public record ExperimentSpec(
 
     /** Top-level keys, in the order of the reference. */
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
+            "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
             "criticalLoad", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
@@ -169,7 +171,7 @@ public record ExperimentSpec(
     static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
     /** Top-level keys of a schedulability experiment; every other key is an error there. */
     static final List<String> SCHEDULABILITY_KEYS = List.of("name", "description", "mode", "topologies", "schedulers",
-            "permutations", "seeds", "executor", "outputs", "provenance");
+            "permutations", "timing", "seeds", "executor", "outputs", "provenance");
     static final List<String> SCHEDULER_KEYS = List.of("label", "scheduler");
     /** Top-level keys of an m2n experiment; every other key is an error there. */
     static final List<String> M2N_KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
@@ -183,7 +185,7 @@ public record ExperimentSpec(
     /** Default queuing of an m2n scheme: one VC, as the CPS-1848 model has. */
     public static final String DEFAULT_M2N_QUEUING = "1vc";
     /** Keys only a schedulability experiment uses. */
-    static final List<String> SCHEDULABILITY_ONLY = List.of("topologies", "schedulers", "permutations");
+    static final List<String> SCHEDULABILITY_ONLY = List.of("topologies", "schedulers", "permutations", "timing");
 
     /** Runner-level defaults (the only place they are written). */
     public static final String DEFAULT_NETWORK = "flit";
@@ -229,6 +231,8 @@ public record ExperimentSpec(
         d.put("criticalLoad.drop", CriticalLoadDetector.Settings.DEFAULT_DROP);
         d.put("deadlockCycles", DEFAULT_DEADLOCK_CYCLES);
         d.put("permutations", DEFAULT_PERMUTATIONS);
+        d.put("timing.warmup", SchedulingTiming.DEFAULT_WARMUP);
+        d.put("timing.repetitions", SchedulingTiming.DEFAULT_REPETITIONS);
         d.put("seeds", DEFAULT_SEEDS);
         d.put("executor", DEFAULT_EXECUTOR);
         d.put("outputs.plots", true);
@@ -485,7 +489,7 @@ public record ExperimentSpec(
                 List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes), List.copyOf(loads),
                 warmup, measure, drain, deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, baseline,
                 List.copyOf(patternSeeds), perPattern, window, smoothing, inFlightWindow, criticalLoad, maxCycles,
-                spaceTime, cellPixels, List.of(), List.of(), 0, null);
+                spaceTime, cellPixels, List.of(), List.of(), 0, null, null);
     }
 
     /** A schedulability experiment: topologies x schedulers x seeds, no packet simulation. */
@@ -544,6 +548,25 @@ public record ExperimentSpec(
             schedulers.add(new SchedulerSpec(label, scheduler));
         }
         long permutations = bounded(doc, root, "permutations", "permutations", DEFAULT_PERMUTATIONS, 1, 1_000_000);
+        SchedulingTiming timing = SchedulingTiming.DEFAULT;
+        JsonNode timingNode = root.get("timing");
+        if (timingNode != null && !timingNode.isNull()) {
+            if (!timingNode.isObject()) {
+                throw doc.error("timing", "timing must be a mapping such as {warmup: 1.0, repetitions: 5}");
+            }
+            checkKeys(doc, (ObjectNode) timingNode, "timing", SchedulingTiming.KEYS);
+            double warmup = SchedulingTiming.DEFAULT_WARMUP;
+            JsonNode w = timingNode.get("warmup");
+            if (w != null && !w.isNull()) {
+                warmup = number(doc, w, "timing.warmup");
+                if (!(warmup >= 0 && warmup <= SchedulingTiming.MAX_WARMUP)) {
+                    throw doc.error("timing.warmup", "timing.warmup = " + warmup + " is out of range; use 0 .. "
+                            + (long) SchedulingTiming.MAX_WARMUP + " seconds");
+                }
+            }
+            timing = new SchedulingTiming(warmup, (int) bounded(doc, timingNode, "repetitions", "timing.repetitions",
+                    SchedulingTiming.DEFAULT_REPETITIONS, 1, SchedulingTiming.MAX_REPETITIONS));
+        }
         JsonNode seedNode = root.get("seeds");
         if (seedNode != null && seedNode.isObject()) {
             throw doc.error("seeds", "mode schedulability takes seeds as a count or a list (every topology uses them)");
@@ -569,7 +592,7 @@ public record ExperimentSpec(
                 null, List.of(), List.of(), 0, 0, 0, DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report,
                 Mode.SCHEDULABILITY, null, List.copyOf(topologySeeds), false, 0, 0, 0,
                 CriticalLoadDetector.Settings.DEFAULT, 0, null, DEFAULT_CELL_PIXELS, List.copyOf(topologies),
-                List.copyOf(schedulers), (int) permutations, null);
+                List.copyOf(schedulers), (int) permutations, null, timing);
     }
 
     /**

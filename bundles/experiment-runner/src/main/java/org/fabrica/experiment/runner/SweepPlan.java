@@ -344,6 +344,14 @@ public final class SweepPlan {
                 throw doc.error(c.path(), c.path() + ": " + built.describe() + " is not a tree topology; circuit "
                         + "scheduling needs a fat tree with switch levels and upper ports, e.g. {name: ft, l: 3, w: 4}");
             }
+            // a point keeps all its permutations' demands, so that its timed passes time plan() only
+            long requests = (long) spec.permutations() * tree.nodes();
+            if (requests > SchedulingTiming.MAX_REQUESTS_PER_POINT) {
+                throw doc.error("permutations", "permutations = " + spec.permutations() + " on " + built.describe()
+                        + " (" + tree.nodes() + " nodes) is " + requests + " requests per point; a point keeps its "
+                        + "permutations in memory for the timed passes, so use at most "
+                        + SchedulingTiming.MAX_REQUESTS_PER_POINT / tree.nodes() + " permutations on this tree");
+            }
             topologies.add(t);
             trees.add(tree);
         }
@@ -686,6 +694,9 @@ public final class SweepPlan {
                 o.set("scheduler", providerNode(schedulers.get(i)));
             }
             r.put("permutations", spec.permutations());
+            ObjectNode timing = r.putObject("timing");
+            timing.put("warmup", spec.timing().warmup());
+            timing.put("repetitions", spec.timing().repetitions());
             ArrayNode seeds = r.putArray("seeds");
             spec.seeds().forEach(seeds::add);
             r.put("executor", spec.executor());
@@ -944,7 +955,9 @@ public final class SweepPlan {
             sb.append("schedulability mode, ").append(topologies.size()).append(" topolog(ies) x ")
                     .append(schedulers.size()).append(" scheduler(s) x ").append(spec.seeds().size())
                     .append(" seed(s) = ").append(points.size()).append(" points, ").append(spec.permutations())
-                    .append(" random permutations each\n");
+                    .append(" random permutations each; time per request: ").append(spec.timing().warmup())
+                    .append(" s of untimed warm-up passes, then the median of ").append(spec.timing().repetitions())
+                    .append(" timed pass(es)\n");
             for (int t = 0; t < trees.size(); t++) {
                 sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(trees.get(t).describe())
                         .append(", ").append(trees.get(t).nodes()).append(" nodes: ")

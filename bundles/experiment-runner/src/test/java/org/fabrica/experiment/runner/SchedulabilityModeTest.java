@@ -34,8 +34,11 @@ class SchedulabilityModeTest {
               - {label: greedy, scheduler: greedy-local}
               - {label: random, scheduler: {name: random-local, seed: 3}}
             permutations: 10
+            timing: {warmup: 0, repetitions: 2}
             seeds: 2
             """;
+    /** The timing line of {@link #STUDY}: no warm-up, so that the tests stay fast. */
+    static final String TIMING = "timing: {warmup: 0, repetitions: 2}\n";
 
     @TempDir
     Path tmp;
@@ -92,6 +95,10 @@ class SchedulabilityModeTest {
         assertContains(refused(Fixtures.TINY + "permutations: 10\n"), "'permutations' is only used in mode schedulability");
         assertContains(refused(with(STUDY, "seed: 3}", "sede: 3}")), "unknown parameter 'sede'");
         assertContains(refused(with(STUDY, "permutations: 10", "permutations: 0")), "permutations = 0 is out of range");
+        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 200000")), "permutations = 200000 on ");
+        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 200000")), "(64 nodes) is 12800000 "
+                + "requests per point; a point keeps its permutations in memory for the timed passes, so use at most "
+                + "156250 permutations on this tree");
         assertContains(refused(with(STUDY, "label: greedy,", "label: level-wise,")), "label 'level-wise' is used by an "
                 + "earlier scheduler");
     }
@@ -147,7 +154,85 @@ class SchedulabilityModeTest {
         String row = text.lines().filter(l -> l.startsWith("ft-l3-w4")).findFirst().orElseThrow();
         assertTrue(row.matches("ft-l3-w4 +[01]\\.\\d{4} \\[[01]\\.\\d{4}, [01]\\.\\d{4}\\] .* [+-]\\d+\\.\\d\\d pp "
                 + "\\([+-]\\d+\\.\\d%\\) vs (greedy|random)"), row);
-        assertContains(text, "Scheduling time per request (ns, wall time of plan(); machine-dependent)");
+        assertContains(text, "Scheduling time per request (ns, thread CPU time of plan() per request; median [min, max] "
+                + "over the timed passes; machine-dependent)");
+        String timeHeader = text.lines().filter(l -> l.startsWith("topology")).skip(1).findFirst().orElseThrow();
+        assertEquals(List.of("topology", "nodes", "level-wise", "greedy", "random"),
+                List.of(timeHeader.trim().split("\\s+")));
+        String timeRow = text.lines().filter(l -> l.startsWith("ft-l3-w4")).skip(1).findFirst().orElseThrow();
+        assertTrue(timeRow.matches("ft-l3-w4 +64( +\\d+ \\[\\d+, \\d+\\]){3}"), timeRow);
+        assertContains(text, "The points ran on 2 threads at once: for times per request that can be compared, run with "
+                + "--threads 1, more than once.");
+        RunHandle one = runner.start(Fixtures.write(tmp, "one.yaml", STUDY), new RunOptions(tmp.resolve("one"), false, 1,
+                Map.of(), false), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(one));
+        assertFalse(one.summaryText().contains("threads at once"));
+    }
+
+    @Test
+    void timingIsThreadCpuTimeWithAMedianOverRepetitions() throws IOException {
+        assertTrue(SchedulabilityPoint.threadCpuTimeAvailable(), "HotSpot on Linux supports thread CPU time");
+        List<PointResult> results = run("timed", with(STUDY, TIMING, "timing: {warmup: 0.01, repetitions: 4}\n"));
+        for (PointResult r : results) {
+            assertNull(r.failure(), r.failure());
+            double median = PointRecords.metric(r, "time.perRequest");
+            double q1 = PointRecords.metric(r, "time.perRequest.q1");
+            double q3 = PointRecords.metric(r, "time.perRequest.q3");
+            double min = PointRecords.metric(r, "time.perRequest.min");
+            double max = PointRecords.metric(r, "time.perRequest.max");
+            assertTrue(0 < min && min <= q1 && q1 <= median && median <= q3 && q3 <= max, r.metrics().toString());
+            assertTrue(PointRecords.metric(r, "time.perRequest.wall") > 0);
+            assertEquals(1.0, PointRecords.metric(r, "time.cpu"));
+            assertEquals(4.0, PointRecords.metric(r, "time.repetitions"));
+            assertTrue(PointRecords.metric(r, "time.warmupPasses") >= 1, "a warm-up > 0 runs at least one pass");
+            assertTrue(PointRecords.metric(r, "time.jitMillis") >= 0, "HotSpot reports its compilation time");
+        }
+        String csv = Files.readString(tmp.resolve("timed").resolve("summary.csv"));
+        assertContains(csv, ",improvement.over,time.perRequest.q1,time.perRequest.q3,time.perRequest.min,"
+                + "time.perRequest.max,time.clock,nodes\r\n");
+        assertTrue(csv.lines().skip(1).allMatch(l -> l.endsWith(",thread-cpu,16") || l.endsWith(",thread-cpu,64")), csv);
+        assertContains(Files.readString(tmp.resolve("timed").resolve("experiment.yaml")), "repetitions: 4");
+    }
+
+    @Test
+    void timingDoesNotChangeTheRatios() {
+        List<PointResult> once = run("once", with(STUDY, TIMING, "timing: {warmup: 0, repetitions: 1}\n"));
+        List<PointResult> many = run("many", with(STUDY, TIMING, "timing: {warmup: 0.05, repetitions: 6}\n"));
+        assertEquals(12, once.size());
+        for (PointResult r : once) {
+            String id = r.point().pointId();
+            for (String m : List.of("ratio.mean", "ratio.min", "ratio.max", "requests")) {
+                assertEquals(PointRecords.metric(r, m), metric(many, id, m), id + " " + m);
+            }
+        }
+    }
+
+    @Test
+    void timingKeysAreCheckedAndDefaulted() {
+        String untimed = with(STUDY, TIMING, "");
+        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", untimed, Map.of()));
+        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, SchedulingTiming.DEFAULT_REPETITIONS),
+                spec.timing());
+        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), ExperimentSpec.parse(
+                ExperimentDocument.parse("s.yaml", untimed + "timing: {repetitions: 2}\n", Map.of())).timing());
+        assertEquals(new SchedulingTiming(0.5, 5), ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
+                untimed + "timing: {warmup: 0.5}\n", Map.of())).timing());
+        assertContains(refused(untimed + "timing: {warmup: -1}\n"), "timing.warmup = -1.0 is out of range; use 0 .. 3600 "
+                + "seconds");
+        assertContains(refused(untimed + "timing: {repetitions: 0}\n"), "timing.repetitions = 0 is out of range");
+        assertContains(refused(untimed + "timing: {repetitons: 3}\n"), "did you mean 'repetitions'?");
+        assertContains(refused(untimed + "timing: 3\n"), "timing must be a mapping");
+        assertContains(refused(Fixtures.TINY + "timing: {warmup: 1}\n"), "'timing' is only used in mode schedulability");
+    }
+
+    @Test
+    void quantilesInterpolateBetweenRanks() {
+        double[] v = {1, 2, 3, 4};
+        assertEquals(1, SchedulabilityPoint.quantile(v, 0));
+        assertEquals(1.75, SchedulabilityPoint.quantile(v, 0.25));
+        assertEquals(2.5, SchedulabilityPoint.quantile(v, 0.5));
+        assertEquals(4, SchedulabilityPoint.quantile(v, 1));
+        assertEquals(7, SchedulabilityPoint.quantile(new double[] {7}, 0.5));
     }
 
     @Test

@@ -20,15 +20,27 @@ import org.fabrica.sweep.PointResult;
  * @param mean mean ratio, [topology][scheduler] (mean over seeds of the per-seed means; NaN when no point)
  * @param min smallest ratio of any permutation
  * @param max largest ratio of any permutation
- * @param nanosPerRequest mean over seeds of the wall time of plan() per request
+ * @param nanosPerRequest time of plan() per request, in ns: the median over seeds of each point's
+ *        median over its timed passes
+ * @param timing per cell {q1, q3, min, max} of the time per request: the quartiles are medians
+ *        over seeds of the points' quartiles, min and max are over every timed pass of every seed
+ * @param cpuClock true when every point of the summary timed with thread CPU time, false when
+ *        some fell back to wall time
+ * @param nodes end nodes of each topology (requests per permutation; 0 when no point succeeded)
  * @param points successful points per cell
  */
 public record SchedulabilitySummary(List<String> topologies, List<String> schedulers, double[][] mean, double[][] min,
-        double[][] max, double[][] nanosPerRequest, int[][] points) {
+        double[][] max, double[][] nanosPerRequest, double[][][] timing, boolean cpuClock, long[] nodes,
+        int[][] points) {
     static final String RATIO_MEAN = "ratio.mean";
     static final String RATIO_MIN = "ratio.min";
     static final String RATIO_MAX = "ratio.max";
     static final String TIME_PER_REQUEST = "time.perRequest";
+    static final String[] TIME_SPREAD = {"time.perRequest.q1", "time.perRequest.q3", "time.perRequest.min",
+        "time.perRequest.max"};
+    static final String TIME_CPU = "time.cpu";
+    static final String REQUESTS = "requests";
+    static final String PERMUTATIONS = "permutations";
 
     /** Aggregates the successful points (notes {@code pattern} = topology, {@code scheme} = scheduler). */
     public static SchedulabilitySummary of(List<String> topologies, List<String> schedulers, List<PointResult> results) {
@@ -37,8 +49,17 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
         double[][] sum = new double[t][s];
         double[][] min = new double[t][s];
         double[][] max = new double[t][s];
-        double[][] nanos = new double[t][s];
+        List<List<List<double[]>>> samples = new ArrayList<>(); // [topology][scheduler] -> per point {median, q1, q3, min, max}
         int[][] points = new int[t][s];
+        long[] nodes = new long[t];
+        boolean cpu = true;
+        for (int i = 0; i < t; i++) {
+            List<List<double[]>> row = new ArrayList<>();
+            for (int j = 0; j < s; j++) {
+                row.add(new ArrayList<>());
+            }
+            samples.add(row);
+        }
         for (int i = 0; i < t; i++) {
             java.util.Arrays.fill(min[i], Double.POSITIVE_INFINITY);
             java.util.Arrays.fill(max[i], Double.NEGATIVE_INFINITY);
@@ -56,21 +77,60 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
             sum[i][j] += PointRecords.metric(r, RATIO_MEAN);
             min[i][j] = Math.min(min[i][j], PointRecords.metric(r, RATIO_MIN));
             max[i][j] = Math.max(max[i][j], PointRecords.metric(r, RATIO_MAX));
-            nanos[i][j] += PointRecords.metric(r, TIME_PER_REQUEST);
+            samples.get(i).get(j).add(new double[] {PointRecords.metric(r, TIME_PER_REQUEST),
+                PointRecords.metric(r, TIME_SPREAD[0]), PointRecords.metric(r, TIME_SPREAD[1]),
+                PointRecords.metric(r, TIME_SPREAD[2]), PointRecords.metric(r, TIME_SPREAD[3])});
+            cpu &= PointRecords.metric(r, TIME_CPU) == 1;
+            double perms = PointRecords.metric(r, PERMUTATIONS);
+            if (perms > 0) {
+                nodes[i] = Math.round(PointRecords.metric(r, REQUESTS) / perms);
+            }
         }
+        double[][] nanos = new double[t][s];
+        double[][][] timing = new double[t][s][];
         double[][] mean = new double[t][s];
         for (int i = 0; i < t; i++) {
             for (int j = 0; j < s; j++) {
                 int n = points[i][j];
                 mean[i][j] = n == 0 ? Double.NaN : sum[i][j] / n;
-                nanos[i][j] = n == 0 ? Double.NaN : nanos[i][j] / n;
+                List<double[]> cell = samples.get(i).get(j);
+                nanos[i][j] = median(cell, 0);
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = Double.NEGATIVE_INFINITY;
+                for (double[] c : cell) {
+                    lo = Math.min(lo, c[3]);
+                    hi = Math.max(hi, c[4]);
+                }
+                timing[i][j] = n == 0 ? new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN}
+                        : new double[] {median(cell, 1), median(cell, 2), lo, hi};
                 if (n == 0) {
                     min[i][j] = Double.NaN;
                     max[i][j] = Double.NaN;
                 }
             }
         }
-        return new SchedulabilitySummary(List.copyOf(topologies), List.copyOf(schedulers), mean, min, max, nanos, points);
+        return new SchedulabilitySummary(List.copyOf(topologies), List.copyOf(schedulers), mean, min, max, nanos, timing,
+                cpu, nodes, points);
+    }
+
+    /** Median of column {@code c} of the rows (NaN when none). */
+    private static double median(List<double[]> rows, int c) {
+        if (rows.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] v = new double[rows.size()];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = rows.get(k)[c];
+        }
+        java.util.Arrays.sort(v);
+        int h = v.length / 2;
+        return v.length % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
+    }
+
+    /** What the time table measures, for its heading. */
+    String clockNote() {
+        return cpuClock ? "thread CPU time of plan() per request" : "WALL time of plan() per request: thread CPU time "
+                + "was not available for every point";
     }
 
     /** Index of the best scheduler other than the first on a topology (largest mean ratio), -1 when none. */
@@ -113,7 +173,12 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
     }
 
     private String time(int i, int j) {
-        return points[i][j] == 0 ? "-" : String.format(Locale.ROOT, "%.0f", nanosPerRequest[i][j]);
+        return points[i][j] == 0 ? "-" : String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", nanosPerRequest[i][j],
+                timing[i][j][2], timing[i][j][3]);
+    }
+
+    private String nodes(int i) {
+        return nodes[i] == 0 ? "-" : Long.toString(nodes[i]);
     }
 
     /** Two fixed-width tables: the ratios with the improvement, and the time per request. */
@@ -142,19 +207,22 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
             rows.add(row);
         }
         table(sb, rows);
-        sb.append("\nScheduling time per request (ns, wall time of plan(); machine-dependent)\n");
+        sb.append("\nScheduling time per request (ns, ").append(s.clockNote())
+                .append("; median [min, max] over the timed passes; machine-dependent)\n");
         rows = new ArrayList<>();
-        String[] h2 = new String[s.schedulers.size() + 1];
+        String[] h2 = new String[s.schedulers.size() + 2];
         h2[0] = "topology";
+        h2[1] = "nodes";
         for (int j = 0; j < s.schedulers.size(); j++) {
-            h2[j + 1] = s.schedulers.get(j);
+            h2[j + 2] = s.schedulers.get(j);
         }
         rows.add(h2);
         for (int i = 0; i < s.topologies.size(); i++) {
             String[] row = new String[h2.length];
             row[0] = s.topologies.get(i);
+            row[1] = s.nodes(i);
             for (int j = 0; j < s.schedulers.size(); j++) {
-                row[j + 1] = s.time(i, j);
+                row[j + 2] = s.time(i, j);
             }
             rows.add(row);
         }
@@ -181,11 +249,15 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
         }
     }
 
-    /** A row per topology and scheduler: points, ratio mean, min, max, ns per request, and the topology's improvement. */
+    /**
+     * A row per topology and scheduler: points, ratio mean, min, max, ns per request (median), the
+     * topology's improvement, then the spread of the time per request, the clock and the nodes.
+     */
     public static String csv(SchedulabilitySummary s) {
         StringBuilder sb = new StringBuilder();
         sb.append("topology,scheduler,points,ratio.mean,ratio.min,ratio.max,time.perRequest,improvement.points,"
-                + "improvement.relative,improvement.over\r\n");
+                + "improvement.relative,improvement.over,time.perRequest.q1,time.perRequest.q3,time.perRequest.min,"
+                + "time.perRequest.max,time.clock,nodes\r\n");
         for (int i = 0; i < s.topologies.size(); i++) {
             int b = s.bestOther(i);
             for (int j = 0; j < s.schedulers.size(); j++) {
@@ -195,7 +267,11 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
                         .append(',').append(ResultsStore.number(s.nanosPerRequest[i][j])).append(',')
                         .append(ResultsStore.number(s.improvementPoints(i))).append(',')
                         .append(ResultsStore.number(s.improvementRelative(i))).append(',')
-                        .append(b < 0 ? "" : s.schedulers.get(b)).append("\r\n");
+                        .append(b < 0 ? "" : s.schedulers.get(b));
+                for (double v : s.timing[i][j]) {
+                    sb.append(',').append(ResultsStore.number(v));
+                }
+                sb.append(',').append(s.cpuClock ? "thread-cpu" : "wall").append(',').append(s.nodes[i]).append("\r\n");
             }
         }
         return sb.toString();
@@ -239,14 +315,16 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
             }
             h.append("<td>").append(HtmlReport.esc(s.improvement(i))).append("</td></tr>\n");
         }
-        h.append("</tbody></table>\n<h3>Scheduling time per request <small>(ns, wall time of plan(); "
-                + "machine-dependent)</small></h3>\n<table><thead><tr><th>topology</th>");
+        h.append("</tbody></table>\n<h3>Scheduling time per request <small>(ns, ").append(HtmlReport.esc(s.clockNote()))
+                .append("; median [min, max] over the timed passes; machine-dependent)</small></h3>\n"
+                        + "<table><thead><tr><th>topology</th><th>nodes</th>");
         for (String x : s.schedulers) {
             h.append("<th>").append(HtmlReport.esc(x)).append("</th>");
         }
         h.append("</tr></thead><tbody>\n");
         for (int i = 0; i < s.topologies.size(); i++) {
-            h.append("<tr><td>").append(HtmlReport.esc(s.topologies.get(i))).append("</td>");
+            h.append("<tr><td>").append(HtmlReport.esc(s.topologies.get(i))).append("</td><td>")
+                    .append(HtmlReport.esc(s.nodes(i))).append("</td>");
             for (int j = 0; j < s.schedulers.size(); j++) {
                 h.append("<td>").append(HtmlReport.esc(s.time(i, j))).append("</td>");
             }
