@@ -654,6 +654,9 @@ public final class FlitNetwork implements NetworkModel {
                     + maxPorts + " ports; throttled runs support at most " + Long.SIZE + " ports per router");
         }
         lanes = throttleActive ? maxPorts : 1;
+        if (lanes > 1) {
+            pool.trackFirstHops();
+        }
         queue = new int[nodes * lanes][4];
         queueHead = new int[nodes * lanes];
         queueSize = new int[nodes * lanes];

@@ -21,7 +21,10 @@ final class PacketPool {
     /** Flits of the packet that reached the destination interface (exactly-once check). */
     int[] ejected;
     byte[] state;
-    /** VCs of the first hop, set when a throttle is active (see FlitNetwork.routeFirstHop). */
+    /**
+     * VCs of the first hop (see FlitNetwork.routeFirstHop); null unless {@link #trackFirstHops()}
+     * was called (only throttled runs need it, and a saturated ramp holds tens of millions of packets).
+     */
     long[] firstHopVcs;
     private int[] nextFree;
     private int freeHead;
@@ -42,13 +45,19 @@ final class PacketPool {
         hops = new int[capacity];
         ejected = new int[capacity];
         state = new byte[capacity];
-        firstHopVcs = new long[capacity];
         nextFree = new int[capacity];
         for (int i = 0; i < capacity - 1; i++) {
             nextFree[i] = i + 1;
         }
         nextFree[capacity - 1] = -1;
         freeHead = 0;
+    }
+
+    /** Keeps {@link #firstHopVcs} from now on. */
+    void trackFirstHops() {
+        if (firstHopVcs == null) {
+            firstHopVcs = new long[id.length];
+        }
     }
 
     int capacity() {
@@ -100,7 +109,9 @@ final class PacketPool {
         hops = java.util.Arrays.copyOf(hops, capacity);
         ejected = java.util.Arrays.copyOf(ejected, capacity);
         state = java.util.Arrays.copyOf(state, capacity);
-        firstHopVcs = java.util.Arrays.copyOf(firstHopVcs, capacity);
+        if (firstHopVcs != null) {
+            firstHopVcs = java.util.Arrays.copyOf(firstHopVcs, capacity);
+        }
         nextFree = java.util.Arrays.copyOf(nextFree, capacity);
         for (int i = old; i < capacity - 1; i++) {
             nextFree[i] = i + 1;
