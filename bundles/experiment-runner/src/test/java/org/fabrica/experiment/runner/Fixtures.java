@@ -77,9 +77,14 @@ final class Fixtures {
         return new RunOptions(out, false, 2, Map.of(), false);
     }
 
+    /**
+     * Waits for a run to end. The bound is a guard against hangs, not a timing assertion: it is
+     * generous because a shared machine may run these tests several times slower than usual
+     * (a 60 s bound was exceeded once with two long simulations on both cores).
+     */
     static RunState await(RunHandle h) {
         try {
-            return h.completion().toCompletableFuture().get(60, TimeUnit.SECONDS);
+            return h.completion().toCompletableFuture().get(10, TimeUnit.MINUTES);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             h.stop();
             throw new AssertionError("run did not end: " + e, e);
@@ -88,7 +93,7 @@ final class Fixtures {
 
     /** Waits (bounded) for a condition that another thread makes true; not a timing assertion. */
     static void waitFor(String what, BooleanSupplier condition) {
-        for (int i = 0; i < 6000; i++) {
+        for (int i = 0; i < 24000; i++) { // up to 2 minutes: a hang guard on a possibly loaded machine
             if (condition.getAsBoolean()) {
                 return;
             }
