@@ -148,22 +148,7 @@ public final class ModeSummary {
                 }
                 rows.add(row);
             }
-            int[] width = new int[header.length];
-            for (String[] row : rows) {
-                for (int c = 0; c < row.length; c++) {
-                    width[c] = Math.max(width[c], row[c].length());
-                }
-            }
-            for (String[] row : rows) {
-                StringBuilder line = new StringBuilder();
-                for (int c = 0; c < row.length; c++) {
-                    line.append(c == 0 ? "" : "  ").append(row[c]);
-                    if (c < row.length - 1) {
-                        line.append(" ".repeat(width[c] - row[c].length()));
-                    }
-                }
-                sb.append(line).append('\n');
-            }
+            AlignedText.append(sb, rows);
             boolean partial = false;
             for (int p = 0; p < t.patterns().size(); p++) {
                 for (int s = 0; s < t.schemes().size(); s++) {

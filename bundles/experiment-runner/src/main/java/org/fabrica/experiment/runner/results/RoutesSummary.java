@@ -135,21 +135,9 @@ public final class RoutesSummary {
                         + format("%.0f", r.flowsMean()) + " (" + format("%.0f", r.fallbackMin()) + ".."
                         + format("%.0f", r.fallbackMax()) + ")"});
         }
-        int[] width = new int[lines.get(0).length];
-        for (String[] l : lines) {
-            for (int c = 0; c < l.length; c++) {
-                width[c] = Math.max(width[c], l[c].length());
-            }
-        }
         StringBuilder sb = new StringBuilder("Routes from a scheduler: mean over seeds per scheme and offered load "
                 + "(flits/node/cycle; latency in cycles; fallback flows: mean of flows (min..max))\n");
-        for (String[] l : lines) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < l.length; c++) {
-                line.append(c == 0 ? "" : "  ").append(l[c]).append(" ".repeat(width[c] - l[c].length()));
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
+        AlignedText.append(sb, lines);
         return sb.toString();
     }
 

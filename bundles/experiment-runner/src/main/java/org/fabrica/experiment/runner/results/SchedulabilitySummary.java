@@ -206,7 +206,7 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
             row[header.length - 1] = s.improvement(i);
             rows.add(row);
         }
-        table(sb, rows);
+        AlignedText.append(sb, rows);
         sb.append("\nScheduling time per request (ns, ").append(s.clockNote())
                 .append("; median [min, max] over the timed passes; machine-dependent)\n");
         rows = new ArrayList<>();
@@ -226,27 +226,8 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
             }
             rows.add(row);
         }
-        table(sb, rows);
+        AlignedText.append(sb, rows);
         return sb.toString();
-    }
-
-    private static void table(StringBuilder sb, List<String[]> rows) {
-        int[] width = new int[rows.get(0).length];
-        for (String[] row : rows) {
-            for (int c = 0; c < row.length; c++) {
-                width[c] = Math.max(width[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.length; c++) {
-                line.append(c == 0 ? "" : "  ").append(row[c]);
-                if (c < row.length - 1) {
-                    line.append(" ".repeat(width[c] - row[c].length()));
-                }
-            }
-            sb.append(line).append('\n');
-        }
     }
 
     /**
