@@ -384,9 +384,8 @@ public final class FlitNetwork implements NetworkModel {
      * otherwise one. Lane {@code q} of node {@code n} is queue {@code n * lanes + q}.
      */
     final int lanes;
-    final int[][] queue;
-    final int[] queueHead;
-    final int[] queueSize;
+    /** Compact records of the queued packets; a packet takes a pool slot at the front of its lane. */
+    final SourceQueues queues;
     /** Packets queued at each node, over all its lanes. */
     final int[] niQueued;
     /** Queue of the packet the NI is sending, -1 between packets. */
@@ -654,12 +653,7 @@ public final class FlitNetwork implements NetworkModel {
                     + maxPorts + " ports; throttled runs support at most " + Long.SIZE + " ports per router");
         }
         lanes = throttleActive ? maxPorts : 1;
-        if (lanes > 1) {
-            pool.trackFirstHops();
-        }
-        queue = new int[nodes * lanes][4];
-        queueHead = new int[nodes * lanes];
-        queueSize = new int[nodes * lanes];
+        queues = new SourceQueues(nodes * lanes, lanes > 1);
 
         // ---- first generation times, each node from its own stream
         random = new SplittableRandom[nodes];
@@ -1043,8 +1037,7 @@ public final class FlitNetwork implements NetworkModel {
                             + destination + " for source node " + n + " at cycle " + t + "; nodes are 0.." + (nodes - 1));
                 }
                 long id = nextPacketId++;
-                int slot = pool.allocate(id, n, destination, packetFlits, at);
-                enqueue(n, slot);
+                enqueue(n, id, destination, at);
                 generated++;
                 observer.packetGenerated(id, n, destination, packetFlits, at);
             }
@@ -1088,22 +1081,15 @@ public final class FlitNetwork implements NetworkModel {
         }
     }
 
-    private void enqueue(int n, int slot) {
-        int qi = lanes == 1 ? n : n * lanes + routeFirstHop(n, slot);
-        int[] q = queue[qi];
-        int size = queueSize[qi];
-        if (size == q.length) {
-            int[] grown = new int[size * 2];
-            int head = queueHead[qi];
-            for (int i = 0; i < size; i++) {
-                grown[i] = q[(head + i) & (size - 1)];
-            }
-            q = grown;
-            queue[qi] = q;
-            queueHead[qi] = 0;
+    private void enqueue(int n, long id, int destination, long created) {
+        if (lanes == 1) {
+            queues.add(n, id, created, destination, 0);
+        } else {
+            ScratchPacket p = firstHopScratch;
+            p.set(id, n, destination, packetFlits, created);
+            int port = routeFirstHop(n, p);
+            queues.add(n * lanes + port, id, created, destination, firstHopMask);
         }
-        q[(queueHead[qi] + size) & (q.length - 1)] = slot;
-        queueSize[qi] = size + 1;
         niQueued[n]++;
         if (!niActive[n]) {
             niActive[n] = true;
@@ -1131,7 +1117,7 @@ public final class FlitNetwork implements NetworkModel {
                     return; // every queued packet held back: ask again next cycle
                 }
             }
-            int slot = queue[qi][queueHead[qi]];
+            int slot = frontSlot(n, qi);
             long mask = niMask[n];
             if (mask == 0) {
                 mask = injectionMask(n, slot);
@@ -1172,8 +1158,7 @@ public final class FlitNetwork implements NetworkModel {
             niWaiting[n] = true;
             return;
         }
-        int[] q = queue[qi];
-        int slot = q[queueHead[qi]];
+        int slot = queues.frontSlot(qi);
         credits[ci]--;
         int gp = nodeInPort[n];
         push(gp * vcs + v, nodeRouter[n], portLocal[gp] * vcs + v, slot, tl + injectDelay, t);
@@ -1187,8 +1172,7 @@ public final class FlitNetwork implements NetworkModel {
             observer.packetInjected(pool.id[slot], n, t);
         }
         if (sent == pool.length[slot]) {
-            queueHead[qi] = (queueHead[qi] + 1) & (q.length - 1);
-            queueSize[qi]--;
+            queues.removeFirst(qi);
             niQueued[n]--;
             niVc[n] = -1;
             niQueue[n] = -1;
@@ -1217,10 +1201,10 @@ public final class FlitNetwork implements NetworkModel {
             long bestId = Long.MAX_VALUE;
             for (int q = 0; q < lanes; q++) {
                 int qi = base + q;
-                if (queueSize[qi] == 0 || (asked >>> q & 1L) != 0) {
+                if (queues.isEmpty(qi) || (asked >>> q & 1L) != 0) {
                     continue;
                 }
-                long id = pool.id[queue[qi][queueHead[qi]]];
+                long id = queues.frontId(qi);
                 if (id < bestId) {
                     bestId = id;
                     best = q;
@@ -1231,9 +1215,9 @@ public final class FlitNetwork implements NetworkModel {
             }
             asked |= 1L << best;
             int qi = base + best;
-            int slot = queue[qi][queueHead[qi]];
+            int slot = frontSlot(n, qi);
             view.slot = slot;
-            long vcsOfHop = pool.firstHopVcs[slot];
+            long vcsOfHop = queues.frontFirstHopVcs(qi);
             while (vcsOfHop != 0) {
                 int v = Long.numberOfTrailingZeros(vcsOfHop);
                 vcsOfHop &= vcsOfHop - 1;
@@ -1252,19 +1236,19 @@ public final class FlitNetwork implements NetworkModel {
         }
     }
 
+    /** Set by {@link #routeFirstHop}: the VCs the packet may take at its first hop. */
+    private long firstHopMask;
+
     /**
-     * The output port of the source router that the packet in {@code slot} takes first, by the
-     * routing's first candidate on a copy of the packet (the packet's own routing state is left
-     * alone; its route is computed again at the router), and the VCs it may take there
-     * ({@code pool.firstHopVcs}). Called when a packet is queued, only when a throttle is active.
+     * The output port of the source router that packet {@code p} (a detached record, not yet in the
+     * pool) takes first, by the routing's first candidate; its route is computed again at the
+     * router. Sets {@link #firstHopMask} to the VCs it may take there. Called when a packet is
+     * queued, only when a throttle is active.
      */
-    private int routeFirstHop(int n, int slot) {
+    private int routeFirstHop(int n, ScratchPacket p) {
         int r = nodeRouter[n];
         int inPort = portLocal[nodeInPort[n]];
         int np = portBase[r + 1] - portBase[r];
-        view.slot = slot;
-        ScratchPacket p = firstHopScratch;
-        p.copy(view);
         CandidateList c = firstHop;
         c.clear();
         try {
@@ -1272,14 +1256,15 @@ public final class FlitNetwork implements NetworkModel {
         } catch (SimulationException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw routingFault("threw " + e + " routing the first hop", r, inPort, slot, now, e);
+            throw routingFault("threw " + e + " routing the first hop", r, inPort, packetName(p), now, e);
         }
         if (c.count == 0) {
-            throw routingFault("returned no candidate output", r, inPort, slot, now, null);
+            throw routingFault("returned no candidate output", r, inPort, packetName(p), now, null);
         }
         int port = c.port[0];
         if (port < 0 || port >= np) {
-            throw routingFault("returned output port " + port + ", out of range 0.." + (np - 1), r, inPort, slot, now, null);
+            throw routingFault("returned output port " + port + ", out of range 0.." + (np - 1), r, inPort,
+                    packetName(p), now, null);
         }
         long mask;
         try {
@@ -1288,15 +1273,28 @@ public final class FlitNetwork implements NetworkModel {
             throw e;
         } catch (RuntimeException e) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' threw " + e + " for "
-                    + packetName(slot) + " at router " + r + " output port " + port + " at cycle " + now, e);
+                    + packetName(p) + " at router " + r + " output port " + port + " at cycle " + now, e);
         }
         if (mask == 0 || (mask & ~allVcs) != 0) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
-                    + Long.toHexString(mask) + " for the first hop of " + packetName(slot) + " at router " + r
+                    + Long.toHexString(mask) + " for the first hop of " + packetName(p) + " at router " + r
                     + "; it must be non-zero and within the " + vcs + " VCs");
         }
-        pool.firstHopVcs[slot] = mask;
+        firstHopMask = mask;
         return port;
+    }
+
+    /**
+     * The pool slot of the front packet of queue {@code qi} (node {@code n}), taken from the pool
+     * the first time the packet is looked at there: queued packets are compact records until then.
+     */
+    private int frontSlot(int n, int qi) {
+        int slot = queues.frontSlot(qi);
+        if (slot < 0) {
+            slot = pool.allocate(queues.frontId(qi), n, queues.frontDestination(qi), packetFlits, queues.frontCreated(qi));
+            queues.frontSlot(qi, slot);
+        }
+        return slot;
     }
 
     private long injectionMask(int n, int slot) {
@@ -1869,8 +1867,11 @@ public final class FlitNetwork implements NetworkModel {
                         + vcCount(iv) + " flits)", now);
             }
         }
-        if (pool.live() != generated - delivered) {
-            throw invariant(pool.live() + " packets held but " + (generated - delivered) + " generated and not delivered", now);
+        long held = pool.live() + queues.records() - queues.materialized();
+        if (held != generated - delivered) {
+            throw invariant(held + " packets held (" + pool.live() + " in the pool, " + queues.records()
+                    + " queued of which " + queues.materialized() + " pooled) but " + (generated - delivered)
+                    + " generated and not delivered", now);
         }
     }
 
@@ -1879,6 +1880,10 @@ public final class FlitNetwork implements NetworkModel {
 
     String packetName(int slot) {
         return "packet " + pool.id[slot] + " (source " + pool.source[slot] + ", destination " + pool.destination[slot] + ")";
+    }
+
+    private static String packetName(PacketView p) {
+        return "packet " + p.id() + " (source " + p.source() + ", destination " + p.destination() + ")";
     }
 
     /** The channel feeding input VC {@code iv}, e.g. {@code r3.x+ vc0} or {@code n5.inj vc1}. */
@@ -1907,7 +1912,11 @@ public final class FlitNetwork implements NetworkModel {
     }
 
     private SimulationException routingFault(String what, int r, int inPort, int slot, long t, Throwable cause) {
-        String message = "routing '" + routingName + "' " + what + " at router " + r + " for " + packetName(slot)
+        return routingFault(what, r, inPort, packetName(slot), t, cause);
+    }
+
+    private SimulationException routingFault(String what, int r, int inPort, String packet, long t, Throwable cause) {
+        String message = "routing '" + routingName + "' " + what + " at router " + r + " for " + packet
                 + ", which entered through port " + inPort + " (" + topology.portLabel(r, inPort) + "), at cycle " + t;
         return cause == null ? new SimulationException(message) : new SimulationException(message, cause);
     }

@@ -1,7 +1,9 @@
 package org.fabrica.network.flit;
 
 /**
- * Packet headers as a struct of arrays indexed by slot, with a free list. Slots are reused once a
+ * Packet headers as a struct of arrays indexed by slot, with a free list. A packet takes a slot
+ * when it reaches the front of its source queue (see {@link SourceQueues}) and keeps it until
+ * delivered. Slots are reused once a
  * packet is delivered; the packet id (monotonic, never reused) is what observers see. The arrays
  * grow by doubling, so a run allocates only while its peak packet population grows.
  */
@@ -21,11 +23,6 @@ final class PacketPool {
     /** Flits of the packet that reached the destination interface (exactly-once check). */
     int[] ejected;
     byte[] state;
-    /**
-     * VCs of the first hop (see FlitNetwork.routeFirstHop); null unless {@link #trackFirstHops()}
-     * was called (only throttled runs need it, and a saturated ramp holds tens of millions of packets).
-     */
-    long[] firstHopVcs;
     private int[] nextFree;
     private int freeHead;
     private int live;
@@ -51,13 +48,6 @@ final class PacketPool {
         }
         nextFree[capacity - 1] = -1;
         freeHead = 0;
-    }
-
-    /** Keeps {@link #firstHopVcs} from now on. */
-    void trackFirstHops() {
-        if (firstHopVcs == null) {
-            firstHopVcs = new long[id.length];
-        }
     }
 
     int capacity() {
@@ -109,9 +99,6 @@ final class PacketPool {
         hops = java.util.Arrays.copyOf(hops, capacity);
         ejected = java.util.Arrays.copyOf(ejected, capacity);
         state = java.util.Arrays.copyOf(state, capacity);
-        if (firstHopVcs != null) {
-            firstHopVcs = java.util.Arrays.copyOf(firstHopVcs, capacity);
-        }
         nextFree = java.util.Arrays.copyOf(nextFree, capacity);
         for (int i = old; i < capacity - 1; i++) {
             nextFree[i] = i + 1;

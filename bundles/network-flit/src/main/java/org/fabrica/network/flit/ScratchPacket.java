@@ -14,6 +14,16 @@ final class ScratchPacket implements PacketView {
     private long created;
     private int routingState;
 
+    /** A fresh packet header (routing state 0), as the pool would hold it. */
+    void set(long packetId, int src, int dst, int flits, long createdAt) {
+        id = packetId;
+        source = src;
+        destination = dst;
+        length = flits;
+        created = createdAt;
+        routingState = 0;
+    }
+
     void copy(PacketView packet) {
         id = packet.id();
         source = packet.source();

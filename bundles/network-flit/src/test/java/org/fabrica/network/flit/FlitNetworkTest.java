@@ -193,6 +193,49 @@ class FlitNetworkTest {
         }
     }
 
+    /**
+     * Far beyond saturation most generated packets wait at their sources; they are compact queue
+     * records there and take a pool slot only at the front of their queue (one per lane), so the
+     * pool holds the packets in the network plus at most one per source lane.
+     */
+    @ParameterizedTest
+    @CsvSource({"false", "true"})
+    void queuedPacketsTakeAPoolSlotOnlyAtTheFrontOfTheirQueue(boolean throttled) {
+        Setup s = new Setup().ring(8);
+        s.injection = Fixtures.bernoulli(0.9, 4, Long.MAX_VALUE);
+        s.maxCycles = 4000;
+        if (throttled) {
+            // active (not inactive()) and admitting everything: one source lane per first-hop port
+            s.throttle = context -> new org.fabrica.throttle.Throttle() {
+                @Override
+                public void cycle(long now) {
+                }
+
+                @Override
+                public boolean admit(int router, int outPort, int vc, org.fabrica.routing.PacketView packet, long now) {
+                    return true;
+                }
+            };
+        }
+        FlitNetwork net = s.create();
+        long maxLive = 0;
+        for (long c = 0; c < 4000; c++) {
+            net.cycle(c);
+            long inNetwork = net.packetsInNetwork();
+            long live = net.pool.live();
+            assertTrue(live <= inNetwork + 8L * net.lanes, "cycle " + c + ": " + live + " pooled, " + inNetwork
+                    + " in the network, " + net.lanes + " lanes per node");
+            maxLive = Math.max(maxLive, live);
+            if (c % 500 == 0) {
+                net.checkConservation();
+            }
+        }
+        net.checkConservation();
+        long queued = net.generated() - net.delivered() - net.packetsInNetwork();
+        assertTrue(queued > 20 * maxLive, queued + " queued at the sources, pool peak " + maxLive);
+        assertEquals(throttled ? 3 : 1, net.lanes);
+    }
+
     @Test
     void pastSaturationStopsAtMaxCyclesWithInvariantsIntact() {
         Setup s = new Setup().ring(16);
