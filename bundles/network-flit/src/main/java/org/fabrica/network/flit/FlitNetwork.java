@@ -1201,11 +1201,8 @@ public final class FlitNetwork implements NetworkModel {
             long bestId = Long.MAX_VALUE;
             for (int q = 0; q < lanes; q++) {
                 int qi = base + q;
-                if (queues.isEmpty(qi) || (asked >>> q & 1L) != 0) {
-                    continue;
-                }
-                long id = queues.frontId(qi);
-                if (id < bestId) {
+                long id = queues.frontId(qi); // SourceQueues.EMPTY when empty
+                if (id < bestId && (asked >>> q & 1L) == 0) {
                     bestId = id;
                     best = q;
                 }
