@@ -11,6 +11,9 @@ import java.util.Arrays;
  * rings grow by doubling; nothing is allocated while a queue stays within its peak size.
  */
 final class SourceQueues {
+    /** {@link #frontId} of an empty queue; larger than any packet id. */
+    static final long EMPTY = Long.MAX_VALUE;
+
     private final long[][] id;
     private final long[][] created;
     private final int[][] destination;
@@ -43,9 +46,6 @@ final class SourceQueues {
         Arrays.fill(frontIds, EMPTY);
         frontHops = firstHops ? new long[queues] : null;
     }
-
-    /** {@link #frontId} of an empty queue; larger than any packet id. */
-    static final long EMPTY = Long.MAX_VALUE;
 
     /** Appends a packet record to queue {@code q}. */
     void add(int q, long packetId, long createdAt, int dst, long hopVcs) {
