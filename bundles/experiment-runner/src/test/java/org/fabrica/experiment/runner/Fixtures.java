@@ -1,5 +1,7 @@
 package org.fabrica.experiment.runner;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -12,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
@@ -61,6 +64,25 @@ final class Fixtures {
             registry = r;
         }
         return registry;
+    }
+
+    /**
+     * The message with which {@code runner} refuses the experiment {@code yaml} (written to
+     * {@code dir}); asserts that it is refused and that nothing was written to its output folder.
+     */
+    static String refused(ExperimentRunner runner, Path dir, String yaml) {
+        Path file = write(dir, "bad.yaml", yaml);
+        Path out = dir.resolve("out");
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> runner.validate(file, new RunOptions(out, false, 1, Map.of(), false)));
+        assertFalse(Files.exists(out));
+        return e.getMessage();
+    }
+
+    /** {@code yaml} with {@code from} replaced by {@code to}; asserts that {@code from} occurs. */
+    static String with(String yaml, String from, String to) {
+        assertTrue(yaml.contains(from), from);
+        return yaml.replace(from, to);
     }
 
     static Path write(Path dir, String name, String text) {

@@ -2,7 +2,6 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunHandle;
-import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.experiment.runner.results.SeriesTable;
@@ -55,17 +53,7 @@ class M2nModeTest {
             """;
 
     private String refused(String yaml) {
-        Path file = Fixtures.write(tmp, "bad.yaml", yaml);
-        Path out = tmp.resolve("out");
-        ExperimentException e = assertThrows(ExperimentException.class,
-                () -> runner.validate(file, new RunOptions(out, false, 1, Map.of(), false)));
-        assertFalse(Files.exists(out));
-        return e.getMessage();
-    }
-
-    private static String with(String yaml, String from, String to) {
-        assertTrue(yaml.contains(from), from);
-        return yaml.replace(from, to);
+        return Fixtures.refused(runner, tmp, yaml);
     }
 
     private static PointResult point(List<PointResult> results, String id) {
@@ -210,24 +198,24 @@ class M2nModeTest {
 
     @Test
     void badInputIsRefusedWithItsPlaceInTheFile() {
-        String m = refused(with(SIX_TO_TEN, "m: 6\n    n: 10", "senders: [0, 16]\n    n: 10"));
+        String m = refused(Fixtures.with(SIX_TO_TEN, "m: 6\n    n: 10", "senders: [0, 16]\n    n: 10"));
         assertContains(m, "communications[0].senders[1]");
         assertContains(m, "node 16 is out of range");
         assertTrue(m.matches("(?s).*bad\\.yaml:\\d+:\\d+.*"), m);
-        m = refused(with(SIX_TO_TEN, "m: 6", "m: 8"));
+        m = refused(Fixtures.with(SIX_TO_TEN, "m: 6", "m: 8"));
         assertContains(m, "8 senders and 10 receivers do not fit on the 16 nodes");
-        m = refused(with(SIX_TO_TEN, "scheduler: shuffle", "scheduler: shufle"));
+        m = refused(Fixtures.with(SIX_TO_TEN, "scheduler: shuffle", "scheduler: shufle"));
         assertContains(m, "schemes[1].scheduler");
         assertContains(m, "shuffle");
-        m = refused(with(SIX_TO_TEN, "m: 6\n    n: 10", "m: 6\n    n: 3"));
+        m = refused(Fixtures.with(SIX_TO_TEN, "m: 6\n    n: 10", "m: 6\n    n: 3"));
         assertContains(m, "scheme 'shuffle' on communication 'six-to-ten'");
-        m = refused(with(SIX_TO_TEN, "messageBytes: 1024", "messageBytes: 1024\n    sizes: [[1]]"));
+        m = refused(Fixtures.with(SIX_TO_TEN, "messageBytes: 1024", "messageBytes: 1024\n    sizes: [[1]]"));
         assertContains(m, "not both");
-        m = refused(with(SIX_TO_TEN, "rapidio-cps1848", "generic"));
+        m = refused(Fixtures.with(SIX_TO_TEN, "rapidio-cps1848", "generic"));
         assertContains(m, "packet format");
         m = refused(SIX_TO_TEN + "traffic: {packetFlits: 8}\n");
         assertContains(m, "'traffic' is not used in mode m2n");
-        m = refused(with(SIX_TO_TEN, "    scheduler: shuffle\n", "    scheduler: shuffle\n    communications: [six]\n"));
+        m = refused(Fixtures.with(SIX_TO_TEN, "    scheduler: shuffle\n", "    scheduler: shuffle\n    communications: [six]\n"));
         assertContains(m, "'six' is not the label of a communication");
     }
 }

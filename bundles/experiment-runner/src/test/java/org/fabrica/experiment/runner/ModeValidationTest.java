@@ -4,16 +4,11 @@ import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.fabrica.experiment.ExperimentException;
-import org.fabrica.experiment.RunOptions;
 import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,17 +64,7 @@ class ModeValidationTest {
             """;
 
     private String refused(String yaml) {
-        Path file = Fixtures.write(tmp, "bad.yaml", yaml);
-        Path out = tmp.resolve("out");
-        ExperimentException e = assertThrows(ExperimentException.class,
-                () -> runner.validate(file, new RunOptions(out, false, 1, Map.of(), false)));
-        assertFalse(Files.exists(out));
-        return e.getMessage();
-    }
-
-    private static String with(String yaml, String from, String to) {
-        assertTrue(yaml.contains(from), from);
-        return yaml.replace(from, to);
+        return Fixtures.refused(runner, tmp, yaml);
     }
 
     @Test
@@ -109,7 +94,7 @@ class ModeValidationTest {
     @Test
     void theRampInjectionIsTheDefaultOfTheRampMode() {
         ExperimentDocument doc = ExperimentDocument.parse("ramp.yaml",
-                with(RAMP, "  injection: {name: ramp, slope: 2.5e-5, end: 20000}\n", ""), Map.of());
+                Fixtures.with(RAMP, "  injection: {name: ramp, slope: 2.5e-5, end: 20000}\n", ""), Map.of());
         ExperimentSpec spec = ExperimentSpec.parse(doc);
         assertEquals("ramp", spec.injection().name());
         assertEquals(2_750_000, SweepPlan.resolve(doc, spec, Fixtures.registry()).expectedCycles());
@@ -144,17 +129,17 @@ class ModeValidationTest {
                 "series.window is not used in mode collective");
         assertContains(refused(Fixtures.TINY + "baseline: dor\n"), "'baseline' is not used in mode steady");
         assertContains(refused(Fixtures.TINY + "maxCycles: 10\n"), "'maxCycles' is not used in mode steady");
-        assertContains(refused(with(RAMP, "mode: ramp", "mode: rmap")), "did you mean 'ramp'");
-        assertContains(refused(with(COLLECTIVE, "baseline: no-th", "baseline: noth")), "did you mean 'no-th'");
-        assertContains(refused(with(COLLECTIVE, "seeds: {default: 1, uniform: 3}", "seeds: {default: 1, unifrom: 3}")),
+        assertContains(refused(Fixtures.with(RAMP, "mode: ramp", "mode: rmap")), "did you mean 'ramp'");
+        assertContains(refused(Fixtures.with(COLLECTIVE, "baseline: no-th", "baseline: noth")), "did you mean 'no-th'");
+        assertContains(refused(Fixtures.with(COLLECTIVE, "seeds: {default: 1, uniform: 3}", "seeds: {default: 1, unifrom: 3}")),
                 "did you mean 'uniform'");
-        assertContains(refused(with(RAMP, "criticalLoad: {gradientPoints: 60}", "criticalLoad: {drop: 1.5}")),
+        assertContains(refused(Fixtures.with(RAMP, "criticalLoad: {gradientPoints: 60}", "criticalLoad: {drop: 1.5}")),
                 "criticalLoad.drop = 1.5");
     }
 
     @Test
     void aRampThatOffersNoLoadIsRefused() {
-        assertContains(refused(with(RAMP, "slope: 2.5e-5", "slope: 0")), "offers no load");
+        assertContains(refused(Fixtures.with(RAMP, "slope: 2.5e-5", "slope: 0")), "offers no load");
     }
 
     @Test

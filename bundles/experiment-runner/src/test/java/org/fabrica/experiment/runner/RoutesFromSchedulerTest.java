@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -15,12 +14,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunHandle;
-import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.kernel.RandomStreams;
@@ -73,22 +69,12 @@ class RoutesFromSchedulerTest {
 
     private final ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
 
-    private static String with(String yaml, String from, String to) {
-        assertTrue(yaml.contains(from), from);
-        return yaml.replace(from, to);
-    }
-
     private SweepPlan plan(String yaml) {
         return runner.plan(Fixtures.write(tmp, "routes.yaml", yaml), Fixtures.options(tmp.resolve("out")));
     }
 
     private String refused(String yaml) {
-        Path file = Fixtures.write(tmp, "bad.yaml", yaml);
-        Path out = tmp.resolve("out");
-        ExperimentException e = assertThrows(ExperimentException.class,
-                () -> runner.validate(file, new RunOptions(out, false, 1, Map.of(), false)));
-        assertFalse(Files.exists(out));
-        return e.getMessage();
+        return Fixtures.refused(runner, tmp, yaml);
     }
 
     private static SweepPlan.Assembly assemble(SweepPlan plan, int scheme, long seed) {
@@ -219,7 +205,7 @@ class RoutesFromSchedulerTest {
 
     @Test
     void aSteadyRunReportsFallbackFlowsForThePlannedSchemeOnly() throws java.io.IOException {
-        RunHandle h = runner.start(Fixtures.write(tmp, "steady.yaml", with(SMALL, "seeds: [1, 2, 3]", "seeds: [1]")),
+        RunHandle h = runner.start(Fixtures.write(tmp, "steady.yaml", Fixtures.with(SMALL, "seeds: [1, 2, 3]", "seeds: [1]")),
                 Fixtures.options(tmp.resolve("steady")), null);
         assertEquals(RunState.FINISHED, Fixtures.await(h));
         assertEquals(3, h.results().size());
@@ -254,28 +240,28 @@ class RoutesFromSchedulerTest {
         assertTrue(plan.providersByPath().containsKey("schemes[0].routing.from"));
         SweepPlan again = plan(yaml);
         assertEquals(plan.experimentId(), again.experimentId());
-        String other = plan(with(SMALL, "from: levelwise}", "from: {name: levelwise, releaseOnFailure: false}}"))
+        String other = plan(Fixtures.with(SMALL, "from: levelwise}", "from: {name: levelwise, releaseOnFailure: false}}"))
                 .experimentId();
         assertFalse(other.equals(plan.experimentId()), "scheduler parameters are part of the experiment");
     }
 
     @Test
     void badCombinationsAreRefusedWithTheirPlaceInTheFile() {
-        assertContains(refused(with(SMALL, "from: levelwise}", "from: levelwsie}")),
+        assertContains(refused(Fixtures.with(SMALL, "from: levelwise}", "from: levelwsie}")),
                 "bad.yaml:9:52: schemes[0].routing.from: unknown scheduler 'levelwsie'; did you mean 'levelwise'?");
-        assertContains(refused(with(with(SMALL, "{name: ft, l: 2, w: 4}", "{name: torus, k: 4, n: 2}"),
+        assertContains(refused(Fixtures.with(Fixtures.with(SMALL, "{name: ft, l: 2, w: 4}", "{name: torus, k: 4, n: 2}"),
                 "fallback: dmodk, ", "")), "bad.yaml:9:");
-        assertContains(refused(with(with(SMALL, "{name: ft, l: 2, w: 4}", "{name: torus, k: 4, n: 2}"),
+        assertContains(refused(Fixtures.with(Fixtures.with(SMALL, "{name: ft, l: 2, w: 4}", "{name: torus, k: 4, n: 2}"),
                 "fallback: dmodk, ", "")), "scheduler 'levelwise' reserves circuits on fat trees");
-        assertContains(refused(with(SMALL, "routing: {name: dmodk}", "routing: {name: dmodk, from: levelwise}")),
+        assertContains(refused(Fixtures.with(SMALL, "routing: {name: dmodk}", "routing: {name: dmodk, from: levelwise}")),
                 "bad.yaml:12:34: schemes[1].routing: routing 'dmodk' takes no routes");
-        assertContains(refused(with(SMALL, "fallback: dmodk,", "fallback: dmodk, routes: '0 1',")),
+        assertContains(refused(Fixtures.with(SMALL, "fallback: dmodk,", "fallback: dmodk, routes: '0 1',")),
                 "give either 'routes' or 'from'");
-        assertContains(refused(with(SMALL, "patterns: [permutation]", "patterns: [uniform]")),
+        assertContains(refused(Fixtures.with(SMALL, "patterns: [permutation]", "patterns: [uniform]")),
                 "bad.yaml:6:14: ");
-        assertContains(refused(with(SMALL, "patterns: [permutation]", "patterns: [uniform]")),
+        assertContains(refused(Fixtures.with(SMALL, "patterns: [permutation]", "patterns: [uniform]")),
                 "need a pattern that sends each node to one fixed destination");
-        assertContains(refused(with(SMALL, "from: levelwise}", "from: {name: levelwise, relase: false}}")),
+        assertContains(refused(Fixtures.with(SMALL, "from: levelwise}", "from: {name: levelwise, relase: false}}")),
                 "bad.yaml:9:76: schemes[0].routing.from 'levelwise': unknown parameter 'relase'");
     }
 }

@@ -4,7 +4,6 @@ import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -14,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
@@ -46,17 +44,7 @@ class SchedulabilityModeTest {
     private final ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
 
     private String refused(String yaml) {
-        Path file = Fixtures.write(tmp, "bad.yaml", yaml);
-        Path out = tmp.resolve("out");
-        ExperimentException e = assertThrows(ExperimentException.class,
-                () -> runner.validate(file, new RunOptions(out, false, 1, Map.of(), false)));
-        assertFalse(Files.exists(out));
-        return e.getMessage();
-    }
-
-    private static String with(String yaml, String from, String to) {
-        assertTrue(yaml.contains(from), from);
-        return yaml.replace(from, to);
+        return Fixtures.refused(runner, tmp, yaml);
     }
 
     private List<PointResult> run(String name, String yaml) {
@@ -78,28 +66,28 @@ class SchedulabilityModeTest {
         assertEquals(12, spec.pointCount());
         assertEquals(10, spec.permutations());
         assertEquals(100, ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
-                with(STUDY, "permutations: 10\n", ""), Map.of())).permutations(), "the default");
+                Fixtures.with(STUDY, "permutations: 10\n", ""), Map.of())).permutations(), "the default");
     }
 
     @Test
     void badSchedulersTopologiesAndKeysOfOtherModesAreRefused() {
-        assertContains(refused(with(STUDY, "scheduler: levelwise}", "scheduler: levelwsie}")),
+        assertContains(refused(Fixtures.with(STUDY, "scheduler: levelwise}", "scheduler: levelwsie}")),
                 "unknown scheduler 'levelwsie'; did you mean 'levelwise'?");
-        assertContains(refused(with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
+        assertContains(refused(Fixtures.with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
                 "topologies[1]: 4 x 4 torus is not a tree topology");
-        assertContains(refused(with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
+        assertContains(refused(Fixtures.with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
                 "is not a tree topology; circuit scheduling needs a fat tree");
         assertContains(refused(STUDY + "loads: [0.1]\n"), "'loads' is not used in mode schedulability");
         assertContains(refused(STUDY + "schemes: []\n"), "'schemes' is not used in mode schedulability");
         assertContains(refused(STUDY + "topology: {name: ft}\n"), "list the trees under 'topologies'");
         assertContains(refused(Fixtures.TINY + "permutations: 10\n"), "'permutations' is only used in mode schedulability");
-        assertContains(refused(with(STUDY, "seed: 3}", "sede: 3}")), "unknown parameter 'sede'");
-        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 0")), "permutations = 0 is out of range");
-        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 200000")), "permutations = 200000 on ");
-        assertContains(refused(with(STUDY, "permutations: 10", "permutations: 200000")), "(64 nodes) is 12800000 "
+        assertContains(refused(Fixtures.with(STUDY, "seed: 3}", "sede: 3}")), "unknown parameter 'sede'");
+        assertContains(refused(Fixtures.with(STUDY, "permutations: 10", "permutations: 0")), "permutations = 0 is out of range");
+        assertContains(refused(Fixtures.with(STUDY, "permutations: 10", "permutations: 200000")), "permutations = 200000 on ");
+        assertContains(refused(Fixtures.with(STUDY, "permutations: 10", "permutations: 200000")), "(64 nodes) is 12800000 "
                 + "requests per point; a point keeps its permutations in memory for the timed passes, so use at most "
                 + "156250 permutations on this tree");
-        assertContains(refused(with(STUDY, "label: greedy,", "label: level-wise,")), "label 'level-wise' is used by an "
+        assertContains(refused(Fixtures.with(STUDY, "label: greedy,", "label: level-wise,")), "label 'level-wise' is used by an "
                 + "earlier scheduler");
     }
 
@@ -172,7 +160,7 @@ class SchedulabilityModeTest {
     @Test
     void timingIsThreadCpuTimeWithAMedianOverRepetitions() throws IOException {
         assertTrue(SchedulabilityPoint.threadCpuTimeAvailable(), "HotSpot on Linux supports thread CPU time");
-        List<PointResult> results = run("timed", with(STUDY, TIMING, "timing: {warmup: 0.01, repetitions: 4}\n"));
+        List<PointResult> results = run("timed", Fixtures.with(STUDY, TIMING, "timing: {warmup: 0.01, repetitions: 4}\n"));
         for (PointResult r : results) {
             assertNull(r.failure(), r.failure());
             double median = PointRecords.metric(r, "time.perRequest");
@@ -196,8 +184,8 @@ class SchedulabilityModeTest {
 
     @Test
     void timingDoesNotChangeTheRatios() {
-        List<PointResult> once = run("once", with(STUDY, TIMING, "timing: {warmup: 0, repetitions: 1}\n"));
-        List<PointResult> many = run("many", with(STUDY, TIMING, "timing: {warmup: 0.05, repetitions: 6}\n"));
+        List<PointResult> once = run("once", Fixtures.with(STUDY, TIMING, "timing: {warmup: 0, repetitions: 1}\n"));
+        List<PointResult> many = run("many", Fixtures.with(STUDY, TIMING, "timing: {warmup: 0.05, repetitions: 6}\n"));
         assertEquals(12, once.size());
         for (PointResult r : once) {
             String id = r.point().pointId();
@@ -209,7 +197,7 @@ class SchedulabilityModeTest {
 
     @Test
     void timingKeysAreCheckedAndDefaulted() {
-        String untimed = with(STUDY, TIMING, "");
+        String untimed = Fixtures.with(STUDY, TIMING, "");
         ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", untimed, Map.of()));
         assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, SchedulingTiming.DEFAULT_REPETITIONS),
                 spec.timing());
@@ -237,7 +225,7 @@ class SchedulabilityModeTest {
 
     @Test
     void pointsAreDeterministicPerSeedAndPairedAcrossSchedulers() {
-        String paired = with(with(STUDY, "  - {label: random, scheduler: {name: random-local, seed: 3}}\n",
+        String paired = Fixtures.with(Fixtures.with(STUDY, "  - {label: random, scheduler: {name: random-local, seed: 3}}\n",
                 "  - {label: greedy-again, scheduler: greedy-local}\n"), "seeds: 2", "seeds: 3");
         List<PointResult> a = run("a", paired);
         List<PointResult> b = run("b", paired);
