@@ -24,7 +24,7 @@ import org.osgi.framework.BundleContext;
 public class FrameworkBootIT {
     /** Every concept API and the parameter library: the contract bundles that must always be there. */
     static final List<String> API_BUNDLES = List.of("org.fabrica.params", "org.fabrica.kernel", "org.fabrica.topology",
-            "org.fabrica.routing", "org.fabrica.queuing", "org.fabrica.throttle", "org.fabrica.hardware",
+            "org.fabrica.routing", "org.fabrica.queuing", "org.fabrica.throttle", "org.fabrica.router", "org.fabrica.hardware",
             "org.fabrica.traffic", "org.fabrica.stats", "org.fabrica.network", "org.fabrica.sweep",
             "org.fabrica.experiment", "org.fabrica.scheduler");
 

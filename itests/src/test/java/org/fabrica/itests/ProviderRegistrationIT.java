@@ -16,6 +16,7 @@ import org.fabrica.kernel.ProviderFactory;
 import org.fabrica.network.NetworkModelFactory;
 import org.fabrica.params.Parameters;
 import org.fabrica.queuing.QueuingFactory;
+import org.fabrica.router.AllocatorFactory;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.sweep.SweepExecutor;
@@ -44,17 +45,18 @@ import org.osgi.framework.ServiceReference;
 @ExamReactorStrategy(PerClass.class)
 public class ProviderRegistrationIT {
     /** The services through which each concept's providers are found. */
-    static final Map<String, List<Class<?>>> CONCEPTS = Map.of(
-            "kernel", List.of(KernelFactory.class),
-            "network", List.of(NetworkModelFactory.class),
-            "topology", List.of(TopologyFactory.class),
-            "routing", List.of(RoutingFactory.class),
-            "queuing", List.of(QueuingFactory.class),
-            "throttle", List.of(ThrottleFactory.class),
-            "hardware", List.of(HardwareFactory.class),
-            "traffic", List.of(TrafficPatternFactory.class, InjectionProcessFactory.class),
-            "scheduler", List.of(SchedulerFactory.class),
-            "sweep", List.of(SweepExecutor.class));
+    static final Map<String, List<Class<?>>> CONCEPTS = Map.ofEntries(
+            Map.entry("kernel", List.of(KernelFactory.class)),
+            Map.entry("network", List.of(NetworkModelFactory.class)),
+            Map.entry("topology", List.of(TopologyFactory.class)),
+            Map.entry("routing", List.of(RoutingFactory.class)),
+            Map.entry("queuing", List.of(QueuingFactory.class)),
+            Map.entry("throttle", List.of(ThrottleFactory.class)),
+            Map.entry("hardware", List.of(HardwareFactory.class)),
+            Map.entry("router", List.of(AllocatorFactory.class)),
+            Map.entry("traffic", List.of(TrafficPatternFactory.class, InjectionProcessFactory.class)),
+            Map.entry("scheduler", List.of(SchedulerFactory.class)),
+            Map.entry("sweep", List.of(SweepExecutor.class)));
 
     /**
      * Bundles named like providers that are libraries (exported packages, no factory services):
@@ -66,7 +68,7 @@ public class ProviderRegistrationIT {
     static final List<String> CORE_AND_TORUS_PROVIDERS = List.of("org.fabrica.kernel.sequential",
             "org.fabrica.network.flit", "org.fabrica.topology.cube", "org.fabrica.routing.cube",
             "org.fabrica.queuing.basic", "org.fabrica.throttle.none", "org.fabrica.hardware.generic",
-            "org.fabrica.traffic.synthetic", "org.fabrica.sweep.local");
+            "org.fabrica.traffic.synthetic", "org.fabrica.sweep.local", "org.fabrica.router.allocators");
 
     @Inject
     BundleContext context;

@@ -3,8 +3,9 @@ package org.fabrica.hardware;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
- * A hardware model: the router parameters the network model builds from, and (since 1.1) how
- * payload is packed into packets and what the end nodes add to a message's latency.
+ * A hardware model: the router the network model builds (its classic parameters, and since 1.2
+ * the whole {@link RouterDescription}), and (since 1.1) how payload is packed into packets and
+ * what the end nodes add to a message's latency.
  */
 @ConsumerType
 public interface HardwareModel {
@@ -27,5 +28,16 @@ public interface HardwareModel {
      */
     default EndpointTiming endpoint() {
         return EndpointTiming.NONE;
+    }
+
+    /**
+     * The whole router a network model builds: VCs with their buffers, priorities and functions,
+     * crossbar organisation, links, allocator parts, network interface queues. Default: the
+     * description of {@link #router()} ({@link RouterDescription#of(RouterParameters)}).
+     *
+     * @since 1.2
+     */
+    default RouterDescription description() {
+        return RouterDescription.of(router());
     }
 }

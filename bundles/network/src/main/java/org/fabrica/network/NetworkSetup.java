@@ -2,10 +2,12 @@ package org.fabrica.network;
 
 import java.util.function.Function;
 import org.fabrica.hardware.EndpointTiming;
+import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.router.RouterParts;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.throttle.Throttle;
@@ -16,10 +18,12 @@ import org.fabrica.traffic.TrafficPattern;
 
 /**
  * Everything a network model is built from. Queuing and throttle are given as functions of the
- * context the model offers them.
+ * context the model offers them; the router's allocator parts are named in the description and
+ * created through {@code parts}.
  *
  * @param topology the graph
- * @param router router and link parameters
+ * @param router the router the hardware model describes (since 2.0; before, its classic
+ *        parameters, which {@link RouterDescription#of(RouterParameters)} converts)
  * @param routing the routing algorithm instance
  * @param queuing creates the queuing scheme from the model's queuing context
  * @param throttle creates the throttle from the model's throttle context
@@ -30,12 +34,12 @@ import org.fabrica.traffic.TrafficPattern;
  * @param random per-component random streams of the run
  * @param limits end and watchdog limits
  * @param names provider names and bundle versions, for error messages
- * @param endpoint send and receive overhead of the end nodes (since 1.2; {@link EndpointTiming#NONE}
- *        with the 12-argument constructor)
+ * @param endpoint send and receive overhead of the end nodes (since 1.2)
+ * @param parts creates the allocator parts the description names (since 2.0)
  */
 public record NetworkSetup(
         Topology topology,
-        RouterParameters router,
+        RouterDescription router,
         RoutingAlgorithm routing,
         Function<QueuingContext, QueuingScheme> queuing,
         Function<ThrottleContext, Throttle> throttle,
@@ -46,19 +50,24 @@ public record NetworkSetup(
         RandomStreams random,
         RunLimits limits,
         ProviderNames names,
-        EndpointTiming endpoint) {
+        EndpointTiming endpoint,
+        RouterParts parts) {
     public NetworkSetup {
         if (endpoint == null) {
             throw new IllegalArgumentException("a network setup needs the endpoint timing (EndpointTiming.NONE for none)");
         }
+        if (parts == null) {
+            throw new IllegalArgumentException("a network setup needs the router parts (RouterParts) that create the"
+                    + " allocators its router description names");
+        }
     }
 
-    /** A setup without endpoint overhead. */
+    /** A setup from a hardware model's classic router parameters. */
     public NetworkSetup(Topology topology, RouterParameters router, RoutingAlgorithm routing,
             Function<QueuingContext, QueuingScheme> queuing, Function<ThrottleContext, Throttle> throttle,
             TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
-            RandomStreams random, RunLimits limits, ProviderNames names) {
-        this(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer, random, limits,
-                names, EndpointTiming.NONE);
+            RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts) {
+        this(topology, RouterDescription.of(router), routing, queuing, throttle, pattern, injection, packetFlits,
+                observer, random, limits, names, endpoint, parts);
     }
 }

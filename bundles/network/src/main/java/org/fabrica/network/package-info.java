@@ -1,8 +1,11 @@
 /**
- * Network model API: the flit-level model a kernel advances, built from a topology, a hardware model, routing, queuing, throttle, traffic and observers.
+ * Network model API: the flit-level model a kernel advances, built from a topology, a hardware
+ * model's router description, routing, queuing, throttle, traffic, observers and the router parts.
+ * 2.0: {@link org.fabrica.network.NetworkSetup} takes a router description and the parts that
+ * create its allocators.
  */
 @Export
-@Version("1.2.0")
+@Version("2.0.0")
 package org.fabrica.network;
 
 import org.osgi.annotation.bundle.Export;

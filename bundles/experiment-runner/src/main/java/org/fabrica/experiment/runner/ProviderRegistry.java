@@ -16,6 +16,7 @@ import org.fabrica.kernel.ProviderFactory;
 import org.fabrica.network.NetworkModelFactory;
 import org.fabrica.params.Suggestions;
 import org.fabrica.queuing.QueuingFactory;
+import org.fabrica.router.AllocatorFactory;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.sweep.SweepExecutor;
@@ -52,6 +53,7 @@ public final class ProviderRegistry implements ProviderCatalog {
     static {
         CONCEPTS.put("topology", TopologyFactory.class);
         CONCEPTS.put("hardware", HardwareFactory.class);
+        CONCEPTS.put("allocator", AllocatorFactory.class);
         CONCEPTS.put("routing", RoutingFactory.class);
         CONCEPTS.put("queuing", QueuingFactory.class);
         CONCEPTS.put("throttle", ThrottleFactory.class);
@@ -313,6 +315,21 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     void removeHardware(ServiceReference<?> ref) {
         unbind("hardware", ref);
+    }
+
+    @Reference(service = AllocatorFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeAllocator", updated = "updatedAllocator")
+    void addAllocator(ServiceReference<?> ref, AllocatorFactory<?> f) {
+        rebind("allocator", ref, f);
+    }
+
+    void updatedAllocator(ServiceReference<?> ref, AllocatorFactory<?> f) {
+        rebind("allocator", ref, f);
+    }
+
+    void removeAllocator(ServiceReference<?> ref) {
+        unbind("allocator", ref);
     }
 
     @Reference(service = RoutingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,

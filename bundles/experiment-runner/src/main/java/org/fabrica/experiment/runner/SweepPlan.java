@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.HardwareModel;
+import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationKernel;
@@ -94,6 +95,9 @@ public final class SweepPlan {
     private final List<BoundScheme> schemes;
     private final Topology topologyInstance;
     private final RouterParameters router;
+    /** The router the hardware model describes, and its allocator parts resolved among the providers. */
+    private RouterDescription description;
+    private RegistryRouterParts routerParts;
     /** End-node overheads of the hardware model, given to the network. */
     private final EndpointTiming endpoint;
     private final List<PointPlan> points;
@@ -226,6 +230,7 @@ public final class SweepPlan {
         build(doc, kernel, kernel::kernel);
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
                 List.copyOf(schemes), topo, router, endpoint);
+        plan.describeRouter(doc, hardware.hardware(), registry);
         plan.checkCombinations();
         return plan;
     }
@@ -281,6 +286,7 @@ public final class SweepPlan {
         });
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(),
                 List.copyOf(schemes), topo, router, endpoint, traffic);
+        plan.describeRouter(doc, model, registry);
         plan.checkM2n();
         return plan;
     }
@@ -544,11 +550,11 @@ public final class SweepPlan {
         NetworkObserver observer = observers.apply(injectionProcess, playback);
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
                 scheme.queuing().provider().label(), scheme.throttle().provider().label(), trafficLabel);
-        NetworkSetup setup = new NetworkSetup(topologyInstance, router, routing,
+        NetworkSetup setup = new NetworkSetup(topologyInstance, description, routing,
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
                 pattern, injectionProcess, packetFlits(), observer, streams,
-                new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint);
+                new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint, routerParts);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(topologyInstance, routing, model, k, names, injectionProcess, pattern, planned, m2nPlan,
@@ -586,6 +592,23 @@ public final class SweepPlan {
         } catch (RuntimeException e) {
             ProviderFailure inner = ProviderFailure.find(e);
             throw inner != null ? inner : new ProviderFailure(provider, e);
+        }
+    }
+
+    /** The hardware model's router description and its parts, resolved now so that bad names fail validation. */
+    private void describeRouter(ExperimentDocument doc, HardwareModel model, ProviderRegistry registry) {
+        RouterDescription d = build(doc, hardware, () -> {
+            RouterDescription r = model.description();
+            if (r == null) {
+                throw new IllegalStateException("the hardware model returned no router description");
+            }
+            return r;
+        });
+        this.description = d;
+        try {
+            this.routerParts = RegistryRouterParts.resolve(d, registry, hardware.describe());
+        } catch (ExperimentException e) {
+            throw doc.error(hardware.choice().path(), e.getMessage(), e);
         }
     }
 

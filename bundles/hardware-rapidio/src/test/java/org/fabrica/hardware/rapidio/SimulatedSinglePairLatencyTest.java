@@ -73,7 +73,8 @@ class SimulatedSinglePairLatencyTest {
                 context -> new SingleVcFactory().create(context, Parameters.defaults(SingleVcParameters.class)),
                 context -> new NoThrottleFactory().create(context, Parameters.defaults(NoThrottleParameters.class)),
                 (source, random) -> 13, once, flits, observer, new RandomStreams(1), new RunLimits(100_000, 10_000),
-                new ProviderNames("smodk (test)", "1vc (test)", "none (test)", "single (test)"), model.endpoint());
+                new ProviderNames("smodk (test)", "1vc (test)", "none (test)", "single (test)"), model.endpoint(),
+                new org.fabrica.testing.FactoryRouterParts().with("round-robin", new org.fabrica.router.allocators.RoundRobinFactory()));
         NetworkModel net = new FlitNetworkFactory().create(setup, Parameters.defaults(FlitNetworkParameters.class));
         for (long c = 0; !net.done(c); c++) {
             net.cycle(c);

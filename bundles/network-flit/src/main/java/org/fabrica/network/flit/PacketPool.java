@@ -79,6 +79,11 @@ final class PacketPool {
         return slot;
     }
 
+    /** The packet in {@code slot} for messages, e.g. {@code packet 12 (source 3, destination 7)}. */
+    String name(int slot) {
+        return "packet " + id[slot] + " (source " + source[slot] + ", destination " + destination[slot] + ")";
+    }
+
     void release(int slot) {
         state[slot] = FREE;
         nextFree[slot] = freeHead;

@@ -28,7 +28,7 @@ final class WaitForGraph {
     }
 
     SimulationException deadlock(long t) {
-        int total = net.inputVcs();
+        int total = net.wiring.totalVcs();
         int[] color = new int[total];
         int[] parent = new int[total];
         int[] parentVia = new int[total];
@@ -40,9 +40,9 @@ final class WaitForGraph {
             cycle = search(start, t, color, parent, parentVia);
         }
         StringBuilder m = new StringBuilder();
-        m.append("deadlock at cycle ").append(t).append(": no flit moved for ").append(t - net.lastMove)
-                .append(" cycles with ").append(net.inNetwork).append(" packets in the network (routing '")
-                .append(net.routingName).append("', queuing '").append(net.names.queuing()).append("'). ");
+        m.append("deadlock at cycle ").append(t).append(": no flit moved for ").append(t - net.progress.lastMove)
+                .append(" cycles with ").append(net.progress.inNetwork).append(" packets in the network (routing '")
+                .append(net.route.routingName).append("', queuing '").append(net.names.queuing()).append("'). ");
         if (cycle != null) {
             m.append("Cycle of waiting channels: ");
             int n = cycle.length / 2;
@@ -50,28 +50,28 @@ final class WaitForGraph {
                 int iv = cycle[2 * i];
                 int via = cycle[2 * i + 1];
                 int next = cycle[(2 * i + 2) % cycle.length];
-                m.append(net.vcName(iv)).append(" (").append(frontPacket(iv)).append(") waits for ");
-                if (via >= 0 && net.creditName(via).equals(net.vcName(next))) {
-                    m.append(net.vcName(next));
+                m.append(net.wiring.vcName(iv)).append(" (").append(frontPacket(iv)).append(") waits for ");
+                if (via >= 0 && net.wiring.creditName(via).equals(net.wiring.vcName(next))) {
+                    m.append(net.wiring.vcName(next));
                 } else if (via >= 0) {
-                    m.append(net.creditName(via)).append(" held by the packet in ").append(net.vcName(next));
+                    m.append(net.wiring.creditName(via)).append(" held by the packet in ").append(net.wiring.vcName(next));
                 } else {
-                    m.append(net.vcName(next));
+                    m.append(net.wiring.vcName(next));
                 }
                 m.append(" -> ");
             }
-            m.append("back to ").append(net.vcName(cycle[0]));
+            m.append("back to ").append(net.wiring.vcName(cycle[0]));
         } else {
             m.append("No cycle of waiting channels was found; stuck channels: ");
             int listed = 0;
             for (int iv = 0; iv < total && listed < 16; iv++) {
-                if (net.vcCount(iv) == 0) {
+                if (net.inputs.count(iv) == 0) {
                     continue;
                 }
                 if (listed++ > 0) {
                     m.append("; ");
                 }
-                m.append(net.vcName(iv)).append(" (").append(frontPacket(iv)).append(", ").append(describe(iv, t)).append(')');
+                m.append(net.wiring.vcName(iv)).append(" (").append(frontPacket(iv)).append(", ").append(describe(iv, t)).append(')');
             }
             if (listed == 0) {
                 m.append("none buffered (flits only in source queues)");
@@ -130,44 +130,44 @@ final class WaitForGraph {
     }
 
     private boolean stuck(int iv, long t) {
-        if (net.vcCount(iv) == 0) {
+        if (net.inputs.count(iv) == 0) {
             return false;
         }
-        return (int) t - net.frontVisible(iv) >= 0;
+        return (int) t - net.inputs.frontVisible(iv) >= 0;
     }
 
     /** Pairs (waited-for input VC, output VC it is waited for through). */
     private int[] successors(int iv, long t) {
         edges = 0;
-        int state = net.vcState(iv);
+        int state = net.inputs.state(iv);
         int vcs = net.vcs;
-        if (state == FlitNetwork.VC_ALLOC) {
+        if (state == InputBuffers.VC_ALLOC) {
             int gp = iv / vcs;
-            int r = net.portRouter[gp];
-            int base = net.portBase[r];
-            int slot = net.frontSlot(iv);
+            int r = net.wiring.portRouter[gp];
+            int base = net.wiring.portBase[r];
+            int slot = net.inputs.frontSlot(iv);
             int length = net.pool.length[slot];
-            for (int k = 0; k < net.candidateCount(iv); k++) {
-                int port = net.candidatePort(iv, k);
-                long mask = net.candidateMask(iv, k);
-                int target = net.flitTarget[base + port];
+            for (int k = 0; k < net.inputs.candidateCount(iv); k++) {
+                int port = net.inputs.candidatePort(iv, k);
+                long mask = net.inputs.candidateMask(iv, k);
+                int target = net.wiring.flitTarget[base + port];
                 while (mask != 0) {
                     int v = Long.numberOfTrailingZeros(mask);
                     mask &= mask - 1;
                     int ov = (base + port) * vcs + v;
-                    int holder = net.owner[ov];
-                    if (holder >= 0 && holder != iv && !net.tailWait[ov]) {
+                    int holder = net.outputs.owner[ov];
+                    if (holder >= 0 && holder != iv && !net.outputs.tailWait[ov]) {
                         add(holder, ov);
-                    } else if (target >= 0 && (holder >= 0 || (net.cutThrough && net.credits[ov] < length))) {
+                    } else if (target >= 0 && (holder >= 0 || (net.cutThrough && net.outputs.credits[ov] < length))) {
                         add(target + v, ov);
                     }
                 }
             }
-        } else if (state == FlitNetwork.ACTIVE) {
-            int ov = net.vcOut(iv);
+        } else if (state == InputBuffers.ACTIVE) {
+            int ov = net.inputs.out(iv);
             int gpOut = ov / vcs;
-            int target = net.flitTarget[gpOut];
-            if (net.credits[ov] <= 0 && target >= 0) {
+            int target = net.wiring.flitTarget[gpOut];
+            if (net.outputs.credits[ov] <= 0 && target >= 0) {
                 add(target + ov % vcs, ov);
             }
         }
@@ -188,7 +188,7 @@ final class WaitForGraph {
     }
 
     private String frontPacket(int iv) {
-        int slot = net.frontSlot(iv);
+        int slot = net.inputs.frontSlot(iv);
         PacketPool p = net.pool;
         return "packet " + p.id[slot] + ": " + p.source[slot] + " -> " + p.destination[slot];
     }
@@ -197,13 +197,13 @@ final class WaitForGraph {
         if (!stuck(iv, t)) {
             return "flits on the link";
         }
-        switch (net.vcState(iv)) {
-            case FlitNetwork.VC_ALLOC:
-                return "head waiting for a VC" + (net.throttleActive && net.terminalNode[iv / net.vcs] >= 0
+        switch (net.inputs.state(iv)) {
+            case InputBuffers.VC_ALLOC:
+                return "head waiting for a VC" + (net.throttleActive && net.wiring.terminalNode[iv / net.vcs] >= 0
                         ? " or held back by throttle '" + net.names.throttle() + "'" : "");
-            case FlitNetwork.ACTIVE:
-                return net.credits[net.vcOut(iv)] <= 0 ? "no credit for " + net.creditName(net.vcOut(iv))
-                        : "allocated " + net.creditName(net.vcOut(iv));
+            case InputBuffers.ACTIVE:
+                return net.outputs.credits[net.inputs.out(iv)] <= 0 ? "no credit for " + net.wiring.creditName(net.inputs.out(iv))
+                        : "allocated " + net.wiring.creditName(net.inputs.out(iv));
             default:
                 return "routing";
         }

@@ -15,12 +15,15 @@ import org.fabrica.network.RunLimits;
 import org.fabrica.params.Parameters;
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.router.RouterParts;
+import org.fabrica.router.allocators.RoundRobinFactory;
 import org.fabrica.routing.PacketView;
 import org.fabrica.routing.RouteCandidates;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.throttle.Throttle;
 import org.fabrica.throttle.ThrottleContext;
+import org.fabrica.testing.FactoryRouterParts;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;
@@ -28,6 +31,11 @@ import org.fabrica.traffic.TrafficPattern;
 /** Minimal providers for the network model's tests: a bidirectional ring and friends. */
 final class Fixtures {
     private Fixtures() {
+    }
+
+    /** The built-in allocators by name, as a framework would register them. */
+    static RouterParts parts() {
+        return new FactoryRouterParts().with("round-robin", new RoundRobinFactory());
     }
 
     static final int PLUS = 0;
@@ -274,6 +282,7 @@ final class Fixtures {
         int livelockHopsPerRouter = 4;
         boolean waitForTailCredit = false;
         EndpointTiming endpoint = EndpointTiming.NONE;
+        RouterParts parts = parts();
 
         Setup ring(int k) {
             topology = new Ring(k);
@@ -284,7 +293,7 @@ final class Fixtures {
 
         NetworkSetup build() {
             return new NetworkSetup(topology, router, routing, queuing, throttle, pattern, injection, packetFlits,
-                    observer, new RandomStreams(seed), new RunLimits(maxCycles, deadlockCycles), names, endpoint);
+                    observer, new RandomStreams(seed), new RunLimits(maxCycles, deadlockCycles), names, endpoint, parts);
         }
 
         FlitNetwork create() {

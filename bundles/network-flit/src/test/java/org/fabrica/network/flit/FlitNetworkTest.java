@@ -223,8 +223,8 @@ class FlitNetworkTest {
             net.cycle(c);
             long inNetwork = net.packetsInNetwork();
             long live = net.pool.live();
-            assertTrue(live <= inNetwork + 8L * net.lanes, "cycle " + c + ": " + live + " pooled, " + inNetwork
-                    + " in the network, " + net.lanes + " lanes per node");
+            assertTrue(live <= inNetwork + 8L * net.interfaces.lanes, "cycle " + c + ": " + live + " pooled, " + inNetwork
+                    + " in the network, " + net.interfaces.lanes + " lanes per node");
             maxLive = Math.max(maxLive, live);
             if (c % 500 == 0) {
                 net.checkConservation();
@@ -233,7 +233,7 @@ class FlitNetworkTest {
         net.checkConservation();
         long queued = net.generated() - net.delivered() - net.packetsInNetwork();
         assertTrue(queued > 20 * maxLive, queued + " queued at the sources, pool peak " + maxLive);
-        assertEquals(throttled ? 3 : 1, net.lanes);
+        assertEquals(throttled ? 3 : 1, net.interfaces.lanes);
     }
 
     @Test

@@ -22,12 +22,12 @@ class FlowControlTest {
         long checked = 0;
         do {
             net.cycle(c);
-            for (int iv = 0; iv < net.inputVcs(); iv++) {
-                if (net.vcState(iv) == FlitNetwork.ACTIVE) {
+            for (int iv = 0; iv < net.wiring.totalVcs(); iv++) {
+                if (net.inputs.state(iv) == InputBuffers.ACTIVE) {
                     // the owner alone consumes the VC's credits, so the rest of its packet always fits
-                    assertTrue(net.credits[net.vcOut(iv)] >= 6 - net.vcSent(iv),
-                            "cycle " + c + ": " + net.vcName(iv) + " owns " + net.creditName(net.vcOut(iv)) + " with "
-                                    + net.credits[net.vcOut(iv)] + " credits after " + net.vcSent(iv) + " flits");
+                    assertTrue(net.outputs.credits[net.inputs.out(iv)] >= 6 - net.inputs.sent(iv),
+                            "cycle " + c + ": " + net.wiring.vcName(iv) + " owns " + net.wiring.creditName(net.inputs.out(iv)) + " with "
+                                    + net.outputs.credits[net.inputs.out(iv)] + " credits after " + net.inputs.sent(iv) + " flits");
                     checked++;
                 }
             }
@@ -47,8 +47,8 @@ class FlowControlTest {
         boolean spanning = false;
         do {
             net.cycle(c);
-            for (int iv = 0; iv < net.inputVcs(); iv++) {
-                if (net.vcState(iv) == FlitNetwork.ACTIVE && net.vcSent(iv) > 0 && net.credits[net.vcOut(iv)] == 0) {
+            for (int iv = 0; iv < net.wiring.totalVcs(); iv++) {
+                if (net.inputs.state(iv) == InputBuffers.ACTIVE && net.inputs.sent(iv) > 0 && net.outputs.credits[net.inputs.out(iv)] == 0) {
                     spanning = true;
                 }
             }
@@ -71,14 +71,14 @@ class FlowControlTest {
                 net.cycle(c);
                 int sentNow = (int) c + flitDelay;
                 int injectedNow = (int) c + 1 + 2;
-                for (int gp = 0; gp < net.portRouter.length; gp++) {
+                for (int gp = 0; gp < net.wiring.portRouter.length; gp++) {
                     int arriving = 0;
                     for (int v = 0; v < 2; v++) {
                         int iv = gp * 2 + v;
-                        for (int i = 0; i < net.vcCount(iv); i++) {
-                            int pos = (net.vcHead(iv) + i) % 8;
-                            int vis = net.ring[((iv * 8 + pos) << 1) + 1];
-                            if (vis == (net.terminalNode[gp] >= 0 ? injectedNow : sentNow)) {
+                        for (int i = 0; i < net.inputs.count(iv); i++) {
+                            int pos = (net.inputs.head(iv) + i) % 8;
+                            int vis = net.inputs.ring[((iv * 8 + pos) << 1) + 1];
+                            if (vis == (net.wiring.terminalNode[gp] >= 0 ? injectedNow : sentNow)) {
                                 arriving++;
                             }
                         }

@@ -73,9 +73,9 @@ class TorusEndToEndTest {
             net.cycle(c);
             // VOQsw: every buffered packet sits in the VC of the output it will take at that router
             if (c % 50 == 0) {
-                for (int iv = 0; iv < net.inputVcs(); iv++) {
-                    if (net.vcState(iv) == FlitNetwork.ACTIVE && net.vcSent(iv) == 0) {
-                        assertEquals(iv % 5, net.vcOutPort(iv), net.vcName(iv));
+                for (int iv = 0; iv < net.wiring.totalVcs(); iv++) {
+                    if (net.inputs.state(iv) == InputBuffers.ACTIVE && net.inputs.sent(iv) == 0) {
+                        assertEquals(iv % 5, net.inputs.outPort(iv), net.wiring.vcName(iv));
                     }
                 }
             }

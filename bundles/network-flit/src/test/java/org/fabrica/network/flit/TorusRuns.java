@@ -3,6 +3,7 @@ package org.fabrica.network.flit;
 import java.util.HashMap;
 import java.util.Map;
 import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.hardware.generic.GenericHardwareFactory;
 import org.fabrica.hardware.generic.GenericRouterParameters;
@@ -90,7 +91,8 @@ final class TorusRuns {
                 context -> new NoThrottleFactory().create(context, Parameters.defaults(NoThrottleParameters.class)),
                 pattern, injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
                 new ProviderNames("dor (routing-cube test)", singleVc ? "1vc (queuing-basic test)" : "dateline (queuing-basic test)",
-                        "none (throttle-none test)", "uniform (traffic-synthetic test)"));
+                        "none (throttle-none test)", "uniform (traffic-synthetic test)"),
+                EndpointTiming.NONE, Fixtures.parts());
     }
 
     FlitNetwork create() {

@@ -136,7 +136,8 @@ final class SpthRuns {
                 new DorFactory().create(topology, Parameters.bind(DorParameters.class, Map.of("dateline", "two-per-ring"), "dor")),
                 c -> new DatelineQueuingFactory().create(c, Parameters.defaults(DatelineQueuingParameters.class)),
                 measured, traffic, injection, 8, totals, random, new RunLimits(maxCycles, 100_000),
-                new ProviderNames("dor", "dateline", throttling.name().toLowerCase(), pattern));
+                new ProviderNames("dor", "dateline", throttling.name().toLowerCase(), pattern),
+                org.fabrica.hardware.EndpointTiming.NONE, new org.fabrica.testing.FactoryRouterParts().with("round-robin", new org.fabrica.router.allocators.RoundRobinFactory()));
         NetworkModel net = new FlitNetworkFactory().create(setup, Parameters.defaults(FlitNetworkParameters.class));
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long cpuStart = threads.getCurrentThreadCpuTime();

@@ -156,7 +156,8 @@ final class M2nRun {
                 playback.pattern(), playback.injection(), packetFlits, observer, new RandomStreams(1),
                 new RunLimits(1_000_000, 10_000),
                 new ProviderNames(routing + " (routing-fattree test)", "1vc (queuing-basic test)", "none (throttle-none test)",
-                        scheduler + " playback (traffic-schedule test)"));
+                        scheduler + " playback (traffic-schedule test)"),
+                org.fabrica.hardware.EndpointTiming.NONE, new org.fabrica.testing.FactoryRouterParts().with("round-robin", new org.fabrica.router.allocators.RoundRobinFactory()));
         NetworkModel net = new FlitNetworkFactory().create(setup, Parameters.defaults(FlitNetworkParameters.class));
         long c = 0;
         while (true) {

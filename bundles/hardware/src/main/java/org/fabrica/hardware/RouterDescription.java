@@ -1,0 +1,182 @@
+package org.fabrica.hardware;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.fabrica.router.PartChoice;
+
+/**
+ * Everything a network model builds a router from: its virtual channels (buffers, output
+ * priorities, functions), switching, pipeline, links, crossbar organisation, the allocator parts
+ * of its VC allocation, switch allocation and output arbitration (by provider name), how its
+ * network interfaces queue injected packets, and the clock.
+ *
+ * <p>Sizes are in flits; {@link #flits(String, long, int)} converts a size in bytes once, with a
+ * clear error when it is not a whole number of flits. {@link #of(RouterParameters)} gives the
+ * description of the classic parameter set (the generic input-queued router); the {@code with...}
+ * methods change one choice.
+ *
+ * @param channels the VCs of every input port, VC 0 first (1 .. 64 of them)
+ * @param flowControl switching: virtual cut-through or wormhole
+ * @param pipeline cycles of the router's stages
+ * @param link router-to-router links
+ * @param terminalLink links between a router and a network interface
+ * @param crossbar how input queues reach the crossbar
+ * @param vcAllocator allocator part of VC allocation
+ * @param switchAllocator allocator part of switch allocation
+ * @param outputArbiter allocator part choosing, per output, among the VC crossbars' winners
+ *        ({@link CrossbarOrganisation#PER_VC} only)
+ * @param injection how network interfaces queue injected packets
+ * @param cycleNanoseconds length of a cycle in ns, for reporting
+ * @param flitBytes bytes per flit
+ */
+public record RouterDescription(
+        List<VirtualChannel> channels,
+        FlowControl flowControl,
+        Pipeline pipeline,
+        LinkTiming link,
+        LinkTiming terminalLink,
+        CrossbarOrganisation crossbar,
+        PartChoice vcAllocator,
+        PartChoice switchAllocator,
+        PartChoice outputArbiter,
+        InjectionQueues injection,
+        double cycleNanoseconds,
+        int flitBytes) {
+
+    /** The allocator every part defaults to: separable input-first round robin. */
+    public static final PartChoice ROUND_ROBIN = PartChoice.of("round-robin");
+
+    public RouterDescription {
+        if (channels == null || channels.isEmpty() || channels.size() > 64) {
+            throw new IllegalArgumentException("a router needs 1..64 virtual channels per port; "
+                    + (channels == null ? "none" : channels.size()) + " given");
+        }
+        channels = Collections.unmodifiableList(new ArrayList<>(channels));
+        require(flowControl, "flowControl (VIRTUAL_CUT_THROUGH or WORMHOLE)");
+        require(pipeline, "pipeline");
+        require(link, "link timing");
+        require(terminalLink, "terminal link timing");
+        require(crossbar, "crossbar organisation");
+        require(vcAllocator, "VC allocator");
+        require(switchAllocator, "switch allocator");
+        require(outputArbiter, "output arbiter");
+        require(injection, "injection queues");
+        if (!(cycleNanoseconds > 0)) {
+            throw new IllegalArgumentException("cycleNanoseconds must be > 0, was " + cycleNanoseconds);
+        }
+        if (flitBytes < 1) {
+            throw new IllegalArgumentException("flitBytes = " + flitBytes + " is out of range; use >= 1");
+        }
+    }
+
+    private static void require(Object value, String what) {
+        if (value == null) {
+            throw new IllegalArgumentException("a router description needs its " + what);
+        }
+    }
+
+    /**
+     * The description of a classic parameter set: {@code vcs} data VCs of {@code bufferFlits}, all
+     * of priority 0; one crossbar input per port ({@link CrossbarOrganisation#VC_INPUTS} with
+     * {@code voqCrossbar}); router and terminal links of {@code linkLatency} cycles and one flit per
+     * cycle; round-robin allocators; one source FIFO per network interface.
+     */
+    public static RouterDescription of(RouterParameters p) {
+        List<VirtualChannel> vcs = new ArrayList<>();
+        for (int v = 0; v < p.vcs(); v++) {
+            vcs.add(VirtualChannel.data(p.bufferFlits()));
+        }
+        LinkTiming link = LinkTiming.of(p.linkLatency());
+        return new RouterDescription(vcs, p.flowControl(),
+                new Pipeline(p.routingDelay(), p.vcAllocDelay(), p.switchAllocDelay(), p.switchTraversalDelay(),
+                        p.creditDelay()),
+                link, link, p.voqCrossbar() ? CrossbarOrganisation.VC_INPUTS : CrossbarOrganisation.SHARED,
+                ROUND_ROBIN, ROUND_ROBIN, ROUND_ROBIN, InjectionQueues.SINGLE, p.cycleNanoseconds(), p.flitBytes());
+    }
+
+    /** Virtual channels per input port. */
+    public int vcs() {
+        return channels.size();
+    }
+
+    /** The largest VC buffer in flits. */
+    public int maxBufferFlits() {
+        int m = 0;
+        for (VirtualChannel c : channels) {
+            m = Math.max(m, c.bufferFlits());
+        }
+        return m;
+    }
+
+    /** The smallest VC buffer in flits. */
+    public int minBufferFlits() {
+        int m = Integer.MAX_VALUE;
+        for (VirtualChannel c : channels) {
+            m = Math.min(m, c.bufferFlits());
+        }
+        return m;
+    }
+
+    public RouterDescription withChannels(List<VirtualChannel> c) {
+        return new RouterDescription(c, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+    }
+
+    public RouterDescription withFlowControl(FlowControl f) {
+        return new RouterDescription(channels, f, pipeline, link, terminalLink, crossbar, vcAllocator,
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+    }
+
+    public RouterDescription withPipeline(Pipeline p) {
+        return new RouterDescription(channels, flowControl, p, link, terminalLink, crossbar, vcAllocator,
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+    }
+
+    public RouterDescription withLinks(LinkTiming routerLinks, LinkTiming terminalLinks) {
+        return new RouterDescription(channels, flowControl, pipeline, routerLinks, terminalLinks, crossbar,
+                vcAllocator, switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+    }
+
+    public RouterDescription withCrossbar(CrossbarOrganisation c) {
+        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, c, vcAllocator,
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+    }
+
+    public RouterDescription withAllocators(PartChoice vc, PartChoice sw, PartChoice out) {
+        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vc, sw, out,
+                injection, cycleNanoseconds, flitBytes);
+    }
+
+    public RouterDescription withInjection(InjectionQueues i) {
+        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
+                switchAllocator, outputArbiter, i, cycleNanoseconds, flitBytes);
+    }
+
+    /**
+     * {@code bytes} as a whole number of flits of {@code flitBytes}.
+     *
+     * @param what what the size is, for the message (e.g. {@code "buffer of VC 2"})
+     * @throws IllegalArgumentException when the size is not positive or not a multiple of the flit size
+     */
+    public static int flits(String what, long bytes, int flitBytes) {
+        if (flitBytes < 1) {
+            throw new IllegalArgumentException("flitBytes = " + flitBytes + "; use >= 1");
+        }
+        if (bytes < 1) {
+            throw new IllegalArgumentException(what + " = " + bytes + " bytes; use >= 1");
+        }
+        if (bytes % flitBytes != 0) {
+            long down = bytes / flitBytes * flitBytes;
+            throw new IllegalArgumentException(what + " = " + bytes + " bytes is not a whole number of " + flitBytes
+                    + "-byte flits; use a multiple of " + flitBytes + " (e.g. " + (down > 0 ? down + " or " : "")
+                    + (down + flitBytes) + ") or another flit size");
+        }
+        long flits = bytes / flitBytes;
+        if (flits > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(what + " = " + bytes + " bytes is " + flits + " flits, more than "
+                    + Integer.MAX_VALUE);
+        }
+        return (int) flits;
+    }
+}

@@ -1,0 +1,136 @@
+package org.fabrica.network.flit;
+
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.router.AllocationRequests;
+import org.fabrica.router.Allocator;
+
+/**
+ * One use of an allocator part (VC allocation, switch allocation, output arbitration): the
+ * request arrays it is given, the grants it returns, and the check of its answer. A grant that
+ * names no request, or an input or output granted twice, fails the run naming the allocator (a
+ * plugin's bug must not corrupt the network's state). After {@link #allocate}, {@link #inputGranted}
+ * and {@link #outputWinner} answer in O(1) until the next call.
+ */
+final class AllocationStage {
+    final Allocator allocator;
+    final AllocationRequests requests;
+    final int[] input;
+    final int[] output;
+    final int[] sub;
+    final int[] rank;
+    final int[] priority;
+    final long[] age;
+    final int[] grants;
+    final boolean usesPriority;
+    final boolean usesAge;
+    private final String use;
+    private final String allocatorName;
+    /** Inputs and outputs fit one long each: the granted sets are bit masks (no stamp arrays touched). */
+    private final boolean small;
+    private long grantedInputs;
+    private long grantedOutputs;
+    private final int[] inputStamp;
+    private final int[] outputStamp;
+    private final int[] outputGrant;
+    private int stamp;
+
+    AllocationStage(String use, String allocatorName, Allocator allocator, int capacity, int maxInputs, int maxOutputs) {
+        this.use = use;
+        this.allocatorName = allocatorName;
+        this.allocator = allocator;
+        this.requests = AllocationRequests.withCapacity(capacity);
+        this.input = requests.input();
+        this.output = requests.output();
+        this.sub = requests.sub();
+        this.rank = requests.rank();
+        this.priority = requests.priority();
+        this.age = requests.age();
+        this.grants = new int[Math.min(capacity, Math.max(maxInputs, maxOutputs))];
+        this.usesPriority = allocator.usesPriority();
+        this.usesAge = allocator.usesAge();
+        this.small = maxInputs <= Long.SIZE && maxOutputs <= Long.SIZE;
+        this.inputStamp = new int[maxInputs];
+        this.outputStamp = new int[maxOutputs];
+        this.outputGrant = new int[maxOutputs];
+    }
+
+    /** Runs the allocator on requests 0 .. count-1 of {@code router}; returns the number of grants, checked. */
+    int allocate(int router, int count, long t) {
+        int n;
+        try {
+            n = allocator.allocate(router, count, requests, grants);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException(use + " allocator '" + allocatorName + "' threw " + e + " at router " + router
+                    + " at cycle " + t + " (" + count + " requests)", e);
+        }
+        if (n < 0 || n > count) {
+            throw bad("returned " + n + " grants for " + count + " requests", router, t);
+        }
+        if (small) {
+            long ins = 0;
+            long outs = 0;
+            for (int k = 0; k < n; k++) {
+                int i = grants[k];
+                if (i < 0 || i >= count) {
+                    throw bad("granted request " + i + ", but the requests are 0.." + (count - 1), router, t);
+                }
+                long inBit = 1L << input[i];
+                long outBit = 1L << output[i];
+                if ((ins & inBit) != 0 || (outs & outBit) != 0) {
+                    throw bad("granted " + ((ins & inBit) != 0 ? "input " + input[i] : "output " + output[i])
+                            + " twice (request " + i + " and an earlier one)", router, t);
+                }
+                ins |= inBit;
+                outs |= outBit;
+                outputGrant[output[i]] = i;
+            }
+            grantedInputs = ins;
+            grantedOutputs = outs;
+            return n;
+        }
+        if (++stamp == Integer.MAX_VALUE) {
+            java.util.Arrays.fill(inputStamp, 0);
+            java.util.Arrays.fill(outputStamp, 0);
+            stamp = 1;
+        }
+        int s = stamp;
+        for (int k = 0; k < n; k++) {
+            int i = grants[k];
+            if (i < 0 || i >= count) {
+                throw bad("granted request " + i + ", but the requests are 0.." + (count - 1), router, t);
+            }
+            int in = input[i];
+            int out = output[i];
+            if (inputStamp[in] == s) {
+                throw bad("granted input " + in + " twice (request " + i + " and an earlier one)", router, t);
+            }
+            if (outputStamp[out] == s) {
+                throw bad("granted output " + out + " twice (requests " + outputGrant[out] + " and " + i + ")", router, t);
+            }
+            inputStamp[in] = s;
+            outputStamp[out] = s;
+            outputGrant[out] = i;
+        }
+        return n;
+    }
+
+    /** After {@link #allocate}: whether input {@code in} received a grant. */
+    boolean inputGranted(int in) {
+        return small ? (grantedInputs >>> in & 1L) != 0 : inputStamp[in] == stamp;
+    }
+
+    /** After {@link #allocate}: the request granted output {@code out}, or -1. */
+    int outputWinner(int out) {
+        if (small) {
+            return (grantedOutputs >>> out & 1L) != 0 ? outputGrant[out] : -1;
+        }
+        return outputStamp[out] == stamp ? outputGrant[out] : -1;
+    }
+
+    private SimulationException bad(String what, int router, long t) {
+        return new SimulationException(use + " allocator '" + allocatorName + "' " + what + " at router " + router
+                + " at cycle " + t + "; an allocator must grant each input and each output at most once");
+    }
+}

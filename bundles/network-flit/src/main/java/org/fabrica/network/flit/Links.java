@@ -1,0 +1,140 @@
+package org.fabrica.network.flit;
+
+import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.Pipeline;
+import org.fabrica.hardware.RouterDescription;
+
+/**
+ * The links between routers and to the network interfaces: their timing, and the credits that
+ * travel back on them.
+ *
+ * <p>A flit that wins the switch in cycle y is visible downstream in {@code y + flitDelay[out]}
+ * ({@code S + ST + L} with L the latency of the output's link); the credit of the buffer slot it
+ * freed is usable upstream from {@code y + creditReturn[in]} ({@code max(S,1) + L + creditDelay}
+ * with L the latency of the link the flit came in on). A flit sent by a network interface in cycle
+ * t is visible at its router in {@code t + injectDelay} ({@code 1 + L} of the terminal link); the
+ * credit of a flit that reached a network interface is usable at the router
+ * {@code ejectCreditReturn} ({@code 1 + L + creditDelay}) cycles after the flit arrived.
+ * Router-to-router links and terminal links have their own latency (the router description's
+ * {@code link} and {@code terminalLink}).
+ *
+ * <p>Credit returns go through a timing wheel and are applied at the start of their cycle, where
+ * they wake what waited for them: a network interface without credits, the owner of an output VC
+ * that had none (back into the switch-allocation mask), and, under virtual cut-through, heads
+ * waiting for room for a whole packet (the router's epoch).
+ */
+final class Links {
+    /** Per global output port: switch grant to visible downstream. */
+    final int[] flitDelay;
+    /** Per global input port: switch grant to the freed slot's credit usable upstream. */
+    final int[] creditReturn;
+    /** Flit arrival at an NI to credit usable at the router. */
+    final int ejectCreditReturn;
+    /** NI send to visible at the router. */
+    final int injectDelay;
+    /** The largest flit delay of a terminal output (arrival at an NI). */
+    final int maxTerminalFlitDelay;
+    final EventWheel creditEvents;
+    private final boolean cutThrough;
+    private final boolean waitForTailCredit;
+    private final OutputUnits outputs;
+    private final int[] vc;
+    private final ActiveRouters routers;
+    private final Wiring wiring;
+    private final boolean[] niWaiting;
+    private InvariantChecks checks;
+
+    Links(RouterDescription d, boolean waitForTailCredit, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
+            ActiveRouters routers, boolean[] niWaiting) {
+        Pipeline p = d.pipeline();
+        int routerLink = d.link().latencyCycles();
+        int terminalLink = d.terminalLink().latencyCycles();
+        this.flitDelay = new int[wiring.totalPorts];
+        this.creditReturn = new int[wiring.totalPorts];
+        int maxCredit = 0;
+        int maxFlit = 0;
+        int maxTerminal = 0;
+        for (int gp = 0; gp < wiring.totalPorts; gp++) {
+            boolean terminalOut = wiring.flitTarget[gp] == Wiring.TERMINAL;
+            boolean terminalIn = wiring.terminalNode[gp] >= 0;
+            flitDelay[gp] = p.switchAllocDelay() + p.switchTraversalDelay() + (terminalOut ? terminalLink : routerLink);
+            creditReturn[gp] = Math.max(p.switchAllocDelay(), 1) + (terminalIn ? terminalLink : routerLink) + p.creditDelay();
+            maxCredit = Math.max(maxCredit, creditReturn[gp]);
+            maxFlit = Math.max(maxFlit, flitDelay[gp]);
+            if (terminalOut) {
+                maxTerminal = Math.max(maxTerminal, flitDelay[gp]);
+            }
+        }
+        this.maxTerminalFlitDelay = maxTerminal;
+        this.ejectCreditReturn = 1 + terminalLink + p.creditDelay();
+        this.injectDelay = 1 + terminalLink;
+        this.creditEvents = new EventWheel(Math.max(maxCredit, maxFlit + ejectCreditReturn) + 1);
+        this.cutThrough = d.flowControl() == FlowControl.VIRTUAL_CUT_THROUGH;
+        this.waitForTailCredit = waitForTailCredit;
+        this.wiring = wiring;
+        this.outputs = outputs;
+        this.vc = inputs.vc;
+        this.routers = routers;
+        this.niWaiting = niWaiting;
+    }
+
+    void checks(InvariantChecks c) {
+        this.checks = c;
+    }
+
+    /** Applies the credit returns due at cycle {@code t}. */
+    void returnCredits(long t) {
+        EventWheel wheel = creditEvents;
+        int count = wheel.count(t);
+        if (count == 0) {
+            return;
+        }
+        // processing a bucket adds no event (every delay is >= 1), so the array stays valid
+        int[] events = wheel.events();
+        int offset = wheel.offset(t);
+        OutputUnits out = outputs;
+        int[] cr = out.credits;
+        int[] owner = out.owner;
+        int niBase = out.niCreditBase;
+        int vcs = wiring.vcs;
+        int[] vcRouter = wiring.vcRouter;
+        long[] rt = routers.rt;
+        int stride = routers.stride;
+        for (int i = 0; i < count; i++) {
+            int ci = events[offset + i];
+            int c = ++cr[ci];
+            int cap = out.capacityOf(ci);
+            if (c > cap) {
+                throw checks.invariant("credit counter above capacity (" + c + " > " + cap + ") at "
+                        + wiring.creditName(ci), t);
+            }
+            if (ci >= niBase) {
+                // an NI's credit: it may have been waiting for it
+                niWaiting[(ci - niBase) / vcs] = false;
+                continue;
+            }
+            if (cutThrough) {
+                // a head waiting for room for its whole packet may now fit
+                rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
+            }
+            if (c == 1) {
+                // the owner of this output VC may have been waiting for exactly this credit
+                int iv = owner[ci];
+                if (iv >= 0) {
+                    int x = iv << InputBuffers.VC_SHIFT;
+                    if (vc[x + InputBuffers.STATE] == InputBuffers.ACTIVE && vc[x + InputBuffers.OUT] == ci
+                            && vc[x + InputBuffers.COUNT] > 0) {
+                        int local = wiring.vcLocal[iv];
+                        rt[vcRouter[iv] * stride + routers.sa + (local >>> 6)] |= 1L << local;
+                    }
+                }
+            }
+            if (waitForTailCredit && c == cap && out.tailWait[ci]) {
+                out.tailWait[ci] = false;
+                owner[ci] = -1;
+                rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
+            }
+        }
+        wheel.clear(t);
+    }
+}

@@ -1,0 +1,344 @@
+package org.fabrica.network.flit;
+
+import java.util.Arrays;
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.ProviderNames;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.throttle.Throttle;
+
+/**
+ * The network interfaces (NIs) of the end nodes: source queues, injection into the router, and
+ * delivery.
+ *
+ * <h2>Injection</h2>
+ * Each node has an unbounded FIFO source queue ({@link SourceQueues}). The packet at its front is
+ * injected one flit per cycle into the terminal input port of its router: the head takes a VC of
+ * {@code QueuingScheme.injectionVcMask} (round robin from the VC used last, BookSim style) that has
+ * a credit (virtual cut-through: credits for the whole packet); following flits go whenever the NI
+ * holds a credit. A flit sent in cycle t is visible at the router in {@code t + injectDelay}, so a
+ * packet ready in cycle t can send its head in cycle t. Packets leave one after the other (no
+ * interleaving at the NI). An NI without credits sleeps until one returns.
+ *
+ * <h2>Throttle</h2>
+ * With an active throttle each NI keeps one source queue (lane) per output port of its router (the
+ * packet's first hop, from the routing's first candidate when the packet is generated), so that a
+ * packet held back toward one direction does not hold back packets toward another. Between
+ * packets the NI offers the front packets of its lanes, oldest first, to
+ * {@code throttle.admit(router, firstHopPort, vc, packet, t)} for each VC the first hop may take,
+ * and starts sending the oldest admitted one. A throttle that admits everything therefore gives
+ * exactly the single-FIFO run. Transit packets are never asked.
+ *
+ * <h2>Delivery</h2>
+ * A terminal output port feeds the NI's ejection buffer, treated like any downstream input buffer
+ * that drains at once. A packet is delivered {@code receiveOverhead} cycles after its tail arrived
+ * ({@link #deliverAt}); observers see it then.
+ */
+final class NetworkInterfaces {
+    /**
+     * Source-queue lanes per node: one per first-hop output port when a throttle is active,
+     * otherwise one. Lane {@code q} of node {@code n} is queue {@code n * lanes + q}.
+     */
+    final int lanes;
+    /** Compact records of the queued packets; a packet takes a pool slot at the front of its lane. */
+    final SourceQueues queues;
+    /** Packets queued at each node, over all its lanes. */
+    final int[] niQueued;
+    /** Queue of the packet the NI is sending, -1 between packets. */
+    private final int[] niQueue;
+    private final int[] niVc;
+    private final int[] niSent;
+    private final int[] niLastVc;
+    private final long[] niMask;
+    /** The NI could not send for lack of credits; cleared when a credit returns to it. */
+    final boolean[] niWaiting;
+    private final boolean[] niActive;
+    private final int[] activeNis;
+    private int activeNiCount;
+    long generated;
+    long delivered;
+
+    private final Wiring wiring;
+    private final OutputUnits outputs;
+    private final InputBuffers inputs;
+    private final PacketPool pool;
+    private final Progress progress;
+    private final NetworkObserver observer;
+    private final Throttle throttle;
+    private final ProviderNames names;
+    private final EventWheel deliveries;
+    private final ScratchPacket firstHopScratch = new ScratchPacket();
+    private RouteStage route;
+    private InvariantChecks checks;
+    private final int vcs;
+    private final boolean cutThrough;
+    private final boolean waitForTailCredit;
+    private final int packetFlits;
+    private final int injectDelay;
+    private final int receiveOverhead;
+    /** Set by {@link #admittedLane}: the throttle held back at least one packet older than its answer. */
+    private boolean niHeld;
+
+    NetworkInterfaces(Wiring wiring, OutputUnits outputs, InputBuffers inputs, PacketPool pool, Progress progress,
+            NetworkObserver observer, Throttle throttle, boolean throttleActive, ProviderNames names, int maxPorts,
+            boolean cutThrough, boolean waitForTailCredit, int packetFlits, int injectDelay, int flitDelay,
+            int receiveOverhead) {
+        this.wiring = wiring;
+        this.outputs = outputs;
+        this.inputs = inputs;
+        this.pool = pool;
+        this.progress = progress;
+        this.observer = observer;
+        this.throttle = throttle;
+        this.names = names;
+        this.vcs = wiring.vcs;
+        this.cutThrough = cutThrough;
+        this.waitForTailCredit = waitForTailCredit;
+        this.packetFlits = packetFlits;
+        this.injectDelay = injectDelay;
+        this.receiveOverhead = receiveOverhead;
+        int nodes = wiring.nodes;
+        this.lanes = throttleActive ? maxPorts : 1;
+        this.queues = new SourceQueues(nodes * lanes, lanes > 1);
+        niQueued = new int[nodes];
+        niQueue = new int[nodes];
+        Arrays.fill(niQueue, -1);
+        niVc = new int[nodes];
+        Arrays.fill(niVc, -1);
+        niSent = new int[nodes];
+        niLastVc = new int[nodes];
+        Arrays.fill(niLastVc, vcs - 1);
+        niMask = new long[nodes];
+        niWaiting = new boolean[nodes];
+        niActive = new boolean[nodes];
+        activeNis = new int[nodes];
+        deliveries = new EventWheel(flitDelay + receiveOverhead + 1);
+    }
+
+    void wire(RouteStage routeStage, InvariantChecks invariantChecks) {
+        this.route = routeStage;
+        this.checks = invariantChecks;
+    }
+
+    // ---- source queues
+
+    /** Queues a newly generated packet at node {@code n}. */
+    void enqueue(int n, long id, int destination, long created, long t) {
+        if (lanes == 1) {
+            queues.add(n, id, created, destination, 0);
+        } else {
+            ScratchPacket p = firstHopScratch;
+            p.set(id, n, destination, packetFlits, created);
+            int port = route.firstHop(n, p, t);
+            queues.add(n * lanes + port, id, created, destination, route.firstHopMask);
+        }
+        niQueued[n]++;
+        if (!niActive[n]) {
+            niActive[n] = true;
+            activeNis[activeNiCount++] = n;
+        }
+    }
+
+    /** Packets waiting in the source queue of {@code node} (the one being injected included). */
+    int queued(int node) {
+        return niQueued[node];
+    }
+
+    // ---- injection
+
+    /** Every NI with queued packets sends a flit if it can; NIs whose queues emptied leave the active list. */
+    void injectAll(long t, int tl) {
+        for (int i = 0; i < activeNiCount; i++) {
+            inject(activeNis[i], t, tl);
+        }
+        int kept = 0;
+        for (int i = 0; i < activeNiCount; i++) {
+            int n = activeNis[i];
+            if (niQueued[n] > 0) {
+                activeNis[kept++] = n;
+            } else {
+                niActive[n] = false;
+            }
+        }
+        activeNiCount = kept;
+    }
+
+    private void inject(int n, long t, int tl) {
+        if (niQueued[n] == 0 || niWaiting[n]) {
+            return;
+        }
+        int v = niVc[n];
+        int ciBase = outputs.niCreditBase + n * vcs;
+        int qi = niQueue[n];
+        int[] credits = outputs.credits;
+        if (v < 0) {
+            boolean held = false;
+            if (lanes == 1) {
+                qi = n;
+            } else {
+                qi = admittedLane(n, t);
+                held = niHeld;
+                if (qi < 0) {
+                    return; // every queued packet held back: ask again next cycle
+                }
+            }
+            int slot = frontSlot(n, qi);
+            long mask = niMask[n];
+            if (mask == 0) {
+                mask = route.injectionMask(n, slot);
+                // with lanes the candidate may change while waiting, so the mask is not kept
+                niMask[n] = lanes == 1 ? mask : 0;
+            }
+            int length = pool.length[slot];
+            int last = niLastVc[n];
+            for (int i = 1; i <= vcs; i++) {
+                int c = last + i;
+                if (c >= vcs) {
+                    c -= vcs;
+                }
+                if ((mask >>> c & 1L) == 0) {
+                    continue;
+                }
+                int cr = credits[ciBase + c];
+                if (cutThrough ? cr < length : cr <= 0) {
+                    continue;
+                }
+                if (waitForTailCredit && cr != outputs.capacityOf(ciBase + c)) {
+                    continue;
+                }
+                v = c;
+                break;
+            }
+            if (v < 0) {
+                // only a returning credit can change that, unless the throttle held an older packet back
+                niWaiting[n] = !held;
+                return;
+            }
+            niVc[n] = v;
+            niLastVc[n] = v;
+            niQueue[n] = qi;
+        }
+        int ci = ciBase + v;
+        if (credits[ci] <= 0) {
+            niWaiting[n] = true;
+            return;
+        }
+        int slot = queues.frontSlot(qi);
+        credits[ci]--;
+        int gp = wiring.nodeInPort[n];
+        inputs.push(gp * vcs + v, wiring.nodeRouter[n], wiring.portLocal[gp] * vcs + v, slot, tl + injectDelay);
+        Progress pr = progress;
+        pr.flitHops++;
+        pr.lastMove = t;
+        int sent = ++niSent[n];
+        if (sent == 1) {
+            pool.injected[slot] = t;
+            pool.state[slot] = PacketPool.IN_NETWORK;
+            pr.inNetwork++;
+            observer.packetInjected(pool.id[slot], n, t);
+        }
+        if (sent == pool.length[slot]) {
+            queues.removeFirst(qi);
+            niQueued[n]--;
+            niVc[n] = -1;
+            niQueue[n] = -1;
+            niSent[n] = 0;
+            niMask[n] = 0;
+        }
+    }
+
+    /**
+     * The queue (lane) of node {@code n} whose front packet is the oldest one the throttle lets
+     * leave toward its first hop in cycle {@code t}, or -1 if it holds every front packet back.
+     * Front packets are asked oldest first (packet ids grow with generation), so with a throttle
+     * that admits everything this is the single FIFO exactly. A packet is admitted when the
+     * throttle admits one of the VCs its first hop may take.
+     */
+    private int admittedLane(int n, long t) {
+        niHeld = false;
+        int base = n * lanes;
+        int router = wiring.nodeRouter[n];
+        long asked = 0;
+        while (true) {
+            int best = -1;
+            long bestId = Long.MAX_VALUE;
+            for (int q = 0; q < lanes; q++) {
+                int qi = base + q;
+                long id = queues.frontId(qi); // SourceQueues.EMPTY when empty
+                if (id < bestId && (asked >>> q & 1L) == 0) {
+                    bestId = id;
+                    best = q;
+                }
+            }
+            if (best < 0) {
+                return -1;
+            }
+            asked |= 1L << best;
+            int qi = base + best;
+            int slot = frontSlot(n, qi);
+            PacketFlyweight view = route.view(slot);
+            long vcsOfHop = queues.frontFirstHopVcs(qi);
+            while (vcsOfHop != 0) {
+                int v = Long.numberOfTrailingZeros(vcsOfHop);
+                vcsOfHop &= vcsOfHop - 1;
+                boolean admitted;
+                try {
+                    admitted = throttle.admit(router, best, v, view, t);
+                } catch (RuntimeException e) {
+                    throw new SimulationException("throttle '" + names.throttle() + "' threw " + e + " for "
+                            + pool.name(slot) + " at router " + router + " at cycle " + t, e);
+                }
+                if (admitted) {
+                    return qi;
+                }
+            }
+            niHeld = true;
+        }
+    }
+
+    /**
+     * The pool slot of the front packet of queue {@code qi} (node {@code n}), taken from the pool
+     * the first time the packet is looked at there: queued packets are compact records until then.
+     */
+    private int frontSlot(int n, int qi) {
+        int slot = queues.frontSlot(qi);
+        if (slot < 0) {
+            slot = pool.allocate(queues.frontId(qi), n, queues.frontDestination(qi), packetFlits, queues.frontCreated(qi));
+            queues.frontSlot(qi, slot);
+        }
+        return slot;
+    }
+
+    // ---- delivery
+
+    /** The tail of the packet in {@code slot} arrives at its NI in cycle {@code arrival}. */
+    void deliverAt(long arrival, int slot) {
+        deliveries.add(arrival + receiveOverhead, slot);
+    }
+
+    /** Delivers the packets due at cycle {@code t}. */
+    void deliver(long t) {
+        EventWheel wheel = deliveries;
+        int count = wheel.count(t);
+        if (count == 0) {
+            return;
+        }
+        int[] events = wheel.events();
+        int offset = wheel.offset(t);
+        PacketPool p = pool;
+        for (int i = 0; i < count; i++) {
+            int slot = events[offset + i];
+            if (p.state[slot] != PacketPool.IN_NETWORK || p.ejected[slot] != p.length[slot]) {
+                throw checks.invariant("packet " + p.id[slot] + " (" + p.source[slot] + " -> " + p.destination[slot]
+                        + ") completed at its destination with " + p.ejected[slot] + " of "
+                        + p.length[slot] + " flits ejected (state " + p.state[slot]
+                        + "): a flit was lost or delivered twice", t);
+            }
+            delivered++;
+            progress.inNetwork--;
+            observer.packetDelivered(p.id[slot], p.source[slot], p.destination[slot], p.length[slot],
+                    p.created[slot], p.injected[slot], t, p.hops[slot]);
+            p.release(slot);
+        }
+        wheel.clear(t);
+    }
+}

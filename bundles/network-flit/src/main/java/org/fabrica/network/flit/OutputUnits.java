@@ -1,0 +1,56 @@
+package org.fabrica.network.flit;
+
+import java.util.Arrays;
+
+/**
+ * The output side of every router port, per output VC ({@code globalPort * vcs + vc}, the index
+ * space of the input VC it feeds downstream), followed by the credit counters of the network
+ * interfaces ({@code niCreditBase + node * vcs + vc}, for the terminal input VCs they feed):
+ * <ul>
+ * <li>credits: free flits of the downstream buffer as this side counts them (initially its
+ * capacity);</li>
+ * <li>owner: the input VC whose packet holds the output VC, -1 when free; a packet owns it from
+ * its VC grant until its tail leaves (or, waiting for the tail credit, until the downstream
+ * buffer drained);</li>
+ * <li>the flow (source, destination) of the owning packet, for contention counting.</li>
+ * </ul>
+ */
+final class OutputUnits {
+    final int[] credits;
+    final int[] owner;
+    final boolean[] tailWait;
+    /** Flow of the packet owning each output VC, set at the grant: source at [2 ov], destination at [2 ov + 1]. */
+    final int[] ownerFlow;
+    final int niCreditBase;
+    private final int vcs;
+    /** Capacity of every VC buffer when they are all equal, else -1. */
+    private final int uniformCapacity;
+    private final int[] capacity;
+
+    OutputUnits(Wiring w, int[] capacity) {
+        this.vcs = w.vcs;
+        this.niCreditBase = w.niCreditBase;
+        this.capacity = capacity.clone();
+        int first = capacity[0];
+        boolean uniform = true;
+        for (int c : capacity) {
+            uniform &= c == first;
+        }
+        this.uniformCapacity = uniform ? first : -1;
+        int totalVcs = w.totalVcs();
+        credits = new int[totalVcs + w.nodes * vcs];
+        for (int ci = 0; ci < credits.length; ci++) {
+            credits[ci] = capacity[ci % vcs];
+        }
+        owner = new int[totalVcs];
+        Arrays.fill(owner, -1);
+        tailWait = new boolean[totalVcs];
+        ownerFlow = new int[2 * totalVcs];
+    }
+
+    /** Capacity of the buffer that credit counter {@code ci} counts. */
+    int capacityOf(int ci) {
+        int u = uniformCapacity;
+        return u >= 0 ? u : capacity[ci % vcs];
+    }
+}

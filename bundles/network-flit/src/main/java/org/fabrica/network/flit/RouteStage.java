@@ -1,0 +1,257 @@
+package org.fabrica.network.flit;
+
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.ProviderNames;
+import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.routing.PacketView;
+import org.fabrica.routing.RoutingAlgorithm;
+
+/**
+ * Route computation: asks the routing algorithm for the candidate outputs of a head, in order of
+ * preference, checks them (port in range and connected, a terminal port only toward the
+ * destination, VC class in range) and turns each into a mask of allowed downstream VCs through
+ * the queuing scheme. The candidates are kept with the input VC's front packet until it has an
+ * output VC. Also the look-ahead routes that queuing schemes and throttles ask for, which do not
+ * change the packet's routing state.
+ *
+ * <p>The routing algorithm can be replaced between cycles ({@link #replace}); packets whose route
+ * is already computed keep it.
+ */
+final class RouteStage {
+    final int vcClasses;
+    final int maxCandidates;
+    private final long allVcs;
+    private final int vcs;
+    private final Wiring wiring;
+    private final InputBuffers inputs;
+    private final ActiveRouters routers;
+    private final PacketPool pool;
+    private final ProviderNames names;
+    private final PacketFlyweight view;
+    private final CandidateList candidates;
+    private final ScratchPacket scratch;
+    private final CandidateList lookahead;
+    private final CandidateList firstHop;
+    private QueuingScheme queuing;
+    RoutingAlgorithm routing;
+    String routingName;
+    /** Set by {@link #firstHop}: the VCs the packet may take at its first hop. */
+    long firstHopMask;
+
+    RouteStage(RoutingAlgorithm routing, String routingName, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
+            PacketPool pool, ProviderNames names, int vcClasses, int maxCandidates) {
+        this.routing = routing;
+        this.routingName = routingName;
+        this.vcClasses = vcClasses;
+        this.maxCandidates = maxCandidates;
+        this.vcs = wiring.vcs;
+        this.allVcs = vcs == 64 ? -1L : (1L << vcs) - 1;
+        this.wiring = wiring;
+        this.inputs = inputs;
+        this.routers = routers;
+        this.pool = pool;
+        this.names = names;
+        this.view = new PacketFlyweight(pool);
+        this.candidates = new CandidateList(maxCandidates);
+        this.scratch = new ScratchPacket();
+        this.lookahead = new CandidateList(maxCandidates);
+        this.firstHop = new CandidateList(maxCandidates);
+    }
+
+    /** The queuing scheme is created after the network (it sees the network through its context). */
+    void queuing(QueuingScheme scheme) {
+        this.queuing = scheme;
+    }
+
+    void replace(RoutingAlgorithm replacement, String name) {
+        this.routing = replacement;
+        this.routingName = name;
+    }
+
+    /**
+     * Computes the route of the front head of input VC {@code iv} (packet {@code slot}), which
+     * entered router {@code r} through {@code inPort}, and leaves it in state VC_ALLOC with its
+     * candidates stored.
+     */
+    void compute(int r, int base, int np, int inPort, int iv, int slot, long t) {
+        PacketFlyweight packet = view;
+        packet.slot = slot;
+        CandidateList c = candidates;
+        c.clear();
+        try {
+            routing.route(r, inPort, packet, c);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw fault("threw " + e, r, inPort, slot, t, e);
+        }
+        int n = c.count;
+        if (c.overflow) {
+            throw fault("returned more than " + maxCandidates + " candidates (ports x VC classes)", r, inPort, slot, t, null);
+        }
+        if (n == 0) {
+            throw fault("returned no candidate output", r, inPort, slot, t, null);
+        }
+        int[] vc = inputs.vc;
+        int cb = iv * (maxCandidates - 1);
+        int x = iv << InputBuffers.VC_SHIFT;
+        int destination = pool.destination[slot];
+        for (int k = 0; k < n; k++) {
+            int port = c.port[k];
+            int vcClass = c.vcClass[k];
+            if (port < 0 || port >= np) {
+                throw fault("returned output port " + port + ", out of range 0.." + (np - 1), r, inPort, slot, t, null);
+            }
+            int gp = base + port;
+            int target = wiring.flitTarget[gp];
+            if (target == Wiring.UNUSED) {
+                throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
+                        + "), which is not connected", r, inPort, slot, t, null);
+            }
+            if (target == Wiring.TERMINAL && wiring.terminalNode[gp] != destination) {
+                throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
+                        + "), the terminal of node " + wiring.terminalNode[gp] + ", not of the destination", r, inPort,
+                        slot, t, null);
+            }
+            if (vcClass < 0 || vcClass >= vcClasses) {
+                throw fault("returned VC class " + vcClass + " for port " + port + ", out of range 0.."
+                        + (vcClasses - 1), r, inPort, slot, t, null);
+            }
+            long mask = vcMask(r, port, vcClass, packet, t);
+            if (k == 0) {
+                vc[x + InputBuffers.CAND_PORT] = port;
+                vc[x + InputBuffers.CAND_MASK_LO] = (int) mask;
+                vc[x + InputBuffers.CAND_MASK_HI] = (int) (mask >>> 32);
+            } else {
+                inputs.candPort[cb + k - 1] = port;
+                inputs.candMask[cb + k - 1] = mask;
+            }
+        }
+        vc[x + InputBuffers.CAND_COUNT] = n;
+        vc[x + InputBuffers.STATE] = InputBuffers.VC_ALLOC;
+        vc[x + InputBuffers.BLOCKED_AT] = routers.epoch(r) - 1; // a new head is never considered blocked
+    }
+
+    private long vcMask(int r, int port, int vcClass, PacketView packet, long t) {
+        long mask;
+        try {
+            mask = queuing.vcMask(r, port, vcClass, packet);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' threw " + e + " for "
+                    + packetName(packet) + " at router " + r + " output port " + port + " VC class " + vcClass
+                    + " at cycle " + t, e);
+        }
+        if (mask == 0 || (mask & ~allVcs) != 0) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
+                    + Long.toHexString(mask) + " for " + packetName(packet) + " at router " + r + " output port " + port
+                    + " (" + wiring.portLabel(r, port) + ") VC class " + vcClass + " at cycle " + t
+                    + "; it must be non-zero and within the " + vcs + " VCs");
+        }
+        return mask;
+    }
+
+    /**
+     * The output port of the source router that packet {@code p} (a detached record, not yet in the
+     * pool) takes first, by the routing's first candidate; its route is computed again at the
+     * router. Sets {@link #firstHopMask} to the VCs it may take there. Called when a packet is
+     * queued, only when a throttle is active.
+     */
+    int firstHop(int n, ScratchPacket p, long now) {
+        int r = wiring.nodeRouter[n];
+        int inPort = wiring.portLocal[wiring.nodeInPort[n]];
+        int np = wiring.ports(r);
+        CandidateList c = firstHop;
+        c.clear();
+        try {
+            routing.route(r, inPort, p, c);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw fault("threw " + e + " routing the first hop", r, inPort, packetName(p), now, e);
+        }
+        if (c.count == 0) {
+            throw fault("returned no candidate output", r, inPort, packetName(p), now, null);
+        }
+        int port = c.port[0];
+        if (port < 0 || port >= np) {
+            throw fault("returned output port " + port + ", out of range 0.." + (np - 1), r, inPort, packetName(p), now,
+                    null);
+        }
+        long mask;
+        try {
+            mask = queuing.vcMask(r, port, c.vcClass[0], p);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' threw " + e + " for "
+                    + packetName(p) + " at router " + r + " output port " + port + " at cycle " + now, e);
+        }
+        if (mask == 0 || (mask & ~allVcs) != 0) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
+                    + Long.toHexString(mask) + " for the first hop of " + packetName(p) + " at router " + r
+                    + "; it must be non-zero and within the " + vcs + " VCs");
+        }
+        firstHopMask = mask;
+        return port;
+    }
+
+    /**
+     * Look-ahead for a queuing scheme: the first candidate port of {@code packet} at {@code router}
+     * (entered through {@code inPort}), computed on a copy so its routing state is unchanged.
+     */
+    int lookAhead(int router, int inPort, PacketView packet) {
+        scratch.copy(packet);
+        lookahead.clear();
+        try {
+            routing.route(router, inPort, scratch, lookahead);
+        } catch (RuntimeException e) {
+            throw new SimulationException("routing '" + routingName + "' threw " + e + " in a look-ahead at router "
+                    + router + " (input port " + inPort + ") for packet " + packet.id() + " (source " + packet.source()
+                    + ", destination " + packet.destination() + ") asked by queuing scheme '" + names.queuing() + "'", e);
+        }
+        return lookahead.count > 0 ? lookahead.port[0] : -1;
+    }
+
+    /** The injection VCs of the packet in {@code slot} at node {@code n}, checked. */
+    long injectionMask(int n, int slot) {
+        PacketFlyweight packet = view;
+        packet.slot = slot;
+        long mask;
+        try {
+            mask = queuing.injectionVcMask(n, packet);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' failed choosing the injection VCs of "
+                    + pool.name(slot) + " at node " + n + ": " + e, e);
+        }
+        if (mask == 0 || (mask & ~allVcs) != 0) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' returned injection VC mask 0x"
+                    + Long.toHexString(mask) + " for " + pool.name(slot) + " at node " + n + " (router "
+                    + wiring.nodeRouter[n] + "); it must be non-zero and within the " + vcs + " VCs");
+        }
+        return mask;
+    }
+
+    /** The reused view of the packet in {@code slot}. */
+    PacketFlyweight view(int slot) {
+        view.slot = slot;
+        return view;
+    }
+
+    SimulationException fault(String what, int r, int inPort, int slot, long t, Throwable cause) {
+        return fault(what, r, inPort, pool.name(slot), t, cause);
+    }
+
+    private SimulationException fault(String what, int r, int inPort, String packet, long t, Throwable cause) {
+        String message = "routing '" + routingName + "' " + what + " at router " + r + " for " + packet
+                + ", which entered through port " + inPort + " (" + wiring.portLabel(r, inPort) + "), at cycle " + t;
+        return cause == null ? new SimulationException(message) : new SimulationException(message, cause);
+    }
+
+    static String packetName(PacketView p) {
+        return "packet " + p.id() + " (source " + p.source() + ", destination " + p.destination() + ")";
+    }
+}

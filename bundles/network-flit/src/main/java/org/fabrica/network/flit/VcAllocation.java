@@ -1,0 +1,234 @@
+package org.fabrica.network.flit;
+
+import org.fabrica.hardware.Pipeline;
+
+/**
+ * Route computation and VC allocation of one router in one cycle.
+ *
+ * <p>A head visible at the front of its input VC in cycle A (its arrival, or the cycle after the
+ * previous packet's tail left) spends R cycles in route computation ({@code routingDelay}); its
+ * route is computed in cycle A+R ({@link RouteStage}), and from then on it requests, every cycle
+ * until granted, each <i>free</i> downstream VC its candidates allow: a VC no packet owns and,
+ * under virtual cut-through, with credits for the whole packet. The VC allocator (a part) gets
+ * one request per (input VC, free output VC): input = the router-local input VC
+ * ({@code port * vcs + vc}), output = the router-local output VC, rank = the candidate's position
+ * in the routing's order; it grants each input and each output VC at most once. A granted packet
+ * owns the output VC until its tail leaves (see {@link Crossbar}) and may request the switch from
+ * cycle {@code x + VA} ({@code vcAllocDelay}).
+ *
+ * <p>A head that found no free candidate is skipped until one of its router's output VCs may
+ * have become free (the router's epoch changed): exact, since nothing else can free one.
+ */
+final class VcAllocation {
+    private final Wiring wiring;
+    private final InputBuffers inputs;
+    private final OutputUnits outputs;
+    private final ActiveRouters routers;
+    private final RouteStage route;
+    private final ContentionCounter contention;
+    private final AllocationStage stage;
+    private final PacketPool pool;
+    private final int[] vc;
+    private final int[] owner;
+    private final int[] credits;
+    private final int[] ownerFlow;
+    private final long[] rt;
+    private final int routerStride;
+    private final int words;
+    private final int rSa;
+    private final int vcs;
+    private final int routingDelay;
+    private final int vcAllocDelay;
+    private final boolean cutThrough;
+    private final int[] vcPriority;
+
+    VcAllocation(Pipeline timing, boolean cutThrough, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
+            ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool, AllocationStage stage,
+            int[] vcPriority) {
+        this.wiring = wiring;
+        this.inputs = inputs;
+        this.outputs = outputs;
+        this.routers = routers;
+        this.route = route;
+        this.contention = contention;
+        this.stage = stage;
+        this.pool = pool;
+        this.vc = inputs.vc;
+        this.owner = outputs.owner;
+        this.credits = outputs.credits;
+        this.ownerFlow = outputs.ownerFlow;
+        this.rt = routers.rt;
+        this.routerStride = routers.stride;
+        this.words = routers.words;
+        this.rSa = routers.sa;
+        this.vcs = wiring.vcs;
+        this.routingDelay = timing.routingDelay();
+        this.vcAllocDelay = timing.vcAllocDelay();
+        this.cutThrough = cutThrough;
+        this.vcPriority = vcPriority;
+    }
+
+    void step(int r, long t, int tl) {
+        final int base = wiring.portBase[r];
+        final int np = wiring.portBase[r + 1] - base;
+        final int nvc = np * vcs;
+        final int ivBase = base * vcs;
+        final int w0 = r * routerStride;
+        final int epoch = (int) rt[w0 + ActiveRouters.EPOCH];
+        final int[] v = vc;
+        int count = 0;
+        int requesters = 0;
+        for (int w = 0; w < words; w++) {
+            long bits = rt[w0 + ActiveRouters.VA + w];
+            while (bits != 0) {
+                int l = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int iv = ivBase + l;
+                int x = iv << InputBuffers.VC_SHIFT;
+                int st = v[x + InputBuffers.STATE];
+                if (tl - v[x + InputBuffers.FRONT_VIS] < 0) {
+                    continue;
+                }
+                if (st == InputBuffers.IDLE) {
+                    v[x + InputBuffers.READY] = tl + routingDelay;
+                    v[x + InputBuffers.STATE] = InputBuffers.ROUTING;
+                    st = InputBuffers.ROUTING;
+                }
+                if (st == InputBuffers.ROUTING) {
+                    if (tl - v[x + InputBuffers.READY] < 0) {
+                        continue;
+                    }
+                    route.compute(r, base, np, wiring.localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
+                } else if (v[x + InputBuffers.BLOCKED_AT] == epoch) {
+                    continue;
+                }
+                int before = count;
+                count = request(base, iv, l, count);
+                if (count == before) {
+                    // every candidate taken: wait for a release here
+                    v[x + InputBuffers.BLOCKED_AT] = (int) rt[w0 + ActiveRouters.EPOCH];
+                    if (v[x + InputBuffers.CONTENTION] != ContentionCounter.WAITING) {
+                        noteHeldByOtherFlow(base, iv, t);
+                    }
+                } else {
+                    requesters++;
+                }
+            }
+        }
+        if (count > 0) {
+            grant(r, w0, ivBase, nvc, count, requesters, t, tl);
+        }
+    }
+
+    /** Adds the requests of the head at input VC {@code iv} (local {@code l}) for its free candidate VCs. */
+    private int request(int base, int iv, int l, int count) {
+        final int[] v = vc;
+        int x = iv << InputBuffers.VC_SHIFT;
+        int slot = v[x + InputBuffers.FRONT_SLOT];
+        int length = pool.length[slot];
+        int cc = v[x + InputBuffers.CAND_COUNT];
+        int cb = iv * (route.maxCandidates - 1);
+        AllocationStage s = stage;
+        int[] in = s.input;
+        int[] out = s.output;
+        int[] rank = s.rank;
+        for (int k = 0; k < cc; k++) {
+            int port;
+            long mask;
+            if (k == 0) {
+                port = v[x + InputBuffers.CAND_PORT];
+                mask = (v[x + InputBuffers.CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) v[x + InputBuffers.CAND_MASK_HI] << 32);
+            } else {
+                port = inputs.candPort[cb + k - 1];
+                mask = inputs.candMask[cb + k - 1];
+            }
+            int ovBase = (base + port) * vcs;
+            while (mask != 0) {
+                int c = Long.numberOfTrailingZeros(mask);
+                mask &= mask - 1;
+                int ov = ovBase + c;
+                if (owner[ov] >= 0 || (cutThrough && credits[ov] < length)) {
+                    continue;
+                }
+                in[count] = l;
+                out[count] = port * vcs + c;
+                rank[count] = k;
+                if (s.usesPriority) {
+                    s.priority[count] = vcPriority[wiring.localVc[l]];
+                }
+                if (s.usesAge) {
+                    s.age[count] = pool.created[slot];
+                }
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Runs the VC allocator and applies its grants; notes the losers that lost to another flow. */
+    private void grant(int r, int w0, int ivBase, int nvc, int count, int requesters, long t, int tl) {
+        AllocationStage s = stage;
+        int n = s.allocate(r, count, t);
+        int[] in = s.input;
+        int[] out = s.output;
+        final int[] v = vc;
+        for (int k = 0; k < n; k++) {
+            int i = s.grants[k];
+            int li = in[i];
+            int lo = out[i];
+            int iv = ivBase + li;
+            int ov = ivBase + lo;
+            owner[ov] = iv;
+            int x = iv << InputBuffers.VC_SHIFT;
+            int granted = v[x + InputBuffers.FRONT_SLOT];
+            ownerFlow[ov << 1] = pool.source[granted];
+            ownerFlow[(ov << 1) + 1] = pool.destination[granted];
+            contention.end(iv, t);
+            v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
+            v[x + InputBuffers.OUT] = ov;
+            v[x + InputBuffers.OUT_PORT] = wiring.localPort[lo];
+            v[x + InputBuffers.READY] = tl + vcAllocDelay;
+            int word = w0 + (li >>> 6);
+            rt[word + ActiveRouters.VA] &= ~(1L << li);
+            if (credits[ov] > 0) {
+                rt[word + rSa] |= 1L << li;
+            }
+        }
+        if (requesters > n) {
+            for (int i = 0; i < count; i++) {
+                int li = in[i];
+                if (s.inputGranted(li)) {
+                    continue;
+                }
+                int j = s.outputWinner(out[i]);
+                if (j >= 0 && contention.otherFlow(ivBase + li, ivBase + in[j])) {
+                    contention.note(ivBase + li, wiring.flitTarget[(ivBase + out[i]) / vcs] == Wiring.TERMINAL, t);
+                }
+            }
+        }
+    }
+
+    /**
+     * The head at input VC {@code iv} found every candidate output VC taken: a contention event
+     * when one of them is owned by another flow (not when all are merely short of credits).
+     */
+    private void noteHeldByOtherFlow(int base, int iv, long t) {
+        int cc = inputs.candidateCount(iv);
+        int slot = inputs.frontSlot(iv);
+        int source = pool.source[slot];
+        int destination = pool.destination[slot];
+        for (int k = 0; k < cc; k++) {
+            int port = inputs.candidatePort(iv, k);
+            long mask = inputs.candidateMask(iv, k);
+            int ovBase = (base + port) * vcs;
+            while (mask != 0) {
+                int ov = ovBase + Long.numberOfTrailingZeros(mask);
+                mask &= mask - 1;
+                if (owner[ov] >= 0 && (ownerFlow[ov << 1] != source || ownerFlow[(ov << 1) + 1] != destination)) {
+                    contention.note(iv, wiring.flitTarget[base + port] == Wiring.TERMINAL, t);
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package org.fabrica.network.flit;
+
+import org.fabrica.topology.Topology;
+
+/**
+ * The topology as flat arrays, checked once: global port numbers ({@code portBase[r] + local
+ * port}), what every output port feeds (a downstream input port, a network interface, nothing),
+ * where every input port returns its credits, where every node injects, and the index spaces of
+ * input VCs ({@code globalPort * vcs + vc}) and of the credit counters (output VCs in the same
+ * space, then the network interfaces' counters from {@link #niCreditBase}).
+ */
+final class Wiring {
+    /** {@link #flitTarget} of a terminal output port (feeds a network interface). */
+    static final int TERMINAL = -1;
+    /** {@link #flitTarget} of an unconnected port. */
+    static final int UNUSED = -2;
+
+    final Topology topology;
+    final int routers;
+    final int nodes;
+    final int vcs;
+    final int maxPorts;
+    final int totalPorts;
+    final int[] portBase;
+    final int[] portRouter;
+    final int[] portLocal;
+    /** The global input port at the other end of an output port's link, -1 for terminal or unused ports. */
+    final int[] peerPort;
+    /** The node attached to a port, or -1. */
+    final int[] terminalNode;
+    /** Input-VC base (peer global port * vcs) that an output port feeds, or TERMINAL / UNUSED. */
+    final int[] flitTarget;
+    final int[] flitTargetRouter;
+    /** Local VC index base (peer local port * vcs) in the downstream router. */
+    final int[] flitTargetLocal;
+    /** Credit index base that an input port returns its credits to (upstream output VCs or NI), or -1. */
+    final int[] creditTarget;
+    final int[] nodeRouter;
+    /** Global input port through which a node injects. */
+    final int[] nodeInPort;
+    /** First NI credit counter: NI credits are {@code niCreditBase + node * vcs + vc}. */
+    final int niCreditBase;
+    /** Port and VC of a router-local VC index ({@code port * vcs + vc}). */
+    final int[] localPort;
+    final int[] localVc;
+    /** Router and local VC index of every global input VC. */
+    final int[] vcRouter;
+    final int[] vcLocal;
+
+    Wiring(Topology topology, int vcs) {
+        this.topology = topology;
+        this.vcs = vcs;
+        this.routers = topology.routers();
+        this.nodes = topology.nodes();
+        if (routers < 1 || nodes < 1) {
+            throw new IllegalArgumentException("topology " + topology.describe() + " has " + routers
+                    + " routers and " + nodes + " nodes; a network needs at least one of each");
+        }
+        portBase = new int[routers + 1];
+        int mp = 0;
+        for (int r = 0; r < routers; r++) {
+            int p = topology.ports(r);
+            if (p < 1) {
+                throw new IllegalArgumentException("topology " + topology.describe() + ": router " + r + " has " + p + " ports");
+            }
+            mp = Math.max(mp, p);
+            portBase[r + 1] = portBase[r] + p;
+        }
+        this.maxPorts = mp;
+        this.totalPorts = portBase[routers];
+        portRouter = new int[totalPorts];
+        portLocal = new int[totalPorts];
+        peerPort = new int[totalPorts];
+        terminalNode = new int[totalPorts];
+        flitTarget = new int[totalPorts];
+        flitTargetRouter = new int[totalPorts];
+        flitTargetLocal = new int[totalPorts];
+        creditTarget = new int[totalPorts];
+        this.niCreditBase = totalPorts * vcs;
+        for (int r = 0; r < routers; r++) {
+            for (int p = 0; p < portBase[r + 1] - portBase[r]; p++) {
+                connect(r, p);
+            }
+        }
+        nodeRouter = new int[nodes];
+        nodeInPort = new int[nodes];
+        for (int n = 0; n < nodes; n++) {
+            int r = topology.nodeRouter(n);
+            int p = topology.nodePort(n);
+            if (r < 0 || r >= routers || p < 0 || p >= topology.ports(r) || topology.terminal(r, p) != n) {
+                throw new IllegalArgumentException("topology " + topology.describe() + ": node " + n
+                        + " attaches to router " + r + " port " + p + ", which is not its terminal port");
+            }
+            nodeRouter[n] = r;
+            nodeInPort[n] = portBase[r] + p;
+        }
+        int localVcs = maxPorts * vcs;
+        localPort = new int[localVcs];
+        localVc = new int[localVcs];
+        for (int l = 0; l < localVcs; l++) {
+            localPort[l] = l / vcs;
+            localVc[l] = l % vcs;
+        }
+        int totalVcs = totalPorts * vcs;
+        vcRouter = new int[totalVcs];
+        vcLocal = new int[totalVcs];
+        for (int iv = 0; iv < totalVcs; iv++) {
+            int gp = iv / vcs;
+            vcRouter[iv] = portRouter[gp];
+            vcLocal[iv] = portLocal[gp] * vcs + iv % vcs;
+        }
+    }
+
+    private void connect(int r, int p) {
+        int gp = portBase[r] + p;
+        portRouter[gp] = r;
+        portLocal[gp] = p;
+        int s = topology.neighbor(r, p);
+        int node = topology.terminal(r, p);
+        terminalNode[gp] = node;
+        if (s >= 0) {
+            int q = topology.neighborPort(r, p);
+            if (s >= routers || q < 0 || q >= topology.ports(s) || topology.neighbor(s, q) != r
+                    || topology.neighborPort(s, q) != p) {
+                throw new IllegalArgumentException("topology " + topology.describe() + ": link r" + r + " port " + p
+                        + " -> r" + s + " port " + q + " is not matched by a link back");
+            }
+            if (node >= 0) {
+                throw new IllegalArgumentException("topology " + topology.describe() + ": router " + r + " port " + p
+                        + " is both a link and the terminal of node " + node);
+            }
+            int peer = portBase[s] + q;
+            peerPort[gp] = peer;
+            flitTarget[gp] = peer * vcs;
+            flitTargetRouter[gp] = s;
+            flitTargetLocal[gp] = q * vcs;
+            creditTarget[gp] = peer * vcs;
+        } else if (node >= 0) {
+            // a node may attach through several ports (KNS): it injects through nodePort(node)
+            // and may be delivered to through any of them
+            if (node >= nodes) {
+                throw new IllegalArgumentException("topology " + topology.describe() + ": router " + r + " port " + p
+                        + " attaches node " + node + ", but nodes are 0.." + (nodes - 1));
+            }
+            peerPort[gp] = -1;
+            flitTarget[gp] = TERMINAL;
+            creditTarget[gp] = niCreditBase + node * vcs;
+        } else {
+            peerPort[gp] = -1;
+            flitTarget[gp] = UNUSED;
+            creditTarget[gp] = -1;
+        }
+    }
+
+    int ports(int router) {
+        return portBase[router + 1] - portBase[router];
+    }
+
+    int totalVcs() {
+        return totalPorts * vcs;
+    }
+
+    String portLabel(int router, int port) {
+        return topology.portLabel(router, port);
+    }
+
+    /** The channel feeding input VC {@code iv}, e.g. {@code r3.x+ vc0} or {@code n5.inj vc1}. */
+    String vcName(int iv) {
+        int gp = iv / vcs;
+        int v = iv % vcs;
+        int node = terminalNode[gp];
+        if (node >= 0) {
+            return "n" + node + ".inj vc" + v;
+        }
+        int peer = peerPort[gp];
+        if (peer < 0) {
+            return "r" + portRouter[gp] + ".p" + portLocal[gp] + " vc" + v;
+        }
+        return "r" + portRouter[peer] + "." + topology.portLabel(portRouter[peer], portLocal[peer]) + " vc" + v;
+    }
+
+    /** The output VC or NI credit counter {@code ci}, e.g. {@code r3.x+ vc0}. */
+    String creditName(int ci) {
+        if (ci >= niCreditBase) {
+            int n = (ci - niCreditBase) / vcs;
+            return "n" + n + ".inj vc" + ((ci - niCreditBase) % vcs);
+        }
+        int gp = ci / vcs;
+        return "r" + portRouter[gp] + "." + topology.portLabel(portRouter[gp], portLocal[gp]) + " vc" + (ci % vcs);
+    }
+}

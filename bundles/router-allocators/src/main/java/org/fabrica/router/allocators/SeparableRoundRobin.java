@@ -1,0 +1,130 @@
+package org.fabrica.router.allocators;
+
+import java.util.Arrays;
+import org.fabrica.router.AllocationRequests;
+import org.fabrica.router.Allocator;
+import org.fabrica.router.AllocatorShape;
+
+/**
+ * Separable input-first allocation with round-robin arbiters, one iteration (BookSim2's
+ * {@code separable_input_first} with round-robin arbiters).
+ *
+ * <ol>
+ * <li>Input stage: each input keeps its request of smallest key
+ * {@code (rank, (output - outputPointer) mod outputs, (sub - subPointer) mod subs)}: its most
+ * preferred requests first, then round robin over outputs from the input's output pointer, then
+ * round robin over its queues from its sub pointer.</li>
+ * <li>Output stage: each output grants the input-stage winner of smallest
+ * {@code (input - inputPointer) mod inputs}.</li>
+ * <li>Pointers move past the winner only on a grant: the output's input pointer to the granted
+ * input + 1, the input's output pointer to the granted output + 1 and its sub pointer to the
+ * granted sub + 1.</li>
+ * </ol>
+ * Grants are written in the order in which their outputs first received an input-stage winner
+ * (inputs in increasing order). Priorities and ages are ignored.
+ */
+final class SeparableRoundRobin implements Allocator {
+    private final int[] inputs;
+    private final int[] outputs;
+    private final int subs;
+    private final int inStride;
+    private final int outStride;
+    /** Per router and input: the output the input stage starts from. */
+    private final int[] inputOutputPointer;
+    /** Per router and input: the sub the input stage starts from. */
+    private final int[] inputSubPointer;
+    /** Per router and output: the input the output stage starts from. */
+    private final int[] outputInputPointer;
+    // scratch of one call
+    private final int[] outputWinner;
+    private final int[] outputKey;
+    private final int[] touchedOutputs;
+
+    SeparableRoundRobin(AllocatorShape shape) {
+        this.inputs = shape.inputs();
+        this.outputs = shape.outputs();
+        this.subs = shape.subs();
+        this.inStride = shape.maxInputs();
+        this.outStride = shape.maxOutputs();
+        int routers = shape.routers();
+        inputOutputPointer = new int[routers * inStride];
+        inputSubPointer = new int[routers * inStride];
+        outputInputPointer = new int[routers * outStride];
+        outputWinner = new int[outStride];
+        Arrays.fill(outputWinner, -1);
+        outputKey = new int[outStride];
+        touchedOutputs = new int[outStride];
+    }
+
+    @Override
+    public int allocate(int router, int count, AllocationRequests requests, int[] grants) {
+        final int nIn = inputs[router];
+        final int nOut = outputs[router];
+        final int s = subs;
+        final int ib = router * inStride;
+        final int ob = router * outStride;
+        final int[] in = requests.input();
+        final int[] out = requests.output();
+        final int[] sub = requests.sub();
+        final int[] rank = requests.rank();
+        int n = 0;
+        int i = 0;
+        while (i < count) {
+            // input stage over the input's consecutive requests
+            int x = in[i];
+            int best = i++;
+            if (i < count && in[i] == x) {
+                int outPointer = inputOutputPointer[ib + x];
+                int subPointer = inputSubPointer[ib + x];
+                long bestKey = key(rank[best], out[best], sub[best], outPointer, subPointer, nOut, s);
+                do {
+                    long k = key(rank[i], out[i], sub[i], outPointer, subPointer, nOut, s);
+                    if (k < bestKey) {
+                        bestKey = k;
+                        best = i;
+                    }
+                    i++;
+                } while (i < count && in[i] == x);
+            }
+            // output stage: the winner bids for its output
+            int o = out[best];
+            int d = x - outputInputPointer[ob + o];
+            if (d < 0) {
+                d += nIn;
+            }
+            if (outputWinner[o] < 0) {
+                touchedOutputs[n++] = o;
+                outputWinner[o] = best;
+                outputKey[o] = d;
+            } else if (d < outputKey[o]) {
+                outputWinner[o] = best;
+                outputKey[o] = d;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int o = touchedOutputs[k];
+            int g = outputWinner[o];
+            outputWinner[o] = -1;
+            grants[k] = g;
+            int x = in[g];
+            outputInputPointer[ob + o] = x + 1 == nIn ? 0 : x + 1;
+            inputOutputPointer[ib + x] = o + 1 == nOut ? 0 : o + 1;
+            int nextSub = sub[g] + 1;
+            inputSubPointer[ib + x] = nextSub == s ? 0 : nextSub;
+        }
+        return n;
+    }
+
+    /** Input-stage order: preference rank, then round robin over outputs, then over subs. */
+    private static long key(int rank, int output, int sub, int outPointer, int subPointer, int nOut, int subs) {
+        int dOut = output - outPointer;
+        if (dOut < 0) {
+            dOut += nOut;
+        }
+        int dSub = sub - subPointer;
+        if (dSub < 0) {
+            dSub += subs;
+        }
+        return ((long) rank * nOut + dOut) * subs + dSub;
+    }
+}
