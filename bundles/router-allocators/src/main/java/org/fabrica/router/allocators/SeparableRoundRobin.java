@@ -27,14 +27,17 @@ final class SeparableRoundRobin implements Allocator {
     private final int[] inputs;
     private final int[] outputs;
     private final int subs;
-    private final int inStride;
-    private final int outStride;
-    /** Per router and input: the output the input stage starts from. */
-    private final int[] inputOutputPointer;
-    /** Per router and input: the sub the input stage starts from. */
-    private final int[] inputSubPointer;
-    /** Per router and output: the input the output stage starts from. */
-    private final int[] outputInputPointer;
+    /**
+     * The pointers of every router, one block per router so that an allocation touches one or two
+     * cache lines: per input its output pointer (the output the input stage starts from) and, with
+     * several subs, its sub pointer; then per output its input pointer (the input the output stage
+     * starts from).
+     */
+    private final int[] pointers;
+    private final int block;
+    /** Offset of the sub pointers in a block (-1 when there is one sub), and of the output pointers. */
+    private final int subOffset;
+    private final int outOffset;
     // scratch of one call
     private final int[] outputWinner;
     private final int[] outputKey;
@@ -44,16 +47,16 @@ final class SeparableRoundRobin implements Allocator {
         this.inputs = shape.inputs();
         this.outputs = shape.outputs();
         this.subs = shape.subs();
-        this.inStride = shape.maxInputs();
-        this.outStride = shape.maxOutputs();
-        int routers = shape.routers();
-        inputOutputPointer = new int[routers * inStride];
-        inputSubPointer = new int[routers * inStride];
-        outputInputPointer = new int[routers * outStride];
-        outputWinner = new int[outStride];
+        int maxIn = shape.maxInputs();
+        int maxOut = shape.maxOutputs();
+        this.subOffset = subs > 1 ? maxIn : -1;
+        this.outOffset = subs > 1 ? 2 * maxIn : maxIn;
+        this.block = outOffset + maxOut;
+        pointers = new int[Math.multiplyExact(shape.routers(), block)];
+        outputWinner = new int[maxOut];
         Arrays.fill(outputWinner, -1);
-        outputKey = new int[outStride];
-        touchedOutputs = new int[outStride];
+        outputKey = new int[maxOut];
+        touchedOutputs = new int[maxOut];
     }
 
     @Override
@@ -61,8 +64,10 @@ final class SeparableRoundRobin implements Allocator {
         final int nIn = inputs[router];
         final int nOut = outputs[router];
         final int s = subs;
-        final int ib = router * inStride;
-        final int ob = router * outStride;
+        final int[] p = pointers;
+        final int ib = router * block;
+        final int sb = ib + subOffset;
+        final int ob = ib + outOffset;
         final int[] in = requests.input();
         final int[] out = requests.output();
         final int[] sub = requests.sub();
@@ -74,8 +79,8 @@ final class SeparableRoundRobin implements Allocator {
             int x = in[i];
             int best = i++;
             if (i < count && in[i] == x) {
-                int outPointer = inputOutputPointer[ib + x];
-                int subPointer = inputSubPointer[ib + x];
+                int outPointer = p[ib + x];
+                int subPointer = s > 1 ? p[sb + x] : 0;
                 long bestKey = key(rank[best], out[best], sub[best], outPointer, subPointer, nOut, s);
                 do {
                     long k = key(rank[i], out[i], sub[i], outPointer, subPointer, nOut, s);
@@ -88,7 +93,7 @@ final class SeparableRoundRobin implements Allocator {
             }
             // output stage: the winner bids for its output
             int o = out[best];
-            int d = x - outputInputPointer[ob + o];
+            int d = x - p[ob + o];
             if (d < 0) {
                 d += nIn;
             }
@@ -107,10 +112,12 @@ final class SeparableRoundRobin implements Allocator {
             outputWinner[o] = -1;
             grants[k] = g;
             int x = in[g];
-            outputInputPointer[ob + o] = x + 1 == nIn ? 0 : x + 1;
-            inputOutputPointer[ib + x] = o + 1 == nOut ? 0 : o + 1;
-            int nextSub = sub[g] + 1;
-            inputSubPointer[ib + x] = nextSub == s ? 0 : nextSub;
+            p[ob + o] = x + 1 == nIn ? 0 : x + 1;
+            p[ib + x] = o + 1 == nOut ? 0 : o + 1;
+            if (s > 1) {
+                int nextSub = sub[g] + 1;
+                p[sb + x] = nextSub == s ? 0 : nextSub;
+            }
         }
         return n;
     }
