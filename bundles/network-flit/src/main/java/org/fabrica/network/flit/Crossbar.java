@@ -31,6 +31,14 @@ final class Crossbar {
     private final RouteStage route;
     private final int[] vc;
     private final int[] credits;
+    private final EventWheel creditEvents;
+    private final int[] localPort;
+    private final int[] localVc;
+    private final int[] creditTarget;
+    private final int[] flitTarget;
+    private final int[] flitTargetRouter;
+    private final int[] flitTargetLocal;
+    private final int[] terminalNode;
     private final long[] rt;
     private final int routerStride;
     private final int rSa;
@@ -57,6 +65,14 @@ final class Crossbar {
         this.route = route;
         this.vc = inputs.vc;
         this.credits = outputs.credits;
+        this.creditEvents = links.creditEvents;
+        this.localPort = wiring.localPort;
+        this.localVc = wiring.localVc;
+        this.creditTarget = wiring.creditTarget;
+        this.flitTarget = wiring.flitTarget;
+        this.flitTargetRouter = wiring.flitTargetRouter;
+        this.flitTargetLocal = wiring.flitTargetLocal;
+        this.terminalNode = wiring.terminalNode;
         this.rt = routers.rt;
         this.routerStride = routers.stride;
         this.rSa = routers.sa;
@@ -75,14 +91,16 @@ final class Crossbar {
     /** Moves the front flit of local input VC {@code l} of router {@code r} through output port {@code o}. */
     void traverse(int r, int base, int ivBase, int l, int o, long t, int tl) {
         int iv = ivBase + l;
-        int p = wiring.localPort[l];
-        int v = wiring.localVc[l];
+        int p = localPort[l];
+        int v = localVc[l];
         int gpIn = base + p;
         final int[] state = vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int slot = state[x + InputBuffers.FRONT_SLOT];
-        // the end of a switch-allocation loss to another flow
-        contention.end(iv, t);
+        if (state[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING) {
+            // the end of a switch-allocation loss to another flow
+            contention.end(iv, t);
+        }
         int remaining = inputs.pop(iv, r);
         int ov = state[x + InputBuffers.OUT];
         int left = --credits[ov];
@@ -90,14 +108,14 @@ final class Crossbar {
             throw checks.invariant("credit counter below zero at " + wiring.creditName(ov) + " after " + pool.name(slot)
                     + " left", t);
         }
-        links.creditEvents.add(t + creditReturn[gpIn], wiring.creditTarget[gpIn] + v);
+        creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
         int sent = ++state[x + InputBuffers.SENT];
         int length = pool.length[slot];
         int gpOut = base + o;
-        int target = wiring.flitTarget[gpOut];
+        int target = flitTarget[gpOut];
         if (target >= 0) {
             int ovc = ov - gpOut * vcs;
-            inputs.push(target + ovc, wiring.flitTargetRouter[gpOut], wiring.flitTargetLocal[gpOut] + ovc, slot,
+            inputs.push(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, slot,
                     tl + flitDelay[gpOut]);
             if (sent == 1 && ++pool.hops[slot] > hopLimit) {
                 throw new SimulationException("livelock: " + pool.name(slot) + " has crossed " + pool.hops[slot]
@@ -106,7 +124,7 @@ final class Crossbar {
                         + "' does not bring it to its destination");
             }
         } else {
-            int node = wiring.terminalNode[gpOut];
+            int node = terminalNode[gpOut];
             if (pool.destination[slot] != node) {
                 throw checks.invariant(pool.name(slot) + " ejected at node " + node + " (router " + r + " port " + o
                         + "), not its destination; routing '" + route.routingName + "'", t);
@@ -115,7 +133,7 @@ final class Crossbar {
                 throw checks.invariant("more flits than the packet has reached the destination of " + pool.name(slot), t);
             }
             long arrival = t + flitDelay[gpOut];
-            links.creditEvents.add(arrival + ejectCreditReturn, ov);
+            creditEvents.add(arrival + ejectCreditReturn, ov);
             if (sent == length) {
                 interfaces.deliverAt(arrival, slot);
             }

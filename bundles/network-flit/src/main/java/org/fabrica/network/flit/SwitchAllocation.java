@@ -29,8 +29,8 @@ final class SwitchAllocation {
     private final int vcs;
     private final boolean vcInputs;
     private final int[] vcPriority;
-    /** The router-local input VC of each request. */
-    private final int[] requestVc;
+    private final int[] localPort;
+    private final int[] localVc;
 
     SwitchAllocation(boolean vcInputs, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
             ContentionCounter contention, Crossbar crossbar, PacketPool pool, AllocationStage stage, int[] vcPriority) {
@@ -49,7 +49,8 @@ final class SwitchAllocation {
         this.rSa = routers.sa;
         this.vcs = wiring.vcs;
         this.vcPriority = vcPriority;
-        this.requestVc = new int[stage.requests.capacity()];
+        this.localPort = wiring.localPort;
+        this.localVc = wiring.localVc;
     }
 
     void step(int r, long t, int tl) {
@@ -61,7 +62,9 @@ final class SwitchAllocation {
         final int[] in = s.input;
         final int[] out = s.output;
         final int[] sub = s.sub;
-        final int[] local = requestVc;
+        final int[] lp = localPort;
+        final int[] lv = localVc;
+        final int nv = vcs;
         int count = 0;
         for (int w = 0; w < words; w++) {
             long bits = rt[w0 + rSa + w];
@@ -75,13 +78,12 @@ final class SwitchAllocation {
                 if (vcInputs) {
                     in[count] = l;
                 } else {
-                    in[count] = wiring.localPort[l];
-                    sub[count] = wiring.localVc[l];
+                    in[count] = lp[l];
+                    sub[count] = lv[l];
                 }
                 out[count] = v[x + InputBuffers.OUT_PORT];
-                local[count] = l;
                 if (s.usesPriority) {
-                    s.priority[count] = vcPriority[wiring.localVc[l]];
+                    s.priority[count] = vcPriority[lv[l]];
                 }
                 if (s.usesAge) {
                     s.age[count] = pool.created[v[x + InputBuffers.FRONT_SLOT]];
@@ -99,7 +101,7 @@ final class SwitchAllocation {
         int[] grants = s.grants;
         for (int k = 0; k < n; k++) {
             int i = grants[k];
-            crossbar.traverse(r, base, ivBase, local[i], out[i], t, tl);
+            crossbar.traverse(r, base, ivBase, vcInputs ? in[i] : in[i] * nv + sub[i], out[i], t, tl);
         }
     }
 
@@ -111,14 +113,15 @@ final class SwitchAllocation {
         AllocationStage s = stage;
         int[] in = s.input;
         int[] out = s.output;
-        int[] local = requestVc;
         for (int i = 0; i < count; i++) {
             int j = s.outputWinner(out[i]);
             if (j < 0 || j == i || in[j] == in[i]) {
                 continue;
             }
-            if (contention.otherFlow(ivBase + local[i], ivBase + local[j])) {
-                contention.note(ivBase + local[i], wiring.flitTarget[base + out[i]] == Wiring.TERMINAL, t);
+            int li = vcInputs ? in[i] : in[i] * vcs + s.sub[i];
+            int lj = vcInputs ? in[j] : in[j] * vcs + s.sub[j];
+            if (contention.otherFlow(ivBase + li, ivBase + lj)) {
+                contention.note(ivBase + li, wiring.flitTarget[base + out[i]] == Wiring.TERMINAL, t);
             }
         }
     }

@@ -41,6 +41,9 @@ final class VcAllocation {
     private final int vcAllocDelay;
     private final boolean cutThrough;
     private final int[] vcPriority;
+    private final int[] localPort;
+    private final int[] localVc;
+    private final int[] portBase;
 
     VcAllocation(Pipeline timing, boolean cutThrough, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
             ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool, AllocationStage stage,
@@ -66,11 +69,14 @@ final class VcAllocation {
         this.vcAllocDelay = timing.vcAllocDelay();
         this.cutThrough = cutThrough;
         this.vcPriority = vcPriority;
+        this.localPort = wiring.localPort;
+        this.localVc = wiring.localVc;
+        this.portBase = wiring.portBase;
     }
 
     void step(int r, long t, int tl) {
-        final int base = wiring.portBase[r];
-        final int np = wiring.portBase[r + 1] - base;
+        final int base = portBase[r];
+        final int np = portBase[r + 1] - base;
         final int nvc = np * vcs;
         final int ivBase = base * vcs;
         final int w0 = r * routerStride;
@@ -98,7 +104,7 @@ final class VcAllocation {
                     if (tl - v[x + InputBuffers.READY] < 0) {
                         continue;
                     }
-                    route.compute(r, base, np, wiring.localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
+                    route.compute(r, base, np, localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
                 } else if (v[x + InputBuffers.BLOCKED_AT] == epoch) {
                     continue;
                 }
@@ -154,7 +160,7 @@ final class VcAllocation {
                 out[count] = port * vcs + c;
                 rank[count] = k;
                 if (s.usesPriority) {
-                    s.priority[count] = vcPriority[wiring.localVc[l]];
+                    s.priority[count] = vcPriority[localVc[l]];
                 }
                 if (s.usesAge) {
                     s.age[count] = pool.created[slot];
@@ -183,10 +189,12 @@ final class VcAllocation {
             int granted = v[x + InputBuffers.FRONT_SLOT];
             ownerFlow[ov << 1] = pool.source[granted];
             ownerFlow[(ov << 1) + 1] = pool.destination[granted];
-            contention.end(iv, t);
+            if (v[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING) {
+                contention.end(iv, t);
+            }
             v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
             v[x + InputBuffers.OUT] = ov;
-            v[x + InputBuffers.OUT_PORT] = wiring.localPort[lo];
+            v[x + InputBuffers.OUT_PORT] = localPort[lo];
             v[x + InputBuffers.READY] = tl + vcAllocDelay;
             int word = w0 + (li >>> 6);
             rt[word + ActiveRouters.VA] &= ~(1L << li);
