@@ -27,17 +27,7 @@ final class SeparableRoundRobin implements Allocator {
     private final int[] inputs;
     private final int[] outputs;
     private final int subs;
-    /**
-     * The pointers of every router, one block per router so that an allocation touches one or two
-     * cache lines: per input its output pointer (the output the input stage starts from) and, with
-     * several subs, its sub pointer; then per output its input pointer (the input the output stage
-     * starts from).
-     */
-    private final int[] pointers;
-    private final int block;
-    /** Offset of the sub pointers in a block (-1 when there is one sub), and of the output pointers. */
-    private final int subOffset;
-    private final int outOffset;
+    private final PointerBlocks pointers;
     // scratch of one call
     private final int[] outputWinner;
     private final int[] outputKey;
@@ -47,12 +37,8 @@ final class SeparableRoundRobin implements Allocator {
         this.inputs = shape.inputs();
         this.outputs = shape.outputs();
         this.subs = shape.subs();
-        int maxIn = shape.maxInputs();
+        this.pointers = new PointerBlocks(shape);
         int maxOut = shape.maxOutputs();
-        this.subOffset = subs > 1 ? maxIn : -1;
-        this.outOffset = subs > 1 ? 2 * maxIn : maxIn;
-        this.block = outOffset + maxOut;
-        pointers = new int[Math.multiplyExact(shape.routers(), block)];
         outputWinner = new int[maxOut];
         Arrays.fill(outputWinner, -1);
         outputKey = new int[maxOut];
@@ -64,10 +50,10 @@ final class SeparableRoundRobin implements Allocator {
         final int nIn = inputs[router];
         final int nOut = outputs[router];
         final int s = subs;
-        final int[] p = pointers;
-        final int ib = router * block;
-        final int sb = ib + subOffset;
-        final int ob = ib + outOffset;
+        final int[] p = pointers.p;
+        final int ib = pointers.inputOutput(router, 0);
+        final int sb = pointers.inputSub(router, 0);
+        final int ob = pointers.outputInput(router, 0);
         final int[] in = requests.input();
         final int[] out = requests.output();
         final int[] sub = requests.sub();

@@ -1,0 +1,187 @@
+package org.fabrica.router.allocators;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.fabrica.params.Parameters;
+import org.fabrica.router.AllocationRequests;
+import org.fabrica.router.Allocator;
+import org.fabrica.router.AllocatorShape;
+import org.junit.jupiter.api.Test;
+
+class AllocatorsTest {
+    /** Requests as the network gives them: grouped by input, inputs in increasing order. */
+    static final class Problem {
+        final AllocationRequests q = AllocationRequests.withCapacity(256);
+        int count;
+
+        Problem add(int input, int output, int sub, int rank, int priority, long age) {
+            q.input()[count] = input;
+            q.output()[count] = output;
+            q.sub()[count] = sub;
+            q.rank()[count] = rank;
+            q.priority()[count] = priority;
+            q.age()[count] = age;
+            count++;
+            return this;
+        }
+
+        Problem add(int input, int output) {
+            return add(input, output, 0, 0, 0, 0);
+        }
+
+        /** The granted (input, output) pairs, checked to be a matching. */
+        List<int[]> run(Allocator a) {
+            int[] grants = new int[256];
+            int n = a.allocate(0, count, q, grants);
+            List<int[]> pairs = new ArrayList<>();
+            Set<Integer> ins = new HashSet<>();
+            Set<Integer> outs = new HashSet<>();
+            for (int k = 0; k < n; k++) {
+                int i = grants[k];
+                assertTrue(i >= 0 && i < count, "grant " + i + " out of range");
+                assertTrue(ins.add(q.input()[i]), "input " + q.input()[i] + " granted twice");
+                assertTrue(outs.add(q.output()[i]), "output " + q.output()[i] + " granted twice");
+                pairs.add(new int[] {q.input()[i], q.output()[i], q.sub()[i]});
+            }
+            return pairs;
+        }
+    }
+
+    static Allocator roundRobin(int inputs, int outputs, int subs) {
+        return new RoundRobinFactory().create(AllocatorShape.uniform(1, inputs, outputs, subs),
+                Parameters.defaults(RoundRobinParameters.class));
+    }
+
+    static Allocator islip(int inputs, int outputs, int iterations) {
+        return new IslipFactory().create(AllocatorShape.uniform(1, inputs, outputs, 1),
+                Parameters.bind(IslipParameters.class, java.util.Map.of("iterations", iterations), "islip"));
+    }
+
+    @Test
+    void roundRobinAlternatesTwoInputsCompetingForOneOutput() {
+        Allocator rr = roundRobin(4, 4, 1);
+        StringBuilder winners = new StringBuilder();
+        for (int c = 0; c < 6; c++) {
+            List<int[]> g = new Problem().add(1, 2).add(3, 2).run(rr);
+            assertEquals(1, g.size());
+            winners.append(g.get(0)[0]);
+        }
+        assertEquals("131313", winners.toString());
+    }
+
+    @Test
+    void roundRobinInputStageTakesThePreferredRankFirstThenRotatesOverOutputsAndSubs() {
+        Allocator rr = roundRobin(2, 4, 2);
+        // input 0 asks for output 3 (rank 1) and output 1 (rank 0): rank wins
+        assertEquals(1, new Problem().add(0, 3, 0, 1, 0, 0).add(0, 1, 1, 0, 0, 0).run(rr).get(0)[1]);
+        // its output pointer is now 2: of outputs 1 and 3 at equal rank, 3 comes first
+        assertEquals(3, new Problem().add(0, 1, 0, 0, 0, 0).add(0, 3, 1, 0, 0, 0).run(rr).get(0)[1]);
+        // two subs for the same output: the sub pointer (now past sub 1) rotates to sub 0
+        assertEquals(0, new Problem().add(0, 0, 0, 0, 0, 0).add(0, 0, 1, 0, 0, 0).run(rr).get(0)[2]);
+    }
+
+    @Test
+    void roundRobinIgnoresPrioritiesAndPriorityAllocatorHonoursThem() {
+        Allocator rr = roundRobin(4, 4, 1);
+        Allocator priority = new PriorityFactory().create(AllocatorShape.uniform(1, 4, 4, 1),
+                Parameters.defaults(PriorityParameters.class));
+        assertTrue(priority.usesPriority());
+        int rrBarrierWins = 0;
+        for (int c = 0; c < 10; c++) {
+            // input 2 carries the barrier class (priority 0), input 0 data (priority 1), same output
+            Problem p = new Problem().add(0, 1, 0, 0, 1, 0).add(2, 1, 0, 0, 0, 0);
+            assertEquals(2, p.run(priority).get(0)[0], "the barrier class always wins, call " + c);
+            rrBarrierWins += new Problem().add(0, 1, 0, 0, 1, 0).add(2, 1, 0, 0, 0, 0).run(rr).get(0)[0] == 2 ? 1 : 0;
+        }
+        assertEquals(5, rrBarrierWins, "round robin alternates whatever the priorities");
+    }
+
+    @Test
+    void oldestFirstServesTheOldestPacketAtTheInputAndAtTheOutput() {
+        Allocator oldest = new OldestFirstFactory().create(AllocatorShape.uniform(1, 3, 3, 2),
+                Parameters.defaults(OldestFirstParameters.class));
+        assertTrue(oldest.usesAge());
+        for (int c = 0; c < 4; c++) {
+            // output stage: input 2's packet (created at 5) is older than input 0's (at 9)
+            assertEquals(2, new Problem().add(0, 1, 0, 0, 0, 9).add(2, 1, 0, 0, 0, 5).run(oldest).get(0)[0]);
+            // input stage: of input 1's two VCs, the older one (sub 1) goes first
+            assertEquals(1, new Problem().add(1, 0, 0, 0, 0, 20).add(1, 2, 1, 0, 0, 3).run(oldest).get(0)[2]);
+        }
+    }
+
+    @Test
+    void islipMoreIterationsFindMoreMatchesOnTheFirstCall() {
+        // every input requests every output: with all pointers at 0 every output grants input 0
+        for (int iterations = 1; iterations <= 3; iterations++) {
+            Allocator a = islip(3, 3, iterations);
+            Problem p = new Problem();
+            for (int i = 0; i < 3; i++) {
+                for (int o = 0; o < 3; o++) {
+                    p.add(i, o);
+                }
+            }
+            assertEquals(iterations, p.run(a).size(), "iSLIP-" + iterations + " on a full 3 x 3 request matrix");
+        }
+    }
+
+    @Test
+    void islipOneIterationDesynchronisesToAFullMatchingUnderSustainedLoad() {
+        Allocator a = islip(4, 4, 1);
+        int last = 0;
+        for (int c = 0; c < 8; c++) {
+            Problem p = new Problem();
+            for (int i = 0; i < 4; i++) {
+                for (int o = 0; o < 4; o++) {
+                    p.add(i, o);
+                }
+            }
+            last = p.run(a).size();
+        }
+        assertEquals(4, last, "iSLIP's pointers desynchronise: 100% throughput under uniform full load");
+    }
+
+    @Test
+    void islipIsNotSeparableRoundRobin() {
+        // output-first: input 0 gets both grants on a full matrix, accepts one; RR input-first would
+        // let input 1 pick the other output in the same cycle
+        Problem p = new Problem().add(0, 0).add(0, 1).add(1, 0).add(1, 1);
+        assertEquals(1, p.run(islip(2, 2, 1)).size());
+        Problem q = new Problem().add(0, 0).add(0, 1).add(1, 0).add(1, 1);
+        assertEquals(1, q.run(roundRobin(2, 2, 1)).size(), "input-first: both inputs pick output 0 first");
+    }
+
+    @Test
+    void everyAllocatorReturnsAMatchingAndGrantsSomethingWhenAsked() {
+        SplittableRandom random = new SplittableRandom(7);
+        AllocatorShape shape = AllocatorShape.uniform(1, 6, 5, 3);
+        List<Allocator> all = List.of(
+                new RoundRobinFactory().create(shape, Parameters.defaults(RoundRobinParameters.class)),
+                new IslipFactory().create(shape, Parameters.bind(IslipParameters.class, java.util.Map.of("iterations", 2), "islip")),
+                new PriorityFactory().create(shape, Parameters.defaults(PriorityParameters.class)),
+                new OldestFirstFactory().create(shape, Parameters.defaults(OldestFirstParameters.class)));
+        for (Allocator a : all) {
+            for (int c = 0; c < 500; c++) {
+                Problem p = new Problem();
+                for (int i = 0; i < 6; i++) {
+                    int k = random.nextInt(4);
+                    for (int r = 0; r < k; r++) {
+                        p.add(i, random.nextInt(5), random.nextInt(3), random.nextInt(2), random.nextInt(3),
+                                random.nextInt(100));
+                    }
+                }
+                if (p.count == 0) {
+                    continue;
+                }
+                assertFalse(p.run(a).isEmpty(), a.getClass().getSimpleName() + " granted nothing for " + p.count
+                        + " requests");
+            }
+        }
+    }
+}

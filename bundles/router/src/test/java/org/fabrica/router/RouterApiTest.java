@@ -1,0 +1,42 @@
+package org.fabrica.router;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RouterApiTest {
+    @Test
+    void shapesKnowTheirLargestRouterAndRejectEmptyOnes() {
+        AllocatorShape s = new AllocatorShape(new int[] {3, 7}, new int[] {5, 2}, 2);
+        assertEquals(2, s.routers());
+        assertEquals(7, s.maxInputs());
+        assertEquals(5, s.maxOutputs());
+        int[] inputs = s.inputs();
+        inputs[0] = 99;
+        assertEquals(3, s.inputs(0), "the shape keeps its own copy");
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> new AllocatorShape(new int[] {3}, new int[] {0}, 1)).getMessage().contains("router 0"));
+        assertThrows(IllegalArgumentException.class, () -> new AllocatorShape(new int[] {3}, new int[] {3}, 0));
+        assertThrows(IllegalArgumentException.class, () -> new AllocatorShape(new int[] {3, 3}, new int[] {3}, 1));
+    }
+
+    @Test
+    void requestArraysMustHaveOneLength() {
+        assertEquals(16, AllocationRequests.withCapacity(16).capacity());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new AllocationRequests(new int[2], new int[2],
+                new int[2], new int[3], new int[2], new long[2])).getMessage().contains("rank 3"));
+        assertThrows(IllegalArgumentException.class, () -> AllocationRequests.withCapacity(0));
+    }
+
+    @Test
+    void partChoicesNeedANameAndKeepTheirParameters() {
+        PartChoice c = new PartChoice("islip", Map.of("iterations", 2));
+        assertEquals("islip{iterations=2}", c.toString());
+        assertEquals("round-robin", PartChoice.of("round-robin").toString());
+        assertThrows(IllegalArgumentException.class, () -> PartChoice.of(" "));
+        assertThrows(UnsupportedOperationException.class, () -> c.parameters().put("x", 1));
+    }
+}
