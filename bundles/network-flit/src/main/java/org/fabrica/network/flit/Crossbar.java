@@ -48,6 +48,9 @@ final class Crossbar {
     private final int ejectCreditReturn;
     private final boolean waitForTailCredit;
     private final long hopLimit;
+    private final boolean serialised;
+    private final int[] linkFree;
+    private final int[] cyclesPerFlit;
     private InvariantChecks checks;
 
     Crossbar(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers, Links links,
@@ -82,6 +85,9 @@ final class Crossbar {
         this.ejectCreditReturn = links.ejectCreditReturn;
         this.waitForTailCredit = waitForTailCredit;
         this.hopLimit = hopLimit;
+        this.serialised = links.serialised;
+        this.linkFree = links.linkFree;
+        this.cyclesPerFlit = links.cyclesPerFlit;
     }
 
     void checks(InvariantChecks c) {
@@ -110,6 +116,9 @@ final class Crossbar {
         }
         creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
         int sent = ++state[x + InputBuffers.SENT];
+        if (serialised) {
+            linkFree[base + o] = tl + cyclesPerFlit[base + o];
+        }
         int length = pool.length[slot];
         int gpOut = base + o;
         int target = flitTarget[gpOut];

@@ -152,12 +152,12 @@ public final class FlitNetwork implements NetworkModel {
             throw new IllegalArgumentException("a throttle needs one source queue per output port, and routers here have up to "
                     + w.maxPorts + " ports; throttled runs support at most " + Long.SIZE + " ports per router");
         }
-        int injectDelay = 1 + d.terminalLink().latencyCycles();
         int terminalFlitDelay = d.pipeline().switchAllocDelay() + d.pipeline().switchTraversalDelay()
-                + d.terminalLink().latencyCycles();
+                + d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit() - 1;
         this.interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer, throttle, throttleActive,
-                names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, injectDelay, terminalFlitDelay,
-                setup.endpoint().receiveOverheadCycles());
+                names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(d), terminalFlitDelay,
+                setup.endpoint().receiveOverheadCycles(), d.injection() == InjectionQueues.PER_VC,
+                d.terminalLink().cyclesPerFlit());
         this.links = new Links(d, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
 
         // allocator parts
@@ -168,19 +168,27 @@ public final class FlitNetwork implements NetworkModel {
             vcInputs[r] = w.ports(r) * vcs;
         }
         AllocatorShape vaShape = new AllocatorShape(vcInputs, vcInputs, 1);
-        boolean vcCrossbarInputs = d.crossbar() == CrossbarOrganisation.VC_INPUTS;
-        AllocatorShape saShape = vcCrossbarInputs ? new AllocatorShape(vcInputs, portInputs, 1)
-                : new AllocatorShape(portInputs, portInputs, vcs);
+        CrossbarOrganisation organisation = d.crossbar();
+        AllocatorShape saShape = switch (organisation) {
+            case SHARED -> new AllocatorShape(portInputs, portInputs, vcs);
+            case VC_INPUTS -> new AllocatorShape(vcInputs, portInputs, 1);
+            case PER_VC -> new AllocatorShape(vcInputs, vcInputs, 1);
+            case VOQ -> throw new IllegalArgumentException("crossbar organisation VOQ is not built yet");
+        };
         AllocationStage va = stage(parts, "VC allocation", d.vcAllocator(), vaShape,
                 Math.multiplyExact(localVcs, Math.multiplyExact(maxCandidates, vcs)));
         AllocationStage sa = stage(parts, "switch allocation", d.switchAllocator(), saShape, localVcs);
+        // per-VC crossbars: each output's arbiter chooses among the crossbars (inputs = port * vcs + vc)
+        AllocationStage arbiter = organisation != CrossbarOrganisation.PER_VC ? null
+                : stage(parts, "output arbitration", d.outputArbiter(), new AllocatorShape(vcInputs, portInputs, 1),
+                        localVcs);
 
         this.crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 waitForTailCredit, (long) livelockHopsPerRouter * w.routers);
         this.vcAllocation = new VcAllocation(d.pipeline(), cutThrough, w, inputs, outputs, routers, route, contention,
                 pool, va, priority);
-        this.switchAllocation = new SwitchAllocation(vcCrossbarInputs, w, inputs, routers, contention, crossbar, pool,
-                sa, priority);
+        this.switchAllocation = new SwitchAllocation(organisation, w, inputs, routers, contention, crossbar, links, pool,
+                sa, arbiter, priority);
         this.checks = new InvariantChecks(w, inputs, outputs, routers, links, pool, interfaces, route, names, progress);
         inputs.checks(checks);
         links.checks(checks);
@@ -209,15 +217,9 @@ public final class FlitNetwork implements NetworkModel {
 
     /** Choices of the description this model does not build yet, refused with a message naming the alternative. */
     private static void unsupported(RouterDescription d) {
-        if (d.crossbar() == CrossbarOrganisation.PER_VC || d.crossbar() == CrossbarOrganisation.VOQ) {
-            throw new IllegalArgumentException("crossbar organisation " + d.crossbar() + " is not built yet; use SHARED or"
-                    + " VC_INPUTS");
-        }
-        if (d.injection() != InjectionQueues.SINGLE) {
-            throw new IllegalArgumentException("injection queues " + d.injection() + " are not built yet; use SINGLE");
-        }
-        if (d.link().cyclesPerFlit() != 1 || d.terminalLink().cyclesPerFlit() != 1) {
-            throw new IllegalArgumentException("links slower than one flit per cycle are not built yet");
+        if (d.crossbar() == CrossbarOrganisation.VOQ) {
+            throw new IllegalArgumentException("crossbar organisation VOQ is not built yet; use SHARED, VC_INPUTS or"
+                    + " PER_VC");
         }
     }
 

@@ -16,7 +16,9 @@ import org.fabrica.hardware.RouterDescription;
  * credit of a flit that reached a network interface is usable at the router
  * {@code ejectCreditReturn} ({@code 1 + L + creditDelay}) cycles after the flit arrived.
  * Router-to-router links and terminal links have their own latency (the router description's
- * {@code link} and {@code terminalLink}).
+ * {@code link} and {@code terminalLink}) and serialisation: a link of s cycles per flit takes a
+ * new flit every s cycles, and a flit is whole downstream s - 1 cycles after its first cycle on
+ * the link (both delays above include it).
  *
  * <p>Credit returns go through a timing wheel and are applied at the start of their cycle, where
  * they wake what waited for them: a network interface without credits, the owner of an output VC
@@ -32,6 +34,14 @@ final class Links {
     final int ejectCreditReturn;
     /** NI send to visible at the router. */
     final int injectDelay;
+    /** Per global output port: cycles a flit occupies the link (serialisation, 1 for a full-rate link). */
+    final int[] cyclesPerFlit;
+    /** Per global output port: low 32 bits of the first cycle its link can take the next flit. */
+    final int[] linkFree;
+    /** Some link takes more than one cycle per flit: outputs must check {@link #linkFree}. */
+    final boolean serialised;
+    /** Cycles a flit of a network interface occupies the terminal link into the router. */
+    final int injectCyclesPerFlit;
     /** The largest flit delay of a terminal output (arrival at an NI). */
     final int maxTerminalFlitDelay;
     final EventWheel creditEvents;
@@ -44,12 +54,21 @@ final class Links {
     private final boolean[] niWaiting;
     private InvariantChecks checks;
 
+    /** NI send to visible at the router: {@code 1 + L} of the terminal link, plus its serialisation. */
+    static int injectDelay(RouterDescription d) {
+        return d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit();
+    }
+
     Links(RouterDescription d, boolean waitForTailCredit, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
             ActiveRouters routers, boolean[] niWaiting) {
         Pipeline p = d.pipeline();
         int routerLink = d.link().latencyCycles();
         int terminalLink = d.terminalLink().latencyCycles();
         this.flitDelay = new int[wiring.totalPorts];
+        this.cyclesPerFlit = new int[wiring.totalPorts];
+        this.linkFree = new int[wiring.totalPorts];
+        this.injectCyclesPerFlit = d.terminalLink().cyclesPerFlit();
+        this.serialised = d.link().cyclesPerFlit() > 1 || d.terminalLink().cyclesPerFlit() > 1;
         this.creditReturn = new int[wiring.totalPorts];
         int maxCredit = 0;
         int maxFlit = 0;
@@ -57,7 +76,10 @@ final class Links {
         for (int gp = 0; gp < wiring.totalPorts; gp++) {
             boolean terminalOut = wiring.flitTarget[gp] == Wiring.TERMINAL;
             boolean terminalIn = wiring.terminalNode[gp] >= 0;
-            flitDelay[gp] = p.switchAllocDelay() + p.switchTraversalDelay() + (terminalOut ? terminalLink : routerLink);
+            cyclesPerFlit[gp] = terminalOut ? d.terminalLink().cyclesPerFlit() : d.link().cyclesPerFlit();
+            // a flit is whole downstream once its last cycle on the link is over
+            flitDelay[gp] = p.switchAllocDelay() + p.switchTraversalDelay() + (terminalOut ? terminalLink : routerLink)
+                    + cyclesPerFlit[gp] - 1;
             creditReturn[gp] = Math.max(p.switchAllocDelay(), 1) + (terminalIn ? terminalLink : routerLink) + p.creditDelay();
             maxCredit = Math.max(maxCredit, creditReturn[gp]);
             maxFlit = Math.max(maxFlit, flitDelay[gp]);
@@ -67,7 +89,7 @@ final class Links {
         }
         this.maxTerminalFlitDelay = maxTerminal;
         this.ejectCreditReturn = 1 + terminalLink + p.creditDelay();
-        this.injectDelay = 1 + terminalLink;
+        this.injectDelay = injectDelay(d);
         this.creditEvents = new EventWheel(Math.max(maxCredit, maxFlit + ejectCreditReturn) + 1);
         this.cutThrough = d.flowControl() == FlowControl.VIRTUAL_CUT_THROUGH;
         this.waitForTailCredit = waitForTailCredit;

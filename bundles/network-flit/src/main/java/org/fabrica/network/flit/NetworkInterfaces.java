@@ -77,11 +77,19 @@ final class NetworkInterfaces {
     private final int receiveOverhead;
     /** Set by {@link #admittedLane}: the throttle held back at least one packet older than its answer. */
     private boolean niHeld;
+    /** One injection queue per VC ({@code InjectionQueues.PER_VC}): lane = VC, flits interleave on the link. */
+    private final boolean perVcQueues;
+    /** Per-VC queues: flits of each lane's front packet already sent, and each node's round-robin pointer. */
+    private final int[] laneSent;
+    private final int[] nextLane;
+    /** The terminal link takes a flit every this many cycles; per node the first cycle it is free again. */
+    private final int injectCyclesPerFlit;
+    private final int[] niFree;
 
     NetworkInterfaces(Wiring wiring, OutputUnits outputs, InputBuffers inputs, PacketPool pool, Progress progress,
             NetworkObserver observer, Throttle throttle, boolean throttleActive, ProviderNames names, int maxPorts,
             boolean cutThrough, boolean waitForTailCredit, int packetFlits, int injectDelay, int flitDelay,
-            int receiveOverhead) {
+            int receiveOverhead, boolean perVcQueues, int injectCyclesPerFlit) {
         this.wiring = wiring;
         this.outputs = outputs;
         this.inputs = inputs;
@@ -97,7 +105,16 @@ final class NetworkInterfaces {
         this.injectDelay = injectDelay;
         this.receiveOverhead = receiveOverhead;
         int nodes = wiring.nodes;
-        this.lanes = throttleActive ? maxPorts : 1;
+        if (perVcQueues && throttleActive) {
+            throw new IllegalArgumentException("a throttle keeps one source queue per first-hop port and cannot be combined"
+                    + " with one injection queue per VC; use injection queues SINGLE with a throttle");
+        }
+        this.perVcQueues = perVcQueues;
+        this.injectCyclesPerFlit = injectCyclesPerFlit;
+        this.niFree = new int[wiring.nodes];
+        this.lanes = throttleActive ? maxPorts : perVcQueues ? vcs : 1;
+        this.laneSent = perVcQueues ? new int[wiring.nodes * lanes] : null;
+        this.nextLane = perVcQueues ? new int[wiring.nodes] : null;
         this.queues = new SourceQueues(nodes * lanes, lanes > 1);
         niQueued = new int[nodes];
         niQueue = new int[nodes];
@@ -125,6 +142,11 @@ final class NetworkInterfaces {
     void enqueue(int n, long id, int destination, long created, long t) {
         if (lanes == 1) {
             queues.add(n, id, created, destination, 0);
+        } else if (perVcQueues) {
+            ScratchPacket p = firstHopScratch;
+            p.set(id, n, destination, packetFlits, created);
+            queues.add(n * lanes + shortestLane(n, route.injectionMask(n, p)), id, created, destination, 0);
+            niWaiting[n] = false; // another lane may be able to send
         } else {
             ScratchPacket p = firstHopScratch;
             p.set(id, n, destination, packetFlits, created);
@@ -136,6 +158,21 @@ final class NetworkInterfaces {
             niActive[n] = true;
             activeNis[activeNiCount++] = n;
         }
+    }
+
+    /** Per-VC queues: the lane (VC) of {@code mask} with the fewest queued packets, the lowest on ties. */
+    private int shortestLane(int n, long mask) {
+        int best = -1;
+        int bestSize = Integer.MAX_VALUE;
+        for (long m = mask; m != 0; m &= m - 1) {
+            int v = Long.numberOfTrailingZeros(m);
+            int size = queues.size(n * lanes + v);
+            if (size < bestSize) {
+                best = v;
+                bestSize = size;
+            }
+        }
+        return best;
     }
 
     /** Packets waiting in the source queue of {@code node} (the one being injected included). */
@@ -164,6 +201,13 @@ final class NetworkInterfaces {
 
     private void inject(int n, long t, int tl) {
         if (niQueued[n] == 0 || niWaiting[n]) {
+            return;
+        }
+        if (injectCyclesPerFlit > 1 && tl - niFree[n] < 0) {
+            return; // the terminal link still carries the previous flit
+        }
+        if (perVcQueues) {
+            injectFromLanes(n, t, tl);
             return;
         }
         int v = niVc[n];
@@ -224,6 +268,7 @@ final class NetworkInterfaces {
         }
         int slot = queues.frontSlot(qi);
         credits[ci]--;
+        niFree[n] = tl + injectCyclesPerFlit;
         int gp = wiring.nodeInPort[n];
         inputs.push(gp * vcs + v, wiring.nodeRouter[n], wiring.portLocal[gp] * vcs + v, slot, tl + injectDelay);
         Progress pr = progress;
@@ -244,6 +289,59 @@ final class NetworkInterfaces {
             niSent[n] = 0;
             niMask[n] = 0;
         }
+    }
+
+    /**
+     * Per-VC injection queues: the next lane in round-robin order whose front packet can send a flit
+     * (a new packet needs a credit of its VC, for the whole packet under virtual cut-through; a
+     * packet under way needs one credit) sends it. With none, the NI sleeps until a credit returns
+     * or a packet joins a lane.
+     */
+    private void injectFromLanes(int n, long t, int tl) {
+        int base = n * lanes;
+        int ciBase = outputs.niCreditBase + n * vcs;
+        int[] credits = outputs.credits;
+        int start = nextLane[n];
+        for (int k = 0; k < lanes; k++) {
+            int q = start + k;
+            if (q >= lanes) {
+                q -= lanes;
+            }
+            int qi = base + q;
+            if (queues.isEmpty(qi)) {
+                continue;
+            }
+            int slot = frontSlot(n, qi);
+            int sent = laneSent[qi];
+            int cr = credits[ciBase + q];
+            if (sent == 0 ? (cutThrough ? cr < pool.length[slot] : cr <= 0)
+                    || (waitForTailCredit && cr != outputs.capacityOf(ciBase + q)) : cr <= 0) {
+                continue;
+            }
+            credits[ciBase + q]--;
+            niFree[n] = tl + injectCyclesPerFlit;
+            int gp = wiring.nodeInPort[n];
+            inputs.push(gp * vcs + q, wiring.nodeRouter[n], wiring.portLocal[gp] * vcs + q, slot, tl + injectDelay);
+            Progress pr = progress;
+            pr.flitHops++;
+            pr.lastMove = t;
+            sent++;
+            if (sent == 1) {
+                pool.injected[slot] = t;
+                pool.state[slot] = PacketPool.IN_NETWORK;
+                pr.inNetwork++;
+                observer.packetInjected(pool.id[slot], n, t);
+            }
+            if (sent == pool.length[slot]) {
+                queues.removeFirst(qi);
+                niQueued[n]--;
+                sent = 0;
+            }
+            laneSent[qi] = sent;
+            nextLane[n] = q + 1 == lanes ? 0 : q + 1;
+            return;
+        }
+        niWaiting[n] = true;
     }
 
     /**

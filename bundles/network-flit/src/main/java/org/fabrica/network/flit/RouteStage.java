@@ -218,6 +218,11 @@ final class RouteStage {
     long injectionMask(int n, int slot) {
         PacketFlyweight packet = view;
         packet.slot = slot;
+        return injectionMask(n, packet);
+    }
+
+    /** The injection VCs of {@code packet} (pooled or a detached record) at node {@code n}, checked. */
+    long injectionMask(int n, PacketView packet) {
         long mask;
         try {
             mask = queuing.injectionVcMask(n, packet);
@@ -225,11 +230,11 @@ final class RouteStage {
             throw e;
         } catch (RuntimeException e) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' failed choosing the injection VCs of "
-                    + pool.name(slot) + " at node " + n + ": " + e, e);
+                    + packetName(packet) + " at node " + n + ": " + e, e);
         }
         if (mask == 0 || (mask & ~allVcs) != 0) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' returned injection VC mask 0x"
-                    + Long.toHexString(mask) + " for " + pool.name(slot) + " at node " + n + " (router "
+                    + Long.toHexString(mask) + " for " + packetName(packet) + " at node " + n + " (router "
                     + wiring.nodeRouter[n] + "); it must be non-zero and within the " + vcs + " VCs");
         }
         return mask;

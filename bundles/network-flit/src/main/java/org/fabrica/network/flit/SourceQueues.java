@@ -96,6 +96,10 @@ final class SourceQueues {
         head[q] = 0;
     }
 
+    int size(int q) {
+        return size[q];
+    }
+
     boolean isEmpty(int q) {
         return size[q] == 0;
     }

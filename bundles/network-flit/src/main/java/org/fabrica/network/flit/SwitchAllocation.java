@@ -1,25 +1,36 @@
 package org.fabrica.network.flit;
 
+import org.fabrica.hardware.CrossbarOrganisation;
+
 /**
  * Switch allocation of one router in one cycle, per flit.
  *
  * <p>A VC is eligible when it owns a downstream VC, its front flit is visible, it holds a credit
- * for that VC and its VC grant is at least {@code vcAllocDelay} cycles old (the SA mask of
- * {@link ActiveRouters} holds the VCs with a VC and a credit). Each eligible VC requests its
- * output port. Which requests compete depends on the crossbar: with one crossbar input per
- * input port (the default), input = the input port and sub = the VC, so a port moves at most one
- * flit per cycle; with one crossbar input per input VC ({@code voqCrossbar}), input = the
- * router-local input VC. Outputs are the output ports; each moves at most one flit per cycle. The
- * switch allocator (a part) grants each input and each output at most once; every granted flit
- * then crosses ({@link Crossbar#traverse}), in the order of the grants.
+ * for that VC, its VC grant is at least {@code vcAllocDelay} cycles old (the SA mask of
+ * {@link ActiveRouters} holds the VCs with a VC and a credit) and its output link is free (a link
+ * of s cycles per flit takes a flit every s cycles). Each eligible VC requests its output port.
+ * What competes depends on the crossbar organisation (the router description):
+ * <ul>
+ * <li>{@code SHARED}: one crossbar input per input port: input = the port, sub = the VC, output =
+ * the output port. A port moves at most one flit per cycle.</li>
+ * <li>{@code VC_INPUTS} (kN x N): input = the router-local input VC ({@code port * vcs + vc}),
+ * output = the output port: VCs of one port move in the same cycle toward different outputs.</li>
+ * <li>{@code PER_VC} (k crossbars of N x N, parallel switching): input = the local input VC,
+ * output = {@code outPort * vcs + vc}, so the switch allocator matches each VC's crossbar on its
+ * own (crossbar v: the ports' VC-v flits to the outputs); then, per output port, the output
+ * arbiter (a second allocator part: input = {@code outPort * vcs + vc}, output = the port,
+ * priority = the VC's) picks one of the crossbars' winners for the link.</li>
+ * </ul>
+ * Every output moves at most one flit per cycle. Granted flits cross ({@link Crossbar#traverse})
+ * in the order of the (final) grants.
  */
 final class SwitchAllocation {
     private final Wiring wiring;
-    private final InputBuffers inputs;
-    private final ActiveRouters routers;
     private final ContentionCounter contention;
     private final Crossbar crossbar;
     private final AllocationStage stage;
+    /** PER_VC: the output arbitration; null otherwise. */
+    private final AllocationStage arbiter;
     private final PacketPool pool;
     private final int[] vc;
     private final long[] rt;
@@ -28,20 +39,34 @@ final class SwitchAllocation {
     private final int rSa;
     private final int vcs;
     private final boolean vcInputs;
+    private final boolean perVc;
     private final int[] vcPriority;
     private final int[] localPort;
     private final int[] localVc;
+    private final int[] portBase;
+    /** Links slower than one flit per cycle exist: check each output's link before it is requested. */
+    private final boolean serialised;
+    private final int[] linkFree;
+    /** PER_VC: the switch-allocation request that won crossbar slot {@code outPort * vcs + vc}, -1 if none. */
+    private final int[] slotWinner;
 
-    SwitchAllocation(boolean vcInputs, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
-            ContentionCounter contention, Crossbar crossbar, PacketPool pool, AllocationStage stage, int[] vcPriority) {
-        this.vcInputs = vcInputs;
+    SwitchAllocation(CrossbarOrganisation organisation, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
+            ContentionCounter contention, Crossbar crossbar, Links links, PacketPool pool, AllocationStage stage,
+            AllocationStage arbiter, int[] vcPriority) {
+        if (organisation == CrossbarOrganisation.VOQ) {
+            throw new IllegalArgumentException("switch allocation: VOQ crossbar access needs the VOQ input buffers");
+        }
+        this.vcInputs = organisation != CrossbarOrganisation.SHARED;
+        this.perVc = organisation == CrossbarOrganisation.PER_VC;
+        if (perVc && arbiter == null) {
+            throw new IllegalArgumentException("switch allocation: per-VC crossbars need an output arbiter");
+        }
         this.wiring = wiring;
-        this.inputs = inputs;
-        this.routers = routers;
         this.contention = contention;
         this.crossbar = crossbar;
         this.pool = pool;
         this.stage = stage;
+        this.arbiter = arbiter;
         this.vc = inputs.vc;
         this.rt = routers.rt;
         this.routerStride = routers.stride;
@@ -51,10 +76,20 @@ final class SwitchAllocation {
         this.vcPriority = vcPriority;
         this.localPort = wiring.localPort;
         this.localVc = wiring.localVc;
+        this.portBase = wiring.portBase;
+        this.serialised = links.serialised;
+        this.linkFree = links.linkFree;
+        this.slotWinner = perVc ? filled(wiring.maxPorts * vcs) : null;
+    }
+
+    private static int[] filled(int n) {
+        int[] a = new int[n];
+        java.util.Arrays.fill(a, -1);
+        return a;
     }
 
     void step(int r, long t, int tl) {
-        final int base = wiring.portBase[r];
+        final int base = portBase[r];
         final int ivBase = base * vcs;
         final int w0 = r * routerStride;
         final int[] v = vc;
@@ -75,13 +110,18 @@ final class SwitchAllocation {
                 if (tl - v[x + InputBuffers.READY] < 0 || tl - v[x + InputBuffers.FRONT_VIS] < 0) {
                     continue;
                 }
+                int o = v[x + InputBuffers.OUT_PORT];
+                if (serialised && tl - linkFree[base + o] < 0) {
+                    continue;
+                }
                 if (vcInputs) {
                     in[count] = l;
+                    out[count] = perVc ? o * nv + lv[l] : o;
                 } else {
                     in[count] = lp[l];
                     sub[count] = lv[l];
+                    out[count] = o;
                 }
-                out[count] = v[x + InputBuffers.OUT_PORT];
                 if (s.usesPriority) {
                     s.priority[count] = vcPriority[lv[l]];
                 }
@@ -96,7 +136,11 @@ final class SwitchAllocation {
         }
         int n = s.allocate(r, count, t);
         if (count > n) {
-            noteLosses(base, ivBase, count, t);
+            noteLosses(s, base, ivBase, count, t);
+        }
+        if (perVc) {
+            arbitrateOutputs(r, base, ivBase, n, t, tl);
+            return;
         }
         int[] grants = s.grants;
         for (int k = 0; k < n; k++) {
@@ -106,11 +150,63 @@ final class SwitchAllocation {
     }
 
     /**
+     * PER_VC: each output port's arbiter picks one of the VC crossbars that granted a flit toward
+     * it; the others wait (and count as contention when the winner is another flow's).
+     */
+    private void arbitrateOutputs(int r, int base, int ivBase, int n, long t, int tl) {
+        AllocationStage s = stage;
+        AllocationStage a = arbiter;
+        int[] grants = s.grants;
+        int slots = (portBase[r + 1] - base) * vcs;
+        for (int k = 0; k < n; k++) {
+            int i = grants[k];
+            slotWinner[s.output[i]] = i;
+        }
+        int count = 0;
+        for (int slot = 0; slot < slots; slot++) {
+            int i = slotWinner[slot];
+            if (i < 0) {
+                continue;
+            }
+            a.input[count] = slot;
+            a.output[count] = slot / vcs;
+            if (a.usesPriority) {
+                a.priority[count] = vcPriority[slot % vcs];
+            }
+            if (a.usesAge) {
+                a.age[count] = pool.created[vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + InputBuffers.FRONT_SLOT]];
+            }
+            count++;
+        }
+        int m = a.allocate(r, count, t);
+        if (count > m) {
+            for (int j = 0; j < count; j++) {
+                int winner = a.outputWinner(a.output[j]);
+                if (winner < 0 || winner == j) {
+                    continue;
+                }
+                int lj = s.input[slotWinner[a.input[j]]];
+                int lw = s.input[slotWinner[a.input[winner]]];
+                if (contention.otherFlow(ivBase + lj, ivBase + lw)) {
+                    contention.note(ivBase + lj, wiring.flitTarget[base + a.output[j]] == Wiring.TERMINAL, t);
+                }
+            }
+        }
+        for (int k = 0; k < m; k++) {
+            int j = a.grants[k];
+            int i = slotWinner[a.input[j]];
+            crossbar.traverse(r, base, ivBase, s.input[i], a.output[j], t, tl);
+        }
+        for (int k = 0; k < n; k++) {
+            slotWinner[s.output[grants[k]]] = -1;
+        }
+    }
+
+    /**
      * Requests that were not granted while their output went to another crossbar input's flit of
      * another flow (before any flit moves: the flows are read from the buffers' fronts).
      */
-    private void noteLosses(int base, int ivBase, int count, long t) {
-        AllocationStage s = stage;
+    private void noteLosses(AllocationStage s, int base, int ivBase, int count, long t) {
         int[] in = s.input;
         int[] out = s.output;
         for (int i = 0; i < count; i++) {
@@ -121,7 +217,8 @@ final class SwitchAllocation {
             int li = vcInputs ? in[i] : in[i] * vcs + s.sub[i];
             int lj = vcInputs ? in[j] : in[j] * vcs + s.sub[j];
             if (contention.otherFlow(ivBase + li, ivBase + lj)) {
-                contention.note(ivBase + li, wiring.flitTarget[base + out[i]] == Wiring.TERMINAL, t);
+                int port = perVc ? out[i] / vcs : out[i];
+                contention.note(ivBase + li, wiring.flitTarget[base + port] == Wiring.TERMINAL, t);
             }
         }
     }

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.network.NetworkSetup;
@@ -35,7 +36,10 @@ final class Fixtures {
 
     /** The built-in allocators by name, as a framework would register them. */
     static RouterParts parts() {
-        return new FactoryRouterParts().with("round-robin", new RoundRobinFactory());
+        return new FactoryRouterParts().with("round-robin", new RoundRobinFactory())
+                .with("islip", new org.fabrica.router.allocators.IslipFactory())
+                .with("priority", new org.fabrica.router.allocators.PriorityFactory())
+                .with("oldest-first", new org.fabrica.router.allocators.OldestFirstFactory());
     }
 
     static final int PLUS = 0;
@@ -283,6 +287,8 @@ final class Fixtures {
         boolean waitForTailCredit = false;
         EndpointTiming endpoint = EndpointTiming.NONE;
         RouterParts parts = parts();
+        /** Changes the description of {@link #router} (crossbar, links, allocators, VCs). */
+        java.util.function.UnaryOperator<RouterDescription> describe = d -> d;
 
         Setup ring(int k) {
             topology = new Ring(k);
@@ -292,7 +298,7 @@ final class Fixtures {
         }
 
         NetworkSetup build() {
-            return new NetworkSetup(topology, router, routing, queuing, throttle, pattern, injection, packetFlits,
+            return new NetworkSetup(topology, describe.apply(RouterDescription.of(router)), routing, queuing, throttle, pattern, injection, packetFlits,
                     observer, new RandomStreams(seed), new RunLimits(maxCycles, deadlockCycles), names, endpoint, parts);
         }
 
