@@ -15,11 +15,16 @@ public interface NetworkModel extends CycleModel {
     /** Packets generated so far. */
     long generated();
 
-    /** Packets delivered so far. */
+    /** Packets delivered so far, copies from multi-output routes included. */
     long delivered();
 
-    /** Packets generated and not yet delivered (in source queues or in the network). */
+    /** Packets generated (and copies made) and not yet delivered (in source queues or in the network). */
     long inFlight();
+
+    /** Copies made by multi-output routes so far (each is delivered on its own); 0 without replication. */
+    default long replicated() {
+        return 0;
+    }
 
     /** Flit traversals of router-to-router and terminal links so far. */
     long flitHops();

@@ -13,6 +13,14 @@ public interface NetworkObserver {
     default void packetInjected(long packet, int source, long cycle) {
     }
 
+    /**
+     * A packet was replicated at {@code router} (a multi-output route): {@code copy} is a new
+     * packet with the same source, bound for {@code destination} (since 1.1). The copy is delivered
+     * on its own, so deliveries count originals and copies.
+     */
+    default void packetReplicated(long packet, long copy, int source, int destination, int router, long cycle) {
+    }
+
     /** A packet's tail flit reached its destination. */
     default void packetDelivered(long packet, int source, int destination, int flits,
             long created, long injected, long delivered, int hops) {

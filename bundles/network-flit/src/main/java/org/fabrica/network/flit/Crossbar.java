@@ -1,6 +1,7 @@
 package org.fabrica.network.flit;
 
 import org.fabrica.kernel.SimulationException;
+import org.fabrica.stats.NetworkObserver;
 
 /**
  * Moves a granted flit from its input buffer through the crossbar onto its output link.
@@ -29,6 +30,7 @@ final class Crossbar {
     private final PacketPool pool;
     private final Progress progress;
     private final RouteStage route;
+    private final NetworkObserver observer;
     private final int[] vc;
     private final int[] credits;
     private final EventWheel creditEvents;
@@ -55,7 +57,8 @@ final class Crossbar {
 
     Crossbar(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers, Links links,
             ContentionCounter contention, NetworkInterfaces interfaces, PacketPool pool, Progress progress,
-            RouteStage route, boolean waitForTailCredit, long hopLimit) {
+            RouteStage route, NetworkObserver observer, boolean waitForTailCredit, long hopLimit) {
+        this.observer = observer;
         this.wiring = wiring;
         this.inputs = inputs;
         this.outputs = outputs;
@@ -169,5 +172,115 @@ final class Crossbar {
         } else if (remaining == 0 || left == 0) {
             rt[word + rSa] &= ~(1L << l);
         }
+    }
+
+    /**
+     * Moves the front flit of local input VC {@code l}, whose packet has a multi-output route, to
+     * every branch at once: read once from the buffer (one credit back upstream), one credit of
+     * each branch's output VC, one flit-hop per branch. When the head crosses, every branch after
+     * the first gets a copy of the packet (a new id, reported as replicated), which its flits carry
+     * from then on; a copy or the packet itself that leaves through a terminal port is delivered to
+     * that port's node. When the tail has crossed, every branch's output VC is released.
+     */
+    void traverseBranches(int r, int base, int ivBase, int l, long t, int tl) {
+        int iv = ivBase + l;
+        int v = localVc[l];
+        int gpIn = base + localPort[l];
+        final int[] state = vc;
+        int x = iv << InputBuffers.VC_SHIFT;
+        int slot = state[x + InputBuffers.FRONT_SLOT];
+        int remaining = inputs.pop(iv, r);
+        creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
+        int sent = ++state[x + InputBuffers.SENT];
+        int length = pool.length[slot];
+        int n = -state[x + InputBuffers.CAND_COUNT];
+        int cb = iv * (inputs.maxCandidates - 1);
+        int[] copies = inputs.branchSlot;
+        int copyBase = iv * inputs.maxBranches;
+        for (int k = 0; k < n; k++) {
+            int ov = k == 0 ? state[x + InputBuffers.OUT] : inputs.candPort[cb + k - 1];
+            int gpOut = ov / vcs;
+            int o = gpOut - base;
+            int left = --credits[ov];
+            if (left < 0) {
+                throw checks.invariant("credit counter below zero at " + wiring.creditName(ov) + " after "
+                        + pool.name(slot) + " left", t);
+            }
+            int flit = slot;
+            if (k > 0) {
+                if (sent == 1) {
+                    copies[copyBase + k] = replicate(slot, r, t);
+                }
+                flit = copies[copyBase + k];
+            }
+            if (serialised) {
+                linkFree[gpOut] = tl + cyclesPerFlit[gpOut];
+            }
+            int target = flitTarget[gpOut];
+            if (target >= 0) {
+                int ovc = ov - gpOut * vcs;
+                inputs.push(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, flit,
+                        tl + flitDelay[gpOut]);
+                if (sent == 1 && ++pool.hops[flit] > hopLimit) {
+                    throw new SimulationException("livelock: " + pool.name(flit) + " has crossed " + pool.hops[flit]
+                            + " router-to-router links (limit " + hopLimit + ") and is at router " + r + " leaving through "
+                            + wiring.portLabel(r, o) + " at cycle " + t + "; routing '" + route.routingName
+                            + "' does not bring it to its destination");
+                }
+            } else {
+                if (sent == 1) {
+                    // a branch to a terminal port delivers there
+                    pool.destination[flit] = terminalNode[gpOut];
+                }
+                if (++pool.ejected[flit] > length) {
+                    throw checks.invariant("more flits than the packet has reached the destination of "
+                            + pool.name(flit), t);
+                }
+                long arrival = t + flitDelay[gpOut];
+                creditEvents.add(arrival + ejectCreditReturn, ov);
+                if (sent == length) {
+                    interfaces.deliverAt(arrival, flit);
+                }
+            }
+            progress.flitHops++;
+            if (sent == length) {
+                if (waitForTailCredit) {
+                    outputs.tailWait[ov] = true;
+                } else {
+                    outputs.owner[ov] = -1;
+                }
+            }
+        }
+        progress.lastMove = t;
+        int rb = r * routerStride;
+        int word = rb + (l >>> 6);
+        if (sent == length) {
+            state[x + InputBuffers.STATE] = InputBuffers.IDLE;
+            state[x + InputBuffers.SENT] = 0;
+            state[x + InputBuffers.CONTENTION] = 0;
+            state[x + InputBuffers.CAND_COUNT] = 0;
+            rt[word + rSa] &= ~(1L << l);
+            if (remaining > 0) {
+                rt[word + ActiveRouters.VA] |= 1L << l;
+            }
+            rt[rb + ActiveRouters.EPOCH]++;
+        } else if (remaining == 0) {
+            rt[word + rSa] &= ~(1L << l);
+        }
+    }
+
+    /** A copy of the packet in {@code slot} for another branch, already in the network. */
+    private int replicate(int slot, int r, long t) {
+        PacketPool p = pool;
+        long id = progress.nextPacketId++;
+        int copy = p.allocate(id, p.source[slot], p.destination[slot], p.length[slot], p.created[slot]);
+        p.injected[copy] = p.injected[slot];
+        p.routingState[copy] = p.routingState[slot];
+        p.hops[copy] = p.hops[slot];
+        p.state[copy] = PacketPool.IN_NETWORK;
+        progress.inNetwork++;
+        interfaces.replicated++;
+        observer.packetReplicated(p.id[slot], id, p.source[slot], p.destination[slot], r, t);
+        return copy;
     }
 }

@@ -184,10 +184,10 @@ public final class FlitNetwork implements NetworkModel {
                         localVcs);
 
         this.crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
-                waitForTailCredit, (long) livelockHopsPerRouter * w.routers);
+                observer, waitForTailCredit, (long) livelockHopsPerRouter * w.routers);
         this.vcAllocation = new VcAllocation(d.pipeline(), cutThrough, w, inputs, outputs, routers, route, contention,
                 pool, va, priority);
-        this.switchAllocation = new SwitchAllocation(organisation, w, inputs, routers, contention, crossbar, links, pool,
+        this.switchAllocation = new SwitchAllocation(organisation, w, inputs, outputs, routers, contention, crossbar, links, pool,
                 sa, arbiter, priority);
         this.checks = new InvariantChecks(w, inputs, outputs, routers, links, pool, interfaces, route, names, progress);
         inputs.checks(checks);
@@ -196,7 +196,8 @@ public final class FlitNetwork implements NetworkModel {
         interfaces.wire(route, checks);
 
         // first generation times, each node from its own stream
-        this.generators = new Generators(setup.pattern(), setup.injection(), names, observer, interfaces, setup.random(),
+        this.generators = new Generators(setup.pattern(), setup.injection(), names, observer, interfaces, progress,
+                setup.random(),
                 w.nodes, packetFlits, setup.endpoint().sendOverheadCycles(), maxCycles);
     }
 
@@ -238,7 +239,12 @@ public final class FlitNetwork implements NetworkModel {
 
     @Override
     public long inFlight() {
-        return interfaces.generated - interfaces.delivered;
+        return interfaces.generated + interfaces.replicated - interfaces.delivered;
+    }
+
+    @Override
+    public long replicated() {
+        return interfaces.replicated;
     }
 
     @Override
@@ -278,7 +284,7 @@ public final class FlitNetwork implements NetworkModel {
 
     @Override
     public boolean done(long cycle) {
-        if (generators.exhausted() && interfaces.generated == interfaces.delivered) {
+        if (generators.exhausted() && interfaces.generated + interfaces.replicated == interfaces.delivered) {
             return true;
         }
         if (cycle + 1 >= maxCycles) {

@@ -34,11 +34,12 @@ final class Generators {
     private final int packetFlits;
     private final int sendOverhead;
     private final long maxCycles;
-    private long nextPacketId;
+    private final Progress progress;
 
     Generators(TrafficPattern pattern, InjectionProcess injection, ProviderNames names, NetworkObserver observer,
-            NetworkInterfaces interfaces, RandomStreams streams, int nodes, int packetFlits, int sendOverhead,
-            long maxCycles) {
+            NetworkInterfaces interfaces, Progress progress, RandomStreams streams, int nodes, int packetFlits,
+            int sendOverhead, long maxCycles) {
+        this.progress = progress;
         this.pattern = pattern;
         this.injection = injection;
         this.names = names;
@@ -86,7 +87,7 @@ final class Generators {
                     throw new SimulationException("traffic pattern '" + names.traffic() + "' returned destination "
                             + destination + " for source node " + n + " at cycle " + t + "; nodes are 0.." + (nodes - 1));
                 }
-                long id = nextPacketId++;
+                long id = progress.nextPacketId++;
                 interfaces.enqueue(n, id, destination, at, t);
                 interfaces.generated++;
                 observer.packetGenerated(id, n, destination, packetFlits, at);

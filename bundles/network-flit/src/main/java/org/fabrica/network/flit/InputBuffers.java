@@ -39,7 +39,11 @@ final class InputBuffers {
     static final int FRONT_SLOT = 8;
     /** Copy of the cycle (low 32 bits) from which the front flit is visible (valid when COUNT > 0). */
     static final int FRONT_VIS = 9;
-    /** Route candidates of the front head (after route computation). */
+    /**
+     * Route candidates of the front head (after route computation); negative: the branches of a
+     * multi-output route (-count), whose output VCs, once granted, replace candidates 1.. in
+     * {@link #candPort} (branch 0's is {@link #OUT}).
+     */
     static final int CAND_COUNT = 10;
     /** The first candidate's output port and VC mask (low, high 32 bits); later ones in candPort/candMask. */
     static final int CAND_PORT = 11;
@@ -58,6 +62,12 @@ final class InputBuffers {
     final int[] candPort;
     final long[] candMask;
     final int[] ring;
+    /**
+     * Multi-output routes: per input VC and branch k >= 1, the pool slot of the copy that branch
+     * carries (created when the head crosses); allocated the first time a route has branches.
+     */
+    int[] branchSlot;
+    final int maxBranches;
     /** Ring stride per VC: the largest VC capacity. */
     final int stride;
     final int maxCandidates;
@@ -80,6 +90,7 @@ final class InputBuffers {
         }
         this.stride = max;
         this.maxCandidates = maxCandidates;
+        this.maxBranches = maxCandidates;
         this.routers = routers;
         this.rt = routers.rt;
         this.rSa = routers.sa;
@@ -92,6 +103,13 @@ final class InputBuffers {
         for (int iv = 0; iv < totalVcs; iv++) {
             vc[(iv << VC_SHIFT) + BLOCKED_AT] = -1;
             vc[(iv << VC_SHIFT) + CAPACITY] = capacity[iv % vcs];
+        }
+    }
+
+    /** Input VC {@code iv}'s front head has a multi-output route: make room for its copies (once per run). */
+    void multiOutput(int iv) {
+        if (branchSlot == null) {
+            branchSlot = new int[Math.multiplyExact(vc.length >> VC_SHIFT, maxBranches)];
         }
     }
 
@@ -214,8 +232,14 @@ final class InputBuffers {
         return vc[(iv << VC_SHIFT) + FRONT_VIS];
     }
 
+    /** Candidates (or branches) of the front head. */
     int candidateCount(int iv) {
-        return vc[(iv << VC_SHIFT) + CAND_COUNT];
+        return Math.abs(vc[(iv << VC_SHIFT) + CAND_COUNT]);
+    }
+
+    /** The front head's route has branches (a multi-output route). */
+    boolean multi(int iv) {
+        return vc[(iv << VC_SHIFT) + CAND_COUNT] < 0;
     }
 
     int candidatePort(int iv, int k) {

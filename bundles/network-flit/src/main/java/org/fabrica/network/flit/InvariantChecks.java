@@ -101,18 +101,18 @@ final class InvariantChecks {
             int local = wiring.vcLocal[iv];
             boolean active = inputs.state(iv) == InputBuffers.ACTIVE;
             boolean wantsVa = !active && inputs.count(iv) > 0;
-            boolean wantsSa = active && inputs.count(iv) > 0 && credits[inputs.out(iv)] > 0;
+            boolean wantsSa = active && inputs.count(iv) > 0 && (inputs.multi(iv) || credits[inputs.out(iv)] > 0);
             if (routers.vaBit(r, local) != wantsVa || routers.saBit(r, local) != wantsSa) {
                 throw invariant("allocation masks out of step with " + wiring.vcName(iv) + " (state " + inputs.state(iv)
                         + ", " + inputs.count(iv) + " flits)", now);
             }
         }
         long held = pool.live() + queues.records() - queues.materialized();
-        long pending = interfaces.generated - interfaces.delivered;
+        long pending = interfaces.generated + interfaces.replicated - interfaces.delivered;
         if (held != pending) {
             throw invariant(held + " packets held (" + pool.live() + " in the pool, " + queues.records()
                     + " queued of which " + queues.materialized() + " pooled) but " + pending
-                    + " generated and not delivered", now);
+                    + " generated or copied and not delivered", now);
         }
     }
 }

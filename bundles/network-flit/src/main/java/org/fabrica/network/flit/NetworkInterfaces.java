@@ -55,6 +55,8 @@ final class NetworkInterfaces {
     private final int[] activeNis;
     private int activeNiCount;
     long generated;
+    /** Copies made by multi-output routes (each delivered on its own). */
+    long replicated;
     long delivered;
 
     private final Wiring wiring;

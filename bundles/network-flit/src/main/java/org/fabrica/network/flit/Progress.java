@@ -13,4 +13,6 @@ final class Progress {
     long lastMove;
     /** Packets whose head has entered the network and whose tail has not been delivered. */
     long inNetwork;
+    /** The id of the next packet, generated or copied (ids grow with creation, never reused). */
+    long nextPacketId;
 }

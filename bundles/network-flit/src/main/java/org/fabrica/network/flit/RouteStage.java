@@ -92,6 +92,21 @@ final class RouteStage {
         if (n == 0) {
             throw fault("returned no candidate output", r, inPort, slot, t, null);
         }
+        if (c.mixed) {
+            throw fault("mixed alternatives (add) and branches (addBranch) in one route", r, inPort, slot, t, null);
+        }
+        boolean branches = c.branches;
+        if (branches) {
+            inputs.multiOutput(iv);
+            for (int a = 0; a < n; a++) {
+                for (int b = a + 1; b < n; b++) {
+                    if (c.port[a] == c.port[b]) {
+                        throw fault("returned output port " + c.port[a] + " twice in one multi-output route", r, inPort,
+                                slot, t, null);
+                    }
+                }
+            }
+        }
         int[] vc = inputs.vc;
         int cb = iv * (maxCandidates - 1);
         int x = iv << InputBuffers.VC_SHIFT;
@@ -108,7 +123,7 @@ final class RouteStage {
                 throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
                         + "), which is not connected", r, inPort, slot, t, null);
             }
-            if (target == Wiring.TERMINAL && wiring.terminalNode[gp] != destination) {
+            if (target == Wiring.TERMINAL && !branches && wiring.terminalNode[gp] != destination) {
                 throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
                         + "), the terminal of node " + wiring.terminalNode[gp] + ", not of the destination", r, inPort,
                         slot, t, null);
@@ -127,7 +142,8 @@ final class RouteStage {
                 inputs.candMask[cb + k - 1] = mask;
             }
         }
-        vc[x + InputBuffers.CAND_COUNT] = n;
+        // a negative count marks the branches of a multi-output route
+        vc[x + InputBuffers.CAND_COUNT] = branches ? -n : n;
         vc[x + InputBuffers.STATE] = InputBuffers.VC_ALLOC;
         vc[x + InputBuffers.BLOCKED_AT] = routers.epoch(r) - 1; // a new head is never considered blocked
     }

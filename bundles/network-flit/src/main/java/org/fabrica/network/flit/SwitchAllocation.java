@@ -49,8 +49,17 @@ final class SwitchAllocation {
     private final int[] linkFree;
     /** PER_VC: the switch-allocation request that won crossbar slot {@code outPort * vcs + vc}, -1 if none. */
     private final int[] slotWinner;
+    // multi-output routes: the VCs that want the switch this cycle, and what they claimed
+    private final int[] multiVcs;
+    private final int[] credits;
+    private final int[] candPort;
+    private final int maxCandidates;
+    private final int[] inputClaim;
+    private final int[] outputClaim;
+    private int claimStamp;
 
-    SwitchAllocation(CrossbarOrganisation organisation, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
+    SwitchAllocation(CrossbarOrganisation organisation, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
+            ActiveRouters routers,
             ContentionCounter contention, Crossbar crossbar, Links links, PacketPool pool, AllocationStage stage,
             AllocationStage arbiter, int[] vcPriority) {
         if (organisation == CrossbarOrganisation.VOQ) {
@@ -80,6 +89,12 @@ final class SwitchAllocation {
         this.serialised = links.serialised;
         this.linkFree = links.linkFree;
         this.slotWinner = perVc ? filled(wiring.maxPorts * vcs) : null;
+        this.multiVcs = new int[wiring.maxPorts * vcs];
+        this.credits = outputs.credits;
+        this.candPort = inputs.candPort;
+        this.maxCandidates = inputs.maxCandidates;
+        this.inputClaim = new int[wiring.maxPorts * vcs];
+        this.outputClaim = new int[wiring.maxPorts];
     }
 
     private static int[] filled(int n) {
@@ -101,6 +116,7 @@ final class SwitchAllocation {
         final int[] lv = localVc;
         final int nv = vcs;
         int count = 0;
+        int multis = 0;
         for (int w = 0; w < words; w++) {
             long bits = rt[w0 + rSa + w];
             while (bits != 0) {
@@ -108,6 +124,10 @@ final class SwitchAllocation {
                 bits &= bits - 1;
                 int x = (ivBase + l) << InputBuffers.VC_SHIFT;
                 if (tl - v[x + InputBuffers.READY] < 0 || tl - v[x + InputBuffers.FRONT_VIS] < 0) {
+                    continue;
+                }
+                if (v[x + InputBuffers.CAND_COUNT] < 0) {
+                    multiVcs[multis++] = l;
                     continue;
                 }
                 int o = v[x + InputBuffers.OUT_PORT];
@@ -131,6 +151,9 @@ final class SwitchAllocation {
                 count++;
             }
         }
+        if (multis > 0) {
+            count = branchesFirst(r, base, ivBase, count, multis, t, tl);
+        }
         if (count == 0) {
             return;
         }
@@ -147,6 +170,62 @@ final class SwitchAllocation {
             int i = grants[k];
             crossbar.traverse(r, base, ivBase, vcInputs ? in[i] : in[i] * nv + sub[i], out[i], t, tl);
         }
+    }
+
+    /**
+     * Multi-output routes first: a flit whose branches all have a free output (not taken this
+     * cycle, link free) with a credit crosses to all of them at once ({@link Crossbar#traverseBranches});
+     * the allocator then sees only the requests whose crossbar input and output are still free.
+     * Returns the number of requests kept.
+     */
+    private int branchesFirst(int r, int base, int ivBase, int count, int multis, long t, int tl) {
+        int stamp = ++claimStamp;
+        if (stamp == Integer.MAX_VALUE) {
+            java.util.Arrays.fill(inputClaim, 0);
+            java.util.Arrays.fill(outputClaim, 0);
+            stamp = claimStamp = 1;
+        }
+        for (int m = 0; m < multis; m++) {
+            int l = multiVcs[m];
+            int iv = ivBase + l;
+            int x = iv << InputBuffers.VC_SHIFT;
+            int input = vcInputs ? l : localPort[l];
+            if (inputClaim[input] == stamp) {
+                continue;
+            }
+            int n = -vc[x + InputBuffers.CAND_COUNT];
+            int cb = iv * (maxCandidates - 1);
+            boolean free = true;
+            for (int k = 0; k < n && free; k++) {
+                int ov = k == 0 ? vc[x + InputBuffers.OUT] : candPort[cb + k - 1];
+                int o = ov / vcs - base;
+                free = outputClaim[o] != stamp && credits[ov] > 0 && !(serialised && tl - linkFree[base + o] < 0);
+            }
+            if (!free) {
+                continue;
+            }
+            inputClaim[input] = stamp;
+            for (int k = 0; k < n; k++) {
+                int ov = k == 0 ? vc[x + InputBuffers.OUT] : candPort[cb + k - 1];
+                outputClaim[ov / vcs - base] = stamp;
+            }
+            crossbar.traverseBranches(r, base, ivBase, l, t, tl);
+        }
+        AllocationStage s = stage;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int port = perVc ? s.output[i] / vcs : s.output[i];
+            if (inputClaim[s.input[i]] == stamp || outputClaim[port] == stamp) {
+                continue;
+            }
+            s.input[kept] = s.input[i];
+            s.output[kept] = s.output[i];
+            s.sub[kept] = s.sub[i];
+            s.priority[kept] = s.priority[i];
+            s.age[kept] = s.age[i];
+            kept++;
+        }
+        return kept;
     }
 
     /**

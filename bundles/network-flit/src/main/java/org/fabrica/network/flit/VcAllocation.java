@@ -44,6 +44,7 @@ final class VcAllocation {
     private final int[] localPort;
     private final int[] localVc;
     private final int[] portBase;
+    private final int[] branchScratch;
 
     VcAllocation(Pipeline timing, boolean cutThrough, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
             ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool, AllocationStage stage,
@@ -72,6 +73,7 @@ final class VcAllocation {
         this.localPort = wiring.localPort;
         this.localVc = wiring.localVc;
         this.portBase = wiring.portBase;
+        this.branchScratch = new int[route.maxCandidates];
     }
 
     void step(int r, long t, int tl) {
@@ -108,6 +110,10 @@ final class VcAllocation {
                 } else if (v[x + InputBuffers.BLOCKED_AT] == epoch) {
                     continue;
                 }
+                if (v[x + InputBuffers.CAND_COUNT] < 0) {
+                    claimBranches(base, w0, iv, l, epoch, tl);
+                    continue;
+                }
                 int before = count;
                 count = request(base, iv, l, count);
                 if (count == before) {
@@ -124,6 +130,57 @@ final class VcAllocation {
         if (count > 0) {
             grant(r, w0, ivBase, nvc, count, requesters, t, tl);
         }
+    }
+
+    /**
+     * A multi-output route: the head takes a free VC (the lowest its mask allows) on every branch at
+     * once, or none and waits for a release here. Granted before the allocator's requests of the
+     * cycle (a request for a VC claimed here is dropped at the grant).
+     */
+    private void claimBranches(int base, int w0, int iv, int l, int epoch, int tl) {
+        final int[] v = vc;
+        int x = iv << InputBuffers.VC_SHIFT;
+        int n = -v[x + InputBuffers.CAND_COUNT];
+        int cb = iv * (route.maxCandidates - 1);
+        int slot = v[x + InputBuffers.FRONT_SLOT];
+        int length = pool.length[slot];
+        int[] chosen = branchScratch;
+        for (int k = 0; k < n; k++) {
+            int port = inputs.candidatePort(iv, k);
+            long mask = inputs.candidateMask(iv, k);
+            int ovBase = (base + port) * vcs;
+            chosen[k] = -1;
+            for (; mask != 0; mask &= mask - 1) {
+                int ov = ovBase + Long.numberOfTrailingZeros(mask);
+                if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
+                    chosen[k] = ov;
+                    break;
+                }
+            }
+            if (chosen[k] < 0) {
+                v[x + InputBuffers.BLOCKED_AT] = epoch;
+                return;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int ov = chosen[k];
+            owner[ov] = iv;
+            ownerFlow[ov << 1] = pool.source[slot];
+            ownerFlow[(ov << 1) + 1] = pool.destination[slot];
+            if (k == 0) {
+                v[x + InputBuffers.OUT] = ov;
+                v[x + InputBuffers.OUT_PORT] = ov / vcs - base;
+            } else {
+                inputs.candPort[cb + k - 1] = ov;
+            }
+        }
+        v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
+        v[x + InputBuffers.READY] = tl + vcAllocDelay;
+        int word = w0 + (l >>> 6);
+        rt[word + ActiveRouters.VA] &= ~(1L << l);
+        // a multi-output VC stays in the switch mask while it holds flits: the switch stage checks
+        // the credits of every branch
+        rt[word + rSa] |= 1L << l;
     }
 
     /** Adds the requests of the head at input VC {@code iv} (local {@code l}) for its free candidate VCs. */
@@ -184,6 +241,9 @@ final class VcAllocation {
             int lo = out[i];
             int iv = ivBase + li;
             int ov = ivBase + lo;
+            if (owner[ov] >= 0) {
+                continue; // a multi-output route claimed it earlier in this cycle
+            }
             owner[ov] = iv;
             int x = iv << InputBuffers.VC_SHIFT;
             int granted = v[x + InputBuffers.FRONT_SLOT];

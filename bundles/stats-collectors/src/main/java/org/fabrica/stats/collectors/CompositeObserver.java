@@ -38,6 +38,13 @@ public final class CompositeObserver implements NetworkObserver {
     }
 
     @Override
+    public void packetReplicated(long packet, long copy, int source, int destination, int router, long cycle) {
+        for (NetworkObserver o : observers) {
+            o.packetReplicated(packet, copy, source, destination, router, cycle);
+        }
+    }
+
+    @Override
     public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
             long delivered, int hops) {
         for (NetworkObserver o : observers) {
