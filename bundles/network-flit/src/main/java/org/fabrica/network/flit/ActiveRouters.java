@@ -5,7 +5,8 @@ package org.fabrica.network.flit;
  *
  * <p>One record of {@link #stride} longs per router (a cache line for routers of up to 128 local
  * VCs): flits held (buffered or arriving), whether it is in the active list, the allocation epoch,
- * and two bit masks over its local input VCs ({@code port * vcs + vc}):
+ * and two bit masks over its local input queues (one per VC, {@code port * vcs + vc}, or one
+ * per VC and output with VOQ crossbar access; see {@link Wiring}):
  * <ul>
  * <li>VA mask: the VC holds flits and its front packet has no downstream VC yet (route
  * computation / VC allocation work);</li>
@@ -26,15 +27,15 @@ final class ActiveRouters {
     /** The records, {@link #stride} longs per router. */
     final long[] rt;
     final int stride;
-    /** Words of one mask. */
+    /** Words of one mask (the largest router's; a router's own count is {@link Wiring#maskWords}). */
     final int words;
     /** Offset of the SA mask in a record ({@link #VA} + words). */
     final int sa;
     final int[] list;
     int count;
 
-    ActiveRouters(int routers, int localVcs) {
-        this.words = (localVcs + 63) >>> 6;
+    ActiveRouters(int routers, int localQueues) {
+        this.words = (localQueues + 63) >>> 6;
         this.sa = VA + words;
         this.stride = (VA + 2 * words + 7) & ~7;
         this.rt = new long[routers * stride];

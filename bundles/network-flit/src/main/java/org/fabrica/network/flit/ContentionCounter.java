@@ -33,10 +33,10 @@ final class ContentionCounter {
     long endpointEvents;
     long waitCycles;
 
-    ContentionCounter(InputBuffers inputs, PacketPool pool, int totalVcs) {
+    ContentionCounter(InputBuffers inputs, PacketPool pool, int totalQueues) {
         this.vc = inputs.vc;
         this.pool = pool;
-        this.waitSince = new long[totalVcs];
+        this.waitSince = new long[totalQueues];
     }
 
     /** True when the front packets of input VCs {@code a} and {@code b} belong to different flows. */

@@ -97,7 +97,7 @@ final class Crossbar {
         this.checks = c;
     }
 
-    /** Moves the front flit of local input VC {@code l} of router {@code r} through output port {@code o}. */
+    /** Moves the front flit of local input queue {@code l} of router {@code r} (queues from {@code ivBase}) through output port {@code o}. */
     void traverse(int r, int base, int ivBase, int l, int o, long t, int tl) {
         int iv = ivBase + l;
         int p = localPort[l];
@@ -127,8 +127,8 @@ final class Crossbar {
         int target = flitTarget[gpOut];
         if (target >= 0) {
             int ovc = ov - gpOut * vcs;
-            inputs.push(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, slot,
-                    tl + flitDelay[gpOut]);
+            inputs.arrive(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, slot,
+                    tl + flitDelay[gpOut], sent == 1);
             if (sent == 1 && ++pool.hops[slot] > hopLimit) {
                 throw new SimulationException("livelock: " + pool.name(slot) + " has crossed " + pool.hops[slot]
                         + " router-to-router links (limit " + hopLimit + ") and is at router " + r + " leaving through "
@@ -219,8 +219,8 @@ final class Crossbar {
             int target = flitTarget[gpOut];
             if (target >= 0) {
                 int ovc = ov - gpOut * vcs;
-                inputs.push(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, flit,
-                        tl + flitDelay[gpOut]);
+                inputs.arrive(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, flit,
+                        tl + flitDelay[gpOut], sent == 1);
                 if (sent == 1 && ++pool.hops[flit] > hopLimit) {
                     throw new SimulationException("livelock: " + pool.name(flit) + " has crossed " + pool.hops[flit]
                             + " router-to-router links (limit " + hopLimit + ") and is at router " + r + " leaving through "

@@ -117,7 +117,6 @@ public final class FlitNetwork implements NetworkModel {
                         + packetFlits + "; raise bufferFlits or use wormhole flow control");
             }
         }
-        unsupported(d);
         String routingName = names.routing();
         int vcClasses = routing.vcClasses();
         if (vcClasses < 1) {
@@ -131,17 +130,20 @@ public final class FlitNetwork implements NetworkModel {
         this.deadlockCycles = setup.limits().deadlockCycles();
 
         // ---- the parts, each on the arrays of those before it
-        this.wiring = new Wiring(setup.topology(), vcs);
+        // VOQ crossbar access splits every input VC into one queue per output port
+        int queuesPerVc = d.crossbar() == CrossbarOrganisation.VOQ ? maxPorts(setup.topology()) : 1;
+        this.wiring = new Wiring(setup.topology(), vcs, queuesPerVc);
         Wiring w = wiring;
-        int localVcs = w.maxPorts * vcs;
+        int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * vcClasses;
-        this.routers = new ActiveRouters(w.routers, localVcs);
+        this.routers = new ActiveRouters(w.routers, localQueues);
         this.outputs = new OutputUnits(w, capacity);
-        this.inputs = new InputBuffers(w.totalVcs(), vcs, capacity, maxCandidates, routers, outputs.credits);
+        this.inputs = new InputBuffers(w, capacity, maxCandidates, routers, outputs.credits);
         this.pool = new PacketPool(w.nodes * 4);
         this.progress = new Progress();
-        this.route = new RouteStage(routing, routingName, w, inputs, routers, pool, names, vcClasses, maxCandidates);
-        this.contention = new ContentionCounter(inputs, pool, w.totalVcs());
+        this.route = new RouteStage(routing, routingName, w, inputs, routers, pool, names, progress, vcClasses,
+                maxCandidates);
+        this.contention = new ContentionCounter(inputs, pool, w.totalQueues());
         // queuing and throttle see the model through their views
         this.queuing = require(setup.queuing().apply(new QueuingView(w, route)), "queuing scheme instance");
         route.queuing(queuing);
@@ -163,25 +165,28 @@ public final class FlitNetwork implements NetworkModel {
         // allocator parts
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
+        int[] queueInputs = new int[w.routers];
         for (int r = 0; r < w.routers; r++) {
             portInputs[r] = w.ports(r);
             vcInputs[r] = w.ports(r) * vcs;
+            queueInputs[r] = vcInputs[r] * queuesPerVc;
         }
-        AllocatorShape vaShape = new AllocatorShape(vcInputs, vcInputs, 1);
+        // VC allocation: inputs are the local queues, outputs the local output VCs
+        AllocatorShape vaShape = new AllocatorShape(queueInputs, vcInputs, 1);
         CrossbarOrganisation organisation = d.crossbar();
         AllocatorShape saShape = switch (organisation) {
             case SHARED -> new AllocatorShape(portInputs, portInputs, vcs);
             case VC_INPUTS -> new AllocatorShape(vcInputs, portInputs, 1);
             case PER_VC -> new AllocatorShape(vcInputs, vcInputs, 1);
-            case VOQ -> throw new IllegalArgumentException("crossbar organisation VOQ is not built yet");
+            case VOQ -> new AllocatorShape(queueInputs, portInputs, 1);
         };
         AllocationStage va = stage(parts, "VC allocation", d.vcAllocator(), vaShape,
-                Math.multiplyExact(localVcs, Math.multiplyExact(maxCandidates, vcs)));
-        AllocationStage sa = stage(parts, "switch allocation", d.switchAllocator(), saShape, localVcs);
+                Math.multiplyExact(localQueues, Math.multiplyExact(maxCandidates, vcs)));
+        AllocationStage sa = stage(parts, "switch allocation", d.switchAllocator(), saShape, localQueues);
         // per-VC crossbars: each output's arbiter chooses among the crossbars (inputs = port * vcs + vc)
         AllocationStage arbiter = organisation != CrossbarOrganisation.PER_VC ? null
                 : stage(parts, "output arbitration", d.outputArbiter(), new AllocatorShape(vcInputs, portInputs, 1),
-                        localVcs);
+                        localQueues);
 
         this.crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, (long) livelockHopsPerRouter * w.routers);
@@ -190,7 +195,7 @@ public final class FlitNetwork implements NetworkModel {
         this.switchAllocation = new SwitchAllocation(organisation, w, inputs, outputs, routers, contention, crossbar, links, pool,
                 sa, arbiter, priority);
         this.checks = new InvariantChecks(w, inputs, outputs, routers, links, pool, interfaces, route, names, progress);
-        inputs.checks(checks);
+        inputs.wire(route, checks);
         links.checks(checks);
         crossbar.checks(checks);
         interfaces.wire(route, checks);
@@ -214,14 +219,6 @@ public final class FlitNetwork implements NetworkModel {
         }
         return new AllocationStage(use, parts.describe(choice), allocator, capacity, shape.maxInputs(),
                 shape.maxOutputs());
-    }
-
-    /** Choices of the description this model does not build yet, refused with a message naming the alternative. */
-    private static void unsupported(RouterDescription d) {
-        if (d.crossbar() == CrossbarOrganisation.VOQ) {
-            throw new IllegalArgumentException("crossbar organisation VOQ is not built yet; use SHARED, VC_INPUTS or"
-                    + " PER_VC");
-        }
     }
 
     // =====================================================================================
@@ -414,6 +411,14 @@ public final class FlitNetwork implements NetworkModel {
         if (observesCycles) {
             observer.cycleEnd(t);
         }
+    }
+
+    private static int maxPorts(org.fabrica.topology.Topology topology) {
+        int m = 1;
+        for (int r = 0; r < topology.routers(); r++) {
+            m = Math.max(m, topology.ports(r));
+        }
+        return m;
     }
 
     private static boolean overridesCycleEnd(NetworkObserver observer) {

@@ -77,7 +77,7 @@ final class InvariantChecks {
             }
             for (int v = 0; v < vcs; v++) {
                 int ov = gp * vcs + v;
-                int buffered = target >= 0 ? inputs.count(target + v) : 0;
+                int buffered = target >= 0 ? inputs.vcFlits(target + v) : 0;
                 int capacity = outputs.capacityOf(ov);
                 if (credits[ov] + tally[ov] + buffered != capacity) {
                     throw invariant("credit conservation broken at " + wiring.creditName(ov) + ": " + credits[ov]
@@ -88,7 +88,7 @@ final class InvariantChecks {
         for (int n = 0; n < wiring.nodes; n++) {
             for (int v = 0; v < vcs; v++) {
                 int ci = outputs.niCreditBase + n * vcs + v;
-                int buffered = inputs.count(wiring.nodeInPort[n] * vcs + v);
+                int buffered = inputs.vcFlits(wiring.nodeInPort[n] * vcs + v);
                 int capacity = outputs.capacityOf(ci);
                 if (credits[ci] + tally[ci] + buffered != capacity) {
                     throw invariant("credit conservation broken at " + wiring.creditName(ci) + ": " + credits[ci]
@@ -96,14 +96,14 @@ final class InvariantChecks {
                 }
             }
         }
-        for (int iv = 0, n = wiring.totalVcs(); iv < n; iv++) {
-            int r = wiring.vcRouter[iv];
-            int local = wiring.vcLocal[iv];
+        for (int iv = 0, n = wiring.totalQueues(); iv < n; iv++) {
+            int r = wiring.queueRouter[iv];
+            int local = wiring.queueLocal[iv];
             boolean active = inputs.state(iv) == InputBuffers.ACTIVE;
             boolean wantsVa = !active && inputs.count(iv) > 0;
             boolean wantsSa = active && inputs.count(iv) > 0 && (inputs.multi(iv) || credits[inputs.out(iv)] > 0);
             if (routers.vaBit(r, local) != wantsVa || routers.saBit(r, local) != wantsSa) {
-                throw invariant("allocation masks out of step with " + wiring.vcName(iv) + " (state " + inputs.state(iv)
+                throw invariant("allocation masks out of step with " + wiring.queueName(iv) + " (state " + inputs.state(iv)
                         + ", " + inputs.count(iv) + " flits)", now);
             }
         }

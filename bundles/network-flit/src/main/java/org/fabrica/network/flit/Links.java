@@ -140,14 +140,14 @@ final class Links {
                 rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
             }
             if (c == 1) {
-                // the owner of this output VC may have been waiting for exactly this credit
+                // the owner (an input queue) of this output VC may have been waiting for exactly this credit
                 int iv = owner[ci];
                 if (iv >= 0) {
                     int x = iv << InputBuffers.VC_SHIFT;
                     if (vc[x + InputBuffers.STATE] == InputBuffers.ACTIVE && vc[x + InputBuffers.OUT] == ci
                             && vc[x + InputBuffers.COUNT] > 0) {
-                        int local = wiring.vcLocal[iv];
-                        rt[vcRouter[iv] * stride + routers.sa + (local >>> 6)] |= 1L << local;
+                        int local = wiring.queueLocal[iv];
+                        rt[wiring.queueRouter[iv] * stride + routers.sa + (local >>> 6)] |= 1L << local;
                     }
                 }
             }

@@ -272,11 +272,12 @@ final class NetworkInterfaces {
         credits[ci]--;
         niFree[n] = tl + injectCyclesPerFlit;
         int gp = wiring.nodeInPort[n];
-        inputs.push(gp * vcs + v, wiring.nodeRouter[n], wiring.portLocal[gp] * vcs + v, slot, tl + injectDelay);
+        int sent = ++niSent[n];
+        inputs.arrive(gp * vcs + v, wiring.nodeRouter[n], wiring.portLocal[gp] * vcs + v, slot, tl + injectDelay,
+                sent == 1);
         Progress pr = progress;
         pr.flitHops++;
         pr.lastMove = t;
-        int sent = ++niSent[n];
         if (sent == 1) {
             pool.injected[slot] = t;
             pool.state[slot] = PacketPool.IN_NETWORK;
@@ -323,11 +324,12 @@ final class NetworkInterfaces {
             credits[ciBase + q]--;
             niFree[n] = tl + injectCyclesPerFlit;
             int gp = wiring.nodeInPort[n];
-            inputs.push(gp * vcs + q, wiring.nodeRouter[n], wiring.portLocal[gp] * vcs + q, slot, tl + injectDelay);
+            sent++;
+            inputs.arrive(gp * vcs + q, wiring.nodeRouter[n], wiring.portLocal[gp] * vcs + q, slot, tl + injectDelay,
+                    sent == 1);
             Progress pr = progress;
             pr.flitHops++;
             pr.lastMove = t;
-            sent++;
             if (sent == 1) {
                 pool.injected[slot] = t;
                 pool.state[slot] = PacketPool.IN_NETWORK;

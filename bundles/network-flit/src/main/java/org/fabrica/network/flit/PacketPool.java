@@ -19,6 +19,8 @@ final class PacketPool {
     int[] destination;
     int[] length;
     int[] routingState;
+    /** VOQ buffers: the VC class of the route computed when the head arrived at its current router. */
+    int[] hopClass;
     int[] hops;
     /** Flits of the packet that reached the destination interface (exactly-once check). */
     int[] ejected;
@@ -39,6 +41,7 @@ final class PacketPool {
         destination = new int[capacity];
         length = new int[capacity];
         routingState = new int[capacity];
+        hopClass = new int[capacity];
         hops = new int[capacity];
         ejected = new int[capacity];
         state = new byte[capacity];
@@ -101,6 +104,7 @@ final class PacketPool {
         destination = java.util.Arrays.copyOf(destination, capacity);
         length = java.util.Arrays.copyOf(length, capacity);
         routingState = java.util.Arrays.copyOf(routingState, capacity);
+        hopClass = java.util.Arrays.copyOf(hopClass, capacity);
         hops = java.util.Arrays.copyOf(hops, capacity);
         ejected = java.util.Arrays.copyOf(ejected, capacity);
         state = java.util.Arrays.copyOf(state, capacity);

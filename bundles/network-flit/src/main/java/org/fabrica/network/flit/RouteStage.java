@@ -27,6 +27,7 @@ final class RouteStage {
     private final ActiveRouters routers;
     private final PacketPool pool;
     private final ProviderNames names;
+    private final Progress clock;
     private final PacketFlyweight view;
     private final CandidateList candidates;
     private final ScratchPacket scratch;
@@ -39,7 +40,8 @@ final class RouteStage {
     long firstHopMask;
 
     RouteStage(RoutingAlgorithm routing, String routingName, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
-            PacketPool pool, ProviderNames names, int vcClasses, int maxCandidates) {
+            PacketPool pool, ProviderNames names, Progress clock, int vcClasses, int maxCandidates) {
+        this.clock = clock;
         this.routing = routing;
         this.routingName = routingName;
         this.vcClasses = vcClasses;
@@ -56,6 +58,82 @@ final class RouteStage {
         this.scratch = new ScratchPacket();
         this.lookahead = new CandidateList(maxCandidates);
         this.firstHop = new CandidateList(maxCandidates);
+    }
+
+    /**
+     * VOQ buffers: routes the head of packet {@code slot} arriving in input VC {@code iv} of router
+     * {@code r} and returns the output port whose queue it joins: the routing's first candidate
+     * (the packet is queued by it, so later alternatives are not considered; an adaptive routing
+     * decides here). Its VC class is kept with the packet for VC allocation at the front.
+     */
+    int arrival(int r, int iv, int slot) {
+        int base = wiring.portBase[r];
+        int np = wiring.portBase[r + 1] - base;
+        int inPort = wiring.portLocal[iv / vcs];
+        long t = checksNow();
+        PacketFlyweight packet = view;
+        packet.slot = slot;
+        CandidateList c = candidates;
+        c.clear();
+        try {
+            routing.route(r, inPort, packet, c);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw fault("threw " + e, r, inPort, slot, t, e);
+        }
+        if (c.count == 0) {
+            throw fault("returned no candidate output", r, inPort, slot, t, null);
+        }
+        if (c.branches) {
+            throw fault("returned a multi-output route, which VOQ input buffers cannot hold (a packet sits in the queue"
+                    + " of one output); use FIFO buffers (another crossbar organisation)", r, inPort, slot, t, null);
+        }
+        int port = checkedPort(c.port[0], c.vcClass[0], r, base, np, inPort, slot, t, false);
+        pool.hopClass[slot] = c.vcClass[0];
+        return port;
+    }
+
+    /** VOQ buffers: the front head of queue {@code q}, routed on arrival to local output {@code port}, may now take a VC. */
+    void fromArrival(int r, int port, int q, int slot, long t) {
+        PacketFlyweight packet = view;
+        packet.slot = slot;
+        long mask = vcMask(r, port, pool.hopClass[slot], packet, t);
+        int[] vc = inputs.vc;
+        int x = q << InputBuffers.VC_SHIFT;
+        vc[x + InputBuffers.CAND_PORT] = port;
+        vc[x + InputBuffers.CAND_MASK_LO] = (int) mask;
+        vc[x + InputBuffers.CAND_MASK_HI] = (int) (mask >>> 32);
+        vc[x + InputBuffers.CAND_COUNT] = 1;
+        vc[x + InputBuffers.STATE] = InputBuffers.VC_ALLOC;
+        vc[x + InputBuffers.BLOCKED_AT] = routers.epoch(r) - 1;
+    }
+
+    private long checksNow() {
+        return clock.now;
+    }
+
+    /** Checks one candidate: port in range and connected, a terminal port only toward the destination, class in range. */
+    private int checkedPort(int port, int vcClass, int r, int base, int np, int inPort, int slot, long t, boolean branch) {
+        if (port < 0 || port >= np) {
+            throw fault("returned output port " + port + ", out of range 0.." + (np - 1), r, inPort, slot, t, null);
+        }
+        int gp = base + port;
+        int target = wiring.flitTarget[gp];
+        if (target == Wiring.UNUSED) {
+            throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
+                    + "), which is not connected", r, inPort, slot, t, null);
+        }
+        if (target == Wiring.TERMINAL && !branch && wiring.terminalNode[gp] != pool.destination[slot]) {
+            throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
+                    + "), the terminal of node " + wiring.terminalNode[gp] + ", not of the destination", r, inPort,
+                    slot, t, null);
+        }
+        if (vcClass < 0 || vcClass >= vcClasses) {
+            throw fault("returned VC class " + vcClass + " for port " + port + ", out of range 0.."
+                    + (vcClasses - 1), r, inPort, slot, t, null);
+        }
+        return port;
     }
 
     /** The queuing scheme is created after the network (it sees the network through its context). */
@@ -110,28 +188,9 @@ final class RouteStage {
         int[] vc = inputs.vc;
         int cb = iv * (maxCandidates - 1);
         int x = iv << InputBuffers.VC_SHIFT;
-        int destination = pool.destination[slot];
         for (int k = 0; k < n; k++) {
-            int port = c.port[k];
+            int port = checkedPort(c.port[k], c.vcClass[k], r, base, np, inPort, slot, t, branches);
             int vcClass = c.vcClass[k];
-            if (port < 0 || port >= np) {
-                throw fault("returned output port " + port + ", out of range 0.." + (np - 1), r, inPort, slot, t, null);
-            }
-            int gp = base + port;
-            int target = wiring.flitTarget[gp];
-            if (target == Wiring.UNUSED) {
-                throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
-                        + "), which is not connected", r, inPort, slot, t, null);
-            }
-            if (target == Wiring.TERMINAL && !branches && wiring.terminalNode[gp] != destination) {
-                throw fault("returned output port " + port + " (" + wiring.portLabel(r, port)
-                        + "), the terminal of node " + wiring.terminalNode[gp] + ", not of the destination", r, inPort,
-                        slot, t, null);
-            }
-            if (vcClass < 0 || vcClass >= vcClasses) {
-                throw fault("returned VC class " + vcClass + " for port " + port + ", out of range 0.."
-                        + (vcClasses - 1), r, inPort, slot, t, null);
-            }
             long mask = vcMask(r, port, vcClass, packet, t);
             if (k == 0) {
                 vc[x + InputBuffers.CAND_PORT] = port;

@@ -15,6 +15,8 @@ import org.fabrica.hardware.CrossbarOrganisation;
  * the output port. A port moves at most one flit per cycle.</li>
  * <li>{@code VC_INPUTS} (kN x N): input = the router-local input VC ({@code port * vcs + vc}),
  * output = the output port: VCs of one port move in the same cycle toward different outputs.</li>
+ * <li>{@code VOQ}: every input queue (one per VC and output) is its own crossbar input: input =
+ * the router-local queue, output = its output port; only the outputs constrain.</li>
  * <li>{@code PER_VC} (k crossbars of N x N, parallel switching): input = the local input VC,
  * output = {@code outPort * vcs + vc}, so the switch allocator matches each VC's crossbar on its
  * own (crossbar v: the ports' VC-v flits to the outputs); then, per output port, the output
@@ -35,7 +37,6 @@ final class SwitchAllocation {
     private final int[] vc;
     private final long[] rt;
     private final int routerStride;
-    private final int words;
     private final int rSa;
     private final int vcs;
     private final boolean vcInputs;
@@ -44,6 +45,8 @@ final class SwitchAllocation {
     private final int[] localPort;
     private final int[] localVc;
     private final int[] portBase;
+    private final int[] maskWords;
+    private final int queuesPerVc;
     /** Links slower than one flit per cycle exist: check each output's link before it is requested. */
     private final boolean serialised;
     private final int[] linkFree;
@@ -62,8 +65,9 @@ final class SwitchAllocation {
             ActiveRouters routers,
             ContentionCounter contention, Crossbar crossbar, Links links, PacketPool pool, AllocationStage stage,
             AllocationStage arbiter, int[] vcPriority) {
-        if (organisation == CrossbarOrganisation.VOQ) {
-            throw new IllegalArgumentException("switch allocation: VOQ crossbar access needs the VOQ input buffers");
+        if ((organisation == CrossbarOrganisation.VOQ) != (wiring.queuesPerVc > 1)) {
+            throw new IllegalArgumentException("switch allocation: VOQ crossbar access goes with one input queue per output,"
+                    + " the other organisations with one per VC");
         }
         this.vcInputs = organisation != CrossbarOrganisation.SHARED;
         this.perVc = organisation == CrossbarOrganisation.PER_VC;
@@ -79,13 +83,14 @@ final class SwitchAllocation {
         this.vc = inputs.vc;
         this.rt = routers.rt;
         this.routerStride = routers.stride;
-        this.words = routers.words;
         this.rSa = routers.sa;
         this.vcs = wiring.vcs;
         this.vcPriority = vcPriority;
         this.localPort = wiring.localPort;
         this.localVc = wiring.localVc;
         this.portBase = wiring.portBase;
+        this.maskWords = wiring.maskWords;
+        this.queuesPerVc = wiring.queuesPerVc;
         this.serialised = links.serialised;
         this.linkFree = links.linkFree;
         this.slotWinner = perVc ? filled(wiring.maxPorts * vcs) : null;
@@ -105,7 +110,7 @@ final class SwitchAllocation {
 
     void step(int r, long t, int tl) {
         final int base = portBase[r];
-        final int ivBase = base * vcs;
+        final int ivBase = base * vcs * queuesPerVc;
         final int w0 = r * routerStride;
         final int[] v = vc;
         final AllocationStage s = stage;
@@ -117,7 +122,7 @@ final class SwitchAllocation {
         final int nv = vcs;
         int count = 0;
         int multis = 0;
-        for (int w = 0; w < words; w++) {
+        for (int w = 0, words = maskWords[r]; w < words; w++) {
             long bits = rt[w0 + rSa + w];
             while (bits != 0) {
                 int l = (w << 6) + Long.numberOfTrailingZeros(bits);

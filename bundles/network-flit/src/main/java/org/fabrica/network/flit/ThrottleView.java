@@ -54,7 +54,7 @@ final class ThrottleView implements ThrottleContext {
     @Override
     public int inputFreeFlits(int router, int inPort, int vc) {
         int iv = (wiring.portBase[router] + inPort) * wiring.vcs + vc;
-        return inputs.capacity(iv) - inputs.visibleFlits(iv, clock.now);
+        return inputs.capacityOfVc(iv) - inputs.visibleFlits(iv, clock.now);
     }
 
     /** The credit counters of the router outputs are laid out as the API asks. */
@@ -82,17 +82,15 @@ final class ThrottleView implements ThrottleContext {
         }
         Arrays.fill(into, 0, n, false);
         int smallest = minCapacity - margin;
-        int[] state = inputs.vc;
         long now = clock.now;
         for (int r = 0; r < wiring.routers; r++) {
             if (smallest > 0 && routers.flits(r) < smallest) {
                 continue;
             }
             for (int iv = wiring.portBase[r] * wiring.vcs, end = wiring.portBase[r + 1] * wiring.vcs; iv < end; iv++) {
-                int x = iv << InputBuffers.VC_SHIFT;
-                int capacity = state[x + InputBuffers.CAPACITY];
+                int capacity = inputs.capacityOfVc(iv);
                 int full = capacity - margin;
-                if (full <= 0 || state[x + InputBuffers.COUNT] >= full && capacity - inputs.visibleFlits(iv, now) <= margin) {
+                if (full <= 0 || inputs.vcFlits(iv) >= full && capacity - inputs.visibleFlits(iv, now) <= margin) {
                     into[iv] = true;
                 }
             }

@@ -5,6 +5,10 @@ import org.fabrica.hardware.Pipeline;
 /**
  * Route computation and VC allocation of one router in one cycle.
  *
+ * <p>Queues: one per input VC, or with VOQ crossbar access one per input VC and output (whose
+ * heads were routed on arrival, {@link RouteStage#arrival}; their VC allocation starts R cycles
+ * after they reach the front). Local queue indices stand for input VCs below.
+ *
  * <p>A head visible at the front of its input VC in cycle A (its arrival, or the cycle after the
  * previous packet's tail left) spends R cycles in route computation ({@code routingDelay}); its
  * route is computed in cycle A+R ({@link RouteStage}), and from then on it requests, every cycle
@@ -34,7 +38,6 @@ final class VcAllocation {
     private final int[] ownerFlow;
     private final long[] rt;
     private final int routerStride;
-    private final int words;
     private final int rSa;
     private final int vcs;
     private final int routingDelay;
@@ -44,6 +47,10 @@ final class VcAllocation {
     private final int[] localPort;
     private final int[] localVc;
     private final int[] portBase;
+    private final int[] localOut;
+    private final int[] maskWords;
+    private final int queuesPerVc;
+    private final boolean voq;
     private final int[] branchScratch;
 
     VcAllocation(Pipeline timing, boolean cutThrough, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
@@ -63,7 +70,6 @@ final class VcAllocation {
         this.ownerFlow = outputs.ownerFlow;
         this.rt = routers.rt;
         this.routerStride = routers.stride;
-        this.words = routers.words;
         this.rSa = routers.sa;
         this.vcs = wiring.vcs;
         this.routingDelay = timing.routingDelay();
@@ -73,25 +79,28 @@ final class VcAllocation {
         this.localPort = wiring.localPort;
         this.localVc = wiring.localVc;
         this.portBase = wiring.portBase;
+        this.localOut = wiring.localOut;
+        this.maskWords = wiring.maskWords;
+        this.queuesPerVc = wiring.queuesPerVc;
+        this.voq = queuesPerVc > 1;
         this.branchScratch = new int[route.maxCandidates];
     }
 
     void step(int r, long t, int tl) {
         final int base = portBase[r];
         final int np = portBase[r + 1] - base;
-        final int nvc = np * vcs;
-        final int ivBase = base * vcs;
+        final int qBase = base * vcs * queuesPerVc;
         final int w0 = r * routerStride;
         final int epoch = (int) rt[w0 + ActiveRouters.EPOCH];
         final int[] v = vc;
         int count = 0;
         int requesters = 0;
-        for (int w = 0; w < words; w++) {
+        for (int w = 0, words = maskWords[r]; w < words; w++) {
             long bits = rt[w0 + ActiveRouters.VA + w];
             while (bits != 0) {
                 int l = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                int iv = ivBase + l;
+                int iv = qBase + l;
                 int x = iv << InputBuffers.VC_SHIFT;
                 int st = v[x + InputBuffers.STATE];
                 if (tl - v[x + InputBuffers.FRONT_VIS] < 0) {
@@ -106,7 +115,11 @@ final class VcAllocation {
                     if (tl - v[x + InputBuffers.READY] < 0) {
                         continue;
                     }
-                    route.compute(r, base, np, localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
+                    if (voq) {
+                        route.fromArrival(r, localOut[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
+                    } else {
+                        route.compute(r, base, np, localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
+                    }
                 } else if (v[x + InputBuffers.BLOCKED_AT] == epoch) {
                     continue;
                 }
@@ -128,7 +141,7 @@ final class VcAllocation {
             }
         }
         if (count > 0) {
-            grant(r, w0, ivBase, nvc, count, requesters, t, tl);
+            grant(r, w0, base * vcs, qBase, count, requesters, t, tl);
         }
     }
 
@@ -229,7 +242,7 @@ final class VcAllocation {
     }
 
     /** Runs the VC allocator and applies its grants; notes the losers that lost to another flow. */
-    private void grant(int r, int w0, int ivBase, int nvc, int count, int requesters, long t, int tl) {
+    private void grant(int r, int w0, int ovBase, int qBase, int count, int requesters, long t, int tl) {
         AllocationStage s = stage;
         int n = s.allocate(r, count, t);
         int[] in = s.input;
@@ -239,8 +252,8 @@ final class VcAllocation {
             int i = s.grants[k];
             int li = in[i];
             int lo = out[i];
-            int iv = ivBase + li;
-            int ov = ivBase + lo;
+            int iv = qBase + li;
+            int ov = ovBase + lo;
             if (owner[ov] >= 0) {
                 continue; // a multi-output route claimed it earlier in this cycle
             }
@@ -254,7 +267,7 @@ final class VcAllocation {
             }
             v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
             v[x + InputBuffers.OUT] = ov;
-            v[x + InputBuffers.OUT_PORT] = localPort[lo];
+            v[x + InputBuffers.OUT_PORT] = lo / vcs; // lo: local output VC = port * vcs + vc
             v[x + InputBuffers.READY] = tl + vcAllocDelay;
             int word = w0 + (li >>> 6);
             rt[word + ActiveRouters.VA] &= ~(1L << li);
@@ -269,8 +282,8 @@ final class VcAllocation {
                     continue;
                 }
                 int j = s.outputWinner(out[i]);
-                if (j >= 0 && contention.otherFlow(ivBase + li, ivBase + in[j])) {
-                    contention.note(ivBase + li, wiring.flitTarget[(ivBase + out[i]) / vcs] == Wiring.TERMINAL, t);
+                if (j >= 0 && contention.otherFlow(qBase + li, qBase + in[j])) {
+                    contention.note(qBase + li, wiring.flitTarget[(ovBase + out[i]) / vcs] == Wiring.TERMINAL, t);
                 }
             }
         }

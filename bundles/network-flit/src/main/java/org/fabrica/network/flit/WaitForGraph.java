@@ -28,7 +28,7 @@ final class WaitForGraph {
     }
 
     SimulationException deadlock(long t) {
-        int total = net.wiring.totalVcs();
+        int total = net.wiring.totalQueues();
         int[] color = new int[total];
         int[] parent = new int[total];
         int[] parentVia = new int[total];
@@ -50,17 +50,17 @@ final class WaitForGraph {
                 int iv = cycle[2 * i];
                 int via = cycle[2 * i + 1];
                 int next = cycle[(2 * i + 2) % cycle.length];
-                m.append(net.wiring.vcName(iv)).append(" (").append(frontPacket(iv)).append(") waits for ");
-                if (via >= 0 && net.wiring.creditName(via).equals(net.wiring.vcName(next))) {
-                    m.append(net.wiring.vcName(next));
+                m.append(net.wiring.queueName(iv)).append(" (").append(frontPacket(iv)).append(") waits for ");
+                if (via >= 0 && net.wiring.creditName(via).equals(net.wiring.queueName(next))) {
+                    m.append(net.wiring.queueName(next));
                 } else if (via >= 0) {
-                    m.append(net.wiring.creditName(via)).append(" held by the packet in ").append(net.wiring.vcName(next));
+                    m.append(net.wiring.creditName(via)).append(" held by the packet in ").append(net.wiring.queueName(next));
                 } else {
-                    m.append(net.wiring.vcName(next));
+                    m.append(net.wiring.queueName(next));
                 }
                 m.append(" -> ");
             }
-            m.append("back to ").append(net.wiring.vcName(cycle[0]));
+            m.append("back to ").append(net.wiring.queueName(cycle[0]));
         } else {
             m.append("No cycle of waiting channels was found; stuck channels: ");
             int listed = 0;
@@ -71,7 +71,7 @@ final class WaitForGraph {
                 if (listed++ > 0) {
                     m.append("; ");
                 }
-                m.append(net.wiring.vcName(iv)).append(" (").append(frontPacket(iv)).append(", ").append(describe(iv, t)).append(')');
+                m.append(net.wiring.queueName(iv)).append(" (").append(frontPacket(iv)).append(", ").append(describe(iv, t)).append(')');
             }
             if (listed == 0) {
                 m.append("none buffered (flits only in source queues)");
@@ -136,13 +136,13 @@ final class WaitForGraph {
         return (int) t - net.inputs.frontVisible(iv) >= 0;
     }
 
-    /** Pairs (waited-for input VC, output VC it is waited for through). */
+    /** Pairs (waited-for input queue, output VC it is waited for through). */
     private int[] successors(int iv, long t) {
         edges = 0;
         int state = net.inputs.state(iv);
         int vcs = net.vcs;
         if (state == InputBuffers.VC_ALLOC) {
-            int gp = iv / vcs;
+            int gp = iv / net.wiring.queuesPerVc / vcs;
             int r = net.wiring.portRouter[gp];
             int base = net.wiring.portBase[r];
             int slot = net.inputs.frontSlot(iv);
@@ -159,7 +159,7 @@ final class WaitForGraph {
                     if (holder >= 0 && holder != iv && !net.outputs.tailWait[ov]) {
                         add(holder, ov);
                     } else if (target >= 0 && (holder >= 0 || (net.cutThrough && net.outputs.credits[ov] < length))) {
-                        add(target + v, ov);
+                        addBuffer(target + v, ov);
                     }
                 }
             }
@@ -168,7 +168,7 @@ final class WaitForGraph {
             int gpOut = ov / vcs;
             int target = net.wiring.flitTarget[gpOut];
             if (net.outputs.credits[ov] <= 0 && target >= 0) {
-                add(target + ov % vcs, ov);
+                addBuffer(target + ov % vcs, ov);
             }
         }
         int[] result = new int[2 * edges];
@@ -177,6 +177,17 @@ final class WaitForGraph {
             result[2 * i + 1] = edgeVia[i];
         }
         return result;
+    }
+
+    /** Waiting for room in input VC {@code iv}: for each of its queues that holds flits (the VC itself when a VC is one queue). */
+    private void addBuffer(int iv, int via) {
+        if (net.wiring.queuesPerVc == 1) {
+            add(iv, via);
+            return;
+        }
+        for (int q : net.inputs.nonEmptyQueues(iv)) {
+            add(q, via);
+        }
     }
 
     private void add(int target, int via) {
@@ -199,7 +210,8 @@ final class WaitForGraph {
         }
         switch (net.inputs.state(iv)) {
             case InputBuffers.VC_ALLOC:
-                return "head waiting for a VC" + (net.throttleActive && net.wiring.terminalNode[iv / net.vcs] >= 0
+                return "head waiting for a VC" + (net.throttleActive && net.wiring.terminalNode[iv / net.wiring.queuesPerVc
+                        / net.vcs] >= 0
                         ? " or held back by throttle '" + net.names.throttle() + "'" : "");
             case InputBuffers.ACTIVE:
                 return net.outputs.credits[net.inputs.out(iv)] <= 0 ? "no credit for " + net.wiring.creditName(net.inputs.out(iv))

@@ -40,16 +40,29 @@ final class Wiring {
     final int[] nodeInPort;
     /** First NI credit counter: NI credits are {@code niCreditBase + node * vcs + vc}. */
     final int niCreditBase;
-    /** Port and VC of a router-local VC index ({@code port * vcs + vc}). */
+    /** Queues per input VC: 1 (FIFO buffers) or the largest port count (one queue per output). */
+    final int queuesPerVc;
+    /** Port, VC and output port (0 for FIFO queues) of a router-local queue index. */
     final int[] localPort;
     final int[] localVc;
-    /** Router and local VC index of every global input VC. */
+    final int[] localOut;
+    /** Router and local VC index ({@code port * vcs + vc}) of every global input VC. */
     final int[] vcRouter;
     final int[] vcLocal;
+    /** Router and local queue index of every global queue (the VC arrays when a VC is one queue). */
+    final int[] queueRouter;
+    final int[] queueLocal;
+    /** Per router: words of a bit mask over its local queues. */
+    final int[] maskWords;
 
     Wiring(Topology topology, int vcs) {
+        this(topology, vcs, 1);
+    }
+
+    Wiring(Topology topology, int vcs, int queuesPerVc) {
         this.topology = topology;
         this.vcs = vcs;
+        this.queuesPerVc = queuesPerVc;
         this.routers = topology.routers();
         this.nodes = topology.nodes();
         if (routers < 1 || nodes < 1) {
@@ -94,12 +107,15 @@ final class Wiring {
             nodeRouter[n] = r;
             nodeInPort[n] = portBase[r] + p;
         }
-        int localVcs = maxPorts * vcs;
-        localPort = new int[localVcs];
-        localVc = new int[localVcs];
-        for (int l = 0; l < localVcs; l++) {
-            localPort[l] = l / vcs;
-            localVc[l] = l % vcs;
+        int q = queuesPerVc;
+        int localQueues = Math.multiplyExact(maxPorts * vcs, q);
+        localPort = new int[localQueues];
+        localVc = new int[localQueues];
+        localOut = new int[localQueues];
+        for (int l = 0; l < localQueues; l++) {
+            localPort[l] = l / q / vcs;
+            localVc[l] = l / q % vcs;
+            localOut[l] = l % q;
         }
         int totalVcs = totalPorts * vcs;
         vcRouter = new int[totalVcs];
@@ -109,6 +125,43 @@ final class Wiring {
             vcRouter[iv] = portRouter[gp];
             vcLocal[iv] = portLocal[gp] * vcs + iv % vcs;
         }
+        if (q == 1) {
+            queueRouter = vcRouter;
+            queueLocal = vcLocal;
+        } else {
+            int totalQueues = Math.multiplyExact(totalVcs, q);
+            queueRouter = new int[totalQueues];
+            queueLocal = new int[totalQueues];
+            for (int x = 0; x < totalQueues; x++) {
+                queueRouter[x] = vcRouter[x / q];
+                queueLocal[x] = vcLocal[x / q] * q + x % q;
+            }
+        }
+        maskWords = new int[routers];
+        for (int r = 0; r < routers; r++) {
+            maskWords[r] = (ports(r) * vcs * q + 63) >>> 6;
+        }
+    }
+
+    /** Input queues of the whole network. */
+    int totalQueues() {
+        return totalPorts * vcs * queuesPerVc;
+    }
+
+    /** Local queues of the router with the most ports (the size of per-router queue arrays). */
+    int maxLocalQueues() {
+        return maxPorts * vcs * queuesPerVc;
+    }
+
+    /** The queue {@code q} for messages: its VC, and the output it holds packets for when queues are per output. */
+    String queueName(int q) {
+        if (queuesPerVc == 1) {
+            return vcName(q);
+        }
+        int iv = q / queuesPerVc;
+        int r = vcRouter[iv];
+        int o = q % queuesPerVc;
+        return vcName(iv) + " (queue to " + (o < ports(r) ? topology.portLabel(r, o) : "p" + o) + ")";
     }
 
     private void connect(int r, int p) {

@@ -328,4 +328,67 @@ class RouterOrganisationTest {
         assertTrue(single >= 8 * 4, "single FIFO: " + single);
         assertTrue(perVc <= 1 + 3 * 5 + 4 + 4, "per-VC queues: " + perVc + " (single " + single + ")");
     }
+
+    /** Delivered packets per node per cycle on a star of 8 under saturating uniform traffic (one VC, {@code flits}-flit packets). */
+    static double starThroughput(CrossbarOrganisation organisation, PartChoice switchAllocator, int flits) {
+        Setup s = new Setup();
+        s.topology = new Star(8);
+        s.routing = new org.fabrica.routing.RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, org.fabrica.routing.RouteCandidates out) {
+                out.add(packet.destination(), 0);
+            }
+
+            @Override
+            public int vcClasses() {
+                return 1;
+            }
+        };
+        s.pattern = Fixtures.uniform(8);
+        s.queuing = Fixtures.anyVc();
+        s.router = Fixtures.router(1, 16, FlowControl.WORMHOLE);
+        s.describe = d -> d.withCrossbar(organisation)
+                .withAllocators(RouterDescription.ROUND_ROBIN, switchAllocator, RouterDescription.ROUND_ROBIN);
+        s.injection = Fixtures.bernoulli(1.0, flits, 6000);
+        s.packetFlits = flits;
+        s.deadlockCycles = 100_000;
+        FlitNetwork net = s.create();
+        long before = 0;
+        for (long c = 0; c < 6000; c++) {
+            if (c == 2000) {
+                before = net.delivered();
+            }
+            if (c % 101 == 0) {
+                net.atSafePoint(c);
+            }
+            net.cycle(c);
+        }
+        return (net.delivered() - before) / 4000.0 / 8;
+    }
+
+    @Test
+    void voqCrossbarAccessRemovesHeadOfLineBlocking() {
+        // with one FIFO queue per input, the head of a queue blocks the packets behind it bound to
+        // free outputs: an input-queued switch saturates below 2 - sqrt(2) = 0.586 of its links under
+        // uniform traffic (Karol, Hluchyj and Morgan 1987). With a queue and a crossbar input per
+        // output no packet waits behind another's output. Both stay below 1: with one VC per port an
+        // output is re-allocated packet by packet, and the VC allocation and switch pipeline leave a
+        // few idle cycles per packet (8-flit packets measured 0.53 FIFO, 0.72 VOQ when written).
+        double fifo = starThroughput(CrossbarOrganisation.SHARED, RouterDescription.ROUND_ROBIN, 8) * 8;
+        double voq = starThroughput(CrossbarOrganisation.VOQ, new PartChoice("islip", Map.of("iterations", 2)), 8) * 8;
+        assertTrue(fifo < 0.586, "FIFO throughput " + fifo + " above the head-of-line blocking bound");
+        assertTrue(voq > 1.25 * fifo, "VOQ throughput " + voq + " against FIFO " + fifo);
+    }
+
+    @Test
+    void voqBuffersDeliverEverythingAndKeepTheirInvariantsOnARing() {
+        Setup s = loadedRing(CrossbarOrganisation.VOQ);
+        s.routing = new Fixtures.RingRouting(6, true);
+        s.queuing = Fixtures.classPerVc();
+        s.injection = Fixtures.bernoulli(0.5, 4, 3000);
+        FlitNetwork net = s.create();
+        Fixtures.run(net, 97);
+        assertEquals(net.generated(), net.delivered());
+        assertTrue(net.generated() > 1000, "generated " + net.generated());
+    }
 }
