@@ -39,4 +39,17 @@ class RouterApiTest {
         assertThrows(IllegalArgumentException.class, () -> PartChoice.of(" "));
         assertThrows(UnsupportedOperationException.class, () -> c.parameters().put("x", 1));
     }
+
+    @Test
+    void aPartChoiceIsReadFromItsTextForm() {
+        assertEquals(PartChoice.of("round-robin"), PartChoice.parse(" round-robin "));
+        assertEquals(new PartChoice("islip", Map.of("iterations", "2")), PartChoice.parse("islip(iterations=2)"));
+        assertEquals(new PartChoice("x", Map.of("a", "1", "b", "true")), PartChoice.parse("x( a = 1 , b=true)"));
+        assertEquals(PartChoice.of("x"), PartChoice.parse("x()"));
+        for (String bad : new String[] {"", "islip(iterations)", "islip(iterations=2", "(a=1)", "islip iterations=2",
+                "x(a=1,a=2)", "x(a=(1))"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PartChoice.parse(bad), bad);
+            assertTrue(e.getMessage().contains("name(key=value") || e.getMessage().contains("twice"), e.getMessage());
+        }
+    }
 }

@@ -17,10 +17,12 @@ class ProviderRegistryTest {
     @Test
     void conceptsAndTheRealProvidersAreListed() {
         ProviderRegistry r = ClasspathComponents.registry();
-        assertEquals(List.of("topology", "hardware", "routing", "queuing", "throttle", "traffic", "injection", "network",
+        assertEquals(List.of("topology", "hardware", "allocator", "routing", "queuing", "throttle", "traffic", "injection", "network",
                 "kernel", "scheduler"), r.concepts());
         assertTrue(r.names("scheduler").containsAll(List.of("levelwise", "greedy-local", "random-local")),
                 r.names("scheduler").toString());
+        assertTrue(r.names("allocator").containsAll(List.of("round-robin", "islip", "priority", "oldest-first")),
+                r.names("allocator").toString());
         ProviderInfo torus = r.find("topology", "torus");
         assertEquals("org.fabrica.topology.cube", torus.bundle());
         assertTrue(torus.schema().names().contains("k"), torus.schema().names().toString());

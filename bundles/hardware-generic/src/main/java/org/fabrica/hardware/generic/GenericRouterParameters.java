@@ -1,6 +1,8 @@
 package org.fabrica.hardware.generic;
 
+import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.InjectionQueues;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
@@ -42,9 +44,53 @@ public @interface GenericRouterParameters {
     @AttributeDefinition(description = "Extra cycles for a credit to return upstream beyond the link latency", min = "0")
     int creditDelay() default 0;
 
-    @AttributeDefinition(description = "Each input VC has its own crossbar input (no head-of-line blocking among the"
-            + " VCs of a port); false = one crossbar input per port")
+    @AttributeDefinition(description = "Older name of crossbar: vc-inputs (each input VC its own crossbar input);"
+            + " give crossbar instead")
     boolean voqCrossbar() default false;
+
+    @AttributeDefinition(description = "How input queues reach the crossbar: shared (one crossbar input per port),"
+            + " vc-inputs (one per input VC), per-vc (one N x N crossbar per VC, an output arbiter chooses among"
+            + " them), voq (one queue and crossbar input per input VC and output, sharing the VC's buffer)")
+    CrossbarOrganisation crossbar() default CrossbarOrganisation.SHARED;
+
+    @AttributeDefinition(description = "Allocator of VC allocation: a provider name with optional parameters,"
+            + " e.g. round-robin, islip(iterations=2), priority, oldest-first")
+    String vcAllocator() default "round-robin";
+
+    @AttributeDefinition(description = "Allocator of switch allocation (same form as vcAllocator)")
+    String switchAllocator() default "round-robin";
+
+    @AttributeDefinition(description = "Output arbiter choosing among the VC crossbars' winners (crossbar per-vc"
+            + " only; same form as vcAllocator)")
+    String outputArbiter() default "round-robin";
+
+    @AttributeDefinition(description = "Capacity of each VC buffer in flits, VC 0 first (empty = bufferFlits for"
+            + " every VC; otherwise one value per VC)", min = "1")
+    int[] vcBufferFlits() default {};
+
+    @AttributeDefinition(description = "Capacity of one VC buffer in bytes, converted once with flitBytes (0 = use"
+            + " bufferFlits; must be a multiple of flitBytes)", min = "0")
+    int bufferBytes() default 0;
+
+    @AttributeDefinition(description = "Output priority class of each VC, 0 highest (empty = all 0; otherwise one"
+            + " value per VC); honoured by the priority allocator", min = "0")
+    int[] vcPriorities() default {};
+
+    @AttributeDefinition(description = "Function of each VC, e.g. data, barrier (empty = all data; otherwise one"
+            + " name per VC)")
+    String[] vcFunctions() default {};
+
+    @AttributeDefinition(description = "Cycles a router-to-router link needs per flit (its serialisation time;"
+            + " 1 = one flit per cycle)", min = "1")
+    int linkCyclesPerFlit() default 1;
+
+    @AttributeDefinition(description = "Cycles a link between a router and a network interface needs per flit",
+            min = "1")
+    int terminalLinkCyclesPerFlit() default 1;
+
+    @AttributeDefinition(description = "Injection queues of a network interface: single (one FIFO) or per-vc"
+            + " (one lane per VC, flits of different lanes interleave on the link)")
+    InjectionQueues injectionQueues() default InjectionQueues.SINGLE;
 
     @AttributeDefinition(description = "Length of a cycle in ns, for reporting", min = "0.001")
     double cycleNanoseconds() default 1.0;

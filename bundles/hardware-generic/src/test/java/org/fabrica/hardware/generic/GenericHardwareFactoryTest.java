@@ -6,8 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.List;
+import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.LinkTiming;
+import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
+import org.fabrica.hardware.VirtualChannel;
+import org.fabrica.router.PartChoice;
 import org.fabrica.params.ParameterException;
 import org.fabrica.params.ParameterSchema;
 import org.fabrica.params.Parameters;
@@ -39,10 +46,10 @@ class GenericHardwareFactoryTest {
         v.put("flitBytes", 32);
         RouterParameters r = factory.create(Parameters.bind(GenericRouterParameters.class, v)).router();
         assertEquals(new RouterParameters(3, 16, FlowControl.VIRTUAL_CUT_THROUGH, 0, 2, 3, 4, 5, 6, true, 0.5, 32), r);
-        assertEquals(12, ParameterSchema.of(GenericRouterParameters.class).parameters().size(),
-                "one parameter per RouterParameters field");
-        assertEquals(RouterParameters.class.getRecordComponents().length,
-                ParameterSchema.of(GenericRouterParameters.class).parameters().size());
+        ParameterSchema schema = ParameterSchema.of(GenericRouterParameters.class);
+        for (var c : RouterParameters.class.getRecordComponents()) {
+            assertTrue(schema.parameter(c.getName()) != null, "a parameter for RouterParameters." + c.getName());
+        }
     }
 
     @Test
@@ -56,5 +63,65 @@ class GenericHardwareFactoryTest {
         ParameterSchema schema = ParameterSchema.of(GenericRouterParameters.class);
         assertEquals("wormhole", schema.parameter("flowControl").defaultValue());
         assertTrue(schema.parameter("bufferFlits").description().contains("flits"));
+    }
+
+    private RouterDescription describe(Map<String, Object> v) {
+        return factory.create(Parameters.bind(GenericRouterParameters.class, v)).description();
+    }
+
+    @Test
+    void atItsDefaultsTheDescriptionIsTheClassicRouters() {
+        RouterParameters r = factory.create(Parameters.defaults(GenericRouterParameters.class)).router();
+        assertEquals(RouterDescription.of(r), describe(Map.of()));
+        assertEquals(RouterDescription.of(r).withCrossbar(CrossbarOrganisation.VC_INPUTS), describe(Map.of("voqCrossbar", true)));
+    }
+
+    @Test
+    void theRouterChoicesReachTheDescription() {
+        Map<String, Object> v = new HashMap<>();
+        v.put("vcs", 3);
+        v.put("crossbar", "per-vc");
+        v.put("vcAllocator", "oldest-first");
+        v.put("switchAllocator", "islip(iterations=3)");
+        v.put("outputArbiter", "priority");
+        v.put("vcBufferFlits", List.of(4, 8, 2));
+        v.put("vcPriorities", List.of(1, 1, 0));
+        v.put("vcFunctions", List.of("data", "data", "barrier"));
+        v.put("linkLatency", 2);
+        v.put("linkCyclesPerFlit", 4);
+        v.put("terminalLinkCyclesPerFlit", 2);
+        v.put("injectionQueues", "per-vc");
+        RouterDescription d = describe(v);
+        assertEquals(CrossbarOrganisation.PER_VC, d.crossbar());
+        assertEquals(PartChoice.of("oldest-first"), d.vcAllocator());
+        assertEquals(new PartChoice("islip", Map.of("iterations", "3")), d.switchAllocator());
+        assertEquals(PartChoice.of("priority"), d.outputArbiter());
+        assertEquals(List.of(new VirtualChannel("data", 4, 1), new VirtualChannel("data", 8, 1),
+                new VirtualChannel("barrier", 2, 0)), d.channels());
+        assertEquals(new LinkTiming(2, 4), d.link());
+        assertEquals(new LinkTiming(2, 2), d.terminalLink());
+        assertEquals(InjectionQueues.PER_VC, d.injection());
+    }
+
+    @Test
+    void buffersInBytesBecomeFlitsOnceAndMustDivide() {
+        assertEquals(16, describe(Map.of("bufferBytes", 512, "flitBytes", 32)).maxBufferFlits());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> describe(Map.of("bufferBytes", 500, "flitBytes", 32)));
+        assertTrue(e.getMessage().contains("bufferBytes") && e.getMessage().contains("32"), e.getMessage());
+    }
+
+    @Test
+    void inconsistentChoicesAreRefusedWithTheFix() {
+        IllegalArgumentException perVc = assertThrows(IllegalArgumentException.class,
+                () -> describe(Map.of("vcs", 2, "vcPriorities", List.of(0, 1, 1))));
+        assertTrue(perVc.getMessage().contains("vcPriorities has 3 values for 2 VCs"), perVc.getMessage());
+        IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
+                () -> describe(Map.of("voqCrossbar", true, "crossbar", "voq")));
+        assertTrue(both.getMessage().contains("drop voqCrossbar"), both.getMessage());
+        IllegalArgumentException part = assertThrows(IllegalArgumentException.class,
+                () -> describe(Map.of("switchAllocator", "islip(iterations)")));
+        assertTrue(part.getMessage().contains("switchAllocator") && part.getMessage().contains("key=value"),
+                part.getMessage());
     }
 }
