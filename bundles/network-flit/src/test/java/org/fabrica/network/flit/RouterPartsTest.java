@@ -1,0 +1,149 @@
+package org.fabrica.network.flit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The router's parts on their own, without a network around them: the wiring's queue numbering,
+ * the FIFO input buffers, the active-router records and the contention counter. (The parts that
+ * need a whole router to act on, allocation stages, crossbar and links, are tested through small
+ * networks in RouterOrganisationTest, FlowControlTest, MultiOutputRouteTest and FlitNetworkTest.)
+ */
+class RouterPartsTest {
+    private static final int VCS = 2;
+
+    @Test
+    void wiringNumbersEveryQueueOnceAndMapsItBackToItsPortVcAndOutput() {
+        for (int q : new int[] {1, 3}) {
+            Wiring w = new Wiring(new Fixtures.Ring(4), VCS, q);
+            assertEquals(w.totalPorts * VCS * q, w.totalQueues());
+            Set<Long> seen = new HashSet<>();
+            for (int x = 0; x < w.totalQueues(); x++) {
+                int r = w.queueRouter[x];
+                int l = w.queueLocal[x];
+                assertTrue(seen.add(((long) r << 32) | l), "queue " + x + " numbered twice");
+                int iv = x / q;
+                // the local queue's port and VC are those of its global input VC; its output is x mod q
+                assertEquals(w.portLocal[iv / VCS], w.localPort[l], "port of queue " + x);
+                assertEquals(iv % VCS, w.localVc[l], "VC of queue " + x);
+                assertEquals(x % q, w.localOut[l], "output of queue " + x);
+                assertEquals(w.vcRouter[iv], r);
+                // the router's queues start at portBase * vcs * q: the local index is the offset
+                assertEquals(w.portBase[r] * VCS * q + l, x);
+            }
+            assertEquals(w.ports(0) * VCS * q, w.maxLocalQueues());
+        }
+    }
+
+    private static InputBuffers fifo(Wiring w, int capacity, ActiveRouters routers, int[] credits) {
+        int[] cap = new int[VCS];
+        java.util.Arrays.fill(cap, capacity);
+        return new InputBuffers(w, cap, 2, routers, credits);
+    }
+
+    @Test
+    void aFifoBufferKeepsOrderAcrossItsRingAndMarksItsWork() {
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
+        InputBuffers in = fifo(w, 3, routers, new int[w.totalVcs()]);
+        int r = 2;
+        int local = 1 * VCS + 1; // port 1, VC 1
+        int iv = w.portBase[r] * VCS + local;
+        int x = iv << InputBuffers.VC_SHIFT;
+        int next = 100;
+        int expectedFront = 100;
+        for (int round = 0; round < 4; round++) { // wraps around the 3-flit ring
+            in.push(iv, r, local, next, 10 + next);
+            next++;
+            in.push(iv, r, local, next, 10 + next);
+            next++;
+            assertEquals(2, in.count(iv));
+            assertEquals(expectedFront, in.vc[x + InputBuffers.FRONT_SLOT]);
+            assertEquals(10 + expectedFront, in.vc[x + InputBuffers.FRONT_VIS]);
+            assertEquals(1, in.pop(iv, r));
+            expectedFront++;
+            assertEquals(expectedFront, in.vc[x + InputBuffers.FRONT_SLOT], "round " + round);
+            assertEquals(0, in.pop(iv, r));
+            expectedFront++;
+        }
+        // the first flit into an empty idle VC asks for VC allocation and lists the router
+        assertTrue(routers.vaBit(r, local));
+        assertFalse(routers.saBit(r, local));
+        assertEquals(1, routers.count);
+        assertEquals(r, routers.list[0]);
+        assertEquals(0, routers.flits(r), "pushes and pops balance");
+    }
+
+    @Test
+    void aFlitJoiningAnActiveVcWithCreditAsksForTheSwitch() {
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
+        int[] credits = new int[w.totalVcs()];
+        InputBuffers in = fifo(w, 4, routers, credits);
+        int r = 1;
+        int local = 0;
+        int iv = w.portBase[r] * VCS + local;
+        int x = iv << InputBuffers.VC_SHIFT;
+        in.vc[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
+        in.vc[x + InputBuffers.OUT] = 5;
+        in.push(iv, r, local, 7, 0);
+        assertFalse(routers.saBit(r, local), "no credit on the owned output VC: waits off the switch mask");
+        in.pop(iv, r);
+        credits[5] = 1;
+        in.push(iv, r, local, 8, 0);
+        assertTrue(routers.saBit(r, local));
+        assertFalse(routers.vaBit(r, local), "an active VC needs no VC allocation");
+    }
+
+    @Test
+    void activeRoutersDropOnlyTheRoutersThatHoldNoFlitsAndKeepTheOrder() {
+        ActiveRouters a = new ActiveRouters(5, 130);
+        assertEquals(3, a.words, "130 local queues take three mask words");
+        for (int r : new int[] {3, 0, 4, 1}) {
+            a.activate(r, r * a.stride);
+            a.rt[r * a.stride + ActiveRouters.FLITS] = r == 0 ? 0 : 2;
+        }
+        a.activate(3, 3 * a.stride); // already listed: not twice
+        assertEquals(4, a.count);
+        a.compact();
+        assertEquals(3, a.count);
+        assertEquals(java.util.List.of(3, 4, 1), java.util.List.of(a.list[0], a.list[1], a.list[2]));
+        a.activate(0, 0);
+        assertEquals(0, a.list[3], "a dropped router can be listed again");
+        a.setSa(2, 129);
+        assertTrue(a.saBit(2, 129));
+        assertFalse(a.vaBit(2, 129), "the two masks are apart");
+        assertFalse(a.saBit(1, 129), "and routers are apart");
+    }
+
+    @Test
+    void contentionCountsAPacketOnceAndSumsItsWait() {
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
+        InputBuffers in = fifo(w, 4, routers, new int[w.totalVcs()]);
+        PacketPool pool = new PacketPool(4);
+        int a = pool.allocate(1, 0, 3, 4, 0);
+        int b = pool.allocate(2, 0, 3, 4, 0);
+        int c = pool.allocate(3, 1, 3, 4, 0);
+        ContentionCounter counter = new ContentionCounter(in, pool, w.totalQueues());
+        in.vc[(0 << InputBuffers.VC_SHIFT) + InputBuffers.FRONT_SLOT] = a;
+        in.vc[(1 << InputBuffers.VC_SHIFT) + InputBuffers.FRONT_SLOT] = b;
+        in.vc[(2 << InputBuffers.VC_SHIFT) + InputBuffers.FRONT_SLOT] = c;
+        assertFalse(counter.otherFlow(0, 1), "same source and destination: one flow");
+        assertTrue(counter.otherFlow(0, 2));
+        counter.note(2, false, 10);
+        counter.note(2, false, 12); // still waiting: not a second event
+        counter.end(2, 15);
+        counter.note(2, false, 20); // waits again at this router: the same packet, no new event
+        counter.end(2, 21);
+        counter.note(1, true, 30);
+        assertEquals(1, counter.events);
+        assertEquals(1, counter.endpointEvents);
+        assertEquals((15 - 10) + (21 - 20), counter.waitCycles);
+    }
+}
