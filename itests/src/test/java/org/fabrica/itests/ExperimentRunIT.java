@@ -36,7 +36,7 @@ import org.osgi.framework.BundleContext;
  * Runs through {@link ExperimentService} in a framework with the core and torus features: a small run
  * completes; a routing swap in a paused run keeps every packet delivered exactly once; a provider that
  * throws fails only its own run, with a message naming its bundle, while a concurrent run goes on
- * (DESIGN.md "Hot swap").
+ * (docs/architecture.md, "Hot swap and provider failures").
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)

@@ -26,7 +26,8 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 
 /**
- * DESIGN.md "Hot swap": a plugin bundle dropped into the plugins folder is installed and started
+ * docs/architecture.md, "Hot swap and provider failures": a plugin bundle dropped into the plugins
+ * folder is installed and started
  * (FileInstall), its provider can be found by name; deleting the file uninstalls it and the name is gone.
  */
 @RunWith(PaxExam.class)

@@ -36,7 +36,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 
 /**
- * Every concept has its providers registered by {@code fabrica.name} (DESIGN.md "How a provider is
+ * Every concept has its providers registered by {@code fabrica.name} (docs/architecture.md, "How a provider is
  * found and configured"): with every feature started, each provider bundle
  * ({@code org.fabrica.<concept>.<family>}) registers its concept's service with a name and a
  * description, and every provider's parameter type binds its defaults.

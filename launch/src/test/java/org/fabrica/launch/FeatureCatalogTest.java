@@ -25,7 +25,8 @@ class FeatureCatalogTest {
         FeatureCatalog catalog = FeatureCatalog.load(FEATURES);
         Feature core = catalog.all().get("core");
         Feature torus = catalog.all().get("torus");
-        // DESIGN.md: core = infrastructure + APIs + kernel + network + experiment + sweep + shell + stats.
+        // docs/architecture.md, "Features": core = infrastructure + APIs + kernel + network + experiment
+        // + sweep + shell + stats.
         for (String bsn : List.of("org.apache.felix.scr", "org.apache.felix.fileinstall", "org.apache.felix.gogo.shell",
                 "org.fabrica.params", "org.fabrica.routing", "org.fabrica.experiment", "org.fabrica.kernel.sequential",
                 "org.fabrica.network.flit", "org.fabrica.experiment.runner", "org.fabrica.sweep.local",

@@ -7,7 +7,10 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN.md: a run is a pure function of its seed; every component has its own stream. */
+/**
+ * docs/architecture.md, "Kernel contracts": a run is a pure function of its seed; every component has
+ * its own stream.
+ */
 class RandomStreamsTest {
     private static long[] draw(SplittableRandom r) {
         long[] out = new long[8];

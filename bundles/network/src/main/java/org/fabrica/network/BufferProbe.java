@@ -4,7 +4,7 @@ import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * Read-only view of the input buffers of a network model, for recorders that sample buffer
- * state between cycles (space-time charts, specs/spth-torus.md "Space-time charts"). Ports and
+ * state between cycles (space-time charts, docs/studies/spth.md "Space-time charts"). Ports and
  * VCs are numbered as in the topology and the hardware model. Calls must come from the thread
  * that simulates the model, between cycles; implementations answer from their own arrays and do
  * not allocate.

@@ -64,7 +64,7 @@ public interface NetworkModel extends CycleModel {
     }
 
     /**
-     * Link and switch-port contention events so far (specs/rapidio-m2n.md): packets that had to
+     * Link and switch-port contention events so far (docs/studies/rapidio-m2n.md): packets that had to
      * wait, at a router, for an output port toward another router held by (or granted in the same
      * cycle to) a packet of another flow (another source-destination pair). Each packet counts at
      * most once per router. 0 when the model does not count ({@link #countsContention()}).

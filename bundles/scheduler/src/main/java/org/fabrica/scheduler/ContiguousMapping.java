@@ -4,7 +4,7 @@ import org.fabrica.topology.Topology;
 import org.fabrica.topology.TreeTopology;
 
 /**
- * Contiguous task mapping of specs/rapidio-m2n.md: the M senders take consecutive node addresses
+ * Contiguous task mapping of docs/studies/rapidio-m2n.md: the M senders take consecutive node addresses
  * from the start of the first local network, spilling into the following (nearest) local networks
  * when M exceeds one; the N receivers take consecutive addresses too, starting at the first local
  * network boundary after the senders so that no local network holds both groups. When the

@@ -10,10 +10,10 @@ import java.util.TreeSet;
  * What has to be communicated: an ordered list of transfers (source -> destination, size), and
  * the sender and receiver groups they run between. A circuit scheduler reads the transfers as
  * requests, in this order; an M-to-N schedule reads the groups and the size matrix
- * ({@link #sizeMatrix()}) of specs/rapidio-m2n.md.
+ * ({@link #sizeMatrix()}) of docs/studies/rapidio-m2n.md.
  * <p>
  * The groups are in table order: sender i of the schedules is {@code senders.get(i)} and the
- * destination table lists {@code receivers} in this order. The spec's schedules list both in
+ * destination table lists {@code receivers} in this order. The study's schedules list both in
  * ascending address order, which {@link #of} produces and {@link #personalized} keeps when given
  * so. Every transfer's source is in {@code senders} and its destination in {@code receivers}; a
  * node may be in both groups.
@@ -83,7 +83,7 @@ public record Demands(List<Transfer> transfers, List<Integer> senders, List<Inte
         return new Demands(transfers, boxed(senders), boxed(receivers), unit);
     }
 
-    /** M-to-N personalized communication with every message of {@code size} units (case 1 of the spec). */
+    /** M-to-N personalized communication with every message of {@code size} units (case 1 of the study). */
     public static Demands personalized(int[] senders, int[] receivers, long size, SizeUnit unit) {
         long[][] sizes = new long[senders.length][receivers.length];
         for (long[] row : sizes) {
@@ -94,7 +94,7 @@ public record Demands(List<Transfer> transfers, List<Integer> senders, List<Inte
 
     /**
      * One request per node: node i to {@code destinationOf[i]}, each of {@code size} units, in node
-     * order (the random-permutation workload of specs/levelwise-fattree.md).
+     * order (the random-permutation workload of docs/studies/levelwise.md).
      */
     public static Demands permutation(int[] destinationOf, long size, SizeUnit unit) {
         List<Transfer> transfers = new ArrayList<>(destinationOf.length);

@@ -73,7 +73,7 @@ public record Plan(String scheduler, SizeUnit unit, RoundOrder roundOrder, List<
         return n;
     }
 
-    /** Granted requests / all requests (1 when there are none), as defined in specs/levelwise-fattree.md. */
+    /** Granted requests / all requests (1 when there are none), as defined in docs/studies/levelwise.md. */
     public double schedulabilityRatio() {
         return outcomes.isEmpty() ? 1.0 : (double) granted() / outcomes.size();
     }

@@ -9,7 +9,7 @@ public enum RoundOrder {
      * Rounds are not synchronised: each source plays its own transfers in round order, starting
      * its round r+1 transfer as soon as it has injected its round r transfer, without waiting for
      * other sources. Packets of consecutive rounds overlap in the network. This is how the M-to-N
-     * schedules of specs/rapidio-m2n.md run, and how the uncoordinated baseline runs (its rounds
+     * schedules of docs/studies/rapidio-m2n.md run, and how the uncoordinated baseline runs (its rounds
      * are then simply every sender's message index).
      */
     PER_SOURCE,

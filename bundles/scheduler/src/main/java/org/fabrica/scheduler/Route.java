@@ -6,7 +6,7 @@ import java.util.List;
  * A source route through a tree: the upper port taken at each level on the way up,
  * {@code upPorts.get(h)} = P_h at level h = 0 .. H-1, where H is the level of the common
  * ancestor of source and destination. On fat trees the way down uses the same port numbers
- * (Theorem 2 of specs/levelwise-fattree.md), so the upward choices determine the whole path. An
+ * (Theorem 2 of docs/studies/levelwise.md), so the upward choices determine the whole path. An
  * empty list is a complete route between two nodes of one leaf switch.
  *
  * @param upPorts upper-port choice per level, from the leaf level up

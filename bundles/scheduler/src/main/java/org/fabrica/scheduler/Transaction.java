@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A step of a {@link Plan}: a group of rounds played together. Transactions are separated by
  * barriers: transaction t+1 starts when every transfer of transaction t has been delivered
- * (the hierarchical schedule of specs/rapidio-m2n.md runs its N-to-N transactions that way).
+ * (the hierarchical schedule of docs/studies/rapidio-m2n.md runs its N-to-N transactions that way).
  *
  * @param label short description for printing, e.g. {@code 18-to-18}
  * @param rounds the rounds in order

@@ -8,8 +8,8 @@ import org.fabrica.sweep.PointResult;
 /**
  * The fixed benchmark configurations and the format of their {@code BENCH} lines. Each
  * configuration is one experiment file {@code examples/bench/<name>.yaml} with one point, run
- * single-threaded; the configurations follow the speed target of DESIGN.md ("Targets": 8x8 and
- * 32x32 tori, DOR, uniform and bit-complement traffic), plus tornado and one overloaded point that
+ * single-threaded; the configurations follow the speed target of docs/architecture.md
+ * ("Performance targets and scale": 8x8 and 32x32 tori, DOR, uniform and bit-complement traffic), plus tornado and one overloaded point that
  * shows the dateline scheme does not deadlock.
  */
 final class Bench {

@@ -5,7 +5,7 @@ import org.osgi.annotation.versioning.ConsumerType;
 /**
  * A k-ary n-cube (torus or mesh) with one router per coordinate and one end node per router
  * (node id = router id). Router id = sum of c_d * prod_{e<d} k_e (dimension 0 varies fastest),
- * so on an N x N torus W = y*N + x as in specs/spth-torus.md.
+ * so on an N x N torus W = y*N + x as in docs/studies/spth.md.
  * Port {@code 2d} leaves in the + direction of dimension d, port {@code 2d+1} in the - direction;
  * port {@code 2n} is the terminal port.
  */

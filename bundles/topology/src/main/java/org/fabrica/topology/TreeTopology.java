@@ -4,7 +4,7 @@ import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A multi-level tree of switches (fat tree): the k-ary n-tree and the extended k-ary n-tree of
- * specs/rapidio-m2n.md and FT(l, m, w) of specs/levelwise-fattree.md.
+ * docs/studies/rapidio-m2n.md and FT(l, m, w) of docs/studies/levelwise.md.
  *
  * <h2>Levels and switch numbering</h2>
  * Levels are numbered h = 0 .. {@link #levels()}-1 with level 0 at the leaves (the switches the end
@@ -15,11 +15,12 @@ import org.osgi.annotation.versioning.ConsumerType;
  * <h2>Ports</h2>
  * Every switch of level h has {@link #downPorts(int)} down ports and {@link #upPorts(int)} up
  * ports (0 at the top level). Down port i is router port {@link #downPort(int, int)} and up port i
- * ("upper port i" in the specs, 0 .. w-1) is router port {@link #upPort(int, int)}; by default
+ * ("upper port i" in the studies, 0 .. w-1) is router port {@link #upPort(int, int)}; by default
  * down ports come first (router ports 0 .. down-1) and up ports follow. At level 0 the down ports
  * are terminal ports: node {@code node(tau, j)} sits on down port j of SW(0, tau).
  *
- * <h2>Wiring (the contract of specs/levelwise-fattree.md, Theorems 1 and 2)</h2>
+ * <h2>Wiring (the contract of docs/studies/levelwise.md, "Facts the implementation rests on",
+ * Theorems 1 and 2)</h2>
  * {@link #parent(int, int, int)} gives the switch reached through an up port. For FT(l, m, w) and
  * the k-ary n-tree (= FT(n, k, k)), with tau written in base w as t_{l-2} .. t_0, upper port P at
  * SW(h, tau) leads to SW(h+1, sum_{i=h+1}^{l-2} t_i w^i + sum_{i=1}^{h} t_{i-1} w^i + P)
@@ -36,9 +37,9 @@ import org.osgi.annotation.versioning.ConsumerType;
  *
  * <h2>Node addressing</h2>
  * Nodes are numbered leaf switch by leaf switch: node = tau * downPorts(0) + j (nodes 0 .. k-1
- * under SW(0, 0), the spec's pods). The nodes below any switch form a contiguous range
+ * under SW(0, 0), the study's pods). The nodes below any switch form a contiguous range
  * ({@link #firstNodeBelow(int, int)}, {@link #nodesBelow(int)}), so the "local network" of
- * specs/rapidio-m2n.md (the nodes below one group of level-1 switches) is a contiguous block of
+ * docs/studies/rapidio-m2n.md (the nodes below one group of level-1 switches) is a contiguous block of
  * {@link #localNetworkSize()} nodes.
  *
  * <p>Implementations are immutable.
@@ -125,7 +126,7 @@ public interface TreeTopology extends Topology {
     int firstNodeBelow(int level, int index);
 
     /**
-     * Nodes of one local network (specs/rapidio-m2n.md: the k^2 nodes below one group of level-1
+     * Nodes of one local network (docs/studies/rapidio-m2n.md: the k^2 nodes below one group of level-1
      * switches; the whole tree when it has a single level).
      */
     default int localNetworkSize() {

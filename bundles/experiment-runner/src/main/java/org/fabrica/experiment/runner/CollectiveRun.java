@@ -4,7 +4,7 @@ import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.NetworkObserver;
 
 /**
- * A collective point (specs/spth-torus.md, the unsteady mode): it runs until the network ends by
+ * A collective point (docs/studies/spth.md, the unsteady mode): it runs until the network ends by
  * itself, i.e. generation has stopped and every packet is delivered, or until {@code maxCycles}.
  */
 final class CollectiveRun extends PointRun {

@@ -61,7 +61,7 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * }</pre>
  *
  * <p><b>Modes.</b> {@code steady}: one point per pattern x scheme x load x seed, measured in a
- * window after a warm-up (BookSim2's method). {@code ramp} (specs/spth-torus.md, the ramp load
+ * window after a warm-up (BookSim2's method). {@code ramp} (docs/studies/spth.md, the ramp load
  * method): one point per pattern x scheme x seed; the injection (default {@code ramp}) raises the
  * offered load with time and the point ends when its offered load has returned to zero (the
  * ramp's end) or at {@code maxCycles}; throughput and latency are measured per window of
@@ -71,7 +71,7 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * burst at cycle 0 and the point ends when every packet is delivered; its duration and the
  * in-flight series are reported. Keys that do not apply to the file's mode are errors.
  *
- * <p><b>Schedulability</b> (specs/levelwise-fattree.md): no packet simulation; circuit schedulers
+ * <p><b>Schedulability</b> (docs/studies/levelwise.md): no packet simulation; circuit schedulers
  * are run on random permutations of the end nodes. Its file has only these keys besides
  * {@code name}, {@code description}, {@code seeds}, {@code executor} and {@code outputs}:
  *
@@ -89,7 +89,7 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * One point per topology x scheduler x seed; every scheduler of a topology sees the same
  * permutations (drawn from the seed's streams), so the comparison is paired.
  *
- * <p><b>M2n</b> (specs/rapidio-m2n.md): M-to-N personalized communications played from the plans
+ * <p><b>M2n</b> (docs/studies/rapidio-m2n.md): M-to-N personalized communications played from the plans
  * of schedulers. Its file has {@code communications} instead of {@code traffic}, and every scheme
  * names a {@code scheduler}; see {@link M2nSpecParser} for the format. One point per
  * communication x scheme that runs on it x seed, run until every packet is delivered
@@ -140,13 +140,16 @@ public record ExperimentSpec(
     public enum Mode {
         /** Load points with warm-up, measurement window and drain. */
         STEADY,
-        /** One run per pattern, scheme and seed with a linearly rising load (specs/spth-torus.md). */
+        /** One run per pattern, scheme and seed with a linearly rising load (docs/studies/spth.md). */
         RAMP,
         /** One burst per pattern, scheme and seed, run until every packet is delivered. */
         COLLECTIVE,
-        /** Circuit schedulers on random permutations per topology and seed (specs/levelwise-fattree.md). */
+        /** Circuit schedulers on random permutations per topology and seed (docs/studies/levelwise.md). */
         SCHEDULABILITY,
-        /** M-to-N personalized communications played from schedulers' plans until delivered (specs/rapidio-m2n.md). */
+        /**
+         * M-to-N personalized communications played from schedulers' plans until delivered
+         * (docs/studies/rapidio-m2n.md).
+         */
         M2N;
 
         /** The name as written in files, e.g. {@code ramp}. */

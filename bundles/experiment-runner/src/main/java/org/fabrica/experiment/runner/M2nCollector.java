@@ -11,7 +11,7 @@ import org.fabrica.stats.NetworkObserver;
 import org.fabrica.traffic.schedule.SchedulePlayback;
 
 /**
- * What an {@code m2n} point measures (specs/rapidio-m2n.md, "Report for each scheme"): the latency
+ * What an {@code m2n} point measures (docs/studies/rapidio-m2n.md, "Report for each scheme"): the latency
  * of every packet (generation to tail delivery, source queueing included) summarised as maximum
  * and mean, the per-packet latency series of chosen source-destination pairs in generation order
  * ("latency of successive packets"), and per end-node port the packets sent and received and the

@@ -3,7 +3,7 @@ package org.fabrica.experiment.runner;
 import java.util.List;
 
 /**
- * The communications of an {@code m2n} experiment (specs/rapidio-m2n.md, "The communication:
+ * The communications of an {@code m2n} experiment (docs/studies/rapidio-m2n.md, "The communication:
  * M-to-N personalized") and the source-destination pairs whose per-packet latencies are written.
  *
  * @param communications the communications, each a row of the summary tables

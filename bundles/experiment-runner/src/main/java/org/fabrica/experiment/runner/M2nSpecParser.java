@@ -10,7 +10,7 @@ import org.fabrica.params.Suggestions;
 import org.fabrica.stats.collectors.CriticalLoadDetector;
 
 /**
- * Reads the file of an {@code m2n} experiment (specs/rapidio-m2n.md; docs/user-guide.md, "Mode
+ * Reads the file of an {@code m2n} experiment (docs/studies/rapidio-m2n.md; docs/user-guide.md, "Mode
  * m2n"). Structure and value ranges only: node numbers against the topology, schedulers against
  * the communications, and the hardware's packet format are checked by {@link SweepPlan}.
  *

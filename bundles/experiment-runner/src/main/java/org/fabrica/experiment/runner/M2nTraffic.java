@@ -17,7 +17,7 @@ import org.fabrica.traffic.schedule.SchedulePlayback;
 
 /**
  * The traffic of an {@code m2n} experiment, resolved against its topology and hardware
- * (specs/rapidio-m2n.md): per communication the demands (sender and receiver nodes in table order,
+ * (docs/studies/rapidio-m2n.md): per communication the demands (sender and receiver nodes in table order,
  * sizes in bytes) and the pacing of its senders.
  *
  * <h2>Packets</h2>

@@ -33,7 +33,7 @@ import org.fabrica.sweep.SweepPoint;
  * {@link WindowedSeriesCollector} for ramp load; {@link CollectiveDurationCollector} and
  * {@link InFlightSeries} for a collective), an optional {@link SpaceTimeRecorder}, and the
  * kernel. Any exception fails only this point, with a message that names the provider it came
- * from (DESIGN.md "Hot swap": the framework and other runs go on).
+ * from (docs/architecture.md, "Hot swap and provider failures": the framework and other runs go on).
  */
 final class PointSimulation {
     /** Note keys every result carries. */
@@ -270,7 +270,8 @@ final class PointSimulation {
                     inFlight = new InFlightSeries(spec.inFlightWindow());
                     m2n = new M2nCollector(nodes, playback.pacing().packetFlits(), playback.plan(), playback,
                             spec.m2n().pairs());
-                    // the playback learns deliveries for its barriers (specs/rapidio-m2n.md, hierarchical schedule)
+                    // the playback learns deliveries for its barriers (docs/studies/rapidio-m2n.md,
+                    // "M > N: hierarchical schedule")
                     return CompositeObserver.of(counts, collective, inFlight, m2n, playback.observer());
                 }
                 default -> {
@@ -298,7 +299,7 @@ final class PointSimulation {
     static final String M2N_PORT_GBPS_MAX = "m2n.port.receiveGbps.max";
 
     /**
-     * Mode m2n's metrics (specs/rapidio-m2n.md, "Report for each scheme"): completion time in
+     * Mode m2n's metrics (docs/studies/rapidio-m2n.md, "Report for each scheme"): completion time in
      * cycles and microseconds, packet latencies (both include the hardware's endpoint send and
      * receive overhead, which the network adds to every packet), the network's contention counters.
      */
@@ -341,7 +342,7 @@ final class PointSimulation {
 
     /**
      * The ramp's series (raw and smoothed) and its metrics: the critical load from the smoothed
-     * throughput against the smoothed offered load (specs/spth-torus.md), the peak throughput.
+     * throughput against the smoothed offered load (docs/studies/spth.md), the peak throughput.
      */
     private SeriesTable rampSeries(WindowedSeriesCollector w, List<Metric> metrics) {
         ExperimentSpec spec = plan.spec();

@@ -34,8 +34,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * Every provider factory service and sweep executor currently registered, per concept
- * (DESIGN.md "How a provider is found and configured", "Hot swap"). In a framework it tracks the
- * services dynamically; outside one (tests, embedding) {@link #add(Object, Map)} fills it.
+ * (docs/architecture.md, "How a provider is found and configured", "Hot swap and provider
+ * failures"). In a framework it tracks the services dynamically; outside one (tests, embedding) {@link #add(Object, Map)} fills it.
  * Several providers may share a name (e.g. two versions of a bundle): the highest
  * {@code service.ranking} wins for new runs, then the lower service id, as in OSGi.
  */

@@ -5,7 +5,7 @@ import org.fabrica.stats.NetworkObserver;
 import org.fabrica.traffic.InjectionProcess;
 
 /**
- * A ramp-load point (specs/spth-torus.md, the ramp load method): it runs while the injection
+ * A ramp-load point (docs/studies/spth.md, the ramp load method): it runs while the injection
  * offers load and ends at the first window boundary at which the offered load is back to zero
  * after having been positive (the ramp's end; packets still queued or in the network then are
  * not waited for, since the curves only cover the ramp), when the network ends by itself, or at

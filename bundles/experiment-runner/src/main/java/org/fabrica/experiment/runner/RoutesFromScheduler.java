@@ -20,7 +20,7 @@ import org.fabrica.topology.Topology;
 import org.fabrica.traffic.TrafficPattern;
 
 /**
- * Routes planned by a circuit scheduler, played by the packet simulator (specs/levelwise-fattree.md,
+ * Routes planned by a circuit scheduler, played by the packet simulator (docs/studies/levelwise.md,
  * "Beyond the paper"). A scheme's routing written {@code {name: source-route, fallback: dmodk, from:
  * <scheduler>}} gets, at every point, the routes the scheduler grants for the point's traffic:
  * <ol>

@@ -20,7 +20,7 @@ import org.fabrica.sweep.SweepPoint;
 import org.fabrica.topology.TreeTopology;
 
 /**
- * One point of a schedulability experiment (specs/levelwise-fattree.md, "Workload and
+ * One point of a schedulability experiment (docs/studies/levelwise.md, "Workload and
  * experiment"): one scheduler on one tree topology, run on {@code permutations} random
  * permutations of the end nodes. The permutations come from the seed's streams keyed by their
  * number only, so every scheduler of a topology sees the same ones (a paired comparison).

@@ -1,7 +1,7 @@
 package org.fabrica.experiment.runner;
 
 /**
- * One scheduler of a schedulability experiment (specs/levelwise-fattree.md), compared under a label.
+ * One scheduler of a schedulability experiment (docs/studies/levelwise.md), compared under a label.
  *
  * @param label unique label, used in point ids, tables and chart legends
  * @param scheduler the scheduler provider choice

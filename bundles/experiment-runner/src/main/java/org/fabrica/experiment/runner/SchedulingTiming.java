@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * How a schedulability point measures the scheduling time per request (key {@code timing},
- * specs/levelwise-fattree.md, "Workload and experiment": "the scheduling time per request of the
+ * docs/studies/levelwise.md, "Workload and experiment": "the scheduling time per request of the
  * software implementation"). After the untimed pass that gives the ratios, the point plans its
  * permutations again, untimed, in whole passes until {@code warmup} seconds of wall time have
  * passed (so that the JIT has compiled the scheduler), and then {@code repetitions} times timed;

@@ -48,7 +48,7 @@ import org.fabrica.traffic.schedule.SchedulePlayback;
  * An experiment resolved against the registered providers: every provider found (highest
  * ranking), every parameter bound, every combination checked by building it, and the list of
  * points. Everything that can be wrong with an experiment is found here, before any simulation
- * runs and before anything is written (DESIGN.md "Experiments and results").
+ * runs and before anything is written (docs/architecture.md, "Experiments and results").
  */
 public final class SweepPlan {
     /** Kind of the random stream a traffic pattern draws its once-per-run choices from. */
@@ -146,7 +146,7 @@ public final class SweepPlan {
         this.experimentId = id(resolved);
     }
 
-    /** A schedulability experiment's plan (specs/levelwise-fattree.md): no simulation providers. */
+    /** A schedulability experiment's plan (docs/studies/levelwise.md): no simulation providers. */
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, List<BoundProvider> topologies,
             List<TreeTopology> trees, List<BoundProvider> schedulers) {
         this.document = document;
@@ -236,7 +236,7 @@ public final class SweepPlan {
     }
 
     /**
-     * Mode m2n (specs/rapidio-m2n.md): binds the providers and every scheme's scheduler, resolves
+     * Mode m2n (docs/studies/rapidio-m2n.md): binds the providers and every scheme's scheduler, resolves
      * the communications against the topology and the hardware's packet format, plans every
      * communication with every scheme that runs on it and checks that the plan can be played,
      * and builds one network per scheme.
@@ -336,7 +336,7 @@ public final class SweepPlan {
 
     /**
      * Binds every topology and scheduler, builds every topology (a tree topology with the SW(h, tau)
-     * numbering of specs/levelwise-fattree.md, which the circuit schedulers need) and every
+     * numbering of docs/studies/levelwise.md, which the circuit schedulers need) and every
      * scheduler on every topology.
      */
     private static SweepPlan resolveSchedulability(ExperimentDocument doc, ExperimentSpec spec,

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Mode m2n end to end with the real providers: the 6-to-10 communication of specs/rapidio-m2n.md
+ * Mode m2n end to end with the real providers: the 6-to-10 communication of docs/studies/rapidio-m2n.md
  * on the extended 2-ary 3-tree with the CPS-1848 model, messages of 1 KiB (four 256-byte packets
  * of 35 flits), every sender at its link's rate.
  */

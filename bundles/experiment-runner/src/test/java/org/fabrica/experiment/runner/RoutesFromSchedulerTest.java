@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Routes planned by a circuit scheduler in the packet simulator ({@code routing.from},
- * specs/levelwise-fattree.md "Beyond the paper"), with the real FT(l, m, w), levelwise, source-route,
+ * docs/studies/levelwise.md "Beyond the paper"), with the real FT(l, m, w), levelwise, source-route,
  * dmodk, random-up and permutation providers.
  */
 class RoutesFromSchedulerTest {

@@ -21,7 +21,7 @@ import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The schedulability mode (specs/levelwise-fattree.md) with the real circuit schedulers and FT(l, m, w). */
+/** The schedulability mode (docs/studies/levelwise.md) with the real circuit schedulers and FT(l, m, w). */
 class SchedulabilityModeTest {
     static final String STUDY = """
             name: small-study

@@ -7,7 +7,7 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = HardwareFactory.class, property = {
         "fabrica.name=rapidio-cps1848",
         "fabrica.description=IDT CPS-1848 Serial RapidIO switch: 16 Gbps ports, 4 ns cycle, 170 ns hops, 608 ns"
-                + " endpoint overhead, RapidIO packet format (specs/rapidio-m2n.md)"})
+                + " endpoint overhead, RapidIO packet format (docs/studies/rapidio-m2n.md)"})
 public final class Cps1848HardwareFactory implements HardwareFactory<Cps1848Parameters> {
     @Override
     public Class<Cps1848Parameters> parameterType() {

@@ -6,7 +6,8 @@ import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.RouterParameters;
 
 /**
- * The IDT CPS-1848 Serial RapidIO switch and its end points (specs/rapidio-m2n.md, Hardware) as a
+ * The IDT CPS-1848 Serial RapidIO switch and its end points (docs/studies/rapidio-m2n.md,
+ * "Hardware: the IDT CPS-1848 switch") as a
  * flit-level router model.
  *
  * <h2>Port rate and flits</h2>
@@ -19,7 +20,7 @@ import org.fabrica.hardware.RouterParameters;
  * 4 bytes more than the wire carries (the link is held for whole cycles).
  *
  * <h2>Hop latency: router pipeline and link</h2>
- * The spec splits the fixed latency into processor, switch and cable ("T1 is processor + cable +
+ * The study splits the fixed latency into processor, switch and cable ("T1 is processor + cable +
  * switch latency"): {@code hopLatencyNs} is the switch, pin to pin; {@code cableDelayNs} is every
  * link. A hop of the flit model is one router's pipeline plus the link it drives
  * ({@code R + VA + S + ST + L}, FlitNetwork), and is set to
@@ -38,7 +39,7 @@ import org.fabrica.hardware.RouterParameters;
  * left that VC, so one VC per port leaves R + VA idle cycles on the output between back-to-back
  * packets of one input. A cut-through packet switch such as the CPS-1848 looks up the next
  * packet's destination ID and arbitrates while the previous packet is still being forwarded, and
- * the spec gives no gap between packets. With {@code overlappedAllocation = true} (the default)
+ * the study gives no gap between packets. With {@code overlappedAllocation = true} (the default)
  * the model sets R = 0 and VA = 0: the head that becomes the front of its VC in the cycle after
  * the tail left is routed, granted its output VC and bids for the switch in that same cycle (a VC
  * released by a tail is free for allocation in the next cycle, FlitNetwork), so a flow's packets
@@ -70,13 +71,13 @@ import org.fabrica.hardware.RouterParameters;
  *
  * <h2>Packet-by-packet alternation</h2>
  * With cut-through and one VC an output is owned by one packet from its VC grant to its tail; the
- * next grant goes round robin among the waiting inputs, which is the alternation the spec
+ * next grant goes round robin among the waiting inputs, which is the alternation the study
  * describes. That is the network model's allocator, not a parameter here.
  *
  * <h2>End points</h2>
  * {@code endpointOverheadNs} (608 ns = 152 cycles) is a latency per message, split evenly into send
  * and receive overhead ({@link #endpoint()}). It is not a per-packet occupancy: with 152 cycles per
- * 256-byte packet a port could not reach the measured 14.222 Gbps, and the spec's T = T1 + m T2
+ * 256-byte packet a port could not reach the measured 14.222 Gbps, and the study's T = T1 + m T2
  * puts the processor in the fixed part T1.
  *
  * <h2>No-contention latency</h2>
@@ -174,7 +175,7 @@ public final class Cps1848Model implements HardwareModel {
     /**
      * No-contention latency of one packet carrying {@code payloadBytes} through {@code switches}
      * switch hops (chips crossed; five for a path up and down the extended 8-ary 3-tree, counting
-     * a board as one hop as the spec's calibration does).
+     * a board as one hop as the study's calibration does).
      * <p>In ns, from the configured figures without rounding: {@code headNs = endpointOverheadNs +
      * switches * hopLatencyNs + (switches + 1) * cableDelayNs} and {@code packetNs = headNs +
      * wireBytes * 8 / portGbps} (cut-through pays serialisation once).

@@ -6,44 +6,44 @@ import org.osgi.service.metatype.annotations.Option;
 
 /**
  * Parameters of the {@code rapidio-cps1848} hardware model. Defaults are the IDT CPS-1848 and the
- * end points of specs/rapidio-m2n.md ("Hardware: IDT CPS-1848 RapidIO switch"); buffer sizes from
+ * end points of docs/studies/rapidio-m2n.md ("Hardware: the IDT CPS-1848 switch"); buffer sizes from
  * the CPS-1848 User Manual (IDT, June 2014), section 4.3.
  */
 @ObjectClassDefinition(name = "rapidio-cps1848", description = "IDT CPS-1848 Serial RapidIO 2.1 switch with its end"
-        + " points (specs/rapidio-m2n.md, Hardware): 4x 5 Gbaud 8b/10b ports (16 Gbps), 4 ns cycle, 170 ns hop"
+        + " points (docs/studies/rapidio-m2n.md, \"Hardware: the IDT CPS-1848 switch\"): 4x 5 Gbaud 8b/10b ports (16 Gbps), 4 ns cycle, 170 ns hop"
         + " latency, 608 ns endpoint overhead, virtual cut-through with 1 VC and lossless link-level flow control,"
         + " packets built from the real RapidIO header, CRC and padding bytes")
 public @interface Cps1848Parameters {
-    @AttributeDefinition(description = "Lanes per port (spec: 4; the CPS-1848 configures ports as 1x, 2x or 4x)",
+    @AttributeDefinition(description = "Lanes per port (paper: 4; the CPS-1848 configures ports as 1x, 2x or 4x)",
             options = {@Option(label = "1x", value = "1"), @Option(label = "2x", value = "2"),
                 @Option(label = "4x", value = "4")})
     int lanes() default 4;
 
-    @AttributeDefinition(description = "Lane rate in Gbaud (spec: 5; the CPS-1848 supports 1.25, 2.5, 3.125, 5 and"
+    @AttributeDefinition(description = "Lane rate in Gbaud (paper: 5; the CPS-1848 supports 1.25, 2.5, 3.125, 5 and"
             + " 6.25)", min = "0.1", max = "100")
     double baudGbps() default 5.0;
 
-    @AttributeDefinition(description = "Line code: code-8b10b (RapidIO 2.x and the CPS-1848, spec: 16 Gbps from 4 x 5"
+    @AttributeDefinition(description = "Line code: code-8b10b (RapidIO 2.x and the CPS-1848, study: 16 Gbps from 4 x 5"
             + " Gbaud) or code-64b67b (RapidIO 3.x). Port data rate per direction = lanes x baud x code rate")
     LineCoding coding() default LineCoding.CODE_8B10B;
 
-    @AttributeDefinition(description = "Length of a cycle in ns (spec: time is counted in cycles of 4 ns). A flit is"
+    @AttributeDefinition(description = "Length of a cycle in ns (paper: time is counted in cycles of 4 ns). A flit is"
             + " what a port moves per cycle: data rate x cycle, rounded down to whole bytes (8 with the defaults)",
             min = "0.01")
     double cycleNanoseconds() default 4.0;
 
     @AttributeDefinition(description = "Switch hop latency in ns, pin to pin, for a packet head without contention"
-            + " (spec: about 170 ns measured, the default; 111.6 ns in theory). Becomes the router pipeline: together"
+            + " (paper: about 170 ns measured, the default; 111.6 ns in theory). Becomes the router pipeline: together"
             + " with the cable it drives, (hopLatencyNs + cableDelayNs) rounded to cycles per hop", min = "0")
     double hopLatencyNs() default 170.0;
 
     @AttributeDefinition(description = "Propagation delay of one cable or trace between two ports, in ns (default 5:"
-            + " about 1 m of copper at 5 ns/m; the spec gives no figure, and its no-contention delay of about 1.484 us"
+            + " about 1 m of copper at 5 ns/m; the paper gives no figure, and its no-contention delay of about 1.484 us"
             + " through five hops is not used to set it). Every link pays it: a path through h switches has h + 1"
             + " links", min = "0")
     double cableDelayNs() default 5.0;
 
-    @AttributeDefinition(description = "End point (processor) send plus receive overhead per message, in ns (spec:"
+    @AttributeDefinition(description = "End point (processor) send plus receive overhead per message, in ns (paper:"
             + " about 608 ns = 152 cycles of 4 ns); split evenly between sender and receiver", min = "0")
     double endpointOverheadNs() default 608.0;
 
@@ -63,7 +63,7 @@ public @interface Cps1848Parameters {
                 @Option(label = "66-bit", value = "66")})
     int addressBits() default 34;
 
-    @AttributeDefinition(description = "Largest payload of one packet in bytes (spec: at most 256); a multiple of 8"
+    @AttributeDefinition(description = "Largest payload of one packet in bytes (paper: at most 256); a multiple of 8"
             + " (a power of two for messages)", min = "8", max = "256")
     int maxPayloadBytes() default 256;
 

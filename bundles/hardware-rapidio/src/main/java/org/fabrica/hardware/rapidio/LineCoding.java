@@ -6,8 +6,8 @@ package org.fabrica.hardware.rapidio;
  */
 public enum LineCoding {
     /**
-     * 8b/10b, RapidIO 1.x/2.x LP-Serial and the CPS-1848 (specs/rapidio-m2n.md, Hardware: 4 lanes
-     * at 5 Gbaud with 8b/10b give 16 Gbps).
+     * 8b/10b, RapidIO 1.x/2.x LP-Serial and the CPS-1848 (docs/studies/rapidio-m2n.md, "Hardware:
+     * the IDT CPS-1848 switch": 4 lanes at 5 Gbaud with 8b/10b give 16 Gbps).
      */
     CODE_8B10B(8, 10),
     /** 64b/67b, RapidIO 3.x (10xN) lanes; for Gen3 switches, not the CPS-1848. */

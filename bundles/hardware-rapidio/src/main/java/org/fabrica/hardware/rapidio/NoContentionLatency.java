@@ -22,7 +22,7 @@ public record NoContentionLatency(
         long headCycles,
         long packetCycles) {
 
-    /** Endpoint overhead + hop latencies + cable delays: the spec's T1 ("processor + cable + switch"). */
+    /** Endpoint overhead + hop latencies + cable delays: the study's T1 ("processor + cable + switch"). */
     public double headNs() {
         return endpointNs + switchNs + cableNs;
     }

@@ -4,7 +4,7 @@ import org.fabrica.hardware.PacketFormat;
 
 /**
  * Bytes on a Serial RapidIO link for one packet, built from the header fields of the RapidIO
- * specification (rev. 2.x, the CPS-1848's; specs/rapidio-m2n.md, Hardware):
+ * specification (rev. 2.x, the CPS-1848's; docs/studies/rapidio-m2n.md, "Hardware: the IDT CPS-1848 switch"):
  * <ol>
  * <li><b>Physical and transport prefix, 16 bits:</b> ackID (5), reserved (1), VC (1), CRF (1),
  * prio (2) of the physical layer, tt (2) of the transport layer and ftype (4) of the logical
@@ -31,7 +31,7 @@ import org.fabrica.hardware.PacketFormat;
  *
  * <p>With the defaults (NWRITE, 16-bit IDs, 34-bit addresses, 4-byte delimiter) a 256-byte
  * payload takes 2 + 4 + 6 + 256 + 2 + 2 = 272 packet bytes, 276 on the wire: efficiency
- * 256 / 276 = 92.75% (the spec's "at most about 93%"; 276 bytes is also RapidIO's largest packet).
+ * 256 / 276 = 92.75% (the study's "at most about 93%"; 276 bytes is also RapidIO's largest packet).
  */
 public final class RapidIoPacketFormat implements PacketFormat {
     /** ackID, reserved, VC, CRF, prio, tt and ftype: the first 16 bits of every packet. */

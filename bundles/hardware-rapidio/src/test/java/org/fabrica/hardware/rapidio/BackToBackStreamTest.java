@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The cost of the input-queued pipeline between back-to-back packets of one flow
  * ({@link Cps1848Parameters#overlappedAllocation()}): one source floods one destination on the
- * 2-ary 3-tree of the spec's prototype (specs/rapidio-m2n.md, "Small experiments" 1), and the
+ * 2-ary 3-tree of the study's prototype (docs/studies/rapidio-m2n.md, "Small experiments: the
+ * paper's prototype", 1), and the
  * spacing of deliveries in steady state is the output's packet rate. With overlapped allocation a
  * cut-through switch forwards packets back to back, one 35-flit packet per 35 cycles; the IQ
  * pipeline (R = 1, VA = 1) idles 2 cycles between them, one packet per 37 cycles.

@@ -7,7 +7,10 @@ import java.util.Map;
 import org.fabrica.params.Parameters;
 import org.junit.jupiter.api.Test;
 
-/** specs/rapidio-m2n.md: the no-contention single-pair latency through five hops (issue 4, Tests). */
+/**
+ * The no-contention single-pair latency through five hops (docs/studies/rapidio-m2n.md, "Hardware:
+ * the IDT CPS-1848 switch"; the paper's five-hop calibration is in "The practical case: TianLai").
+ */
 class NoContentionLatencyTest {
     private final Cps1848HardwareFactory factory = new Cps1848HardwareFactory();
 

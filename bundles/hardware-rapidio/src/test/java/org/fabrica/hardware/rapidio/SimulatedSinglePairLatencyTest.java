@@ -29,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * specs/rapidio-m2n.md: one packet between two end points through five switches (extended 2-ary
+ * docs/studies/rapidio-m2n.md: one packet between two end points through five switches (extended 2-ary
  * 3-tree, top-forced S-mod-k), simulated on the flit-level network with the CPS-1848 model, arrives
  * exactly when the configured arithmetic says: endpoint overhead + five hop latencies + the links +
  * the packet's flits ({@link Cps1848Model#noContentionLatency}), with overlapped allocation and with

@@ -18,7 +18,7 @@ public enum DatelineScheme {
      * k/2. A packet starts on class 0 and moves to the next class each time it crosses a dateline,
      * in any dimension, without reset at the turn. A minimal path crosses at most one dateline per
      * dimension, so n+1 classes suffice (3 on a 2D torus). Needs an even k.
-     * specs/spth-torus.md, "Deadlock avoidance".
+     * docs/studies/spth.md, "Deadlock avoidance".
      */
     TWO_PER_RING,
     /**

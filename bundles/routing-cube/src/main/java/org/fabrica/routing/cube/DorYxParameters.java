@@ -9,7 +9,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 public @interface DorYxParameters {
     @AttributeDefinition(description = "VC classes on tori (meshes use 1): classic = dateline on the wrap link,"
             + " class 0 then 1 per dimension, 2 classes; two-per-ring = datelines at k-1|0 and k/2-1|k/2, class"
-            + " rises at every crossing without reset, n+1 classes, even k (specs/spth-torus.md); wrap-aware ="
+            + " rises at every crossing without reset, n+1 classes, even k (docs/studies/spth.md); wrap-aware ="
             + " BookSim2's dim_order: class 1 for a whole dimension whose path crosses the wrap link, 2 classes")
     DatelineScheme dateline() default DatelineScheme.CLASSIC;
 

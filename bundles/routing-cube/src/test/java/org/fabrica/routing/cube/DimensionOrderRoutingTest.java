@@ -83,7 +83,7 @@ class DimensionOrderRoutingTest {
     }
 
     /**
-     * The schemes written as the spec states them, with state carried hop by hop: an independent
+     * The schemes written as the study states them, with state carried hop by hop: an independent
      * model of what the stateless route computation must produce.
      */
     static int[] expectedClasses(CartesianTopology t, List<Hop> hops, String scheme) {

@@ -4,7 +4,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of {@code dmodk}. */
-@ObjectClassDefinition(name = "dmodk", description = "D-mod-k on fat trees (specs/rapidio-m2n.md): at upward hop l"
+@ObjectClassDefinition(name = "dmodk", description = "D-mod-k on fat trees (docs/studies/rapidio-m2n.md): at upward hop l"
         + " take upper port floor(d / k^(l-1)) mod k (k = w on FT(l, m, w)); turn down at the nearest common"
         + " ancestor, or at the top when top-forced")
 public @interface DModKParameters {

@@ -4,7 +4,7 @@ import org.fabrica.routing.PacketView;
 import org.fabrica.topology.TreeTopology;
 
 /**
- * D-mod-k and S-mod-k (specs/rapidio-m2n.md, "Routing"): at upward hop l (l = 1, 2, ...), from level
+ * D-mod-k and S-mod-k (docs/studies/rapidio-m2n.md, "Routing"): at upward hop l (l = 1, 2, ...), from level
  * h = l-1, take upper port floor(x / k^(l-1)) mod k, with x the destination (D-mod-k) or the source
  * (S-mod-k). On FT(l, m, w) the modulus is w, the number of upper ports. Without top forcing the
  * packet turns down at the nearest common ancestor; with it, every packet climbs to the top level so

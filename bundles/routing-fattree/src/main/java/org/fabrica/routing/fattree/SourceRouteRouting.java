@@ -5,7 +5,7 @@ import org.fabrica.topology.TreeTopology;
 
 /**
  * Routes each flow on its explicit source route (a {@link SourceRoutes} table: the upper port per
- * level, as a circuit scheduler such as the level-wise one of specs/levelwise-fattree.md chooses
+ * level, as a circuit scheduler such as the level-wise one of docs/studies/levelwise.md chooses
  * them). A climbing packet takes P_h at level h while h < L, then descends on the forced path.
  * A flow without a route is routed by the fallback algorithm, or fails its run with a message naming
  * the flow when there is none.

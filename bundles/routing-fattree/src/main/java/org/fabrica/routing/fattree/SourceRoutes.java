@@ -6,7 +6,7 @@ import org.fabrica.topology.TreeTopology;
 /**
  * Explicit per-flow routes on a fat tree: for each flow (source node, destination node) the upper
  * ports P_0 .. P_{L-1} taken at levels 0 .. L-1 on the way up. By Theorem 2 of
- * specs/levelwise-fattree.md the downward path is then forced, so these ports are the whole route;
+ * docs/studies/levelwise.md the downward path is then forced, so these ports are the whole route;
  * they are exactly the port choices a circuit scheduler makes.
  *
  * <h2>Text format</h2>

@@ -9,7 +9,7 @@ import org.fabrica.topology.TreeTopology;
 /**
  * Up*&#47;down* routing on a {@link TreeTopology}: a packet climbs, choosing one upper port per level
  * ({@link #upPort}), until it stands on an ancestor of its destination at the level the policy
- * wants, then descends on the unique downward path (specs/rapidio-m2n.md, "Routing"). Every route
+ * wants, then descends on the unique downward path (docs/studies/rapidio-m2n.md, "Routing"). Every route
  * goes up, then down, never up again, so the channel dependency graph has no cycle and one VC class
  * suffices.
  *

@@ -197,7 +197,7 @@ class FatTreeRoutingTest {
     }
 
     static int[][] shuffleRound(int r) {
-        // specs/rapidio-m2n.md: senders pods 0-5, receivers 6-15, round r: sender i -> table[(i + r) mod 10]
+        // docs/studies/rapidio-m2n.md: senders pods 0-5, receivers 6-15, round r: sender i -> table[(i + r) mod 10]
         int[][] flows = new int[6][];
         for (int i = 0; i < 6; i++) {
             flows[i] = new int[] {i, 6 + (i + r) % 10};
@@ -263,7 +263,7 @@ class FatTreeRoutingTest {
     @Test
     void sourceRouteFollowsTheGivenPorts() {
         FatTree t = FatTree.ft(4, 4, 4);
-        // the worked example of specs/levelwise-fattree.md: node 3 -> node 95 on ports (0, 1, 0)
+        // the worked example of docs/studies/levelwise.md: node 3 -> node 95 on ports (0, 1, 0)
         RoutingAlgorithm a = sourceRoute(t, Map.of("routes", "3 95 0 1 0; 95 3 2 2 2 # reverse\n 0 1 3 1"));
         assertTrue(a.deterministic());
         List<Hop> path = walk(a, t, 3, 95, 0);

@@ -5,7 +5,7 @@ import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code greedy-local}: local circuit scheduling, first free uplink per switch (specs/levelwise-fattree.md). */
+/** {@code greedy-local}: local circuit scheduling, first free uplink per switch (docs/studies/levelwise.md). */
 @Component(service = SchedulerFactory.class, property = {
         "fabrica.name=greedy-local",
         "fabrica.description=Local circuit scheduling on fat trees: each switch takes its first free uplink"})

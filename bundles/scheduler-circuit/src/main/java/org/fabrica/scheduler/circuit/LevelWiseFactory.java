@@ -5,7 +5,7 @@ import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code levelwise}: the global level-wise circuit scheduler of specs/levelwise-fattree.md. */
+/** {@code levelwise}: the global level-wise circuit scheduler of docs/studies/levelwise.md. */
 @Component(service = SchedulerFactory.class, property = {
         "fabrica.name=levelwise",
         "fabrica.description=Level-wise circuit scheduling on fat trees: level by level, first port free up and down"})

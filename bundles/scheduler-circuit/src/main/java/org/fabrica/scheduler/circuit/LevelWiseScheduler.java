@@ -7,7 +7,7 @@ import org.fabrica.scheduler.Scheduler;
 import org.fabrica.topology.TreeTopology;
 
 /**
- * The level-wise (global) circuit scheduler of specs/levelwise-fattree.md. All requests are
+ * The level-wise (global) circuit scheduler of docs/studies/levelwise.md. All requests are
  * scheduled at level h before any at level h+1; at each level a request takes the first upper
  * port i free both on Ulink(h, sigma_h) and on Dlink(h, delta_h), and moves on to
  * sigma_{h+1} = parent(h, sigma_h, i), delta_{h+1} = parent(h, delta_h, i) (Theorems 1 and 2: the

@@ -4,13 +4,13 @@ import java.util.Arrays;
 import org.fabrica.topology.TreeTopology;
 
 /**
- * Availability of the switch-to-switch links of a tree (specs/levelwise-fattree.md):
+ * Availability of the switch-to-switch links of a tree (docs/studies/levelwise.md):
  * Ulink(h, tau)[i] and Dlink(h, tau)[i] are the upward and the downward direction of the link on
  * upper port i of SW(h, tau), for the levels h = 0 .. levels-2 that have upper ports. A set bit
  * means free. Bits are packed in long words, {@link #words} per switch, so a level's test of
  * "free upward at sigma and downward at delta" is a few AND operations.
  * <p>
- * Links between end nodes and leaf switches are not scheduled (the spec reserves one upward and
+ * Links between end nodes and leaf switches are not scheduled (the study reserves one upward and
  * one downward link at every level h < H only).
  */
 final class LinkState {

@@ -8,7 +8,7 @@ import org.fabrica.scheduler.Scheduler;
 import org.fabrica.topology.TreeTopology;
 
 /**
- * The local circuit schedulers of specs/levelwise-fattree.md (baselines): requests one at a time,
+ * The local circuit schedulers of docs/studies/levelwise.md (baselines): requests one at a time,
  * in request order. On the way up each switch chooses an upper port from its own Ulink state
  * only: the first free one ({@code greedy-local}) or a uniformly random free one
  * ({@code random-local}). The downward path is then forced (Theorem 2: the same port numbers from

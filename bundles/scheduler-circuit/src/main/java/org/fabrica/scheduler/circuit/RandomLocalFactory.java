@@ -6,7 +6,10 @@ import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code random-local}: local circuit scheduling, uniformly random free uplink per switch (specs/levelwise-fattree.md). */
+/**
+ * {@code random-local}: local circuit scheduling, uniformly random free uplink per switch
+ * (docs/studies/levelwise.md).
+ */
 @Component(service = SchedulerFactory.class, property = {
         "fabrica.name=random-local",
         "fabrica.description=Local circuit scheduling on fat trees: each switch takes a random free uplink (seeded)"})

@@ -11,12 +11,12 @@ import org.fabrica.topology.TreeTopology;
 import org.junit.jupiter.api.Test;
 
 /**
- * The facts the circuit schedulers rest on (specs/levelwise-fattree.md), checked on the topology
+ * The facts the circuit schedulers rest on (docs/studies/levelwise.md), checked on the topology
  * provider's graph: Theorem 1 (the digit rule for the parent), Theorem 2 (the downward path uses
  * the same port numbers) and the common-ancestor level H.
  */
 class TheoremsTest {
-    /** Theorem 1 written from the spec: sum_{i>h} t_i w^i + sum_{1<=i<=h} t_{i-1} w^i + P. */
+    /** Theorem 1 written from the study: sum_{i>h} t_i w^i + sum_{1<=i<=h} t_{i-1} w^i + P. */
     static int theorem1(int tau, int h, int p, int w, int l) {
         int next = p;
         int weight = 1;

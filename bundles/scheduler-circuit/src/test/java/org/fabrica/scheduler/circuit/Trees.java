@@ -36,7 +36,7 @@ final class Trees {
                 .create(Parameters.bind(ExtendedKAryNTreeParameters.class, Map.of("k", k, "n", n)));
     }
 
-    /** The topologies of specs/levelwise-fattree.md. */
+    /** The topologies of docs/studies/levelwise.md. */
     static List<TreeTopology> specTopologies() {
         return List.of(ft(2, 4), ft(3, 4), ft(4, 4), ft(2, 8), ft(3, 8), ft(4, 8), ft(2, 16), ft(3, 16));
     }

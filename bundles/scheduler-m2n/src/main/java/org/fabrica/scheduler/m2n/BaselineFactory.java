@@ -9,7 +9,7 @@ import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code baseline}: the uncoordinated M-to-N of specs/rapidio-m2n.md. One transaction whose round
+ * {@code baseline}: the uncoordinated M-to-N of docs/studies/rapidio-m2n.md. One transaction whose round
  * r holds every sender's r-th message, all to receiver r of the table; the round order is
  * {@link RoundOrder#PER_SOURCE} (no synchronisation between senders), so hot spots form where
  * several senders reach one receiver.

@@ -4,7 +4,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of {@code baseline}. */
-@ObjectClassDefinition(name = "baseline", description = "Uncoordinated M-to-N (specs/rapidio-m2n.md): every sender"
+@ObjectClassDefinition(name = "baseline", description = "Uncoordinated M-to-N (docs/studies/rapidio-m2n.md): every sender"
         + " sends to the receivers in table order (ascending address), all senders at once")
 public @interface BaselineParameters {
     @AttributeDefinition(description = "Task mapping: as-given = use the demands' nodes; contiguous = senders on"

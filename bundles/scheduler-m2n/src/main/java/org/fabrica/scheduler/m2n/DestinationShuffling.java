@@ -7,7 +7,7 @@ import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.scheduler.Transaction;
 
 /**
- * The round structures of specs/rapidio-m2n.md over a destination table: destination shuffling
+ * The round structures of docs/studies/rapidio-m2n.md over a destination table: destination shuffling
  * (M <= N), the hierarchical split (M > N) and the uncoordinated in-order baseline.
  */
 final class DestinationShuffling {

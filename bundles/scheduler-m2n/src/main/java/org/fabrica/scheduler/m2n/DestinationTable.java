@@ -1,7 +1,7 @@
 package org.fabrica.scheduler.m2n;
 
 /**
- * A destination table of specs/rapidio-m2n.md: entry e names receiver {@code receiver[e]} (an
+ * A destination table of docs/studies/rapidio-m2n.md: entry e names receiver {@code receiver[e]} (an
  * index into the exchange's receivers) and which of its destinations it is: copy 0 is the real
  * receiver, copy c >= 1 its c-th virtual destination (case 2).
  */

@@ -8,7 +8,7 @@ import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code hierarchical}: the M > N schedule of specs/rapidio-m2n.md. The senders, in table order,
+ * {@code hierarchical}: the M > N schedule of docs/studies/rapidio-m2n.md. The senders, in table order,
  * split into i = ceil(M/N) groups run one after another: i-1 N-to-N transactions and one
  * (M mod N)-to-N (all N-to-N when N divides M), each shuffled. With M <= N it equals
  * {@code shuffle}.

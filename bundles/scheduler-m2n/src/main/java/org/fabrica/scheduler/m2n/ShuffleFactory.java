@@ -8,7 +8,7 @@ import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code shuffle}: destination shuffling (specs/rapidio-m2n.md, node-level schedule M <= N):
+ * {@code shuffle}: destination shuffling (docs/studies/rapidio-m2n.md, "Node-level schedule, M <= N"):
  * one transaction of N rounds; in round r sender i sends to table[(i + r) mod N].
  */
 @Component(service = SchedulerFactory.class, property = {

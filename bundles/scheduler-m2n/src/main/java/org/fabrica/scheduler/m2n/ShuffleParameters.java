@@ -5,7 +5,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of {@code shuffle}. */
-@ObjectClassDefinition(name = "shuffle", description = "Destination shuffling for M <= N (specs/rapidio-m2n.md):"
+@ObjectClassDefinition(name = "shuffle", description = "Destination shuffling for M <= N (docs/studies/rapidio-m2n.md):"
         + " in round r sender i sends to table[(i + r) mod N]")
 public @interface ShuffleParameters {
     @AttributeDefinition(description = "Task mapping: as-given = use the demands' nodes; contiguous = senders on"
@@ -17,7 +17,7 @@ public @interface ShuffleParameters {
     int localNetworkSize() default 0;
 
     @AttributeDefinition(description = "How rounds are played: per-source = each sender starts its next round when it"
-            + " has injected the previous one (rounds overlap, as in the spec); barrier = a round waits until the"
+            + " has injected the previous one (rounds overlap, as in the study); barrier = a round waits until the"
             + " previous one is delivered")
     RoundOrder roundOrder() default RoundOrder.PER_SOURCE;
 }

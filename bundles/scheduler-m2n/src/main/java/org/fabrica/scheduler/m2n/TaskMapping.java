@@ -5,7 +5,7 @@ public enum TaskMapping {
     /** Use the demands' node numbers as they are. */
     AS_GIVEN,
     /**
-     * Contiguous task mapping (specs/rapidio-m2n.md, node-level schedule step 1): the i-th sender
+     * Contiguous task mapping (docs/studies/rapidio-m2n.md, "Node-level schedule, M <= N", step 1): the i-th sender
      * of the demands goes to the i-th node of {@link ContiguousMapping#senders}, the j-th receiver
      * to the j-th node of {@link ContiguousMapping#receivers}; the demands' node numbers only name
      * the tasks. The plan's placement records the moves.

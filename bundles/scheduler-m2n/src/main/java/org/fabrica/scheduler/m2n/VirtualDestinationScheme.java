@@ -1,6 +1,7 @@
 package org.fabrica.scheduler.m2n;
 
-/** How {@code virtual-destinations} plays the real and virtual destination tables (specs/rapidio-m2n.md, TianLai). */
+/** How {@code virtual-destinations} plays the real and virtual destination tables (docs/studies/rapidio-m2n.md,
+ * "The practical case: TianLai"). */
 public enum VirtualDestinationScheme {
     /**
      * Scheme (b): one shuffle over all N' destinations, the real table followed by the virtual

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Case 2 of specs/rapidio-m2n.md: with the smallest size s, a message of size l*s is cut into l
+ * Case 2 of docs/studies/rapidio-m2n.md: with the smallest size s, a message of size l*s is cut into l
  * pieces of s sent to its receiver and to l-1 virtual destinations of that receiver, each placed
  * in a different destination table. Table t (0-based) lists, in table order, copy t of every
  * receiver that some sender owes more than t pieces; with the largest multiple L there are L
  * tables, and N' = the total of their sizes. A size that is not a multiple of s counts as the
- * next multiple (the spec pads it); its last piece carries the actual remainder.
+ * next multiple (the study pads it); its last piece carries the actual remainder.
  */
 final class VirtualDestinations {
     private VirtualDestinations() {

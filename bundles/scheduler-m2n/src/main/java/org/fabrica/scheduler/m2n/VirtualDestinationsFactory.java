@@ -9,7 +9,7 @@ import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code virtual-destinations}: case 2 of specs/rapidio-m2n.md. Messages are cut into pieces of
+ * {@code virtual-destinations}: case 2 of docs/studies/rapidio-m2n.md. Messages are cut into pieces of
  * the unit size s; piece t of a message to receiver j goes to destination table t
  * ({@link VirtualDestinations}). Scheme (b) shuffles over all tables joined; scheme (c) plays the
  * tables one after another, each hierarchically. TianLai's 48-to-54 with sizes s and 2s for 18

@@ -6,7 +6,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of {@code virtual-destinations}. */
 @ObjectClassDefinition(name = "virtual-destinations", description = "M-to-N with unequal sizes (case 2 of"
-        + " specs/rapidio-m2n.md): a message of l*s goes to its receiver and l-1 virtual destinations, s each")
+        + " docs/studies/rapidio-m2n.md): a message of l*s goes to its receiver and l-1 virtual destinations, s each")
 public @interface VirtualDestinationsParameters {
     @AttributeDefinition(description = "shuffle-all = scheme (b), one shuffle over the real and virtual destinations;"
             + " hierarchical = scheme (c), the real table then each virtual table as hierarchical transactions in"
@@ -26,7 +26,7 @@ public @interface VirtualDestinationsParameters {
     int localNetworkSize() default 0;
 
     @AttributeDefinition(description = "How rounds are played: per-source = each sender starts its next round when it"
-            + " has injected the previous one (rounds overlap, as in the spec); barrier = a round waits until the"
+            + " has injected the previous one (rounds overlap, as in the study); barrier = a round waits until the"
             + " previous one is delivered")
     RoundOrder roundOrder() default RoundOrder.PER_SOURCE;
 }

@@ -226,7 +226,7 @@ class M2nSchedulesTest {
         assertEquals("48-to-72 (54 real + 18 virtual destinations)", plan.transactions().get(0).label());
         assertEquals(72, plan.roundCount());
         assertEveryReceiverGetsItsBytes(plan, tianlai(4096));
-        // virtual destinations share their real receiver: some round sends twice to one node (the spec's warning)
+        // virtual destinations share their real receiver: some round sends twice to one node (the study's warning)
         boolean repeated = false;
         for (Round r : plan.transactions().get(0).rounds()) {
             Set<Integer> d = new HashSet<>();

@@ -7,7 +7,7 @@ import org.fabrica.stats.Metric;
 import org.fabrica.stats.StatisticsCollector;
 
 /**
- * Duration of a collective (unsteady) run, specs/spth-torus.md "Two ways of offering load", 2:
+ * Duration of a collective (unsteady) run, docs/studies/spth.md "Two ways of offering load", 2:
  * every node generates its packets at cycle 0 and the duration is the cycle in which the last
  * packet's tail is delivered. Also per node: the cycle in which the last packet a node sent was
  * delivered (its send duration) and the cycle in which the last packet addressed to it arrived.

@@ -1,7 +1,7 @@
 package org.fabrica.stats.collectors;
 
 /**
- * The critical load of a throughput-versus-offered-load curve (specs/spth-torus.md, "Two ways of
+ * The critical load of a throughput-versus-offered-load curve (docs/studies/spth.md, "Two ways of
  * offering load", 1): the load at which the gradient d(throughput)/d(load) first falls by
  * {@code drop} (10%) below its value in the linear region. A pure function of the two arrays
  * (normally the smoothed series of one ramp-load run, both in flits/node/cycle).
@@ -13,7 +13,7 @@ package org.fabrica.stats.collectors;
  * least 2), i.e. the lowest {@code linearFraction} of the load range when the load rises linearly
  * with time. Its gradient g0 is the least-squares slope of throughput against load over those
  * points. Choose {@code linearFraction} so that the region ends well below the knee of every
- * curve compared (the default 0.1 is 0 .. 0.0275 flits/node/cycle for the spec's ramp).</li>
+ * curve compared (the default 0.1 is 0 .. 0.0275 flits/node/cycle for the study's ramp).</li>
  * <li><b>Local gradient</b> at point i: the least-squares slope over the
  * {@code 2 * floor(gradientPoints / 2) + 1} points centred on i. Only points whose window lies
  * wholly inside the curve are examined (when the curve is shorter than one window, the window
@@ -27,7 +27,7 @@ package org.fabrica.stats.collectors;
  * <p><b>Choosing the gradient window.</b> Throughput per window is a count of random arrivals,
  * so the local gradient is noisy: with white noise of standard deviation s per point and load
  * steps dx, the least-squares slope over N points has a standard deviation of about
- * {@code s / (dx * sqrt(N^3 / 12))}. For the spec's 32 x 32 ramp (27,500 windows of 100 cycles,
+ * {@code s / (dx * sqrt(N^3 / 12))}. For the study's 32 x 32 ramp (27,500 windows of 100 cycles,
  * dx = 1e-5, s about 0.003 flits/node/cycle near the knee) N = 200 gives about 0.3, enough to
  * cross a 10% threshold by chance, and N = 1000 (0.01 flits/node/cycle) about 0.03: hence the
  * default of 1000. A wider window is steadier but finds a sharp knee earlier, by about 0.3 N dx

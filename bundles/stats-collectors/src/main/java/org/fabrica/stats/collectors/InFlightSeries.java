@@ -5,12 +5,12 @@ import org.fabrica.stats.NetworkObserver;
 /**
  * Packets in flight (generated and not yet delivered, whether still in the source queue or in
  * the network) sampled once per window of W cycles, at the end of the window's last cycle
- * (specs/spth-torus.md, "Two ways of offering load", 2: the number of in-flight packets per
+ * (docs/studies/spth.md, "Two ways of offering load", 2: the number of in-flight packets per
  * 10-cycle window). {@link #cycleEnd(long)} may be called more than once per cycle. Nothing is
  * allocated per event.
  */
 public final class InFlightSeries implements NetworkObserver {
-    /** Default sampling window in cycles (the spec's 10-cycle windows). */
+    /** Default sampling window in cycles (the study's 10-cycle windows). */
     public static final int DEFAULT_WINDOW = 10;
 
     private final int window;

@@ -1,11 +1,11 @@
 package org.fabrica.stats.collectors;
 
 /**
- * Centred moving average, the smoothing of the ramp-load curves (specs/spth-torus.md: "curves are
- * smoothed with a 200-point moving average"). A pure function.
+ * Centred moving average, the smoothing of the ramp-load curves (docs/studies/spth.md, "Two ways
+ * of offering load", 1: a moving average over 200 points). A pure function.
  */
 public final class MovingAverage {
-    /** Default number of points averaged (the spec's 200). */
+    /** Default number of points averaged (the study's 200). */
     public static final int DEFAULT_POINTS = 200;
 
     private MovingAverage() {

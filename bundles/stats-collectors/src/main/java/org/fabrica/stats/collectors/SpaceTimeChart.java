@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import javax.imageio.ImageIO;
 
 /**
- * A recorded space-time chart (specs/spth-torus.md, "Space-time charts"): for every sampled
+ * A recorded space-time chart (docs/studies/spth.md, "Space-time charts"): for every sampled
  * cycle (a row) and every buffer of every line (a cell), the mask of busy VCs (bit v set when VC
  * v was busy). Immutable.
  *

@@ -7,7 +7,7 @@ import org.fabrica.stats.NetworkObserver;
 import org.fabrica.topology.CartesianTopology;
 
 /**
- * Records space-time charts (specs/spth-torus.md, "Space-time charts"): at every sampled cycle,
+ * Records space-time charts (docs/studies/spth.md, "Space-time charts"): at every sampled cycle,
  * the busy state of every VC of a chosen row of input buffers per direction. A buffer is busy
  * when its free space (capacity minus the flits present, {@link BufferProbe}) is at most
  * {@code margin} flits: margin 0 marks only full buffers, as th(0) does; margin 8 marks buffers
@@ -128,7 +128,7 @@ public final class SpaceTimeRecorder implements NetworkObserver {
 
     /**
      * The four charts of a two-dimensional torus or mesh, in the order E, W, N, S
-     * (specs/spth-torus.md): E and W along the row y = floor(k_y / 3), x = 0 .. k_x - 1; N and S
+     * (docs/studies/spth.md): E and W along the row y = floor(k_y / 3), x = 0 .. k_x - 1; N and S
      * along the column x = floor(k_x / 3), y = 0 .. k_y - 1. A chart shows the buffers of the
      * packets travelling in its direction: E (+x) the input port fed by the west neighbour (the
      * x- port), W (-x) the x+ port, N (+y) the y- port, S (-y) the y+ port. So cell j of the E

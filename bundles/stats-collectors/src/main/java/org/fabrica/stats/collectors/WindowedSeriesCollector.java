@@ -5,7 +5,7 @@ import org.fabrica.stats.NetworkObserver;
 
 /**
  * Throughput and latency per window of W cycles, the measurement of the ramp load method
- * (specs/spth-torus.md, "Two ways of offering load", 1): for window i = cycles [i*W, (i+1)*W),
+ * (docs/studies/spth.md, "Two ways of offering load", 1): for window i = cycles [i*W, (i+1)*W),
  * <ul>
  * <li>throughput = packets and flits received (tail delivered) in the window; also as flits per
  * node per cycle;</li>
@@ -24,7 +24,7 @@ import org.fabrica.stats.NetworkObserver;
  * allocated per event; the per-window columns grow by doubling.
  */
 public final class WindowedSeriesCollector implements NetworkObserver {
-    /** Default window length W in cycles (the spec's 100-cycle windows). */
+    /** Default window length W in cycles (the study's 100-cycle windows). */
     public static final int DEFAULT_WINDOW = 100;
 
     private final int nodes;

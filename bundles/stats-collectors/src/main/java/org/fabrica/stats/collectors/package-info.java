@@ -14,7 +14,7 @@
  * routers per direction, rendered by {@link org.fabrica.stats.collectors.SpaceTimeChart};</li>
  * <li>{@link org.fabrica.stats.collectors.CompositeObserver}: fan-out of network events.</li>
  * </ul>
- * Every observer here allocates nothing per event (specs/spth-torus.md for the definitions).
+ * Every observer here allocates nothing per event (docs/studies/spth.md for the definitions).
  */
 @Export
 @Version("1.1.0")

@@ -20,8 +20,8 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * Runs sweep points on a fixed pool of local threads, one point per thread at a time
- * (DESIGN.md "Scale": the default executor). Results reach the listener on the calling thread,
- * one at a time, in the order the points finish. A point whose runner throws becomes a failed
+ * (docs/architecture.md, "Performance targets and scale": the default executor). Results reach
+ * the listener on the calling thread, one at a time, in the order the points finish. A point whose runner throws becomes a failed
  * {@link PointResult}; the other points go on. Interrupting the calling thread interrupts the
  * running points, drops the queued ones and throws {@link InterruptedException}.
  */
@@ -73,7 +73,9 @@ public final class LocalSweepExecutor implements SweepExecutor {
                 return failed(point, "the point runner returned no result", start);
             }
             return r;
-        } catch (Throwable t) { // a point's failure must not take the sweep down (DESIGN.md "Hot swap")
+        } catch (Throwable t) {
+            // a point's failure must not take the sweep down (docs/architecture.md, "Hot swap and provider
+            // failures")
             if (t instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }

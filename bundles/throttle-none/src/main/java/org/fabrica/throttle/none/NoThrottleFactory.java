@@ -5,7 +5,7 @@ import org.fabrica.throttle.ThrottleContext;
 import org.fabrica.throttle.ThrottleFactory;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code none}: no injection throttling (the no-th baseline of specs/spth-torus.md). */
+/** {@code none}: no injection throttling (the no-th baseline of docs/studies/spth.md). */
 @Component(service = ThrottleFactory.class, property = {
         "fabrica.name=none",
         "fabrica.description=No injection throttling: every new packet is admitted"})

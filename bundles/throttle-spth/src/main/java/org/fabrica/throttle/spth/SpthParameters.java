@@ -4,7 +4,8 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /**
- * Parameters of {@code spth} (specs/spth-torus.md, "VCinfo" and "The throttle rule").
+ * Parameters of {@code spth} (docs/studies/spth.md, "VCinfo: how congestion state propagates" and "The
+ * throttle rule").
  * th(0) is {@code margin: 0}, th(8) is {@code margin: 8}; the no-th baseline is the throttle
  * {@code none} (or, equivalently, {@code length: 0}).
  */
@@ -15,7 +16,7 @@ public @interface SpthParameters {
     /** Who reports the busy state of the buffer an output feeds (bit 0 of its VCinfo register). */
     enum BusySource {
         /**
-         * The downstream router's own input buffer occupancy, as the spec's message model says:
+         * The downstream router's own input buffer occupancy, as the study's message model says:
          * each router puts the state of its own buffer into bit 0 of what it sends upstream.
          */
         INPUT_BUFFER,
@@ -33,6 +34,6 @@ public @interface SpthParameters {
     int length() default -1;
 
     @AttributeDefinition(description = "Source of a buffer's busy state: input-buffer = the downstream router's"
-            + " own occupancy (the spec's VCinfo message); credits = the upstream router's credit counter")
+            + " own occupancy (the study's VCinfo message); credits = the upstream router's credit counter")
     BusySource busySource() default BusySource.INPUT_BUFFER;
 }

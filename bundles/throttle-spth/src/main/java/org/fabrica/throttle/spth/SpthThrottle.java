@@ -4,7 +4,7 @@ import org.fabrica.routing.PacketView;
 import org.fabrica.throttle.Throttle;
 
 /**
- * SPTh (specs/spth-torus.md, "The throttle rule"): a newly injected packet is held back while
+ * SPTh (docs/studies/spth.md, "The throttle rule"): a newly injected packet is held back while
  * the VCinfo register of the output port and VC of its first hop shows any busy bit; injection
  * toward other ports and VCs goes on (the network keeps one source queue per first-hop port and
  * asks about each queue's front packet). Transit packets are never asked about.

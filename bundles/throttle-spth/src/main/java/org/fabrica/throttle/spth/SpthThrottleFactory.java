@@ -7,7 +7,7 @@ import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code spth}: State-Propagation Throttling with VCinfo registers (specs/spth-torus.md). */
+/** {@code spth}: State-Propagation Throttling with VCinfo registers (docs/studies/spth.md). */
 @Component(service = ThrottleFactory.class, property = {
         "fabrica.name=spth",
         "fabrica.description=State-Propagation Throttling: holds back new packets while the VCinfo register of"
@@ -49,7 +49,7 @@ public final class SpthThrottleFactory implements ThrottleFactory<SpthParameters
     }
 
     /**
-     * L = N/2 on an N-ring (a minimal path never goes further in one dimension, specs/spth-torus.md
+     * L = N/2 on an N-ring (a minimal path never goes further in one dimension, docs/studies/spth.md
      * "VCinfo"); k-1 along a mesh dimension for the same reason; the largest over the dimensions,
      * capped at 64 bits.
      */

@@ -5,7 +5,8 @@ import org.fabrica.throttle.ThrottleContext;
 import org.fabrica.topology.CartesianTopology;
 
 /**
- * The VCinfo registers of a whole network (specs/spth-torus.md, "VCinfo"): for every router,
+ * The VCinfo registers of a whole network (docs/studies/spth.md, "VCinfo: how congestion state
+ * propagates"): for every router,
  * output port and VC an L-bit register whose bit 0 is the busy state of the input buffer that
  * output feeds, and whose bit j is the state of the buffer j+1 hops further along the same
  * dimension and direction, seen j cycles late.

@@ -40,7 +40,7 @@ import org.fabrica.traffic.synthetic.UniformFactory;
 import org.fabrica.traffic.synthetic.UniformParameters;
 
 /**
- * Runs of the real flit network on a k x k torus as specs/spth-torus.md sets it up (3 VCs x 16
+ * Runs of the real flit network on a k x k torus as docs/studies/spth.md sets it up (3 VCs x 16
  * flits, virtual cut-through, 8-flit packets, DOR with two datelines per ring) with no throttle,
  * the optimised {@code spth}, or the test-scope reference implementation.
  */

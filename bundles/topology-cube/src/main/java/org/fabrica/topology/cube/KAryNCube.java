@@ -6,7 +6,7 @@ import org.fabrica.topology.CartesianTopology;
  * A k-ary n-cube: k routers per dimension, n dimensions, with wrap-around links (torus) or
  * without (mesh). One end node per router, node id = router id. Router id = sum of
  * c_d * k^d (dimension 0 varies fastest), so on an N x N torus W = y*N + x
- * (specs/spth-torus.md, "Network").
+ * (docs/studies/spth.md, "Network").
  *
  * <p>Ports: {@code 2d} leaves in the + direction of dimension d, {@code 2d+1} in the - direction,
  * {@code 2n} is the terminal port. Every router has 2n+1 ports; on a mesh, the + port of a router

@@ -4,7 +4,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of the {@code extended-kary-ntree} topology. */
-@ObjectClassDefinition(name = "extended-kary-ntree", description = "Extended k-ary n-tree (specs/rapidio-m2n.md): two"
+@ObjectClassDefinition(name = "extended-kary-ntree", description = "Extended k-ary n-tree (docs/studies/rapidio-m2n.md): two"
         + " k-ary n-trees sharing their top level, 2*k^n nodes and (2n-1)*k^(n-1) switches; the top switches use all"
         + " 2k ports downward; nodes of the second tree follow those of the first")
 public @interface ExtendedKAryNTreeParameters {

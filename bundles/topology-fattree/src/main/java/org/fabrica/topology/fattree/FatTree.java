@@ -4,8 +4,8 @@ import java.util.Arrays;
 import org.fabrica.topology.TreeTopology;
 
 /**
- * The fat-tree family: FT(l, m, w) of specs/levelwise-fattree.md, the k-ary n-tree (= FT(n, k, k))
- * and the extended k-ary n-tree of specs/rapidio-m2n.md, with one switch numbering and one node
+ * The fat-tree family: FT(l, m, w) of docs/studies/levelwise.md, the k-ary n-tree (= FT(n, k, k))
+ * and the extended k-ary n-tree of docs/studies/rapidio-m2n.md, with one switch numbering and one node
  * addressing for all three (issue 5).
  *
  * <h2>Structure</h2>
@@ -21,26 +21,26 @@ import org.fabrica.topology.TreeTopology;
  * SW(h+1, sum_{i=h+1}^{l-2} t_i w^i + sum_{i=1}^{h} t_{i-1} w^i + P): the digits above h stay,
  * digit h is dropped, the digits below h move up one place and P enters at digit 0. The link
  * arrives on down port t_h of the parent (plus side*w at the top). This is the recursive
- * construction of the spec (FT(l+1, w) = w copies of FT(l, w), distinguished by their highest
+ * construction of the study (FT(l+1, w) = w copies of FT(l, w), distinguished by their highest
  * digit, plus w^l top switches; SW(l, tau) -> SW(l+1, (tau*w) mod w^l + p) with levels counted from
  * 1 there), and for m = w it is the k-ary n-tree of Petrini and Vanneschi (k copies of a k-ary
- * (n-1)-tree under k^(n-1) new roots), with switches numbered by the spec's SW(h, tau) rather than
+ * (n-1)-tree under k^(n-1) new roots), with switches numbered by the study's SW(h, tau) rather than
  * by Petrini and Vanneschi's digit-replacement labels (the graphs are isomorphic).
  *
  * <h2>Addressing</h2>
  * Node = leaf * m + j for node j of leaf switch SW(0, leaf): nodes 0 .. m-1 under SW(0, 0), the
- * spec's pods. Router ids: level by level, router = h * sides * W + tau. Router ports: down ports
+ * study's pods. Router ids: level by level, router = h * sides * W + tau. Router ports: down ports
  * first (0 .. down-1), then up ports (down .. down+up-1). The children of a switch, in down-port
  * order, own consecutive blocks of nodes, so the subtree of every switch is a contiguous range.
  *
  * <h2>Switch boards</h2>
  * {@code chipsPerSwitch} > 1 models a board of that many switch chips acting as one higher-radix
- * switch (specs/rapidio-m2n.md: four CPS-1848 chips per board). The network model still sees one
+ * switch (docs/studies/rapidio-m2n.md: four CPS-1848 chips per board). The network model still sees one
  * switch with the board's ports; the board's internal links are not modelled as resources. The
  * only effect is {@link #chipsCrossed}: the switch's ports are split into equal contiguous blocks,
  * one per chip, the chips are assumed fully connected on the board, so a packet crosses 1 chip when
  * it enters and leaves on the same chip and 2 otherwise. A hardware model may charge the extra
- * chip as an extra hop latency; the spec's calibration (1.484 us through five hops of the extended
+ * chip as an extra hop latency; the study's calibration (1.484 us through five hops of the extended
  * 8-ary 3-tree) counts a board as one hop.
  *
  * <p>Immutable; neighbour tables are precomputed.
@@ -153,7 +153,7 @@ public final class FatTree implements TreeTopology {
     }
 
     /**
-     * FT(l, m, w) of specs/levelwise-fattree.md.
+     * FT(l, m, w) of docs/studies/levelwise.md.
      *
      * @throws IllegalArgumentException when a parameter is out of range or the tree is too large
      */

@@ -7,7 +7,7 @@ import org.osgi.service.component.annotations.Component;
 /** The {@code ft} topology; see {@link FatTree}. */
 @Component(service = TopologyFactory.class, property = {
         "fabrica.name=ft",
-        "fabrica.description=FT(l, m, w) fat tree with SW(h, tau) switch numbering (specs/levelwise-fattree.md)"})
+        "fabrica.description=FT(l, m, w) fat tree with SW(h, tau) switch numbering (docs/studies/levelwise.md)"})
 public final class FtFactory implements TopologyFactory<FtParameters> {
     @Override
     public Class<FtParameters> parameterType() {
@@ -16,7 +16,7 @@ public final class FtFactory implements TopologyFactory<FtParameters> {
 
     @Override
     public Topology create(FtParameters parameters) {
-        // m = 0 selects the symmetric FT(l, w) of the spec (m = w)
+        // m = 0 selects the symmetric FT(l, w) of the study (m = w)
         return FatTree.ft(parameters.l(), parameters.m() == 0 ? parameters.w() : parameters.m(), parameters.w());
     }
 }

@@ -4,7 +4,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of the {@code ft} topology. */
-@ObjectClassDefinition(name = "ft", description = "FT(l, m, w) of specs/levelwise-fattree.md: l levels of w^(l-1)"
+@ObjectClassDefinition(name = "ft", description = "FT(l, m, w) of docs/studies/levelwise.md: l levels of w^(l-1)"
         + " switches SW(h, tau), m nodes per leaf switch, w parents per switch, recursive (Theorem 1) wiring;"
         + " m*w^(l-1) nodes")
 public @interface FtParameters {

@@ -4,9 +4,9 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of the {@code kary-ntree} topology. */
-@ObjectClassDefinition(name = "kary-ntree", description = "k-ary n-tree (specs/rapidio-m2n.md): k^n nodes, n levels"
+@ObjectClassDefinition(name = "kary-ntree", description = "k-ary n-tree (docs/studies/rapidio-m2n.md): k^n nodes, n levels"
         + " of k^(n-1) switches with k down and k up ports (the top level only k down); nodes 0..k-1 under leaf"
-        + " switch 0; switches SW(h, tau) wired as FT(n, k, k) of specs/levelwise-fattree.md")
+        + " switch 0; switches SW(h, tau) wired as FT(n, k, k) of docs/studies/levelwise.md")
 public @interface KAryNTreeParameters {
     @AttributeDefinition(description = "Arity k: nodes per leaf switch, down and up ports per switch", min = "2",
             max = "64")

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 class FatTreeTest {
 
-    /** The topologies of specs/levelwise-fattree.md with their node counts. */
+    /** The topologies of docs/studies/levelwise.md with their node counts. */
     static final int[][] SPEC_FT = {{2, 4, 16}, {3, 4, 64}, {4, 4, 256}, {2, 8, 64}, {3, 8, 512}, {4, 8, 4096},
         {2, 16, 256}, {3, 16, 4096}};
 

@@ -1,7 +1,7 @@
 package org.fabrica.traffic.schedule;
 
 /**
- * When a sender generates the packets of its transfers (specs/rapidio-m2n.md: every sender
+ * When a sender generates the packets of its transfers (docs/studies/rapidio-m2n.md: every sender
  * plays its transfers in order, without waiting for the others).
  *
  * @param packetFlits packet length in flits (the run's packet length), for the offered load

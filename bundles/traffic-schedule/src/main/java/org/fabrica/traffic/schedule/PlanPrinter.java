@@ -11,7 +11,7 @@ import org.fabrica.scheduler.Transaction;
 
 /**
  * Text forms of a {@link Plan}: a table of rounds of (source,destination) pairs like the 6-to-10
- * table of specs/rapidio-m2n.md, for the command line ({@code fabrica schedule}), and CSV for
+ * table of docs/studies/rapidio-m2n.md, for the command line ({@code fabrica schedule}), and CSV for
  * export (to load a schedule into real endpoints). Uses only the scheduler API, so it prints the
  * plans of every scheduler.
  */

@@ -25,7 +25,7 @@ import org.fabrica.traffic.TrafficPattern;
  * many packets to its destination. A sender generates its packets one after another as
  * {@link Pacing} says; it starts a round's transfer right after the previous one, without waiting
  * for other senders, so rounds are not globally synchronised and packets of consecutive rounds
- * overlap in the network ({@link RoundOrder#PER_SOURCE}, the spec's 6-to-10 claim).
+ * overlap in the network ({@link RoundOrder#PER_SOURCE}, the study's 6-to-10 claim).
  *
  * <h2>How it meets the network</h2>
  * The network asks {@link InjectionProcess#next} once before a node's first packet and once after
@@ -35,7 +35,7 @@ import org.fabrica.traffic.TrafficPattern;
  * used: playback is deterministic.
  *
  * <h2>Barriers</h2>
- * Transactions are separated by barriers (the hierarchical schedule of specs/rapidio-m2n.md),
+ * Transactions are separated by barriers (the hierarchical schedule of docs/studies/rapidio-m2n.md),
  * and with {@link RoundOrder#BARRIER} every round is: the plan is cut into phases (transactions,
  * or rounds under a barrier order) and no packet of phase p+1 is generated before every packet of
  * phases 0..p has been delivered. The playback learns deliveries as a {@link NetworkObserver}

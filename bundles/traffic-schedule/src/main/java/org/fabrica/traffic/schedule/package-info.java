@@ -3,7 +3,7 @@
  * point (as it drives stats-collectors): {@link org.fabrica.traffic.schedule.SchedulePlayback}
  * turns a scheduler's {@link org.fabrica.scheduler.Plan} into the traffic pattern and injection
  * process of one run, paced by {@link org.fabrica.traffic.schedule.Pacing}
- * (specs/rapidio-m2n.md).
+ * (docs/studies/rapidio-m2n.md).
  */
 @Export
 @Version("1.0.0")

@@ -10,7 +10,7 @@ import org.fabrica.scheduler.ScheduledTransfer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The 6-to-10 claim of specs/rapidio-m2n.md (node-level schedule), simulated: extended 2-ary
+ * The 6-to-10 claim of docs/studies/rapidio-m2n.md ("Node-level schedule, M <= N"), simulated: extended 2-ary
  * 3-tree (16 nodes), senders 0-5, receivers 6-15, one message of 4 packets of 8 flits per pair,
  * one VC, 16-flit buffers, virtual cut-through, every sender generating at its link's rate and
  * playing its rounds without waiting for the others.

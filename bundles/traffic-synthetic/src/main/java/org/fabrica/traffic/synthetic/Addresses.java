@@ -4,7 +4,7 @@ import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
 
 /**
- * Node addresses as the patterns of specs/spth-torus.md see them: W = y*N + x on an N x N
+ * Node addresses as the patterns of docs/studies/spth.md see them: W = y*N + x on an N x N
  * arrangement, or a string of log2(nodes) bits.
  */
 final class Addresses {

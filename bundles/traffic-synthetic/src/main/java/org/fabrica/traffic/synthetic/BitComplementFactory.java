@@ -6,10 +6,10 @@ import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.TrafficPatternFactory;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code bitcomp}: Bit complement (spec bcmp): complement every address bit; power-of-two node count. */
+/** {@code bitcomp}: Bit complement (SPTh study: bcmp): complement every address bit; power-of-two node count. */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=bitcomp",
-        "fabrica.description=Bit complement (spec bcmp): complement every address bit; power-of-two node count"})
+        "fabrica.description=Bit complement (SPTh study: bcmp): complement every address bit; power-of-two node count"})
 public final class BitComplementFactory implements TrafficPatternFactory<BitComplementParameters> {
     @Override
     public Class<BitComplementParameters> parameterType() {

@@ -6,10 +6,10 @@ import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.TrafficPatternFactory;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code bitrev}: Bit reverse (spec brev): reverse the address bits; power-of-two node count. */
+/** {@code bitrev}: Bit reverse (SPTh study: brev): reverse the address bits; power-of-two node count. */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=bitrev",
-        "fabrica.description=Bit reverse (spec brev): reverse the address bits; power-of-two node count"})
+        "fabrica.description=Bit reverse (SPTh study: brev): reverse the address bits; power-of-two node count"})
 public final class BitReverseFactory implements TrafficPatternFactory<BitReverseParameters> {
     @Override
     public Class<BitReverseParameters> parameterType() {

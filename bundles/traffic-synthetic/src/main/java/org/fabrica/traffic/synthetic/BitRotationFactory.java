@@ -6,10 +6,10 @@ import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.TrafficPatternFactory;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code bitrot}: Bit rotation (spec brot): rotate the address bits right by one; power-of-two node count. */
+/** {@code bitrot}: Bit rotation (SPTh study: brot): rotate the address bits right by one; power-of-two node count. */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=bitrot",
-        "fabrica.description=Bit rotation (spec brot): rotate the address bits right by one; power-of-two node count"})
+        "fabrica.description=Bit rotation (SPTh study: brot): rotate the address bits right by one; power-of-two node count"})
 public final class BitRotationFactory implements TrafficPatternFactory<BitRotationParameters> {
     @Override
     public Class<BitRotationParameters> parameterType() {

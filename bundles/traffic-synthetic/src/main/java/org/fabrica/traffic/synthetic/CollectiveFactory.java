@@ -6,7 +6,7 @@ import org.fabrica.traffic.OfferedLoad;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code collective}: the unsteady mode of specs/spth-torus.md: every node generates K packets
+ * {@code collective}: the unsteady mode of docs/studies/spth.md: every node generates K packets
  * at cycle 0; the run's duration is the cycle its last packet is delivered. The sweep point's
  * load is ignored.
  */

@@ -3,7 +3,7 @@ package org.fabrica.traffic.synthetic;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
-/** Parameters of {@code collective} (specs/spth-torus.md, "Two ways of offering load", 2). */
+/** Parameters of {@code collective} (docs/studies/spth.md, "Two ways of offering load", 2). */
 @ObjectClassDefinition(name = "collective", description = "Unsteady (collective) load: every node generates K"
         + " packets at cycle 0 and nothing after. The sweep point's load is not used")
 public @interface CollectiveParameters {

@@ -9,7 +9,7 @@ import org.fabrica.traffic.InjectionProcess;
  * The process counts what each node still has to generate, relying on the contract that
  * {@link #next} is asked once per generated packet (plus once before the first); packets for
  * which the pattern gives no destination still count, so a node that maps onto itself sends
- * nothing (specs/spth-torus.md, "Traffic patterns").
+ * nothing (docs/studies/spth.md, "Traffic patterns").
  */
 final class CollectiveProcess implements InjectionProcess {
     private final int[] remaining;

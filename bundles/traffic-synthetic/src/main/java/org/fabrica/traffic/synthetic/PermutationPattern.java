@@ -6,7 +6,7 @@ import org.fabrica.traffic.TrafficPattern;
 
 /**
  * A pattern where every source has one fixed destination, tabulated once per run. A source whose
- * destination is itself sends nothing (specs/spth-torus.md, "Traffic patterns").
+ * destination is itself sends nothing (docs/studies/spth.md, "Traffic patterns").
  */
 final class PermutationPattern implements TrafficPattern {
     private final int[] destination;

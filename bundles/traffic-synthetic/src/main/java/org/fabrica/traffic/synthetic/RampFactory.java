@@ -6,7 +6,7 @@ import org.fabrica.traffic.OfferedLoad;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code ramp}: linearly rising Bernoulli load g(t) = slope * t (specs/spth-torus.md, the ramp
+ * {@code ramp}: linearly rising Bernoulli load g(t) = slope * t (docs/studies/spth.md, the ramp
  * load method). The ramp defines the load itself, so the sweep point's load is ignored; the
  * point's stop cycle still ends generation if it comes before the ramp's end.
  */

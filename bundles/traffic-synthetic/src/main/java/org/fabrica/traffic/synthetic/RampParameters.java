@@ -3,7 +3,7 @@ package org.fabrica.traffic.synthetic;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
-/** Parameters of {@code ramp} (specs/spth-torus.md, "Two ways of offering load", 1). */
+/** Parameters of {@code ramp} (docs/studies/spth.md, "Two ways of offering load", 1). */
 @ObjectClassDefinition(name = "ramp", description = "Ramp load: the offered load rises linearly with time,"
         + " g(t) = slope * t flits/node/cycle until the end cycle; Bernoulli injection with probability"
         + " g(t) / packet length per node and cycle. The sweep point's load is not used")

@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 import org.fabrica.traffic.InjectionProcess;
 
 /**
- * Ramp load (specs/spth-torus.md, "Two ways of offering load", 1): in cycle t a node generates a
+ * Ramp load (docs/studies/spth.md, "Two ways of offering load", 1): in cycle t a node generates a
  * packet with probability p(t) = slope * t / packetFlits, independently of other cycles, for
  * t below min(end, stopCycle).
  *

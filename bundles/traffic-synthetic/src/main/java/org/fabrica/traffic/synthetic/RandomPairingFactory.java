@@ -7,14 +7,14 @@ import org.fabrica.traffic.TrafficPatternFactory;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code randperm}: the spec's random pairing (rpar). Once per run the nodes are shuffled with the
+ * {@code randperm}: the study's random pairing (rpar). Once per run the nodes are shuffled with the
  * factory's random stream and paired in shuffled order; each node sends to its partner, so the
  * pattern is an involution without fixed points. With an odd node count the one node left over
  * sends nothing. (BookSim2's randperm is a general random permutation instead.)
  */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=randperm",
-        "fabrica.description=Random pairing (spec rpar): nodes paired at random once per run, each sends to its"
+        "fabrica.description=Random pairing (SPTh study: rpar): nodes paired at random once per run, each sends to its"
                 + " partner"})
 public final class RandomPairingFactory implements TrafficPatternFactory<RandomPairingParameters> {
     @Override

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Component;
 /**
  * {@code permutation}: a uniformly random permutation of the end nodes, drawn once per run with the
  * factory's random stream (Fisher-Yates): node i sends every packet to entry i. This is the workload
- * of specs/levelwise-fattree.md ("random permutations of the end nodes": every node sends to a
+ * of docs/studies/levelwise.md ("random permutations of the end nodes": every node sends to a
  * distinct destination). A node drawn to itself sends nothing (about one node per run on average).
  * Unlike {@code randperm} (a random pairing, an involution), s -> d does not imply d -> s.
  */

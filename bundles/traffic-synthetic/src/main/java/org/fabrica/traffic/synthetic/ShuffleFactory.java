@@ -6,10 +6,13 @@ import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.TrafficPatternFactory;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code shuffle}: Perfect shuffle (spec shfl): rotate the address bits left by one; power-of-two node count. */
+/**
+ * {@code shuffle}: Perfect shuffle (SPTh study: shfl): rotate the address bits left by one; power-of-two
+ * node count.
+ */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=shuffle",
-        "fabrica.description=Perfect shuffle (spec shfl): rotate the address bits left by one; power-of-two node count"})
+        "fabrica.description=Perfect shuffle (SPTh study: shfl): rotate the address bits left by one; power-of-two node count"})
 public final class ShuffleFactory implements TrafficPatternFactory<ShuffleParameters> {
     @Override
     public Class<ShuffleParameters> parameterType() {

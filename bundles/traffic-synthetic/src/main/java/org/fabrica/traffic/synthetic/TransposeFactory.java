@@ -6,10 +6,10 @@ import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.TrafficPatternFactory;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code transpose}: Transpose (spec trns): (X, Y) to (Y, X) on a square N x N arrangement, W = y*N + x. */
+/** {@code transpose}: Transpose (SPTh study: trns): (X, Y) to (Y, X) on a square N x N arrangement, W = y*N + x. */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=transpose",
-        "fabrica.description=Transpose (spec trns): (X, Y) to (Y, X) on a square N x N arrangement, W = y*N + x"})
+        "fabrica.description=Transpose (SPTh study: trns): (X, Y) to (Y, X) on a square N x N arrangement, W = y*N + x"})
 public final class TransposeFactory implements TrafficPatternFactory<TransposeParameters> {
     @Override
     public Class<TransposeParameters> parameterType() {

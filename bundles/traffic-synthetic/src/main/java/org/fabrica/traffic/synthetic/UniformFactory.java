@@ -6,10 +6,10 @@ import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.TrafficPatternFactory;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code uniform}: uniformly random destination for every packet (the spec's rand). */
+/** {@code uniform}: uniformly random destination for every packet (the study's rand). */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=uniform",
-        "fabrica.description=Uniform random (spec rand): a random destination other than the source for every"
+        "fabrica.description=Uniform random (SPTh study: rand): a random destination other than the source for every"
                 + " packet"})
 public final class UniformFactory implements TrafficPatternFactory<UniformParameters> {
     @Override

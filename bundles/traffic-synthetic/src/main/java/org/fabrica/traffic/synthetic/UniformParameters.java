@@ -4,10 +4,10 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Parameters of {@code uniform}. */
-@ObjectClassDefinition(name = "uniform", description = "Uniform random (spec: rand): a new random destination for"
+@ObjectClassDefinition(name = "uniform", description = "Uniform random (SPTh study: rand): a new random destination for"
         + " every packet")
 public @interface UniformParameters {
     @AttributeDefinition(description = "Draw among all nodes including the source (as BookSim2's uniform and the"
-            + " spec's rand do); a packet drawn to its own source is not sent. false: draw among the other nodes")
+            + " SPTh study's rand do); a packet drawn to its own source is not sent. false: draw among the other nodes")
     boolean includeSelf() default false;
 }

@@ -8,8 +8,8 @@ import org.fabrica.sweep.PointResult;
 /**
  * The summary tables of the ramp and collective modes, patterns x schemes, each cell the mean
  * over the seeds of a point metric with its ratio to the baseline scheme: the critical load and
- * the peak throughput of ramp-load runs, the duration of collectives (specs/spth-torus.md, "What
- * a reproduction must produce"). One model rendered as text (terminal), CSV and HTML, so the
+ * the peak throughput of ramp-load runs, the duration of collectives (docs/studies/spth.md, "What
+ * a reproduction produces"). One model rendered as text (terminal), CSV and HTML, so the
  * three always agree.
  */
 public final class ModeSummary {
@@ -51,7 +51,7 @@ public final class ModeSummary {
         } else if ("collective".equals(mode)) {
             out.add(table("Collective duration", "collective.duration", "cycles", patterns, schemes, baseline, results));
         } else if ("m2n".equals(mode)) {
-            // specs/rapidio-m2n.md, "Report for each scheme"
+            // docs/studies/rapidio-m2n.md, "Report for each scheme"
             out.add(table("Completion time", "m2n.completionMicros", "us", patterns, schemes, baseline, results));
             out.add(table("Completion time", "m2n.completion", "cycles", patterns, schemes, baseline, results));
             out.add(table("Maximum packet latency", "m2n.latency.max", "cycles", patterns, schemes, baseline, results));

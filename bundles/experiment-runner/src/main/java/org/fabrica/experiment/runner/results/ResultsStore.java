@@ -28,7 +28,7 @@ import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 
 /**
- * The results folder of an experiment (DESIGN.md "Experiments and results"):
+ * The results folder of an experiment (docs/architecture.md, "Experiments and results"):
  * <ul>
  * <li>{@code experiment.yaml}: the resolved experiment with provider versions;</li>
  * <li>{@code points.jsonl}: the journal, one JSON line per finished point, appended with one

@@ -11,7 +11,7 @@ import org.fabrica.sweep.PointResult;
 
 /**
  * Summary of a steady experiment in which a scheme's routes come from a scheduler
- * ({@code routing.from}, specs/levelwise-fattree.md "Beyond the paper"): per pattern, scheme and
+ * ({@code routing.from}, docs/studies/levelwise.md "Beyond the paper"): per pattern, scheme and
  * offered load, over the seeds, the accepted throughput, the mean and maximum latency, how many
  * seeds saturated, and how many flows used the fallback routing. Written as
  * {@code summary.csv}, printed at the end of the run, plus a latency-vs-offered-load chart

@@ -8,10 +8,10 @@ import org.fabrica.experiment.runner.plot.Series;
 import org.fabrica.sweep.PointResult;
 
 /**
- * The summary of a schedulability experiment (specs/levelwise-fattree.md, "Workload and
+ * The summary of a schedulability experiment (docs/studies/levelwise.md, "Workload and
  * experiment"): per topology and scheduler the mean, minimum and maximum schedulability ratio
  * over every permutation of every seed and the scheduling time per request, and per topology the
- * improvement of the first scheduler (level-wise in the spec's experiment) over the better of the
+ * improvement of the first scheduler (level-wise in the study's experiment) over the better of the
  * others (the local schedulers). One model rendered as text (terminal), CSV and HTML, so the
  * three always agree.
  *

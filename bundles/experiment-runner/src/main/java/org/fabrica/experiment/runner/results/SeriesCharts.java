@@ -234,7 +234,7 @@ final class SeriesCharts {
     /**
      * Mode m2n, per communication and scheme (its first seed): the latency of successive packets of
      * each recorded source-destination pair, one line per pair (the figures of
-     * specs/rapidio-m2n.md).
+     * docs/studies/rapidio-m2n.md).
      */
     private static void m2n(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
         for (String scheme : facts.schemes()) {
