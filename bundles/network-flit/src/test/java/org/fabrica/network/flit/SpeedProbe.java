@@ -16,7 +16,7 @@ import org.fabrica.stats.NetworkObserver;
  * <p>Configurations: BookSim2's default IQ router timing (generic hardware defaults), uniform
  * traffic, Bernoulli injection, DOR with packet-hash ties at distance k/2 (both directions used,
  * like BookSim's dim_order); 8x8: 2 VCs x 8 flits, BookSim's wrap-aware datelines; 32x32: 3 VCs x
- * 16 flits, two datelines per ring (specs/spth-torus.md).
+ * 16 flits, two datelines per ring (docs/studies/spth.md, "Deadlock avoidance").
  *
  * <pre>
  * java -cp target/classes:target/test-classes:$(cat cp.txt) org.fabrica.network.flit.SpeedProbe [scale]
