@@ -6,7 +6,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 /** Parameters of the flit-level network model (router timing and buffers come from the hardware model). */
 @ObjectClassDefinition(name = "Flit-level network",
         description = "Cycle-accurate input-queued routers: credit flow control, virtual channels, "
-                + "separable round-robin VC and switch allocation, network interfaces with unbounded source queues.")
+                + "VC and switch allocators and crossbar organisation as the hardware model describes them, network interfaces"
+                + " with unbounded source queues.")
 public @interface FlitNetworkParameters {
     @AttributeDefinition(description = "Livelock limit: a packet that crosses more than this many "
             + "router-to-router links per router of the network fails the run (the routing is blamed).", min = "1")
