@@ -76,7 +76,7 @@ public class PluginHotDeployIT {
     }
 
     /**
-     * Issue 2: the plugin template's own bundle (examples/plugin-template, built by the reactor),
+     * The plugin template's own bundle (examples/plugin-template, built by the reactor),
      * dropped into plugins/, makes its algorithm resolvable by name with its Metatype parameters;
      * deleting the file removes it.
      */

@@ -86,7 +86,7 @@ class LauncherIT {
     }
 
     /**
-     * Bad input through the real launcher (issue 2, "Bad input"): each case exits with 2, names the
+     * Bad input through the real launcher: each case exits with 2, names the
      * problem in one paragraph, and leaves no results behind.
      */
     @Test

@@ -28,7 +28,7 @@ class RunBundlesIT {
     /**
      * Bundle modules with code that are deliberately not run bundles: test-support holds test
      * fixtures that other modules use at test scope only, so the launcher must not run it;
-     * traffic-schedule (schedule playback, issue 4) registers no service yet: the experiment runner
+     * traffic-schedule (schedule playback) registers no service yet: the experiment runner
      * has no way to reach it until a plan-playback factory API exists, so running it would add a
      * bundle that does nothing. Remove it from this set when it registers its factory.
      */

@@ -1,5 +1,5 @@
 /**
- * Queuing scheme API: which virtual channels (queues) a packet may occupy at each input buffer. Providers: 1VC, VOQsw, dateline VC classes; later BBQ, DBBQ, VOQnet.
+ * Queuing scheme API: which virtual channels (queues) a packet may occupy at each input buffer. Providers (queuing-basic): 1vc, voqsw, dateline VC classes. BBQ, DBBQ and VOQnet (docs/studies/osha-sasha.md) are not built yet.
  */
 @Export
 @Version("1.0.0")

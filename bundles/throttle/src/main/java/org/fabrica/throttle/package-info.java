@@ -1,5 +1,5 @@
 /**
- * Injection throttle API: a throttle gates newly injected packets at their source router on their first hop. Providers: none; later SPTh.
+ * Injection throttle API: a throttle gates newly injected packets at their source router on their first hop. Providers: none (throttle-none), spth (throttle-spth).
  */
 @Export
 @Version("1.1.0")

@@ -1,5 +1,5 @@
 /**
- * Topology API: routers, ports, links and where end nodes attach. Providers: k-ary n-cube (torus/mesh) and later trees and KNS.
+ * Topology API: routers, ports, links and where end nodes attach. Providers: k-ary n-cube torus and mesh (topology-cube), fat trees kary-ntree, extended-kary-ntree, ft (topology-fattree); KNS is not built yet.
  */
 @Export
 @Version("1.1.0")

@@ -6,7 +6,7 @@ import org.fabrica.topology.TreeTopology;
 /**
  * The fat-tree family: FT(l, m, w) of docs/studies/levelwise.md, the k-ary n-tree (= FT(n, k, k))
  * and the extended k-ary n-tree of docs/studies/rapidio-m2n.md, with one switch numbering and one node
- * addressing for all three (issue 5).
+ * addressing for all three.
  *
  * <h2>Structure</h2>
  * l levels h = 0 .. l-1 (level 0 at the leaves); W = w^(l-1). Below the top every level holds
