@@ -4,7 +4,10 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import javax.imageio.ImageIO;
+import org.fabrica.stats.CsvWriter;
 
 /**
  * A recorded space-time chart (docs/studies/spth.md, "Space-time charts"): for every sampled
@@ -159,23 +162,23 @@ public final class SpaceTimeChart {
         return out.toByteArray();
     }
 
-    /** The raw matrix as CSV (see the class comment). */
+    /** The raw matrix as CSV (see the class comment), LF line ends. */
     public String csv() {
-        StringBuilder sb = new StringBuilder(32 + cycles.length * (cells * 2 + 8));
-        sb.append("cycle");
+        List<String> header = new ArrayList<>(1 + cells);
+        header.add("cycle");
         for (int l = 0; l < labels.length; l++) {
             for (int c = 0; c < widths[l]; c++) {
-                sb.append(',').append(labels[l]).append(c);
+                header.add(labels[l] + c);
             }
         }
-        sb.append('\n');
+        CsvWriter csv = new CsvWriter("space-time chart", CsvWriter.LineEnd.LF, header);
         for (int s = 0; s < cycles.length; s++) {
-            sb.append(cycles[s]);
+            csv.field(cycles[s]);
             for (int i = 0; i < cells; i++) {
-                sb.append(',').append(masks[s * cells + i]);
+                csv.field(masks[s * cells + i]);
             }
-            sb.append('\n');
+            csv.endRecord();
         }
-        return sb.toString();
+        return csv.text();
     }
 }

@@ -1,13 +1,16 @@
 package org.fabrica.traffic.schedule;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.scheduler.RequestOutcome;
 import org.fabrica.scheduler.Round;
 import org.fabrica.scheduler.RoundOrder;
+import org.fabrica.scheduler.Route;
 import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.scheduler.Transaction;
+import org.fabrica.stats.CsvWriter;
 
 /**
  * Text forms of a {@link Plan}: a table of rounds of (source,destination) pairs like the 6-to-10
@@ -88,40 +91,54 @@ public final class PlanPrinter {
         return b.toString();
     }
 
+    /** The columns of {@link #csv}, in order. */
+    public static final List<String> TRANSFER_COLUMNS = List.of("transaction", "round", "request", "source",
+            "destination", "size", "route");
+
     /**
      * The scheduled transfers as CSV with a header line:
      * {@code transaction,round,request,source,destination,size,route}; transaction and round
      * numbered from 1 (as printed by {@link #table}); route as dotted upper ports ({@code -} for
      * the empty route between nodes of one leaf switch), an empty field when the network routes
-     * the transfer.
+     * the transfer. LF line ends.
      */
     public static String csv(Plan plan) {
-        StringBuilder b = new StringBuilder("transaction,round,request,source,destination,size,route\n");
+        CsvWriter csv = new CsvWriter("schedule of " + plan.scheduler(), CsvWriter.LineEnd.LF, TRANSFER_COLUMNS);
+        transfers(plan, csv);
+        return csv.text();
+    }
+
+    /**
+     * Writes a record per scheduled transfer of the plan, as {@link #csv} does, each starting with
+     * the {@code leading} fields (e.g. the communication and the scheme when several plans share a
+     * table); the table's header is the leading columns followed by {@link #TRANSFER_COLUMNS}.
+     */
+    public static void transfers(Plan plan, CsvWriter csv, String... leading) {
         int tn = 1;
         for (Transaction t : plan.transactions()) {
             int rn = 1;
             for (Round r : t.rounds()) {
                 for (ScheduledTransfer s : r.transfers()) {
-                    b.append(tn).append(',').append(rn).append(',').append(s.request()).append(',').append(s.source())
-                            .append(',').append(s.destination()).append(',').append(s.size()).append(',');
-                    s.route().ifPresent(b::append);
-                    b.append('\n');
+                    for (String f : leading) {
+                        csv.field(f);
+                    }
+                    csv.field(tn).field(rn).field(s.request()).field(s.source()).field(s.destination())
+                            .field(s.size()).field(s.route().map(Route::toString).orElse("")).endRecord();
                 }
                 rn++;
             }
             tn++;
         }
-        return b.toString();
     }
 
-    /** The outcome of every request as CSV: {@code request,status,failed_level} (status spelt as in experiment files). */
+    /** The outcome of every request as CSV: {@code request,status,failed_level} (status spelt as in experiment files; LF line ends). */
     public static String outcomesCsv(Plan plan) {
-        StringBuilder b = new StringBuilder("request,status,failed_level\n");
+        CsvWriter csv = new CsvWriter("outcomes of " + plan.scheduler(), CsvWriter.LineEnd.LF, "request", "status",
+                "failed_level");
         for (RequestOutcome o : plan.outcomes()) {
-            b.append(o.request()).append(',').append(choice(o.status().name())).append(',').append(o.failedLevel())
-                    .append('\n');
+            csv.field(o.request()).field(choice(o.status().name())).field(o.failedLevel()).endRecord();
         }
-        return b.toString();
+        return csv.text();
     }
 
     private static boolean uniformSize(Plan plan) {

@@ -2,6 +2,7 @@ package org.fabrica.traffic.schedule;
 
 import static org.fabrica.traffic.schedule.M2nRun.range;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -20,6 +21,7 @@ import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.scheduler.Transaction;
 import org.fabrica.scheduler.m2n.ShuffleFactory;
 import org.fabrica.scheduler.m2n.ShuffleParameters;
+import org.fabrica.stats.CsvWriter;
 import org.junit.jupiter.api.Test;
 
 class PlanPrinterTest {
@@ -74,5 +76,24 @@ class PlanPrinterTest {
                 PlanPrinter.csv(plan));
         assertEquals("request,status,failed_level\n0,granted,-1\n1,no-common-port,1\n2,granted,-1\n",
                 PlanPrinter.outcomesCsv(plan));
+    }
+
+    @Test
+    void transfersOfSeveralPlansShareOneTableAfterTheirLeadingFields() {
+        Plan plan = new Plan("levelwise", SizeUnit.PACKETS, RoundOrder.BARRIER,
+                List.of(new Transaction("", List.of(new Round(List.of(new ScheduledTransfer(0, 3, 95, 1,
+                        Optional.of(Route.of(0, 1))))), new Round(List.of(new ScheduledTransfer(1, 4, 5, 2,
+                        Optional.empty())))))),
+                List.of(RequestOutcome.granted(0), RequestOutcome.granted(1)), Map.of());
+        CsvWriter csv = new CsvWriter("schedules", CsvWriter.LineEnd.LF, "communication", "scheme", "transaction",
+                "round", "request", "source", "destination", "size", "route");
+        PlanPrinter.transfers(plan, csv, "c1", "a,b");
+        PlanPrinter.transfers(plan, csv, "c2", "s");
+        assertEquals("communication,scheme,transaction,round,request,source,destination,size,route\n"
+                + "c1,\"a,b\",1,1,0,3,95,1,0.1\nc1,\"a,b\",1,2,1,4,5,2,\n"
+                + "c2,s,1,1,0,3,95,1,0.1\nc2,s,1,2,1,4,5,2,\n", csv.text(), "a label with a comma is quoted");
+        CsvWriter narrow = new CsvWriter("schedules", CsvWriter.LineEnd.LF, PlanPrinter.TRANSFER_COLUMNS);
+        assertThrows(IllegalStateException.class, () -> PlanPrinter.transfers(plan, narrow, "c1"),
+                "leading fields the header does not name are a bug");
     }
 }
