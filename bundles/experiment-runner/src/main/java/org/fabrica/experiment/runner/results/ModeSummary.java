@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner.results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 
 /**
@@ -168,25 +169,21 @@ public final class ModeSummary {
             return "";
         }
         Table first = tables.get(0);
-        StringBuilder sb = new StringBuilder();
-        sb.append("pattern,scheme,points");
+        List<String> header = new ArrayList<>(List.of("pattern", "scheme", "points"));
         for (Table t : tables) {
-            sb.append(',').append(t.metric()).append(',').append(t.metric()).append(".ratio,").append(t.metric())
-                    .append(".defined");
+            header.addAll(List.of(t.metric(), t.metric() + ".ratio", t.metric() + ".defined"));
         }
-        sb.append("\r\n");
+        CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.CRLF, header);
         for (int p = 0; p < first.patterns().size(); p++) {
             for (int s = 0; s < first.schemes().size(); s++) {
-                sb.append(first.patterns().get(p)).append(',').append(first.schemes().get(s)).append(',')
-                        .append(first.points()[p][s]);
+                csv.field(first.patterns().get(p)).field(first.schemes().get(s)).field(first.points()[p][s]);
                 for (Table t : tables) {
-                    sb.append(',').append(ResultsStore.number(t.mean()[p][s])).append(',')
-                            .append(ResultsStore.number(t.ratio(p, s))).append(',').append(t.defined()[p][s]);
+                    csv.field(t.mean()[p][s]).field(t.ratio(p, s)).field(t.defined()[p][s]);
                 }
-                sb.append("\r\n");
+                csv.endRecord();
             }
         }
-        return sb.toString();
+        return csv.text();
     }
 
     /** A table as HTML. */

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.runner.plot.ChartRenderer;
+import org.fabrica.stats.CsvWriter;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 
@@ -44,8 +45,9 @@ import org.fabrica.sweep.PointResult;
  * <li>{@code summary.csv} and {@code series/ratios-*.csv} (ramp and collective modes): at the
  * end of the run.</li>
  * </ul>
- * Every file but the journal is replaced atomically ({@link AtomicFile}), so a killed run leaves
- * no half-written file. A folder holding another experiment's journal is refused; one holding
+ * Every CSV table is written by {@link CsvWriter} (RFC 4180, one number format). Every file but
+ * the journal is replaced atomically ({@link AtomicFile}), so a killed run leaves no half-written
+ * file. A folder holding another experiment's journal is refused; one holding
  * the same experiment's is continued with {@code resume}, else started over.
  */
 public final class ResultsStore implements AutoCloseable {
@@ -395,27 +397,22 @@ public final class ResultsStore implements AutoCloseable {
     private void writeCsv() {
         List<PointResult> all = results();
         List<String> metricNames = metricNames(all);
-        StringBuilder sb = new StringBuilder(256 + all.size() * 256);
         List<String> header = new ArrayList<>(KEY_COLUMNS);
         header.addAll(metricNames);
         header.add("swaps");
         header.add("failure");
-        row(sb, header);
+        CsvWriter csv = new CsvWriter(CSV, CsvWriter.LineEnd.CRLF, header);
         for (PointResult r : all) {
-            List<String> cells = new ArrayList<>();
-            cells.add(r.point().pointId());
-            cells.add(Integer.toString(r.point().index()));
+            csv.field(r.point().pointId()).field(r.point().index());
             for (String k : KEY_COLUMNS.subList(2, KEY_COLUMNS.size())) {
-                cells.add(r.notes().getOrDefault(k, ""));
+                csv.field(r.notes().getOrDefault(k, ""));
             }
             for (String m : metricNames) {
-                cells.add(number(PointRecords.metric(r, m)));
+                csv.field(PointRecords.metric(r, m));
             }
-            cells.add(r.notes().getOrDefault("swaps", ""));
-            cells.add(r.failure() == null ? "" : r.failure());
-            row(sb, cells);
+            csv.field(r.notes().getOrDefault("swaps", "")).field(r.failure()).endRecord();
         }
-        writeText(CSV, sb.toString());
+        writeText(CSV, csv.text());
     }
 
     static List<String> metricNames(List<PointResult> all) {
@@ -426,31 +423,6 @@ public final class ResultsStore implements AutoCloseable {
             }
         }
         return new ArrayList<>(names);
-    }
-
-    private static void row(StringBuilder sb, List<String> cells) {
-        for (int i = 0; i < cells.size(); i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            String c = cells.get(i);
-            if (c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0 || c.indexOf('\r') >= 0) {
-                sb.append('"').append(c.replace("\"", "\"\"")).append('"');
-            } else {
-                sb.append(c);
-            }
-        }
-        sb.append("\r\n"); // RFC 4180
-    }
-
-    static String number(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return "";
-        }
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return Double.toString(v);
     }
 
     // ------------------------------------------------------------------ at the end

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.fabrica.experiment.runner.plot.Chart;
 import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 
 /**
@@ -102,24 +103,18 @@ public final class RoutesSummary {
                 any ? flows / planned : Double.NaN);
     }
 
-    /** The rows as CSV, one per pattern, scheme and load. */
+    /** The rows as CSV, one per pattern, scheme and load (LF line ends, as this table always had). */
     public static String csv(List<Row> rows) {
-        StringBuilder sb = new StringBuilder("pattern,scheme,load,seeds,offered,accepted.mean,accepted.min,"
-                + "latency.avg.mean,latency.max,saturatedSeeds,fallbackFlows.mean,fallbackFlows.min,fallbackFlows.max,"
-                + "flows.mean\n");
+        CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.LF, "pattern", "scheme", "load", "seeds",
+                "offered", "accepted.mean", "accepted.min", "latency.avg.mean", "latency.max", "saturatedSeeds",
+                "fallbackFlows.mean", "fallbackFlows.min", "fallbackFlows.max", "flows.mean");
         for (Row r : rows) {
-            sb.append(r.pattern()).append(',').append(r.scheme()).append(',').append(ResultsStore.number(r.load()))
-                    .append(',').append(r.seeds()).append(',').append(ResultsStore.number(r.offered())).append(',')
-                    .append(ResultsStore.number(r.acceptedMean())).append(',')
-                    .append(ResultsStore.number(r.acceptedMin())).append(',')
-                    .append(ResultsStore.number(r.latencyMean())).append(',')
-                    .append(ResultsStore.number(r.latencyMax())).append(',').append(r.saturated()).append(',')
-                    .append(ResultsStore.number(r.fallbackMean())).append(',')
-                    .append(ResultsStore.number(r.fallbackMin())).append(',')
-                    .append(ResultsStore.number(r.fallbackMax())).append(',')
-                    .append(ResultsStore.number(r.flowsMean())).append('\n');
+            csv.field(r.pattern()).field(r.scheme()).field(r.load()).field(r.seeds()).field(r.offered())
+                    .field(r.acceptedMean()).field(r.acceptedMin()).field(r.latencyMean()).field(r.latencyMax())
+                    .field(r.saturated()).field(r.fallbackMean()).field(r.fallbackMin()).field(r.fallbackMax())
+                    .field(r.flowsMean()).endRecord();
         }
-        return sb.toString();
+        return csv.text();
     }
 
     /** The rows as a fixed-width table for the terminal. */
@@ -128,7 +123,7 @@ public final class RoutesSummary {
         lines.add(new String[] {"PATTERN", "SCHEME", "LOAD", "SEEDS", "ACCEPTED", "(MIN)", "AVG LATENCY", "MAX LATENCY",
             "SATURATED", "FALLBACK FLOWS"});
         for (Row r : rows) {
-            lines.add(new String[] {r.pattern(), r.scheme(), ResultsStore.number(r.load()), Integer.toString(r.seeds()),
+            lines.add(new String[] {r.pattern(), r.scheme(), CsvWriter.number(r.load()), Integer.toString(r.seeds()),
                 format("%.4f", r.acceptedMean()), format("%.4f", r.acceptedMin()), format("%.1f", r.latencyMean()),
                 format("%.0f", r.latencyMax()), r.saturated() + "/" + r.seeds(),
                 Double.isNaN(r.fallbackMean()) ? "-" : format("%.1f", r.fallbackMean()) + " of "

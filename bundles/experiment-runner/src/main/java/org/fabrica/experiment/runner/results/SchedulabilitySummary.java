@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.fabrica.experiment.runner.plot.Chart;
 import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 
 /**
@@ -235,27 +236,24 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
      * topology's improvement, then the spread of the time per request, the clock and the nodes.
      */
     public static String csv(SchedulabilitySummary s) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("topology,scheduler,points,ratio.mean,ratio.min,ratio.max,time.perRequest,improvement.points,"
-                + "improvement.relative,improvement.over,time.perRequest.q1,time.perRequest.q3,time.perRequest.min,"
-                + "time.perRequest.max,time.clock,nodes\r\n");
+        CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.CRLF, "topology", "scheduler", "points",
+                "ratio.mean", "ratio.min", "ratio.max", "time.perRequest", "improvement.points", "improvement.relative",
+                "improvement.over", "time.perRequest.q1", "time.perRequest.q3", "time.perRequest.min",
+                "time.perRequest.max", "time.clock", "nodes");
         for (int i = 0; i < s.topologies.size(); i++) {
             int b = s.bestOther(i);
             for (int j = 0; j < s.schedulers.size(); j++) {
-                sb.append(s.topologies.get(i)).append(',').append(s.schedulers.get(j)).append(',').append(s.points[i][j])
-                        .append(',').append(ResultsStore.number(s.mean[i][j])).append(',')
-                        .append(ResultsStore.number(s.min[i][j])).append(',').append(ResultsStore.number(s.max[i][j]))
-                        .append(',').append(ResultsStore.number(s.nanosPerRequest[i][j])).append(',')
-                        .append(ResultsStore.number(s.improvementPoints(i))).append(',')
-                        .append(ResultsStore.number(s.improvementRelative(i))).append(',')
-                        .append(b < 0 ? "" : s.schedulers.get(b));
+                csv.field(s.topologies.get(i)).field(s.schedulers.get(j)).field(s.points[i][j]).field(s.mean[i][j])
+                        .field(s.min[i][j]).field(s.max[i][j]).field(s.nanosPerRequest[i][j])
+                        .field(s.improvementPoints(i)).field(s.improvementRelative(i))
+                        .field(b < 0 ? "" : s.schedulers.get(b));
                 for (double v : s.timing[i][j]) {
-                    sb.append(',').append(ResultsStore.number(v));
+                    csv.field(v);
                 }
-                sb.append(',').append(s.cpuClock ? "thread-cpu" : "wall").append(',').append(s.nodes[i]).append("\r\n");
+                csv.field(s.cpuClock ? "thread-cpu" : "wall").field(s.nodes[i]).endRecord();
             }
         }
-        return sb.toString();
+        return csv.text();
     }
 
     /** Stem and pseudo-pattern of the chart (it spans every topology). */

@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner.results;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.fabrica.stats.CsvWriter;
 
 /**
  * A table of numeric columns, written as CSV in the results folder's {@code series/} files and
@@ -15,7 +16,7 @@ public final class SeriesTable {
     private final int rows;
 
     /**
-     * @param names column names, no comma or line break in them
+     * @param names column names, no comma, double quote or line break in them
      * @param columns one array per name, all of the same length
      */
     public SeriesTable(List<String> names, List<double[]> columns) {
@@ -28,8 +29,10 @@ public final class SeriesTable {
                 throw new IllegalArgumentException("column " + names.get(i) + " has " + columns.get(i).length
                         + " rows, the first has " + n);
             }
-            if (names.get(i).indexOf(',') >= 0 || names.get(i).indexOf('\n') >= 0) {
-                throw new IllegalArgumentException("column name '" + names.get(i) + "' contains a comma or line break");
+            String name = names.get(i);
+            if (name.indexOf(',') >= 0 || name.indexOf('"') >= 0 || name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
+                // parse() reads plain fields only, so no name may need CSV quoting
+                throw new IllegalArgumentException("column name '" + name + "' contains a comma, quote or line break");
             }
         }
         this.names = List.copyOf(names);
@@ -66,18 +69,14 @@ public final class SeriesTable {
 
     /** The table as CSV: a header line, then one line per row (RFC 4180 line ends). */
     public String csv() {
-        StringBuilder sb = new StringBuilder(64 + rows * names.size() * 12);
-        sb.append(String.join(",", names)).append("\r\n");
+        CsvWriter csv = new CsvWriter("series", CsvWriter.LineEnd.CRLF, names);
         for (int r = 0; r < rows; r++) {
-            for (int c = 0; c < columns.length; c++) {
-                if (c > 0) {
-                    sb.append(',');
-                }
-                sb.append(ResultsStore.number(columns[c][r]));
+            for (double[] column : columns) {
+                csv.field(column[r]);
             }
-            sb.append("\r\n");
+            csv.endRecord();
         }
-        return sb.toString();
+        return csv.text();
     }
 
     /**
