@@ -32,6 +32,7 @@ import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.scheduler.Plan;
+import org.fabrica.stats.CsvWriter;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
@@ -1100,8 +1101,8 @@ public final class SweepPlan {
 
     /**
      * Mode m2n: the plan of every communication by every scheme that runs on it (first seed's
-     * streams), as {@link PlanPrinter} tables under a heading line each, or as CSV with the
-     * communication and scheme in the first two columns.
+     * streams), as {@link PlanPrinter} tables under a heading line each, or as one CSV table with
+     * the communication and scheme in the first two columns ({@link PlanPrinter#transfers}).
      *
      * @throws ExperimentException for an experiment of another mode
      */
@@ -1110,9 +1111,11 @@ public final class SweepPlan {
             throw new ExperimentException(document.source() + ": mode " + spec.mode().word() + " has no schedules to"
                     + " print; 'schedule' prints the plans of an m2n experiment (mode: m2n)");
         }
-        StringBuilder b = new StringBuilder(csv ? "communication,scheme," : "");
+        List<String> header = new ArrayList<>(List.of("communication", "scheme"));
+        header.addAll(PlanPrinter.TRANSFER_COLUMNS);
+        CsvWriter table = new CsvWriter("schedules of " + document.source(), CsvWriter.LineEnd.LF, header);
+        StringBuilder b = new StringBuilder();
         RandomStreams streams = new RandomStreams(spec.seeds().get(0));
-        boolean header = true;
         for (int c = 0; c < m2n.communications().size(); c++) {
             M2nTraffic.Resolved r = m2n.communications().get(c);
             for (BoundScheme s : schemes) {
@@ -1121,14 +1124,7 @@ public final class SweepPlan {
                 }
                 Plan p = m2n.plan(c, s.scheduler(), topologyInstance, streams);
                 if (csv) {
-                    String[] lines = PlanPrinter.csv(p).split("\n");
-                    if (header) {
-                        b.append(lines[0]).append('\n');
-                        header = false;
-                    }
-                    for (int i = 1; i < lines.length; i++) {
-                        b.append(r.spec().label()).append(',').append(s.label()).append(',').append(lines[i]).append('\n');
-                    }
+                    PlanPrinter.transfers(p, table, r.spec().label(), s.label());
                 } else {
                     b.append(b.length() == 0 ? "" : "\n").append("== ").append(r.spec().label()).append(" (")
                             .append(r.senders().length).append("-to-").append(r.receivers().length).append("), scheme ")
@@ -1137,7 +1133,7 @@ public final class SweepPlan {
                 }
             }
         }
-        return b.toString();
+        return csv ? table.text() : b.toString();
     }
 
     /** A node list as ranges: 0-5, 8. */
