@@ -57,7 +57,7 @@ final class Islip implements Allocator {
     public int allocate(int router, int count, AllocationRequests q, int[] grants) {
         final int nIn = inputs[router];
         final int nOut = outputs[router];
-        final int[] p = pointers.p;
+        final char[] p = pointers.p;
         final int[] in = q.input();
         final int[] out = q.output();
         final int[] sub = q.sub();

@@ -6,9 +6,16 @@ import org.fabrica.router.AllocatorShape;
  * Round-robin pointers of every router of an allocator, one block per router so that one
  * allocation touches one or two cache lines: per input its output pointer and (with several subs)
  * its sub pointer, then per output its input pointer. All start at 0.
+ *
+ * <p>Pointers are 16-bit ({@code char}): a pointer is read on the hot path of every allocation,
+ * and at 2 bytes the block of a 5-port router's switch allocation (15 pointers) fits one cache
+ * line, where at 4 bytes the pointers of a large network spill out of the L2 cache. Shapes with
+ * more than {@value #MAX} inputs, outputs or subs are refused.
  */
 final class PointerBlocks {
-    final int[] p;
+    /** Largest number of inputs, outputs or subs a pointer can count. */
+    static final int MAX = Character.MAX_VALUE;
+    final char[] p;
     private final int block;
     private final int subOffset;
     private final int outOffset;
@@ -16,10 +23,15 @@ final class PointerBlocks {
     PointerBlocks(AllocatorShape shape) {
         int maxIn = shape.maxInputs();
         int maxOut = shape.maxOutputs();
+        if (maxIn > MAX || maxOut > MAX || shape.subs() > MAX) {
+            throw new IllegalArgumentException("a round-robin allocator takes at most " + MAX + " inputs, outputs and subs"
+                    + " per router; this allocation has up to " + maxIn + " inputs, " + maxOut + " outputs and "
+                    + shape.subs() + " subs");
+        }
         this.subOffset = shape.subs() > 1 ? maxIn : 0;
         this.outOffset = shape.subs() > 1 ? 2 * maxIn : maxIn;
         this.block = outOffset + maxOut;
-        this.p = new int[Math.multiplyExact(shape.routers(), block)];
+        this.p = new char[Math.multiplyExact(shape.routers(), block)];
     }
 
     /** Index of input {@code x}'s output pointer at {@code router}. */
@@ -44,7 +56,7 @@ final class PointerBlocks {
     }
 
     /** The pointer after {@code value}. */
-    static int next(int value, int n) {
-        return value + 1 == n ? 0 : value + 1;
+    static char next(int value, int n) {
+        return (char) (value + 1 == n ? 0 : value + 1);
     }
 }

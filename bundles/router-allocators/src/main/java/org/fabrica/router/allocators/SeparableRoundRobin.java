@@ -50,7 +50,7 @@ final class SeparableRoundRobin implements Allocator {
         final int nIn = inputs[router];
         final int nOut = outputs[router];
         final int s = subs;
-        final int[] p = pointers.p;
+        final char[] p = pointers.p;
         final int ib = pointers.inputOutput(router, 0);
         final int sb = pointers.inputSub(router, 0);
         final int ob = pointers.outputInput(router, 0);
@@ -58,6 +58,28 @@ final class SeparableRoundRobin implements Allocator {
         final int[] out = requests.output();
         final int[] sub = requests.sub();
         final int[] rank = requests.rank();
+        if (in[0] == in[count - 1]) {
+            // One input (requests are grouped by input): its input-stage winner is the only bidder,
+            // so it wins its output whatever the output's pointer says (the common case below
+            // saturation, answered without reading the output pointers).
+            int x = in[0];
+            int best = 0;
+            if (count > 1) {
+                int outPointer = p[ib + x];
+                int subPointer = s > 1 ? p[sb + x] : 0;
+                long bestKey = key(rank[0], out[0], sub[0], outPointer, subPointer, nOut, s);
+                for (int i = 1; i < count; i++) {
+                    long k = key(rank[i], out[i], sub[i], outPointer, subPointer, nOut, s);
+                    if (k < bestKey) {
+                        bestKey = k;
+                        best = i;
+                    }
+                }
+            }
+            grants[0] = best;
+            advance(p, ib, sb, ob, x, out[best], sub[best], nIn, nOut, s);
+            return 1;
+        }
         int n = 0;
         int i = 0;
         while (i < count) {
@@ -97,15 +119,18 @@ final class SeparableRoundRobin implements Allocator {
             int g = outputWinner[o];
             outputWinner[o] = -1;
             grants[k] = g;
-            int x = in[g];
-            p[ob + o] = x + 1 == nIn ? 0 : x + 1;
-            p[ib + x] = o + 1 == nOut ? 0 : o + 1;
-            if (s > 1) {
-                int nextSub = sub[g] + 1;
-                p[sb + x] = nextSub == s ? 0 : nextSub;
-            }
+            advance(p, ib, sb, ob, in[g], o, sub[g], nIn, nOut, s);
         }
         return n;
+    }
+
+    /** A grant to input {@code x} for output {@code o} from sub {@code g}: the pointers move past it. */
+    private static void advance(char[] p, int ib, int sb, int ob, int x, int o, int g, int nIn, int nOut, int subs) {
+        p[ob + o] = PointerBlocks.next(x, nIn);
+        p[ib + x] = PointerBlocks.next(o, nOut);
+        if (subs > 1) {
+            p[sb + x] = PointerBlocks.next(g, subs);
+        }
     }
 
     /** Input-stage order: preference rank, then round robin over outputs, then over subs. */

@@ -184,4 +184,121 @@ class AllocatorsTest {
             }
         }
     }
+
+    /**
+     * A plain restatement of separable input-first round robin (the class comment of
+     * {@link SeparableRoundRobin}), without its shortcuts: per input the request of smallest
+     * (rank, output distance, sub distance), per output the bidder of smallest input distance,
+     * pointers past each grant. Grants in the order their outputs first received a bidder.
+     */
+    static final class ReferenceRoundRobin {
+        final int inputs;
+        final int outputs;
+        final int subs;
+        final int[] outputPointer;
+        final int[] subPointer;
+        final int[] inputPointer;
+
+        ReferenceRoundRobin(int inputs, int outputs, int subs) {
+            this.inputs = inputs;
+            this.outputs = outputs;
+            this.subs = subs;
+            outputPointer = new int[inputs];
+            subPointer = new int[inputs];
+            inputPointer = new int[outputs];
+        }
+
+        List<Integer> allocate(Problem p) {
+            AllocationRequests q = p.q;
+            List<Integer> bidders = new ArrayList<>();
+            for (int x = 0; x < inputs; x++) {
+                int best = -1;
+                long bestKey = Long.MAX_VALUE;
+                for (int i = 0; i < p.count; i++) {
+                    if (q.input()[i] != x) {
+                        continue;
+                    }
+                    long key = ((long) q.rank()[i] * outputs + Math.floorMod(q.output()[i] - outputPointer[x], outputs)) * subs
+                            + Math.floorMod(q.sub()[i] - subPointer[x], subs);
+                    if (key < bestKey) {
+                        bestKey = key;
+                        best = i;
+                    }
+                }
+                if (best >= 0) {
+                    bidders.add(best);
+                }
+            }
+            List<Integer> outputOrder = new ArrayList<>();
+            java.util.Map<Integer, Integer> winner = new java.util.HashMap<>();
+            for (int b : bidders) {
+                int o = q.output()[b];
+                if (!winner.containsKey(o)) {
+                    outputOrder.add(o);
+                    winner.put(o, b);
+                } else if (Math.floorMod(q.input()[b] - inputPointer[o], inputs)
+                        < Math.floorMod(q.input()[winner.get(o)] - inputPointer[o], inputs)) {
+                    winner.put(o, b);
+                }
+            }
+            List<Integer> grants = new ArrayList<>();
+            for (int o : outputOrder) {
+                int g = winner.get(o);
+                grants.add(g);
+                int x = q.input()[g];
+                inputPointer[o] = (x + 1) % inputs;
+                outputPointer[x] = (o + 1) % outputs;
+                subPointer[x] = (q.sub()[g] + 1) % subs;
+            }
+            return grants;
+        }
+    }
+
+    @Test
+    void roundRobinGivesTheGrantsOfItsPlainDefinitionCallAfterCall() {
+        // long sequences of calls mixing one-input calls (answered by a shortcut) and contested
+        // ones, so that pointers left by one kind of call are read by the other
+        SplittableRandom random = new SplittableRandom(11);
+        int inputs = 5;
+        int outputs = 4;
+        int subs = 3;
+        Allocator rr = roundRobin(inputs, outputs, subs);
+        ReferenceRoundRobin reference = new ReferenceRoundRobin(inputs, outputs, subs);
+        int oneInputCalls = 0;
+        for (int c = 0; c < 5000; c++) {
+            Problem p = new Problem();
+            boolean oneInput = random.nextBoolean();
+            int only = random.nextInt(inputs);
+            for (int x = 0; x < inputs; x++) {
+                if (oneInput && x != only) {
+                    continue;
+                }
+                int k = oneInput ? 1 + random.nextInt(4) : random.nextInt(3);
+                for (int r = 0; r < k; r++) {
+                    p.add(x, random.nextInt(outputs), random.nextInt(subs), random.nextInt(2), 0, 0);
+                }
+            }
+            if (p.count == 0) {
+                continue;
+            }
+            if (p.q.input()[0] == p.q.input()[p.count - 1]) {
+                oneInputCalls++;
+            }
+            int[] grants = new int[16];
+            int n = rr.allocate(0, p.count, p.q, grants);
+            List<Integer> got = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                got.add(grants[k]);
+            }
+            assertEquals(reference.allocate(p), got, "call " + c);
+        }
+        assertTrue(oneInputCalls > 1000, "the sequence exercised one-input calls: " + oneInputCalls);
+    }
+
+    @Test
+    void roundRobinRefusesShapesBeyondItsSixteenBitPointers() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> roundRobin(70_000, 4, 1));
+        assertTrue(e.getMessage().contains("at most 65535") && e.getMessage().contains("70000 inputs"), e.getMessage());
+    }
 }
