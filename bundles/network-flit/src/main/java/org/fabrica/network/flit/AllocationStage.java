@@ -54,42 +54,49 @@ final class AllocationStage {
         this.outputGrant = new int[maxOutputs];
     }
 
-    /** Runs the allocator on requests 0 .. count-1 of {@code router}; returns the number of grants, checked. */
+    /**
+     * Runs the allocator on requests 0 .. count-1 of {@code router}; returns the number of grants,
+     * checked. (Hot path: kept small so that the JIT inlines it into the stages; messages are
+     * built in the cold methods below.)
+     */
     int allocate(int router, int count, long t) {
         int n;
         try {
             n = allocator.allocate(router, count, requests, grants);
-        } catch (SimulationException e) {
-            throw e;
         } catch (RuntimeException e) {
-            throw new SimulationException(use + " allocator '" + allocatorName + "' threw " + e + " at router " + router
-                    + " at cycle " + t + " (" + count + " requests)", e);
+            throw threw(e, router, count, t);
         }
         if (n < 0 || n > count) {
             throw bad("returned " + n + " grants for " + count + " requests", router, t);
         }
-        if (small) {
-            long ins = 0;
-            long outs = 0;
-            for (int k = 0; k < n; k++) {
-                int i = grants[k];
-                if (i < 0 || i >= count) {
-                    throw bad("granted request " + i + ", but the requests are 0.." + (count - 1), router, t);
-                }
-                long inBit = 1L << input[i];
-                long outBit = 1L << output[i];
-                if ((ins & inBit) != 0 || (outs & outBit) != 0) {
-                    throw bad("granted " + ((ins & inBit) != 0 ? "input " + input[i] : "output " + output[i])
-                            + " twice (request " + i + " and an earlier one)", router, t);
-                }
-                ins |= inBit;
-                outs |= outBit;
-                outputGrant[output[i]] = i;
+        return small ? checkSmall(router, n, count, t) : checkStamped(router, n, count, t);
+    }
+
+    /** The check with the granted sets as bit masks (inputs and outputs fit one long each). */
+    private int checkSmall(int router, int n, int count, long t) {
+        long ins = 0;
+        long outs = 0;
+        for (int k = 0; k < n; k++) {
+            int i = grants[k];
+            if (i < 0 || i >= count) {
+                throw outOfRange(i, count, router, t);
             }
-            grantedInputs = ins;
-            grantedOutputs = outs;
-            return n;
+            long inBit = 1L << input[i];
+            long outBit = 1L << output[i];
+            if (((ins & inBit) | (outs & outBit)) != 0) {
+                throw twice((ins & inBit) != 0, i, router, t);
+            }
+            ins |= inBit;
+            outs |= outBit;
+            outputGrant[output[i]] = i;
         }
+        grantedInputs = ins;
+        grantedOutputs = outs;
+        return n;
+    }
+
+    /** The check with stamp arrays, for allocations with more than 64 inputs or outputs. */
+    private int checkStamped(int router, int n, int count, long t) {
         if (++stamp == Integer.MAX_VALUE) {
             java.util.Arrays.fill(inputStamp, 0);
             java.util.Arrays.fill(outputStamp, 0);
@@ -99,21 +106,36 @@ final class AllocationStage {
         for (int k = 0; k < n; k++) {
             int i = grants[k];
             if (i < 0 || i >= count) {
-                throw bad("granted request " + i + ", but the requests are 0.." + (count - 1), router, t);
+                throw outOfRange(i, count, router, t);
             }
             int in = input[i];
             int out = output[i];
-            if (inputStamp[in] == s) {
-                throw bad("granted input " + in + " twice (request " + i + " and an earlier one)", router, t);
-            }
-            if (outputStamp[out] == s) {
-                throw bad("granted output " + out + " twice (requests " + outputGrant[out] + " and " + i + ")", router, t);
+            if (inputStamp[in] == s || outputStamp[out] == s) {
+                throw twice(inputStamp[in] == s, i, router, t);
             }
             inputStamp[in] = s;
             outputStamp[out] = s;
             outputGrant[out] = i;
         }
         return n;
+    }
+
+    private SimulationException threw(RuntimeException e, int router, int count, long t) {
+        if (e instanceof SimulationException s) {
+            return s;
+        }
+        return new SimulationException(use + " allocator '" + allocatorName + "' threw " + e + " at router " + router
+                + " at cycle " + t + " (" + count + " requests)", e);
+    }
+
+    private SimulationException outOfRange(int i, int count, int router, long t) {
+        return bad("granted request " + i + ", but the requests are 0.." + (count - 1), router, t);
+    }
+
+    /** Request {@code i} names an input ({@code input}) or else an output already granted in this call. */
+    private SimulationException twice(boolean inputTaken, int i, int router, long t) {
+        return bad(inputTaken ? "granted input " + input[i] + " twice (request " + i + " and an earlier one)"
+                : "granted output " + output[i] + " twice (request " + i + " and an earlier one)", router, t);
     }
 
     /** After {@link #allocate}: whether input {@code in} received a grant. */

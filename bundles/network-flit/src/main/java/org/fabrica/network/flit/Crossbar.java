@@ -114,8 +114,7 @@ final class Crossbar {
         int ov = state[x + InputBuffers.OUT];
         int left = --credits[ov];
         if (left < 0) {
-            throw checks.invariant("credit counter below zero at " + wiring.creditName(ov) + " after " + pool.name(slot)
-                    + " left", t);
+            throw creditBelowZero(ov, slot, t);
         }
         creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
         int sent = ++state[x + InputBuffers.SENT];
@@ -130,19 +129,15 @@ final class Crossbar {
             inputs.arrive(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, slot,
                     tl + flitDelay[gpOut], sent == 1);
             if (sent == 1 && ++pool.hops[slot] > hopLimit) {
-                throw new SimulationException("livelock: " + pool.name(slot) + " has crossed " + pool.hops[slot]
-                        + " router-to-router links (limit " + hopLimit + ") and is at router " + r + " leaving through "
-                        + wiring.portLabel(r, o) + " at cycle " + t + "; routing '" + route.routingName
-                        + "' does not bring it to its destination");
+                throw livelock(slot, r, o, t);
             }
         } else {
             int node = terminalNode[gpOut];
             if (pool.destination[slot] != node) {
-                throw checks.invariant(pool.name(slot) + " ejected at node " + node + " (router " + r + " port " + o
-                        + "), not its destination; routing '" + route.routingName + "'", t);
+                throw ejectedElsewhere(slot, node, r, o, t);
             }
             if (++pool.ejected[slot] > length) {
-                throw checks.invariant("more flits than the packet has reached the destination of " + pool.name(slot), t);
+                throw tooManyFlits(slot, t);
             }
             long arrival = t + flitDelay[gpOut];
             creditEvents.add(arrival + ejectCreditReturn, ov);
@@ -203,8 +198,7 @@ final class Crossbar {
             int o = gpOut - base;
             int left = --credits[ov];
             if (left < 0) {
-                throw checks.invariant("credit counter below zero at " + wiring.creditName(ov) + " after "
-                        + pool.name(slot) + " left", t);
+                throw creditBelowZero(ov, slot, t);
             }
             int flit = slot;
             if (k > 0) {
@@ -222,10 +216,7 @@ final class Crossbar {
                 inputs.arrive(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, flit,
                         tl + flitDelay[gpOut], sent == 1);
                 if (sent == 1 && ++pool.hops[flit] > hopLimit) {
-                    throw new SimulationException("livelock: " + pool.name(flit) + " has crossed " + pool.hops[flit]
-                            + " router-to-router links (limit " + hopLimit + ") and is at router " + r + " leaving through "
-                            + wiring.portLabel(r, o) + " at cycle " + t + "; routing '" + route.routingName
-                            + "' does not bring it to its destination");
+                    throw livelock(flit, r, o, t);
                 }
             } else {
                 if (sent == 1) {
@@ -233,8 +224,7 @@ final class Crossbar {
                     pool.destination[flit] = terminalNode[gpOut];
                 }
                 if (++pool.ejected[flit] > length) {
-                    throw checks.invariant("more flits than the packet has reached the destination of "
-                            + pool.name(flit), t);
+                    throw tooManyFlits(flit, t);
                 }
                 long arrival = t + flitDelay[gpOut];
                 creditEvents.add(arrival + ejectCreditReturn, ov);
@@ -282,5 +272,28 @@ final class Crossbar {
         interfaces.replicated++;
         observer.packetReplicated(p.id[slot], id, p.source[slot], p.destination[slot], r, t);
         return copy;
+    }
+
+    // Messages of the checks, built off the hot path (keeps traverse small enough for the JIT).
+
+    private SimulationException creditBelowZero(int ov, int slot, long t) {
+        return checks.invariant("credit counter below zero at " + wiring.creditName(ov) + " after " + pool.name(slot)
+                + " left", t);
+    }
+
+    private SimulationException livelock(int slot, int r, int o, long t) {
+        return new SimulationException("livelock: " + pool.name(slot) + " has crossed " + pool.hops[slot]
+                + " router-to-router links (limit " + hopLimit + ") and is at router " + r + " leaving through "
+                + wiring.portLabel(r, o) + " at cycle " + t + "; routing '" + route.routingName
+                + "' does not bring it to its destination");
+    }
+
+    private SimulationException ejectedElsewhere(int slot, int node, int r, int o, long t) {
+        return checks.invariant(pool.name(slot) + " ejected at node " + node + " (router " + r + " port " + o
+                + "), not its destination; routing '" + route.routingName + "'", t);
+    }
+
+    private SimulationException tooManyFlits(int slot, long t) {
+        return checks.invariant("more flits than the packet has reached the destination of " + pool.name(slot), t);
     }
 }

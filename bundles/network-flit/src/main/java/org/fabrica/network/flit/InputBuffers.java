@@ -1,6 +1,7 @@
 package org.fabrica.network.flit;
 
 import java.util.Arrays;
+import org.fabrica.kernel.SimulationException;
 
 /**
  * The input buffers of every router: one buffer per input VC ({@code globalPort * vcs + vc}) of
@@ -190,8 +191,7 @@ final class InputBuffers {
         int count = vc[x + COUNT];
         int cap = vc[x + CAPACITY];
         if (count >= cap) {
-            throw checks.invariant("buffer overflow: " + count + " flits already in " + checks.vcName(iv) + " (capacity "
-                    + cap + ") when " + checks.packetName(slot) + " arrived", checks.now());
+            throw overflow(iv, count, cap, slot);
         }
         int pos = vc[x + HEAD] + count;
         if (pos >= cap) {
@@ -225,8 +225,7 @@ final class InputBuffers {
         int flits = vcFlits[iv];
         int cap = capacityOfVc[iv % vcs];
         if (flits >= cap) {
-            throw checks.invariant("buffer overflow: " + flits + " flits already in " + checks.vcName(iv) + " (capacity "
-                    + cap + ") when " + checks.packetName(slot) + " arrived", checks.now());
+            throw overflow(iv, flits, cap, slot);
         }
         int q;
         if (head) {
@@ -431,5 +430,11 @@ final class InputBuffers {
             }
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /** The message of a flit arriving at a full VC, built off the hot path. */
+    private SimulationException overflow(int iv, int flits, int cap, int slot) {
+        return checks.invariant("buffer overflow: " + flits + " flits already in " + checks.vcName(iv) + " (capacity "
+                + cap + ") when " + checks.packetName(slot) + " arrived", checks.now());
     }
 }

@@ -47,6 +47,44 @@ final class SeparableRoundRobin implements Allocator {
 
     @Override
     public int allocate(int router, int count, AllocationRequests requests, int[] grants) {
+        // one input (requests are grouped by input): its input-stage winner is the only bidder, so it
+        // wins its output whatever the output's pointer says (the common case below saturation,
+        // answered without reading the output pointers)
+        int[] in = requests.input();
+        return in[0] == in[count - 1] ? oneInput(router, count, requests, grants) : separable(router, count, requests, grants);
+    }
+
+    /** {@link #allocate} when every request comes from one input. (Split so that the JIT inlines each part.) */
+    private int oneInput(int router, int count, AllocationRequests requests, int[] grants) {
+        final int nOut = outputs[router];
+        final int s = subs;
+        final char[] p = pointers.p;
+        final int ib = pointers.inputOutput(router, 0);
+        final int sb = pointers.inputSub(router, 0);
+        final int[] out = requests.output();
+        final int[] sub = requests.sub();
+        final int x = requests.input()[0];
+        int best = 0;
+        if (count > 1) {
+            final int[] rank = requests.rank();
+            int outPointer = p[ib + x];
+            int subPointer = s > 1 ? p[sb + x] : 0;
+            long bestKey = key(rank[0], out[0], sub[0], outPointer, subPointer, nOut, s);
+            for (int i = 1; i < count; i++) {
+                long k = key(rank[i], out[i], sub[i], outPointer, subPointer, nOut, s);
+                if (k < bestKey) {
+                    bestKey = k;
+                    best = i;
+                }
+            }
+        }
+        grants[0] = best;
+        advance(p, ib, sb, pointers.outputInput(router, 0), x, out[best], sub[best], inputs[router], nOut, s);
+        return 1;
+    }
+
+    /** {@link #allocate} with several inputs: both stages. */
+    private int separable(int router, int count, AllocationRequests requests, int[] grants) {
         final int nIn = inputs[router];
         final int nOut = outputs[router];
         final int s = subs;
@@ -58,28 +96,6 @@ final class SeparableRoundRobin implements Allocator {
         final int[] out = requests.output();
         final int[] sub = requests.sub();
         final int[] rank = requests.rank();
-        if (in[0] == in[count - 1]) {
-            // One input (requests are grouped by input): its input-stage winner is the only bidder,
-            // so it wins its output whatever the output's pointer says (the common case below
-            // saturation, answered without reading the output pointers).
-            int x = in[0];
-            int best = 0;
-            if (count > 1) {
-                int outPointer = p[ib + x];
-                int subPointer = s > 1 ? p[sb + x] : 0;
-                long bestKey = key(rank[0], out[0], sub[0], outPointer, subPointer, nOut, s);
-                for (int i = 1; i < count; i++) {
-                    long k = key(rank[i], out[i], sub[i], outPointer, subPointer, nOut, s);
-                    if (k < bestKey) {
-                        bestKey = k;
-                        best = i;
-                    }
-                }
-            }
-            grants[0] = best;
-            advance(p, ib, sb, ob, x, out[best], sub[best], nIn, nOut, s);
-            return 1;
-        }
         int n = 0;
         int i = 0;
         while (i < count) {
@@ -99,17 +115,25 @@ final class SeparableRoundRobin implements Allocator {
                     i++;
                 } while (i < count && in[i] == x);
             }
-            // output stage: the winner bids for its output
+            // output stage: the winner bids for its output. The output's pointer is read only when
+            // a second bidder comes (a lone bidder wins whatever it says): most calls then read no
+            // output pointer, whose cache line is often not at hand.
             int o = out[best];
-            int d = x - p[ob + o];
-            if (d < 0) {
-                d += nIn;
-            }
-            if (outputWinner[o] < 0) {
+            int held = outputWinner[o];
+            if (held < 0) {
                 touchedOutputs[n++] = o;
                 outputWinner[o] = best;
-                outputKey[o] = d;
-            } else if (d < outputKey[o]) {
+                outputKey[o] = -1;
+                continue;
+            }
+            int pointer = p[ob + o];
+            int heldKey = outputKey[o];
+            if (heldKey < 0) {
+                heldKey = PointerBlocks.distance(in[held], pointer, nIn);
+                outputKey[o] = heldKey;
+            }
+            int d = PointerBlocks.distance(x, pointer, nIn);
+            if (d < heldKey) {
                 outputWinner[o] = best;
                 outputKey[o] = d;
             }
