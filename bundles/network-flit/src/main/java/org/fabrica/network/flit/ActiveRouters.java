@@ -1,10 +1,10 @@
 package org.fabrica.network.flit;
 
 /**
- * Per router, the work the cycle loop has to look at, and the list of routers that hold flits.
+ * Per router, the work the cycle loop has to look at, and the set of routers that hold flits.
  *
  * <p>One record of {@link #stride} longs per router (a cache line for routers of up to 128 local
- * VCs): flits held (buffered or arriving), whether it is in the active list, the allocation epoch,
+ * VCs): flits held (buffered or arriving), whether it is listed as active, the allocation epoch,
  * and two bit masks over its local input queues (one per VC, {@code port * vcs + vc}, or one
  * per VC and output with VOQ crossbar access; see {@link Wiring}):
  * <ul>
@@ -16,7 +16,14 @@ package org.fabrica.network.flit;
  * </ul>
  * The epoch is bumped whenever one of the router's output VCs may have become free (owner
  * released, or a credit returned under cut-through); a head that found all its candidates taken
- * remembers it and is skipped until it changes. Only routers holding flits are in the active list.
+ * remembers it and is skipped until it changes.
+ *
+ * <p>The routers holding flits form a bit set over router indices, visited in index order
+ * ({@link #startCycle} takes a snapshot, so a router activated while the cycle loop runs waits
+ * for the next cycle, harmlessly: links take at least one cycle, so its new flits are not visible
+ * before then). Index order makes every per-router array (records, VC state, allocator pointers)
+ * be walked upwards, which the hardware prefetchers follow; the activation order used before cost
+ * about 11% of the speed of a 32 x 32 torus at load 0.1, with the same results for every example.
  */
 final class ActiveRouters {
     static final int FLITS = 0;
@@ -31,39 +38,65 @@ final class ActiveRouters {
     final int words;
     /** Offset of the SA mask in a record ({@link #VA} + words). */
     final int sa;
-    final int[] list;
-    int count;
+    /** Bit r: router r holds flits (is listed). */
+    final long[] active;
+    /** The routers of this cycle's loop: a copy of {@link #active} taken by {@link #startCycle}. */
+    final long[] visiting;
 
     ActiveRouters(int routers, int localQueues) {
         this.words = (localQueues + 63) >>> 6;
         this.sa = VA + words;
         this.stride = (VA + 2 * words + 7) & ~7;
         this.rt = new long[routers * stride];
-        this.list = new int[routers];
+        this.active = new long[(routers + 63) >>> 6];
+        this.visiting = new long[active.length];
     }
 
-    /** Puts router {@code r} (record base {@code rb}) in the active list if it is not there. */
+    /** Lists router {@code r} (record base {@code rb}) if it is not listed. */
     void activate(int r, int rb) {
         if (rt[rb + LISTED] == 0) {
             rt[rb + LISTED] = 1;
-            list[count++] = r;
+            active[r >>> 6] |= 1L << r;
         }
     }
 
-    /** Drops the routers that hold no flits any more, keeping the order of the others. */
+    /** Copies the listed routers into {@link #visiting}, the set the cycle loop walks in index order. */
+    long[] startCycle() {
+        System.arraycopy(active, 0, visiting, 0, active.length);
+        return visiting;
+    }
+
+    /** Drops the routers that hold no flits any more. */
     void compact() {
-        int kept = 0;
         long[] records = rt;
-        for (int i = 0, n = count; i < n; i++) {
-            int r = list[i];
-            int rb = r * stride;
-            if (records[rb + FLITS] > 0) {
-                list[kept++] = r;
-            } else {
-                records[rb + LISTED] = 0;
+        for (int w = 0; w < active.length; w++) {
+            long bits = active[w];
+            long keep = bits;
+            while (bits != 0) {
+                int r = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int rb = r * stride;
+                if (records[rb + FLITS] == 0) {
+                    records[rb + LISTED] = 0;
+                    keep &= ~(1L << r);
+                }
             }
+            active[w] = keep;
         }
-        count = kept;
+    }
+
+    /** Whether router {@code r} is listed. */
+    boolean listed(int r) {
+        return (active[r >>> 6] >>> r & 1L) != 0;
+    }
+
+    /** How many routers are listed. */
+    int count() {
+        int n = 0;
+        for (long word : active) {
+            n += Long.bitCount(word);
+        }
+        return n;
     }
 
     int epoch(int r) {

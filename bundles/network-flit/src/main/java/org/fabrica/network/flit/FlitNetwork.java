@@ -393,15 +393,19 @@ public final class FlitNetwork implements NetworkModel {
         }
         generators.generate(t);
         interfaces.injectAll(t, tl);
-        // routers activated while this loop runs are appended and visited too (harmlessly: their
-        // new flits are not visible before the next cycle)
+        // the routers holding flits at the start of the loop, in index order (see ActiveRouters)
         ActiveRouters active = routers;
         VcAllocation va = vcAllocation;
         SwitchAllocation sa = switchAllocation;
-        for (int i = 0; i < active.count; i++) {
-            int r = active.list[i];
-            va.step(r, t, tl);
-            sa.step(r, t, tl);
+        long[] visiting = active.startCycle();
+        for (int w = 0; w < visiting.length; w++) {
+            long bits = visiting[w];
+            while (bits != 0) {
+                int r = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                va.step(r, t, tl);
+                sa.step(r, t, tl);
+            }
         }
         active.compact();
         cycles++;

@@ -74,8 +74,8 @@ class RouterPartsTest {
         // the first flit into an empty idle VC asks for VC allocation and lists the router
         assertTrue(routers.vaBit(r, local));
         assertFalse(routers.saBit(r, local));
-        assertEquals(1, routers.count);
-        assertEquals(r, routers.list[0]);
+        assertEquals(1, routers.count());
+        assertTrue(routers.listed(r));
         assertEquals(0, routers.flits(r), "pushes and pops balance");
     }
 
@@ -101,20 +101,27 @@ class RouterPartsTest {
     }
 
     @Test
-    void activeRoutersDropOnlyTheRoutersThatHoldNoFlitsAndKeepTheOrder() {
-        ActiveRouters a = new ActiveRouters(5, 130);
+    void activeRoutersDropOnlyTheRoutersThatHoldNoFlitsAndAreVisitedInIndexOrder() {
+        ActiveRouters a = new ActiveRouters(70, 130);
         assertEquals(3, a.words, "130 local queues take three mask words");
-        for (int r : new int[] {3, 0, 4, 1}) {
+        for (int r : new int[] {3, 0, 68, 4, 1}) {
             a.activate(r, r * a.stride);
             a.rt[r * a.stride + ActiveRouters.FLITS] = r == 0 ? 0 : 2;
         }
         a.activate(3, 3 * a.stride); // already listed: not twice
-        assertEquals(4, a.count);
+        assertEquals(5, a.count());
+        assertEquals(java.util.List.of(0, 1, 3, 4, 68), visited(a), "index order, not activation order");
         a.compact();
-        assertEquals(3, a.count);
-        assertEquals(java.util.List.of(3, 4, 1), java.util.List.of(a.list[0], a.list[1], a.list[2]));
+        assertEquals(4, a.count());
+        assertFalse(a.listed(0));
+        assertEquals(0, a.rt[ActiveRouters.LISTED], "a dropped router is unlisted in its record too");
+        // a router activated during the loop is not in this cycle's snapshot, and is visited next cycle
+        long[] snapshot = a.startCycle();
         a.activate(0, 0);
-        assertEquals(0, a.list[3], "a dropped router can be listed again");
+        a.rt[ActiveRouters.FLITS] = 1;
+        assertEquals(0, snapshot[0] & 1L, "not in the running cycle's snapshot");
+        a.compact();
+        assertEquals(java.util.List.of(0, 1, 3, 4, 68), visited(a), "a dropped router can be listed again");
         a.setSa(2, 129);
         assertTrue(a.saBit(2, 129));
         assertFalse(a.vaBit(2, 129), "the two masks are apart");
@@ -145,5 +152,17 @@ class RouterPartsTest {
         assertEquals(1, counter.events);
         assertEquals(1, counter.endpointEvents);
         assertEquals((15 - 10) + (21 - 20), counter.waitCycles);
+    }
+
+    /** The routers a cycle loop would visit, in its order. */
+    private static java.util.List<Integer> visited(ActiveRouters a) {
+        java.util.List<Integer> order = new java.util.ArrayList<>();
+        long[] v = a.startCycle();
+        for (int w = 0; w < v.length; w++) {
+            for (long bits = v[w]; bits != 0; bits &= bits - 1) {
+                order.add((w << 6) + Long.numberOfTrailingZeros(bits));
+            }
+        }
+        return order;
     }
 }
