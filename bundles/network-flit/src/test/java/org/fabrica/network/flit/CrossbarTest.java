@@ -46,8 +46,7 @@ class CrossbarTest {
         assertEquals(10 + 3, b.inputs.frontVisible(down), "visible after S + ST + L");
         assertEquals(b.links.flitDelay[b.gp(0, PLUS)], 3);
         assertTrue(b.routers.vaBit(1, b.local(MINUS, 1)), "the head asks for VC allocation downstream");
-        assertTrue(List.of(b.routers.list[0], b.routers.list[1]).contains(1) && b.routers.count == 2,
-                "the downstream router is listed");
+        assertTrue(b.routers.listed(1) && b.routers.count() == 2, "the downstream router is listed");
         assertEquals(3, b.outputs.credits[ov], "one credit of the output VC taken");
         assertEquals(1, b.inputs.count(b.vc(0, TERMINAL, 0)));
         assertEquals(1, b.inputs.sent(b.vc(0, TERMINAL, 0)));

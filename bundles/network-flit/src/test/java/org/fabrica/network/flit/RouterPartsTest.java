@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The router's parts on their own, without a network around them: the wiring's queue numbering,
- * the FIFO input buffers, the active-router records and the contention counter. (The parts that
- * need a whole router to act on, allocation stages, crossbar and links, are tested through small
- * networks in RouterOrganisationTest, FlowControlTest, MultiOutputRouteTest and FlitNetworkTest.)
+ * the FIFO input buffers, the active-router records and the contention counter. The other parts
+ * have their own tests: AllocationStageTest, CrossbarTest, LinksTest, VoqInputBuffersTest,
+ * OneRouterAllocationTest (VC and switch allocation of one hand-wired router) and
+ * NetworkInterfacesTest, all on parts wired by PartsBench.
  */
 class RouterPartsTest {
     private static final int VCS = 2;
