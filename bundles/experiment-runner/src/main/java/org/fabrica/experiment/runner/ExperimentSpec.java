@@ -33,7 +33,9 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * network: {name: flit}                        # optional, default flit
  * kernel: {name: sequential}                   # optional, default sequential
  * traffic:
- *   packetFlits: 8                             # required, >= 1
+ *   packetFlits: 8                             # the packet length in flits, 1 .. 1000000; or instead
+ *   packetBytes: 4096                          #   in bytes: a multiple of the hardware's flitBytes, converted
+ *                                              #   once when the hardware is known ({@link SweepPlan}); one is required
  *   patterns: [uniform, {name: hotspot, hotspots: [0]}]   # each point uses one
  *   injection: {name: bernoulli}               # optional; default bernoulli, ramp or collective by mode
  * schemes:                                     # one or more
@@ -59,6 +61,13 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * outputs: {plots: true, report: true,
  *           spaceTime: {start: 0, length: 2000, stride: 1, margin: 0, cellPixels: 4}}   # optional charts
  * }</pre>
+ *
+ * <p><b>Packet length.</b> Exactly one of {@code traffic.packetFlits} and {@code traffic.packetBytes};
+ * both, or neither, is an error naming the two keys (a key set to null, e.g. by
+ * {@code --set traffic.packetFlits=null}, counts as not given). {@link #packetFlits()} is 0 when the
+ * file gives bytes ({@link #packetBytes()} > 0, else 0): {@link SweepPlan} converts them once, when
+ * the hardware model's flit size is known, and refuses bytes that are not a whole number of flits.
+ * Mode m2n has no {@code traffic}: its packets are the hardware's maximum-payload packets.
  *
  * <p><b>Modes.</b> {@code steady}: one point per pattern x scheme x load x seed, measured in a
  * window after a warm-up (BookSim2's method). {@code ramp} (docs/studies/spth.md, the ramp load
@@ -106,6 +115,7 @@ public record ExperimentSpec(
         ProviderChoice network,
         ProviderChoice kernel,
         int packetFlits,
+        int packetBytes,
         List<ProviderChoice> patterns,
         List<String> patternLabels,
         ProviderChoice injection,
@@ -162,7 +172,7 @@ public record ExperimentSpec(
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
             "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
             "criticalLoad", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
-    static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "patterns", "injection");
+    static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
     static final List<String> RAMP_KEYS = List.of("from", "to", "step");
     static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
@@ -250,6 +260,8 @@ public record ExperimentSpec(
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
     static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final int MAX_LOADS = 10_000;
+    /** Longest packet in flits, given in flits or converted from bytes. */
+    static final int MAX_PACKET_FLITS = 1_000_000;
 
     /**
      * Reads and checks the structure of a document.
@@ -285,17 +297,37 @@ public record ExperimentSpec(
             throw doc.error("traffic", "'traffic' is required, e.g. traffic: {packetFlits: 8, patterns: [uniform]}");
         }
         if (!traffic.isObject()) {
-            throw doc.error("traffic", "traffic must be a mapping with packetFlits, patterns and optionally injection; found a "
+            throw doc.error("traffic", "traffic must be a mapping with packetFlits (or packetBytes), patterns and "
+                    + "optionally injection; found a "
                     + ExperimentDocument.kind(traffic));
         }
         checkKeys(doc, (ObjectNode) traffic, "traffic", TRAFFIC_KEYS);
+        long packetFlits = 0;
+        long packetBytes = 0;
         JsonNode pf = traffic.get("packetFlits");
-        if (pf == null || pf.isNull()) {
-            throw doc.error("traffic", "traffic.packetFlits is required: the packet length in flits, e.g. packetFlits: 8");
+        JsonNode pb = traffic.get("packetBytes");
+        boolean flitsGiven = pf != null && !pf.isNull();
+        boolean bytesGiven = pb != null && !pb.isNull();
+        if (flitsGiven && bytesGiven) {
+            throw bothPacketLengths(doc);
         }
-        long packetFlits = whole(doc, pf, "traffic.packetFlits");
-        if (packetFlits < 1 || packetFlits > 1_000_000) {
-            throw doc.error("traffic.packetFlits", "traffic.packetFlits = " + packetFlits + " is out of range; use 1 .. 1000000 flits");
+        if (!flitsGiven && !bytesGiven) {
+            throw doc.error("traffic", "the packet length is required: give traffic.packetFlits (in flits, e.g. "
+                    + "packetFlits: 8) or traffic.packetBytes (in bytes, a multiple of the hardware's flit size, e.g. "
+                    + "packetBytes: 4096)");
+        }
+        if (flitsGiven) {
+            packetFlits = whole(doc, pf, "traffic.packetFlits");
+            if (packetFlits < 1 || packetFlits > MAX_PACKET_FLITS) {
+                throw doc.error("traffic.packetFlits", "traffic.packetFlits = " + packetFlits + " is out of range; use 1 .. "
+                        + MAX_PACKET_FLITS + " flits");
+            }
+        } else {
+            packetBytes = whole(doc, pb, "traffic.packetBytes");
+            if (packetBytes < 1 || packetBytes > Integer.MAX_VALUE) {
+                throw doc.error("traffic.packetBytes", "traffic.packetBytes = " + packetBytes + " is out of range; use 1 .. "
+                        + Integer.MAX_VALUE + " bytes (a multiple of the hardware's flit size)");
+            }
         }
         JsonNode pats = traffic.get("patterns");
         if (pats == null || pats.isNull()) {
@@ -489,7 +521,7 @@ public record ExperimentSpec(
             }
         }
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, (int) packetFlits,
-                List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes), List.copyOf(loads),
+                (int) packetBytes, List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes), List.copyOf(loads),
                 warmup, measure, drain, deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, baseline,
                 List.copyOf(patternSeeds), perPattern, window, smoothing, inFlightWindow, criticalLoad, maxCycles,
                 spaceTime, cellPixels, List.of(), List.of(), 0, null, null);
@@ -591,7 +623,7 @@ public record ExperimentSpec(
             plots = bool(doc, outputs.get("plots"), "outputs.plots", true);
             report = bool(doc, outputs.get("report"), "outputs.report", true);
         }
-        return new ExperimentSpec(name, description, null, null, null, null, 0, List.of(), List.copyOf(topologyLabels),
+        return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), List.copyOf(topologyLabels),
                 null, List.of(), List.of(), 0, 0, 0, DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report,
                 Mode.SCHEDULABILITY, null, List.copyOf(topologySeeds), false, 0, 0, 0,
                 CriticalLoadDetector.Settings.DEFAULT, 0, null, DEFAULT_CELL_PIXELS, List.copyOf(topologies),
@@ -671,7 +703,9 @@ public record ExperimentSpec(
                 if (root.has(k) && !M2N_KEYS.contains(k)) {
                     throw doc.keyError(k, "'" + k + "' is not used in mode m2n (it plays the communications' schedules "
                             + "until every packet is delivered); " + (k.equals("traffic")
-                                    ? "describe the traffic under 'communications'" : "remove it"));
+                                    ? "describe the traffic under 'communications' (its packets are the hardware's "
+                                            + "maximum-payload packets, so packetFlits and packetBytes do not apply)"
+                                    : "remove it"));
                 }
             }
             return;
@@ -697,6 +731,28 @@ public record ExperimentSpec(
         if (mode != Mode.RAMP && root.has("criticalLoad")) {
             throw doc.keyError("criticalLoad", "'criticalLoad' is only used in mode ramp; remove it");
         }
+    }
+
+    /**
+     * The packet length given twice. A {@code --set} of one of the two keys is named, with the
+     * override that removes the other (a key set to null counts as not given).
+     */
+    private static RuntimeException bothPacketLengths(ExperimentDocument doc) {
+        String flits = "traffic.packetFlits";
+        String bytes = "traffic.packetBytes";
+        boolean bytesSet = doc.overrides().containsKey(bytes);
+        boolean flitsSet = doc.overrides().containsKey(flits);
+        String at = flitsSet && !bytesSet ? flits : bytes;
+        String fix;
+        if (bytesSet && !flitsSet) {
+            fix = "add --set " + flits + "=null to drop the file's packetFlits, or remove it from the file";
+        } else if (flitsSet && !bytesSet) {
+            fix = "add --set " + bytes + "=null to drop the file's packetBytes, or remove it from the file";
+        } else {
+            fix = "remove one of them from the file (or drop one on the command line, e.g. --set " + flits + "=null)";
+        }
+        return doc.error(at, flits + " and " + bytes + " are both given; give the packet length once, in flits "
+                + "(packetFlits) or in bytes (packetBytes, converted with the hardware's flit size): " + fix);
     }
 
     private static List<String> withDefault(List<String> labels) {

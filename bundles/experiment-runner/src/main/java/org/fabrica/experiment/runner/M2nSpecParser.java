@@ -106,7 +106,7 @@ final class M2nSpecParser {
                 }
             }
         }
-        return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, List.of(), List.copyOf(labels),
+        return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(), List.copyOf(labels),
                 null, List.copyOf(schemes), List.of(), 0, 0, 0, deadlockCycles, List.copyOf(seeds), executor, plots,
                 report, ExperimentSpec.Mode.M2N, baseline, List.copyOf(perCommunication), false, 0, 0,
                 org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW, CriticalLoadDetector.Settings.DEFAULT,

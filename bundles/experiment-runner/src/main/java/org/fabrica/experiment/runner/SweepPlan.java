@@ -114,19 +114,26 @@ public final class SweepPlan {
     private final List<BoundProvider> schedulers;
     /** Mode m2n: the communications resolved against the topology and hardware (null in the other modes). */
     private final M2nTraffic m2n;
+    /**
+     * Packet length in flits: the file's packetFlits, or its packetBytes converted once with the
+     * hardware's flit size, or in mode m2n the hardware's maximum-payload packet (0 in schedulability).
+     */
+    private final int packetFlits;
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
-            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint) {
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
+            int packetFlits) {
         this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
-                endpoint, null);
+                endpoint, null, packetFlits);
     }
 
     private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
-            M2nTraffic m2n) {
+            M2nTraffic m2n, int packetFlits) {
         this.m2n = m2n;
+        this.packetFlits = packetFlits;
         this.document = document;
         this.spec = spec;
         this.topology = topology;
@@ -160,6 +167,7 @@ public final class SweepPlan {
         this.patterns = List.of();
         this.schemes = List.of();
         this.m2n = null;
+        this.packetFlits = 0;
         this.topologyInstance = null;
         this.router = null;
         this.endpoint = null;
@@ -229,11 +237,41 @@ public final class SweepPlan {
             return e;
         });
         build(doc, kernel, kernel::kernel);
+        RouterDescription description = description(doc, hardware, hardware.hardware());
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
-                List.copyOf(schemes), topo, router, endpoint);
-        plan.describeRouter(doc, hardware.hardware(), registry);
+                List.copyOf(schemes), topo, router, endpoint, packetFlits(doc, spec, hardware, description));
+        plan.describeRouter(doc, description, registry);
         plan.checkCombinations();
         return plan;
+    }
+
+    /**
+     * The packet length in flits: the file's {@code traffic.packetFlits}, or its
+     * {@code traffic.packetBytes} converted once with the flit size of the router the hardware
+     * model describes. Bytes that are not a whole number of flits are refused with the two nearest
+     * sizes that are.
+     */
+    static int packetFlits(ExperimentDocument doc, ExperimentSpec spec, BoundProvider hardware,
+            RouterDescription description) {
+        if (spec.packetBytes() == 0) {
+            return spec.packetFlits();
+        }
+        long bytes = spec.packetBytes();
+        int flitBytes = description.flitBytes();
+        String path = "traffic.packetBytes";
+        String flitSize = "the hardware's flit size (" + flitBytes + " bytes, hardware " + hardware.provider().name() + ")";
+        if (bytes % flitBytes != 0) {
+            long below = bytes / flitBytes * flitBytes;
+            throw doc.error(path, path + " = " + bytes + " is not a multiple of " + flitSize + "; use "
+                    + (below > 0 ? below + " or " : "") + (below + flitBytes) + ", or packetFlits");
+        }
+        long flits = bytes / flitBytes;
+        if (flits > ExperimentSpec.MAX_PACKET_FLITS) {
+            throw doc.error(path, path + " = " + bytes + " is " + flits + " flits of " + flitSize + ", more than "
+                    + ExperimentSpec.MAX_PACKET_FLITS + "; use at most " + (long) ExperimentSpec.MAX_PACKET_FLITS * flitBytes
+                    + " bytes");
+        }
+        return RouterDescription.flits(path, bytes, flitBytes);
     }
 
     /**
@@ -286,8 +324,8 @@ public final class SweepPlan {
             return e;
         });
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(),
-                List.copyOf(schemes), topo, router, endpoint, traffic);
-        plan.describeRouter(doc, model, registry);
+                List.copyOf(schemes), topo, router, endpoint, traffic, traffic.packetFlits());
+        plan.describeRouter(doc, description(doc, hardware, model), registry);
         plan.checkM2n();
         return plan;
     }
@@ -398,11 +436,11 @@ public final class SweepPlan {
         List<Double> loads = spec.mode() == ExperimentSpec.Mode.STEADY ? spec.loads() : List.of(0.0);
         for (double load : loads) {
             build(document, injection, () -> injection.injection(topologyInstance.nodes(),
-                    new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
+                    new OfferedLoad(load, packetFlits, Long.MAX_VALUE)));
         }
         if (spec.mode() == ExperimentSpec.Mode.RAMP) {
             InjectionProcess probe = build(document, injection, () -> injection.injection(topologyInstance.nodes(),
-                    new OfferedLoad(0.0, spec.packetFlits(), Long.MAX_VALUE)));
+                    new OfferedLoad(0.0, packetFlits, Long.MAX_VALUE)));
             rampEnd = rampEnd(probe, spec.maxCycles());
             if (rampEnd < 0) {
                 throw document.error(spec.injection().path(), "mode ramp: " + injection.describe() + " offers no load"
@@ -540,7 +578,7 @@ public final class SweepPlan {
             }
             double load = spec.mode() == ExperimentSpec.Mode.STEADY ? point.load() : 0.0; // the other modes' injections set their own
             injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
-                    new OfferedLoad(load, spec.packetFlits(), Long.MAX_VALUE)));
+                    new OfferedLoad(load, packetFlits, Long.MAX_VALUE)));
             trafficLabel = patternProvider.provider().label();
         }
         BoundProvider routingBound = routingProvider;
@@ -596,15 +634,19 @@ public final class SweepPlan {
         }
     }
 
-    /** The hardware model's router description and its parts, resolved now so that bad names fail validation. */
-    private void describeRouter(ExperimentDocument doc, HardwareModel model, ProviderRegistry registry) {
-        RouterDescription d = build(doc, hardware, () -> {
+    /** The router description of a hardware model; an error names the hardware key. */
+    private static RouterDescription description(ExperimentDocument doc, BoundProvider hardware, HardwareModel model) {
+        return build(doc, hardware, () -> {
             RouterDescription r = model.description();
             if (r == null) {
                 throw new IllegalStateException("the hardware model returned no router description");
             }
             return r;
         });
+    }
+
+    /** The hardware model's router description and its parts, resolved now so that bad names fail validation. */
+    private void describeRouter(ExperimentDocument doc, RouterDescription d, ProviderRegistry registry) {
         this.description = d;
         try {
             this.routerParts = RegistryRouterParts.resolve(d, registry, hardware.describe());
@@ -737,7 +779,7 @@ public final class SweepPlan {
         r.set("network", providerNode(network));
         r.set("kernel", providerNode(kernel));
         ObjectNode traffic = r.putObject("traffic");
-        traffic.put("packetFlits", spec.packetFlits());
+        traffic.put("packetFlits", packetFlits); // converted, when the file gives packetBytes
         ArrayNode pats = traffic.putArray("patterns");
         for (BoundProvider p : patterns) {
             pats.add(providerNode(p));
@@ -914,6 +956,9 @@ public final class SweepPlan {
         prov.put("java", System.getProperty("java.version"));
         prov.put("resolvedAt", createdAt);
         prov.put("source", document.source());
+        if (spec.packetBytes() > 0) {
+            prov.put("packetBytes", spec.packetBytes()); // as given; traffic.packetFlits holds the conversion
+        }
         if (!document.overrides().isEmpty()) {
             ObjectNode o = prov.putObject("overrides");
             document.overrides().forEach(o::put);
@@ -1013,8 +1058,9 @@ public final class SweepPlan {
                 .append(hardware.provider().label()).append('\n');
         sb.append("  network   ").append(network.provider().label()).append(", kernel ").append(kernel.provider().label())
                 .append('\n');
-        sb.append("  traffic   ").append(String.join(", ", spec.patternLabels())).append("; ").append(spec.packetFlits())
-                .append("-flit packets, injection ").append(injection.provider().name()).append('\n');
+        sb.append("  traffic   ").append(String.join(", ", spec.patternLabels())).append("; ").append(packetFlits)
+                .append("-flit packets").append(spec.packetBytes() == 0 ? "" : " (" + spec.packetBytes() + " bytes of "
+                        + description.flitBytes() + "-byte flits)").append(", injection ").append(injection.provider().name()).append('\n');
         for (BoundScheme s : schemes) {
             sb.append("  scheme    ").append(s.label()).append(": routing ").append(s.routing().provider().label())
                     .append(s.routesFrom() == null ? "" : " on routes from scheduler "
@@ -1235,9 +1281,12 @@ public final class SweepPlan {
         return m2n;
     }
 
-    /** Packet length in flits: the file's, or in mode m2n the hardware's maximum-payload packet. */
+    /**
+     * Packet length in flits: the file's (converted from packetBytes with the hardware's flit size
+     * when the file gives bytes), or in mode m2n the hardware's maximum-payload packet.
+     */
     int packetFlits() {
-        return m2n != null ? m2n.packetFlits() : spec.packetFlits();
+        return packetFlits;
     }
 
     public RouterParameters router() {
