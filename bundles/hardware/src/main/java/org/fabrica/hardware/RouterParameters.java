@@ -15,7 +15,8 @@ package org.fabrica.hardware;
  * @param voqCrossbar every input VC buffer has its own crossbar input per output (no HOL blocking
  *        among VCs of one port); otherwise one crossbar input per port
  * @param cycleNanoseconds length of a cycle in ns, for reporting
- * @param flitBytes bytes per flit, for reporting
+ * @param flitBytes bytes per flit: converts sizes given in bytes (buffers, an experiment's packet length)
+ *        to flits, and serves reporting
  */
 public record RouterParameters(
         int vcs,

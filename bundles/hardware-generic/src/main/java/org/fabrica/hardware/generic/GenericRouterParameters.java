@@ -95,6 +95,7 @@ public @interface GenericRouterParameters {
     @AttributeDefinition(description = "Length of a cycle in ns, for reporting", min = "0.001")
     double cycleNanoseconds() default 1.0;
 
-    @AttributeDefinition(description = "Bytes per flit, for reporting", min = "1")
+    @AttributeDefinition(description = "Bytes per flit: converts bufferBytes and an experiment's"
+            + " traffic.packetBytes to flits, and serves reporting", min = "1")
     int flitBytes() default 16;
 }
