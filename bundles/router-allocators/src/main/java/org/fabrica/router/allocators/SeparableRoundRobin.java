@@ -115,25 +115,14 @@ final class SeparableRoundRobin implements Allocator {
                     i++;
                 } while (i < count && in[i] == x);
             }
-            // output stage: the winner bids for its output. The output's pointer is read only when
-            // a second bidder comes (a lone bidder wins whatever it says): most calls then read no
-            // output pointer, whose cache line is often not at hand.
+            // output stage: the winner bids for its output
             int o = out[best];
-            int held = outputWinner[o];
-            if (held < 0) {
+            int d = PointerBlocks.distance(x, p[ob + o], nIn);
+            if (outputWinner[o] < 0) {
                 touchedOutputs[n++] = o;
                 outputWinner[o] = best;
-                outputKey[o] = -1;
-                continue;
-            }
-            int pointer = p[ob + o];
-            int heldKey = outputKey[o];
-            if (heldKey < 0) {
-                heldKey = PointerBlocks.distance(in[held], pointer, nIn);
-                outputKey[o] = heldKey;
-            }
-            int d = PointerBlocks.distance(x, pointer, nIn);
-            if (d < heldKey) {
+                outputKey[o] = d;
+            } else if (d < outputKey[o]) {
                 outputWinner[o] = best;
                 outputKey[o] = d;
             }
