@@ -14,7 +14,14 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -42,6 +49,9 @@ public final class ExperimentDocument {
             .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
             .build();
 
+    /** The longest experiment file read (experiment files are a few KB; this bounds what a wrong path costs). */
+    static final int MAX_FILE_BYTES = 4 * 1024 * 1024;
+
     private final String source;
     private final ObjectNode root;
     /** Where each key starts (for "unknown key" errors). */
@@ -64,24 +74,63 @@ public final class ExperimentDocument {
      * @throws ExperimentException when the file is missing, not YAML, not a mapping, or an override is malformed
      */
     public static ExperimentDocument read(Path file, Map<String, String> overrides) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            // bounded: a device such as /dev/zero or a huge file must not fill the heap
+            bytes = in.readNBytes(MAX_FILE_BYTES + 1);
         } catch (NoSuchFileException e) {
             throw new ExperimentException(file + ": no such experiment file; check the path (examples are in examples/)");
         } catch (IOException e) {
             throw new ExperimentException(file + ": cannot read the experiment file: " + e.getMessage(), e);
         }
-        return parse(file.toString(), text, overrides);
+        if (bytes.length > MAX_FILE_BYTES) {
+            throw new ExperimentException(file + ": longer than " + MAX_FILE_BYTES / (1024 * 1024) + " MB; an experiment "
+                    + "file is a short YAML text (is this the right file?)");
+        }
+        return parse(file.toString(), utf8(file.toString(), bytes), overrides);
+    }
+
+    /** The bytes as UTF-8 text (a leading byte-order mark dropped); other encodings are refused with the spot. */
+    static String utf8(String source, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult r = decoder.decode(in, out, true);
+        if (r.isError()) {
+            int at = in.position();
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < at; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            throw new ExperimentException(source + ":" + line + ":" + (at - lineStart + 1) + ": not UTF-8 text (byte 0x"
+                    + String.format("%02X", bytes[at] & 0xff) + " at offset " + at + "); an experiment file is YAML in "
+                    + "UTF-8: save it as UTF-8 (e.g. iconv -f LATIN1 -t UTF-8), or check that this is the right file");
+        }
+        decoder.flush(out);
+        out.flip();
+        String text = out.toString();
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     /** Parses text (named {@code source} in messages) and applies overrides. */
     public static ExperimentDocument parse(String source, String text, Map<String, String> overrides) {
         JsonNode tree;
-        try {
-            tree = YAML.readTree(text);
+        try (JsonParser p = YAML.createParser(text)) {
+            tree = YAML.readTree(p);
+            if (p.nextToken() != null) {
+                JsonLocation l = p.currentTokenLocation();
+                throw new ExperimentException(source + ":" + l.getLineNr() + ":" + l.getColumnNr() + ": a second YAML "
+                        + "document (after '---'); an experiment file holds one: put each experiment in its own file");
+            }
         } catch (JsonProcessingException e) {
             throw new ExperimentException(syntaxError(source, e), e);
+        } catch (IOException e) {
+            throw new ExperimentException(source + ": cannot read the experiment text: " + e.getMessage(), e);
         }
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
             throw new ExperimentException(source + ": the experiment file is empty; start from examples/quickstart.yaml");
@@ -92,7 +141,11 @@ public final class ExperimentDocument {
         }
         Map<String, JsonLocation> keys = new HashMap<>();
         Map<String, JsonLocation> values = new HashMap<>();
-        locate(text, keys, values);
+        JsonLocation alias = locate(text, keys, values);
+        if (alias != null) {
+            throw new ExperimentException(source + ":" + alias.getLineNr() + ":" + alias.getColumnNr() + ": a YAML alias ("
+                    + "*name); experiment files do not use anchors and aliases: write the value out in full");
+        }
         ExperimentDocument doc = new ExperimentDocument(source, (ObjectNode) tree, keys, values);
         if (overrides != null) {
             for (Map.Entry<String, String> o : overrides.entrySet()) {
@@ -173,7 +226,12 @@ public final class ExperimentDocument {
             }
         } catch (JsonProcessingException e) {
             throw new ExperimentException("--set " + key + "=" + valueText + ": the value is not valid YAML ("
-                    + e.getOriginalMessage() + "); quote text, write lists as [a, b]", e);
+                    + firstLine(e.getOriginalMessage()) + ")" + hint(String.valueOf(e.getOriginalMessage()))
+                    + "; quote text, write lists as [a, b]", e);
+        }
+        if (valueText != null && valueText.strip().startsWith("*")) {
+            throw new ExperimentException("--set " + key + "=" + valueText + ": a YAML alias; write the value itself, "
+                    + "or quote it ('" + valueText.strip() + "') if it is text");
         }
         List<Object> segments = segments(path, key, valueText);
         JsonNode node = root;
@@ -294,10 +352,16 @@ public final class ExperimentDocument {
 
     // ------------------------------------------------------------------ locations
 
-    private static void locate(String text, Map<String, JsonLocation> keys, Map<String, JsonLocation> values) {
+    /** Records where keys and values start; returns where the first alias is, or null. */
+    private static JsonLocation locate(String text, Map<String, JsonLocation> keys, Map<String, JsonLocation> values) {
+        JsonLocation alias = null;
         try (JsonParser p = YAML.createParser(text)) {
             JsonToken t;
             while ((t = p.nextToken()) != null) {
+                // the YAML reader hands an alias on as the anchor's name in text, never as the anchored value
+                if (alias == null && p instanceof YAMLParser y && y.isCurrentAlias()) {
+                    alias = p.currentTokenLocation();
+                }
                 if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
                     continue;
                 }
@@ -313,6 +377,7 @@ public final class ExperimentDocument {
         } catch (IOException e) {
             // the tree was read already, so this does not happen; locations are a convenience
         }
+        return alias;
     }
 
     private static String path(JsonStreamContext ctx) {
@@ -356,18 +421,60 @@ public final class ExperimentDocument {
         // the YAML scanner's own mark (the last one in its message) is where the problem is
         java.util.regex.Matcher m = MARK.matcher(msg);
         String mark = null;
+        String contextMark = null;
         while (m.find()) {
+            if (mark != null && contextMark == null) {
+                contextMark = mark;
+            }
             mark = source + ":" + m.group(1) + ":" + m.group(2);
         }
         if (mark != null) {
             where = mark;
         }
-        int snippet = msg.indexOf(" in 'reader'");
-        if (snippet > 0) {
-            msg = msg.substring(0, snippet);
+        String hint = hint(msg);
+        // the scanner's message: context and problem, each followed by "in 'reader', line L, column C:" and a snippet
+        StringBuilder kept = new StringBuilder();
+        for (String line : msg.split("\n")) {
+            String t = line.trim();
+            if (t.isEmpty() || t.startsWith("in 'reader'") || t.startsWith("^") || !kept.isEmpty() && line.startsWith(" ")) {
+                continue;
+            }
+            int cut = t.indexOf(" in 'reader'");
+            boolean first = kept.isEmpty();
+            kept.append(first ? "" : "; ").append(cut > 0 ? t.substring(0, cut) : t);
+            if (first && contextMark != null) {
+                // the context (e.g. the list being parsed) starts elsewhere than the problem
+                kept.append(" started at ").append(contextMark);
+            }
         }
-        msg = msg.replace('\n', ' ').replaceAll("\\s+", " ").trim();
-        return where + ": not valid YAML: " + msg;
+        String text = kept.toString().replaceAll("\\s+", " ").trim();
+        return where + ": not valid YAML: " + (text.isEmpty() ? msg.trim() : text) + hint;
+    }
+
+    private static String firstLine(String msg) {
+        if (msg == null) {
+            return "";
+        }
+        int nl = msg.indexOf('\n');
+        return (nl < 0 ? msg : msg.substring(0, nl)).trim();
+    }
+
+    /** What to do about the YAML problems a person most often makes. */
+    private static String hint(String msg) {
+        String m = msg.toLowerCase(java.util.Locale.ROOT);
+        if (m.contains("'.nan'") || m.contains("'.inf'") || m.contains("'-.inf'") || m.contains("'+.inf'")) {
+            return " (numbers must be finite: .nan and .inf are not accepted; write a number)";
+        }
+        if (m.contains("while parsing a flow sequence")) {
+            return " (a list opened with '[' is not closed with ']' before the next key, or an element lacks its ',')";
+        }
+        if (m.contains("while parsing a flow mapping")) {
+            return " (a mapping opened with '{' is not closed with '}' before the next key, or an entry lacks its ',')";
+        }
+        if (m.contains("found character '\\t'") || m.contains("found character '\t'")) {
+            return " (indent with spaces, not tabs)";
+        }
+        return "";
     }
 
     static String kind(JsonNode n) {

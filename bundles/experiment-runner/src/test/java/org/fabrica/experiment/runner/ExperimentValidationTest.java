@@ -109,6 +109,48 @@ class ExperimentValidationTest {
     }
 
     @Test
+    void yamlThatReadsWronglyIsRefusedWithTheSpotAndTheFix() {
+        String second = refused(Fixtures.TINY + "---\nname: other\n");
+        assertTrue(second.matches("(?s).*bad\\.yaml:\\d+:\\d+: a second YAML document .*"), second);
+        String nan = refused(tinyWith("loads: [0.05, 0.1]", "loads: [0.05, .nan]"));
+        assertContains(nan, "not valid YAML: Malformed numeric value '.nan' (numbers must be finite");
+        String inf = refused(tinyWith("loads: [0.05, 0.1]", "loads: [.inf]"));
+        assertContains(inf, "(numbers must be finite: .nan and .inf are not accepted; write a number)");
+        String unclosed = refused(tinyWith("loads: [0.05, 0.1]", "loads: [0.05, 0.1"));
+        assertContains(unclosed, "while parsing a flow sequence started at ");
+        assertContains(unclosed, "a list opened with '[' is not closed with ']'");
+        // the YAML reader would hand an alias on as the text of its name: refuse any alias
+        String alias = refused(tinyWith("seeds: [1]", "seeds: *one"));
+        assertContains(alias, "a YAML alias (*name)");
+        String defined = refused(tinyWith("seeds: [1]", "seeds: &one [1]\nextra: *one"));
+        assertContains(defined, "a YAML alias (*name)");
+        String setAlias = refused(Fixtures.TINY, Map.of("seeds", "*one"));
+        assertContains(setAlias, "--set seeds=*one: a YAML alias");
+        String setNan = refused(Fixtures.TINY, Map.of("loads", "[.nan]"));
+        assertContains(setNan, "--set loads=[.nan]: the value is not valid YAML");
+        assertContains(setNan, "numbers must be finite");
+    }
+
+    @Test
+    void filesThatAreNotUtf8TextOrAreHugeAreRefusedBeforeParsing() throws IOException {
+        Path latin1 = tmp.resolve("latin1.yaml");
+        Files.write(latin1, Fixtures.TINY.replace("name: tiny", "name: tiny-caf\u00e9")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> runner.validate(latin1, Fixtures.options(tmp.resolve("o"))));
+        assertTrue(e.getMessage().matches("(?s).*latin1\\.yaml:1:15: not UTF-8 text \\(byte 0xE9 at offset \\d+\\).*"),
+                e.getMessage());
+        Path bom = tmp.resolve("bom.yaml");
+        Files.write(bom, ("\uFEFF" + Fixtures.TINY).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertContains(runner.validate(bom, Fixtures.options(tmp.resolve("b"))), "tiny:");
+        Path huge = tmp.resolve("huge.yaml");
+        Files.write(huge, new byte[ExperimentDocument.MAX_FILE_BYTES + 1]);
+        ExperimentException h = assertThrows(ExperimentException.class,
+                () -> runner.validate(huge, Fixtures.options(tmp.resolve("h"))));
+        assertContains(h.getMessage(), "huge.yaml: longer than 4 MB");
+    }
+
+    @Test
     void unknownKeysSuggestTheClosestValidKey() {
         String msg = refused(tinyWith("loads:", "lods:"));
         assertContains(msg, "bad.yaml:12:1: unknown key 'lods'; did you mean 'loads'?");
