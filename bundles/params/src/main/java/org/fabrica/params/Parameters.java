@@ -248,7 +248,7 @@ public final class Parameters {
             double x = n.doubleValue();
             if ((d.min() != null && x < d.min()) || (d.max() != null && x > d.max())) {
                 throw new ParameterException(prefix(context) + "parameter '" + d.name() + "' = "
-                        + ParameterDescriptor.fmt(x) + " is out of range; use a value in " + d.range()
+                        + ParameterDescriptor.fmt(x) + " is out of range; use a value " + (d.range().startsWith("[") ? "in " : "") + d.range()
                         + (d.description().isEmpty() ? "" : " (" + d.description() + ")"));
             }
         }

@@ -64,8 +64,17 @@ public final class CommandLineMode {
         Path home = home(context.getProperty(HOME_PROPERTY), context.getProperty(PLUGINS_PROPERTY));
         String[] args = split(command);
         worker = new Thread(() -> {
-            int code = run(args, home);
-            report(code);
+            int code = FabricaCli.FAILED;
+            try {
+                code = run(args, home);
+            } catch (OutOfMemoryError e) {
+                System.err.println(FabricaCli.outOfMemory(Runtime.getRuntime().maxMemory()));
+            } catch (RuntimeException | Error e) {
+                // whatever happens, the launcher gets an exit code: a dead worker would leave it waiting for ever
+                System.err.println("fabrica: the command failed: " + e);
+            } finally {
+                report(code);
+            }
         }, "fabrica-command");
         worker.start();
     }

@@ -88,7 +88,20 @@ final class FabricaCli {
             err.println("error: " + e);
             return FAILED;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands on errors; the stack unwound, so the heap is free again to say so
+            err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
+            return FAILED;
+        }
+    }
+
+    /** What to do when the heap ran out: the heap's size, and how to raise it or shrink the run. */
+    static String outOfMemory(long maxHeapBytes) {
+        return "out of memory: the Java heap (at most " + maxHeapBytes / (1024 * 1024) + " MB) is too small for this "
+                + "command; raise it (e.g. FABRICA_JAVA_OPTS=-Xmx8g ./fabrica ...), run fewer points at once "
+                + "(--threads 1), or make the configuration smaller";
     }
 
     /** Stops the run in progress, if any (the framework is stopping). */

@@ -68,6 +68,14 @@ class FabricaCliTest {
     }
 
     @Test
+    void runningOutOfMemoryIsAFailureWithTheHeapAndTheFixNotAStackTrace() {
+        assertEquals(1, run("validate", "huge.yaml"));
+        assertTrue(err().startsWith("out of memory: the Java heap (at most "), err());
+        assertTrue(err().contains("FABRICA_JAVA_OPTS=-Xmx"), err());
+        assertFalse(err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
     void malformedSetOrNegativeThreadsIsBadInput() {
         assertEquals(2, run("run", "ok.yaml", "--set", "novalue"));
         assertTrue(err().contains("--set 'novalue' is not of the form key=value"), err());

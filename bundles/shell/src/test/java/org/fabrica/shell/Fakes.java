@@ -203,6 +203,9 @@ final class Fakes {
             if (file.getFileName().toString().contains("bad")) {
                 throw new ExperimentException("Unknown routing provider 'dro'; did you mean 'dor'? Valid: dor");
             }
+            if (file.getFileName().toString().contains("huge")) {
+                throw new OutOfMemoryError("Java heap space");
+            }
             return "Sweep of " + file.getFileName() + ": 2 points\n";
         }
 

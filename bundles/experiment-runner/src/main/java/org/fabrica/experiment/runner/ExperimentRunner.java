@@ -116,7 +116,14 @@ public final class ExperimentRunner implements ExperimentService {
         Map<String, String> overrides = o.overrides() == null ? Map.of() : o.overrides();
         ExperimentDocument doc = ExperimentDocument.read(file, overrides);
         ExperimentSpec spec = ExperimentSpec.parse(doc);
-        return SweepPlan.resolve(doc, spec, registry);
+        try {
+            return SweepPlan.resolve(doc, spec, registry);
+        } catch (OutOfMemoryError e) {
+            // resolving builds each topology and network once; what it built is garbage again here
+            throw new ExperimentException(file + ": out of memory while building the topology and network to check "
+                    + "them; the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB) is "
+                    + "too small for this configuration: raise it (e.g. FABRICA_JAVA_OPTS=-Xmx8g) or make it smaller");
+        }
     }
 
     private static Path outDir(SweepPlan plan, RunOptions o) {

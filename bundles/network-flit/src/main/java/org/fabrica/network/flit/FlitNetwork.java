@@ -132,6 +132,7 @@ public final class FlitNetwork implements NetworkModel {
         // ---- the parts, each on the arrays of those before it
         // VOQ crossbar access splits every input VC into one queue per output port
         int queuesPerVc = d.crossbar() == CrossbarOrganisation.VOQ ? maxPorts(setup.topology()) : 1;
+        StateSize.check(setup.topology(), capacity, queuesPerVc, vcClasses, Runtime.getRuntime().maxMemory());
         this.wiring = new Wiring(setup.topology(), vcs, queuesPerVc);
         Wiring w = wiring;
         int localQueues = w.maxLocalQueues();
