@@ -48,7 +48,8 @@ import org.fabrica.sweep.PointResult;
  * Every CSV table is written by {@link CsvWriter} (RFC 4180, one number format). Every file but
  * the journal is replaced atomically ({@link AtomicFile}), so a killed run leaves no half-written
  * file. A folder holding another experiment's journal is refused; one holding
- * the same experiment's is continued with {@code resume}, else started over.
+ * the same experiment's is continued with {@code resume}, else started over, after moving its
+ * finished results (if any) into {@code earlier/<time>/}: a new run never destroys results.
  */
 public final class ResultsStore implements AutoCloseable {
     public static final String EXPERIMENT = "experiment.yaml";
@@ -61,8 +62,12 @@ public final class ResultsStore implements AutoCloseable {
     public static final String SERIES = "series";
     public static final String SPACE_TIME = "spacetime";
     public static final String SUMMARY = "summary.csv";
+    /** Where a new run moves the finished results of the one before ({@code earlier/<time>/}). */
+    public static final String EARLIER = "earlier";
     /** Held while a run uses the folder. */
     static final String LOCK = ".fabrica.lock";
+    /** Folders that a run of this process holds (absolute, normalised). */
+    private static final java.util.Set<Path> HELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private static final List<String> KEY_COLUMNS = List.of("pointId", "index", "pattern", "scheme", "load", "seed",
             "status");
@@ -133,6 +138,11 @@ public final class ResultsStore implements AutoCloseable {
     public static ResultsStore open(Path dir, String experimentId, boolean resume) {
         check(dir, experimentId, resume);
         Path abs = dir.toAbsolutePath().normalize();
+        // one run per folder at a time. In this process first, by name: opening and closing a second
+        // channel on the lock file would release the running run's lock (POSIX locks belong to the process).
+        if (!HELD.add(abs)) {
+            throw inUse(dir);
+        }
         try {
             Files.createDirectories(abs);
             Path probe = abs.resolve(".fabrica-write-test");
@@ -140,13 +150,14 @@ public final class ResultsStore implements AutoCloseable {
             Files.createFile(probe);
             Files.delete(probe);
         } catch (IOException e) {
+            HELD.remove(abs);
             throw new ExperimentException("results folder " + dir + " is not writable (" + e.getMessage()
                     + "); choose another folder with --out", e);
         }
         FileChannel lockChannel = null;
         FileLock lock = null;
         try {
-            // one run per folder at a time, in this process or another
+            // then against other processes
             lockChannel = FileChannel.open(abs.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             try {
                 lock = lockChannel.tryLock();
@@ -154,9 +165,7 @@ public final class ResultsStore implements AutoCloseable {
                 lock = null;
             }
             if (lock == null) {
-                lockChannel.close();
-                throw new ExperimentException("results folder " + dir + " is in use by another run; wait for it to "
-                        + "end or choose another folder with --out");
+                throw inUse(dir);
             }
             deleteStaleTemporaries(abs);
             Journal j = readJournal(abs, dir, experimentId);
@@ -171,6 +180,9 @@ public final class ResultsStore implements AutoCloseable {
                     }
                 }
             } else {
+                if (!j.results().isEmpty()) {
+                    keepEarlier(abs);
+                }
                 for (String name : List.of(JOURNAL, CSV, JSON, RUN, REPORT, SUMMARY)) {
                     Files.deleteIfExists(abs.resolve(name));
                 }
@@ -185,6 +197,7 @@ public final class ResultsStore implements AutoCloseable {
             return store;
         } catch (IOException | RuntimeException e) {
             release(lockChannel, lock);
+            HELD.remove(abs);
             if (e instanceof ExperimentException x) {
                 throw x;
             }
@@ -266,6 +279,27 @@ public final class ResultsStore implements AutoCloseable {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(abs, ".*.tmp")) {
             for (Path p : s) {
                 Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /**
+     * Moves the finished results of an earlier run into {@code earlier/<time of its journal>/}, so
+     * that starting over never destroys them.
+     */
+    private static void keepEarlier(Path abs) throws IOException {
+        java.time.LocalDateTime t = java.time.LocalDateTime.ofInstant(
+                Files.getLastModifiedTime(abs.resolve(JOURNAL)).toInstant(), java.time.ZoneId.systemDefault());
+        String stamp = t.format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path target = abs.resolve(EARLIER).resolve(stamp);
+        for (int n = 2; Files.exists(target); n++) {
+            target = abs.resolve(EARLIER).resolve(stamp + "-" + n);
+        }
+        Files.createDirectories(target);
+        for (String name : List.of(EXPERIMENT, JOURNAL, CSV, JSON, RUN, REPORT, SUMMARY, PLOTS, SERIES, SPACE_TIME)) {
+            Path from = abs.resolve(name);
+            if (Files.exists(from)) {
+                Files.move(from, target.resolve(name));
             }
         }
     }
@@ -555,7 +589,13 @@ public final class ResultsStore implements AutoCloseable {
             }
             journal = null;
             release(lockChannel, lock);
+            HELD.remove(dir);
         }
+    }
+
+    private static ExperimentException inUse(Path dir) {
+        return new ExperimentException("results folder " + dir + " is in use by another run; wait for it to end or "
+                + "choose another folder with --out");
     }
 
     private static void release(FileChannel channel, FileLock lock) {

@@ -97,7 +97,7 @@ class ResultsStoreTest {
     }
 
     @Test
-    void startingOverRemovesTheOutputsOfTheEarlierRun() throws IOException {
+    void startingOverMovesTheOutputsOfTheEarlierRunAside() throws IOException {
         Path dir = tmp.resolve("r");
         try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
             s.append(result("e1", 0, null, 30));
@@ -113,6 +113,57 @@ class ResultsStoreTest {
         assertFalse(Files.exists(dir.resolve(ResultsStore.REPORT)));
         assertFalse(Files.exists(dir.resolve("plots/latency-uniform.svg")));
         assertFalse(Files.exists(dir.resolve(".points.csv.tmp")), "a killed run's temporary file is cleaned up");
+        // ... but never destroys them: the finished run's files are kept under earlier/<time>/
+        List<Path> earlier;
+        try (var list = Files.list(dir.resolve(ResultsStore.EARLIER))) {
+            earlier = list.toList();
+        }
+        assertEquals(1, earlier.size(), earlier.toString());
+        Path kept = earlier.get(0);
+        assertEquals(1, Files.readAllLines(kept.resolve(ResultsStore.JOURNAL)).size());
+        assertEquals("<html>old</html>", Files.readString(kept.resolve(ResultsStore.REPORT)));
+        assertEquals("<svg/>", Files.readString(kept.resolve("plots/latency-uniform.svg")));
+        // a folder without finished points (a run stopped before its first point) has nothing to keep
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            assertTrue(s.kept().isEmpty());
+        }
+        try (var list = Files.list(dir.resolve(ResultsStore.EARLIER))) {
+            assertEquals(1, list.count(), "an empty journal is not kept");
+        }
+    }
+
+    @Test
+    void aRunRefusedInThisProcessLeavesTheRunningRunsLockHeldAgainstOtherProcesses() throws Exception {
+        Path dir = tmp.resolve("r");
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            assertThrows(ExperimentException.class, () -> ResultsStore.open(dir, "e1", false));
+            assertThrows(ExperimentException.class, () -> ResultsStore.open(dir, "e1", true));
+            // POSIX locks belong to the process: a second channel closed here would have freed the lock
+            assertEquals("locked", otherProcessTriesTheLock(dir.resolve(ResultsStore.LOCK)));
+        }
+        assertEquals("free", otherProcessTriesTheLock(dir.resolve(ResultsStore.LOCK)));
+    }
+
+    /** Runs a separate JVM that tries to lock the file: "locked" when it cannot, "free" when it can. */
+    private String otherProcessTriesTheLock(Path lockFile) throws Exception {
+        Path probe = tmp.resolve("LockProbe.java");
+        Files.writeString(probe, """
+                import java.nio.channels.FileChannel;
+                import java.nio.file.Path;
+                import java.nio.file.StandardOpenOption;
+                public class LockProbe {
+                    public static void main(String[] a) throws Exception {
+                        try (FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.WRITE)) {
+                            System.out.print(c.tryLock() == null ? "locked" : "free");
+                        }
+                    }
+                }
+                """);
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaBin, probe.toString(), lockFile.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+        assertEquals(0, p.waitFor(), out);
+        return out;
     }
 
     @Test
