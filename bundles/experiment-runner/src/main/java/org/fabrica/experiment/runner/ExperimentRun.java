@@ -145,7 +145,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             try {
                 listenerLock.lock();
                 try {
-                    listener.progress(1.0, status());
+                    listener.progress(endFraction(end), status());
                 } finally {
                     listenerLock.unlock();
                 }
@@ -272,7 +272,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
                 done += pointFraction(s.control());
             }
             int total = plan.points().size();
-            // 1.0 is said once, when the run has ended
+            // 1.0 is said once, when the run has ended with every point run
             fraction = total <= 0 ? 0.99 : Math.min(0.99, done / total);
             status = status();
         }
@@ -286,6 +286,15 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             }
         } catch (RuntimeException ignored) {
             // a display problem must not stop the run
+        }
+    }
+
+    /** The fraction said at the end: 1 when every point ran, else the part that did (a stopped run is not 100%). */
+    private double endFraction(RunState end) {
+        synchronized (progressLock) {
+            int total = plan.points().size();
+            double done = skipped.size() + finishedPoints;
+            return end == RunState.FINISHED || total <= 0 ? 1.0 : Math.min(1.0, done / total);
         }
     }
 

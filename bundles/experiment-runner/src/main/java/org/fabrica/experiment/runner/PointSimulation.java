@@ -463,6 +463,21 @@ final class PointSimulation {
      *
      * @return the record, {@code swap: cycle C, routing 'old' (bundle version) -> 'new' (bundle version)}
      */
+    /** {@code  with a=1, b=x}: every parameter value of a swapped-in provider, defaults included. */
+    static String withValues(Map<String, Object> values) {
+        if (values == null || values.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(" with ");
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            Object v = e.getValue();
+            sb.append(sb.length() > 6 ? ", " : "").append(e.getKey()).append('=')
+                    .append(v != null && v.getClass().isArray() ? java.util.Arrays.deepToString(new Object[] {v})
+                            .replaceAll("^\\[|\\]$", "") : String.valueOf(v));
+        }
+        return sb.toString();
+    }
+
     String swapRouting(BoundProvider routing) throws InterruptedException {
         return control.onSimulationThread(() -> {
             if (assembly == null) {
@@ -486,7 +501,7 @@ final class PointSimulation {
             }
             String newBundle = routing.provider().bundle() + " " + routing.provider().version();
             String record = "swap: cycle " + control.cycle() + ", routing '" + routingName + "' (" + routingBundle
-                    + ") -> '" + routing.provider().name() + "' (" + newBundle + ")";
+                    + ") -> '" + routing.provider().name() + "' (" + newBundle + ")" + withValues(routing.values());
             routingName = routing.provider().name();
             routingBundle = newBundle;
             Map<String, String> updated = new LinkedHashMap<>();

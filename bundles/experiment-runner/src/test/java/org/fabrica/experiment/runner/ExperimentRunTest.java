@@ -276,6 +276,7 @@ class ExperimentRunTest {
         assertNull(r.failure(), r.failure());
         assertContains(r.notes().get("swaps"), "swap: cycle 75, routing 'dor' (org.fabrica.routing.cube ");
         assertContains(r.notes().get("swaps"), "-> 'dor-yx' (org.fabrica.routing.cube ");
+        assertContains(r.notes().get("swaps"), ") with dateline=classic");
         assertContains(r.notes().get("routing"), "dor-yx");
         assertEquals(PointRecords.metric(r, "packets.measured"), PointRecords.metric(r, "packets.measured.delivered"),
                 "every measured packet delivered");
@@ -325,7 +326,14 @@ class ExperimentRunTest {
         Path file = Fixtures.write(tmp, "one.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]")
                 .replace("measure: 700", "measure: 100000000"));
         Path out = tmp.resolve("results");
-        RunHandle h = runner.start(file, new RunOptions(out, false, 1, Map.of(), false), null);
+        double[] last = {-1};
+        ProgressListener listener = new ProgressListener() {
+            @Override
+            public void progress(double fraction, String status) {
+                last[0] = fraction;
+            }
+        };
+        RunHandle h = runner.start(file, new RunOptions(out, false, 1, Map.of(), false), listener);
         try {
             Fixtures.waitFor("the point to start", () -> !((List<?>) h.stats().get("active")).isEmpty());
             assertEquals(RunState.RUNNING, h.state());
@@ -348,6 +356,7 @@ class ExperimentRunTest {
         assertEquals(RunState.STOPPED, Fixtures.await(h));
         assertEquals(0, Files.size(out.resolve("points.jsonl")), "a stopped point is not journaled: resume redoes it");
         assertEquals("stopped", json.readTree(out.resolve("run.json").toFile()).get("state").asText());
+        assertEquals(0.0, last[0], "a run stopped before any point finished ends at 0%, not 100%");
     }
 
     /** The cycle at which the run's only active point is parked, or -1. */

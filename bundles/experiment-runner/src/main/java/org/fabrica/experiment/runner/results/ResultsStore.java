@@ -168,6 +168,7 @@ public final class ResultsStore implements AutoCloseable {
                 throw inUse(dir);
             }
             deleteStaleTemporaries(abs);
+            markInterrupted(abs);
             Journal j = readJournal(abs, dir, experimentId);
             Path file = abs.resolve(JOURNAL);
             List<PointResult> kept = new ArrayList<>();
@@ -280,6 +281,35 @@ public final class ResultsStore implements AutoCloseable {
             for (Path p : s) {
                 Files.deleteIfExists(p);
             }
+        }
+    }
+
+    /**
+     * A run record still saying running or paused when this process holds the lock belongs to a run
+     * that ended without closing the folder (killed): say so in it, before it is continued or kept.
+     */
+    private static void markInterrupted(Path abs) throws IOException {
+        Path file = abs.resolve(RUN);
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        com.fasterxml.jackson.databind.JsonNode tree;
+        try {
+            tree = PointRecords.JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            return; // a damaged record is replaced by the next run's anyway
+        }
+        if (tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o && o.path("state").isTextual()
+                && List.of("running", "paused").contains(o.get("state").asText())) {
+            o.put("state", "interrupted");
+            o.put("ended", java.time.ZonedDateTime.ofInstant(Files.getLastModifiedTime(abs.resolve(JOURNAL)
+                    .toFile().exists() ? abs.resolve(JOURNAL) : file).toInstant(), java.time.ZoneId.systemDefault())
+                    .format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+            if (o.path("error").isNull() || o.path("error").isMissingNode()) {
+                o.put("error", "the run ended without closing its results folder (killed or the machine stopped); "
+                        + "found by the next run of this folder; ended is the time of its last journal line");
+            }
+            AtomicFile.write(file, PointRecords.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(o));
         }
     }
 

@@ -133,6 +133,31 @@ class ResultsStoreTest {
     }
 
     @Test
+    void aRunRecordLeftRunningByAKilledRunSaysInterruptedWhenTheFolderIsOpenedAgain() throws IOException {
+        Path dir = tmp.resolve("r");
+        try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
+            s.append(result("e1", 0, null, 30));
+            s.writeRun(new RunRecord("e-1", "e", "e1", "1", "running", "2026-01-01T00:00:00Z", null, 2, 0, 1, 0, 0, 1,
+                    List.of(), List.of(), null));
+        }
+        try (ResultsStore s = ResultsStore.open(dir, "e1", true)) {
+            com.fasterxml.jackson.databind.JsonNode run = PointRecords.JSON.readTree(dir.resolve(ResultsStore.RUN).toFile());
+            assertEquals("interrupted", run.get("state").asText());
+            assertFalse(run.get("ended").isNull());
+            assertTrue(run.get("error").asText().contains("ended without closing its results folder"));
+            assertEquals("e-1", run.get("runId").asText(), "the rest of the record is kept");
+        }
+        // a finished run's record is left as it is
+        try (ResultsStore s = ResultsStore.open(dir, "e1", true)) {
+            s.writeRun(new RunRecord("e-2", "e", "e1", "1", "finished", "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z",
+                    2, 1, 1, 0, 0, 1, List.of(), List.of(), null));
+        }
+        try (ResultsStore s = ResultsStore.open(dir, "e1", true)) {
+            assertEquals("finished", PointRecords.JSON.readTree(dir.resolve(ResultsStore.RUN).toFile()).get("state").asText());
+        }
+    }
+
+    @Test
     void aRunRefusedInThisProcessLeavesTheRunningRunsLockHeldAgainstOtherProcesses() throws Exception {
         Path dir = tmp.resolve("r");
         try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
