@@ -31,6 +31,9 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 /**
  * Every provider factory service and sweep executor currently registered, per concept
@@ -69,6 +72,11 @@ public final class ProviderRegistry implements ProviderCatalog {
             .thenComparing(RegisteredProvider::name)
             .thenComparing(Comparator.comparingInt(RegisteredProvider::ranking).reversed())
             .thenComparingLong(RegisteredProvider::serviceId);
+
+    /** Declarative Services' introspection, to say why a named provider is installed but absent. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile ServiceComponentRuntime componentRuntime;
 
     private final List<RegisteredProvider> providers = new ArrayList<>();
     private final List<RegisteredExecutor> executors = new ArrayList<>();
@@ -115,7 +123,65 @@ public final class ProviderRegistry implements ProviderCatalog {
                 return p;
             }
         }
+        String failed = failedToStart(concept, name);
+        if (failed != null) {
+            throw new ExperimentException(concept + " '" + name + "' is installed but failed to start: " + failed);
+        }
         throw new ExperimentException("unknown " + concept + " '" + name + "'" + Suggestions.hint(name, names(concept)));
+    }
+
+    /**
+     * Why a component registering {@code name} for {@code concept} is not in service, as Declarative
+     * Services reports it (its activation threw, a reference it needs is missing), or null when no
+     * such component is known. A name that is only unknown gets the usual suggestions instead.
+     */
+    String failedToStart(String concept, String name) {
+        ServiceComponentRuntime runtime = componentRuntime;
+        Class<?> type = CONCEPTS.get(concept);
+        if (runtime == null || type == null) {
+            return null;
+        }
+        try {
+            for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs()) {
+                if (d.properties == null || !name.equals(String.valueOf(d.properties.get(ProviderFactory.NAME_PROPERTY)))
+                        || d.serviceInterfaces == null || !List.of(d.serviceInterfaces).contains(type.getName())) {
+                    continue;
+                }
+                String bundle = d.bundle == null ? "its bundle" : "bundle " + d.bundle.symbolicName + " " + d.bundle.version;
+                if (!runtime.isComponentEnabled(d)) {
+                    return "component " + d.name + " of " + bundle + " is disabled";
+                }
+                for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
+                    if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
+                        return "component " + d.name + " of " + bundle + " threw when activated: " + firstLine(c.failure)
+                                + "; fix the plugin and install it again (the launcher's log has the stack trace)";
+                    }
+                    if (c.state == ComponentConfigurationDTO.UNSATISFIED_REFERENCE) {
+                        List<String> missing = new ArrayList<>();
+                        for (var r : c.unsatisfiedReferences) {
+                            missing.add(r.name + " (" + r.target + ")");
+                        }
+                        return "component " + d.name + " of " + bundle + " waits for services it references: "
+                                + String.join(", ", missing) + "; install the bundles that provide them";
+                    }
+                    if (c.state == ComponentConfigurationDTO.UNSATISFIED_CONFIGURATION) {
+                        return "component " + d.name + " of " + bundle + " waits for its configuration";
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            return null; // introspection is a courtesy: the plain "unknown" message still applies
+        }
+        return null;
+    }
+
+    private static String firstLine(String text) {
+        if (text == null || text.isBlank()) {
+            return "(no reason given)";
+        }
+        String t = text.strip();
+        int nl = t.indexOf('\n');
+        return nl < 0 ? t : t.substring(0, nl).strip();
     }
 
     /** Names registered for a concept, sorted. */
