@@ -71,6 +71,7 @@ final class FabricaCli {
         cl.addSubcommand("schedule", new Schedule());
         cl.addSubcommand("algorithms", new Algorithms());
         cl.addSubcommand("help", new Help());
+        cl.addSubcommand("shell", new ShellCommand());
         cl.addSubcommand("bench", new BenchCommand());
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -147,9 +148,9 @@ final class FabricaCli {
         }
     }
 
-    @Command(name = "fabrica", mixinStandardHelpOptions = true, version = "Fabrica",
-            description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench; "
-                    + "'fabrica shell' opens the interactive Gogo shell (fabrica:algorithms, fabrica:run, ...).",
+    @Command(name = "fabrica", mixinStandardHelpOptions = true, versionProvider = FabricaVersion.class,
+            description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench, "
+                    + "shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
                 "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
                     + "--plugins DIR (drop-in folder; default launch/plugins)."})
     final class Fabrica implements Callable<Integer> {
@@ -218,10 +219,10 @@ final class FabricaCli {
     @Command(name = "validate", mixinStandardHelpOptions = true,
             description = "Check an experiment file against the registered providers and describe its sweep.")
     final class Validate implements Callable<Integer> {
-        // The options of run (docs/user-guide.md: "same options"): --out and --resume decide whether
-        // the results folder can be used, which validate checks without writing anything.
+        // --out and --resume decide whether the results folder can be used, which validate checks
+        // without writing anything.
         @Mixin
-        RunArguments arguments = new RunArguments();
+        ValidateArguments arguments = new ValidateArguments();
 
         @Override
         public Integer call() {
@@ -254,9 +255,12 @@ final class FabricaCli {
     @Command(name = "algorithms", mixinStandardHelpOptions = true,
             description = "List every provider per concept with its bundle and version.")
     final class Algorithms implements Callable<Integer> {
+        @Option(names = "--json", description = "Machine-readable: every provider with its parameters, as JSON.")
+        boolean json;
+
         @Override
         public Integer call() {
-            out.print(ProviderListing.algorithms(catalog));
+            out.print(json ? ProviderListing.json(catalog) : ProviderListing.algorithms(catalog));
             return OK;
         }
     }
@@ -264,16 +268,55 @@ final class FabricaCli {
     @Command(name = "help", mixinStandardHelpOptions = true,
             description = "Show a provider's parameters: type, default, range and description.")
     final class Help implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "CONCEPT", description = "e.g. routing, topology, queuing.")
-        String concept;
+        @Spec
+        CommandSpec spec;
 
-        @Parameters(index = "1", paramLabel = "NAME", description = "The provider's name, e.g. dor.")
+        @Parameters(index = "0", arity = "0..1", paramLabel = "COMMAND|CONCEPT",
+                description = "A command (run, validate, ...) or a concept (routing, topology, queuing, ...).")
+        String first;
+
+        @Parameters(index = "1", arity = "0..1", paramLabel = "NAME", description = "A provider's name, e.g. dor.")
         String name;
 
         @Override
         public Integer call() {
-            out.print(ProviderListing.help(catalog, concept, name));
+            CommandLine root = spec.commandLine().getParent();
+            if (first == null) {
+                root.usage(out);
+                return OK;
+            }
+            if (name == null) {
+                CommandLine command = root.getSubcommands().get(first);
+                if (command != null) {
+                    command.usage(out);
+                    return OK;
+                }
+                if (catalog.concepts().contains(first)) {
+                    out.print(ProviderListing.concept(catalog, first));
+                    return OK;
+                }
+                throw new ExperimentException("'" + first + "' is neither a command nor a concept"
+                        + org.fabrica.params.Suggestions.hint(first, names(root)) + "; try fabrica help");
+            }
+            out.print(ProviderListing.help(catalog, first, name));
             return OK;
+        }
+
+        private List<String> names(CommandLine root) {
+            List<String> all = new ArrayList<>(root.getSubcommands().keySet());
+            all.addAll(catalog.concepts());
+            return all;
+        }
+    }
+
+    @Command(name = "shell", description = "Open the interactive Gogo shell (fabrica:run, fabrica:pause, fabrica:swap, ...);"
+            + " started by the launcher as ./fabrica shell, not from a command line already running.")
+    final class ShellCommand implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            err.println("The shell is started by the launcher: run ./fabrica shell (not 'fabrica shell' from inside "
+                    + "another command).");
+            return BAD_INPUT;
         }
     }
 

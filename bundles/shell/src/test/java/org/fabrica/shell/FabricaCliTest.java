@@ -54,7 +54,7 @@ class FabricaCliTest {
         assertEquals(2, run("run", "x.yaml", "--turbo"));
         assertEquals(2, run("run"));
         assertEquals(2, run("run", "x.yaml", "--threads", "many"));
-        assertEquals(2, run("help", "routing"));
+        assertEquals(2, run("help", "rooting"));
         assertTrue(service.runs.isEmpty());
     }
 
@@ -178,6 +178,42 @@ class FabricaCliTest {
         assertTrue(out().contains("two-per-ring"), out());
         assertEquals(2, run("help", "routing", "dro"));
         assertTrue(err().contains("did you mean 'dor'"), err());
+    }
+
+    @Test
+    void helpAloneAndHelpOfACommandOrAConcept() {
+        assertEquals(0, run("help"));
+        assertTrue(out().startsWith("Usage: fabrica [-hV] [COMMAND]"), out());
+        assertTrue(out().contains("shell"), "the shell is in the command list: " + out());
+        outBytes.reset();
+        assertEquals(0, run("help", "validate"));
+        assertTrue(out().startsWith("Usage: fabrica validate "), out());
+        assertFalse(out().contains("--threads"), "validate's help lists validate's options only: " + out());
+        outBytes.reset();
+        assertEquals(0, run("help", "routing"));
+        assertTrue(out().startsWith("routing providers (fabrica help routing NAME"), out());
+        assertTrue(out().contains("west-first"), out());
+        assertEquals(2, run("help", "rooting"));
+        assertTrue(err().contains("'rooting' is neither a command nor a concept; did you mean 'routing'?"), err());
+    }
+
+    @Test
+    void versionNamesFabricaAndJava() {
+        assertEquals(0, run("--version"));
+        assertTrue(out().startsWith("Fabrica (development classes, not a bundle)\nJava "), out());
+        String[] built = FabricaVersion.lines("1.2.3", "1764064800000", "17", "X");
+        assertEquals("Fabrica 1.2.3, built 2025-11-25T10:00:00 UTC", built[0]);
+    }
+
+    @Test
+    void algorithmsAsJsonListEveryProviderWithItsParameters() {
+        assertEquals(0, run("algorithms", "--json"));
+        String json = out();
+        assertTrue(json.startsWith("{\"providers\": [\n  {\"concept\": \"routing\", \"name\": \"dor\""), json);
+        assertTrue(json.contains("\"parameters\": [{\"name\": \"dateline\", \"type\": \"Dateline\", "
+                + "\"default\": \"classic\", \"min\": null, \"max\": null, \"options\": [\"classic\", \"two-per-ring\"]"), json);
+        assertTrue(json.endsWith("\n]}\n"), json);
+        assertEquals("\"a\\\"b\\\\c\\nd\\u0001\"", ProviderListing.quote("a\"b\\c\nd\u0001"));
     }
 
     private Path benchFiles() throws IOException {

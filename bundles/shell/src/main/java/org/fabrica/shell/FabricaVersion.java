@@ -1,0 +1,38 @@
+package org.fabrica.shell;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+import picocli.CommandLine.IVersionProvider;
+
+/**
+ * {@code fabrica --version}: the version of the Fabrica bundles (this one's) and when it was built
+ * (bnd's {@code Bnd-LastModified}), and the Java that runs it.
+ */
+final class FabricaVersion implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+        Bundle bundle = FrameworkUtil.getBundle(FabricaVersion.class);
+        return lines(bundle == null ? null : bundle.getVersion().toString(),
+                bundle == null ? null : bundle.getHeaders().get("Bnd-LastModified"), Runtime.version().toString(),
+                System.getProperty("java.vendor", "?"));
+    }
+
+    /** The lines printed, from what is known (null: not running as a bundle). */
+    static String[] lines(String version, String lastModified, String java, String vendor) {
+        String built = "";
+        if (lastModified != null) {
+            try {
+                built = ", built " + DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+                        Instant.ofEpochMilli(Long.parseLong(lastModified.trim())).atOffset(ZoneOffset.UTC)
+                                .toLocalDateTime().withNano(0)) + " UTC";
+            } catch (NumberFormatException e) {
+                built = "";
+            }
+        }
+        return new String[] {"Fabrica " + (version == null ? "(development classes, not a bundle)" : version) + built,
+            "Java " + java + " (" + vendor + ")"};
+    }
+}
