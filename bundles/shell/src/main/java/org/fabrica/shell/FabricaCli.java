@@ -71,6 +71,7 @@ final class FabricaCli {
         cl.addSubcommand("schedule", new Schedule());
         cl.addSubcommand("algorithms", new Algorithms());
         cl.addSubcommand("help", new Help());
+        cl.addSubcommand("compare", new Compare());
         cl.addSubcommand("shell", new ShellCommand());
         cl.addSubcommand("bench", new BenchCommand());
         cl.setOut(new PrintWriter(out, true));
@@ -150,7 +151,7 @@ final class FabricaCli {
 
     @Command(name = "fabrica", mixinStandardHelpOptions = true, versionProvider = FabricaVersion.class,
             description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench, "
-                    + "shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
+                    + "compare, shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
                 "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
                     + "--plugins DIR (drop-in folder; default launch/plugins)."})
     final class Fabrica implements Callable<Integer> {
@@ -306,6 +307,27 @@ final class FabricaCli {
             List<String> all = new ArrayList<>(root.getSubcommands().keySet());
             all.addAll(catalog.concepts());
             return all;
+        }
+    }
+
+    @Command(name = "compare", mixinStandardHelpOptions = true,
+            description = "Two results folders side by side, point by point: per metric the median, smallest and "
+                    + "largest ratio B/A and the largest difference; --metric M for every point of M.")
+    final class Compare implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "A", description = "Results folder (or its points.csv).")
+        Path a;
+
+        @Parameters(index = "1", paramLabel = "B", description = "Results folder (or its points.csv) compared with A.")
+        Path b;
+
+        @Option(names = "--metric", paramLabel = "M", split = ",",
+                description = "Show every point of these metrics (e.g. --metric latency.avg,accepted).")
+        List<String> metrics = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            out.print(ResultsComparison.text(ResultsComparison.read(a), ResultsComparison.read(b), metrics));
+            return OK;
         }
     }
 
