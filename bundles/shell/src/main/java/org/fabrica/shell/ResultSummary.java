@@ -52,16 +52,61 @@ final class ResultSummary {
             }
             return t.render();
         }
-        TextTable t = new TextTable("PATTERN", "SCHEME", "LOAD", "SEED", "OFFERED", "ACCEPTED", "AVG LATENCY",
-                "P99 LATENCY", "SATURATED").rightAlign(2, 3, 4, 5, 6, 7);
+        String[] headers = {"PATTERN", "SCHEME", "LOAD", "SEED", "OFFERED", "ACCEPTED", "AVG LATENCY", "P99 LATENCY",
+            "SATURATED"};
+        String[] units = {null, null, null, null, unit(results, OFFERED), unit(results, ACCEPTED),
+            unit(results, LATENCY_AVG), unit(results, LATENCY_P99), null};
+        List<String[]> rows = new ArrayList<>();
         for (PointResult r : inOrder(results)) {
             Map<String, String> notes = r.notes() == null ? Map.of() : r.notes();
-            t.row(notes.get(NOTE_PATTERN), notes.get(NOTE_SCHEME), notes.get(NOTE_LOAD), notes.get(NOTE_SEED),
-                    number(metric(r, OFFERED), "%.4f"), number(metric(r, ACCEPTED), "%.4f"),
-                    number(metric(r, LATENCY_AVG), "%.1f"), number(metric(r, LATENCY_P99), "%.1f"),
-                    stopped(notes) ? "stopped" : r.failed() ? "FAILED" : saturated(r));
+            rows.add(new String[] {notes.get(NOTE_PATTERN), notes.get(NOTE_SCHEME), notes.get(NOTE_LOAD),
+                notes.get(NOTE_SEED), number(metric(r, OFFERED), "%.4f"), number(metric(r, ACCEPTED), "%.4f"),
+                number(metric(r, LATENCY_AVG), "%.1f"), number(metric(r, LATENCY_P99), "%.1f"),
+                stopped(notes) ? "stopped" : r.failed() ? "FAILED" : saturated(r)});
+        }
+        // a column no point fills (a collective or m2n run has no load, rates or saturation) is left out
+        List<Integer> kept = new ArrayList<>();
+        for (int c = 0; c < headers.length; c++) {
+            boolean filled = c < 2 || c == 3;
+            for (String[] row : rows) {
+                filled |= row[c] != null;
+            }
+            if (filled) {
+                kept.add(c);
+            }
+        }
+        String[] shown = new String[kept.size()];
+        List<Integer> right = new ArrayList<>();
+        for (int i = 0; i < kept.size(); i++) {
+            int c = kept.get(i);
+            shown[i] = units[c] == null ? headers[c] : headers[c] + " (" + units[c] + ")";
+            if (c >= 2 && c <= 7) {
+                right.add(i);
+            }
+        }
+        TextTable t = new TextTable(shown).rightAlign(right.stream().mapToInt(Integer::intValue).toArray());
+        for (String[] row : rows) {
+            Object[] cells = new Object[kept.size()];
+            for (int i = 0; i < kept.size(); i++) {
+                cells[i] = row[kept.get(i)];
+            }
+            t.row(cells);
         }
         return t.render();
+    }
+
+    /** The unit of a metric as the points report it, or null when none does. */
+    private static String unit(List<PointResult> results, String name) {
+        for (PointResult r : results) {
+            if (r.metrics() != null) {
+                for (Metric m : r.metrics()) {
+                    if (name.equals(m.name()) && m.unit() != null && !m.unit().isEmpty()) {
+                        return m.unit();
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /** True when some point measured a schedulability ratio (and so the experiment is of that mode). */

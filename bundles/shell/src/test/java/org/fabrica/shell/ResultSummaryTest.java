@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,23 @@ class ResultSummaryTest {
         assertTrue(lines[2].matches("uniform\\s+dor\\s+0.05\\s+1\\s+0.0500\\s+0.0499\\s+20.5\\s+31.0\\s+no"), lines[2]);
         assertTrue(lines[3].matches("uniform\\s+dor\\s+0.30\\s+1\\s+0.3000\\s+0.2512\\s+88.0\\s+410.0\\s+yes"), lines[3]);
         assertTrue(lines[4].matches("tornado\\s+dor\\s+-\\s+-\\s+-\\s+-\\s+-\\s+-\\s+FAILED"), lines[4]);
+    }
+
+    @Test
+    void headersCarryTheMetricsUnitsAndColumnsNoPointFillsAreLeftOut() {
+        List<PointResult> steady = List.of(point(0, Map.of("pattern", "uniform", "scheme", "dor", "load", "0.1",
+                "seed", "1"), null, new Metric("offered", 0.1, "flits/node/cycle", ""),
+                new Metric("accepted", 0.1, "flits/node/cycle", ""), new Metric("latency.avg", 20, "cycles", ""),
+                new Metric("latency.p99", 30, "cycles", ""), metric("saturated", 0)));
+        assertTrue(ResultSummary.table(steady).split("\n")[0].matches("PATTERN\\s+SCHEME\\s+LOAD\\s+SEED\\s+"
+                + "OFFERED \\(flits/node/cycle\\)\\s+ACCEPTED \\(flits/node/cycle\\)\\s+AVG LATENCY \\(cycles\\)\\s+"
+                + "P99 LATENCY \\(cycles\\)\\s+SATURATED"), ResultSummary.table(steady));
+        // a collective run: no load, no rates, no saturation; its own summary follows the table
+        List<PointResult> collective = List.of(point(0, Map.of("pattern", "alltoall", "scheme", "spth", "seed", "1"),
+                null, metric("duration", 1200)));
+        String[] lines = ResultSummary.table(collective).split("\n");
+        assertTrue(lines[0].matches("PATTERN\\s+SCHEME\\s+SEED"), lines[0]);
+        assertTrue(lines[2].matches("alltoall\\s+spth\\s+1"), lines[2]);
     }
 
     @Test
