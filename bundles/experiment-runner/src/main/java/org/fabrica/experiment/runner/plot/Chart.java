@@ -17,9 +17,11 @@ import java.util.List;
  * @param categories empty for a line chart; else a grouped bar chart with one group per category,
  *        in this order, and in each group one bar per series: series s has its bar of category i
  *        at y[i] (x is not used); a NaN leaves the bar out
+ * @param identityLine draw the line y = x (e.g. accepted against offered traffic: where all of the
+ *        offered load is delivered); the axes then share one range
  */
 public record Chart(String title, String subtitle, String xLabel, String yLabel, boolean logY, List<Series> series,
-        boolean markers, List<String> categories) {
+        boolean markers, List<String> categories, boolean identityLine) {
     public Chart {
         series = List.copyOf(series);
         subtitle = subtitle == null ? "" : subtitle;
@@ -35,13 +37,18 @@ public record Chart(String title, String subtitle, String xLabel, String yLabel,
     /** A line chart. */
     public Chart(String title, String subtitle, String xLabel, String yLabel, boolean logY, List<Series> series,
             boolean markers) {
-        this(title, subtitle, xLabel, yLabel, logY, series, markers, List.of());
+        this(title, subtitle, xLabel, yLabel, logY, series, markers, List.of(), false);
+    }
+
+    /** The same chart with the line y = x drawn. */
+    public Chart withIdentityLine() {
+        return new Chart(title, subtitle, xLabel, yLabel, logY, series, markers, categories, true);
     }
 
     /** A grouped bar chart: one group per category, one bar per series in each group (linear ordinate). */
     public static Chart bars(String title, String subtitle, String xLabel, String yLabel, List<String> categories,
             List<Series> series) {
-        return new Chart(title, subtitle, xLabel, yLabel, false, series, false, categories);
+        return new Chart(title, subtitle, xLabel, yLabel, false, series, false, categories, false);
     }
 
     /** True for a grouped bar chart. */

@@ -24,6 +24,8 @@ public final class ChartPainter {
     private static final String GRID = "#e3e3e3";
     private static final String MINOR_GRID = "#f1f1f1";
     private static final String AXIS = "#444444";
+    private static final String IDENTITY = "#888888";
+    private static final String IDENTITY_LABEL = "y = x";
 
     private ChartPainter() {
     }
@@ -38,10 +40,23 @@ public final class ChartPainter {
         double[] xr = range(chart, true);
         double[] yr = range(chart, false);
         boolean empty = Double.isNaN(xr[0]);
-        // a little headroom so that no marker sits on the frame
-        AxisScale xs = AxisScale.linear(empty ? 0 : Math.min(0, xr[0]), empty ? 1 : pad(Math.min(0, xr[0]), xr[1]), 7);
+        if (chart.identityLine() && !empty && !chart.logY()) {
+            // y = x runs corner to corner when both axes cover the same range
+            double lo = Math.min(xr[0], yr[0]);
+            double hi = Math.max(xr[1], yr[1]);
+            xr = new double[] {lo, hi};
+            yr = xr;
+        }
+        // the axes start where the data does (nice ticks round them out), with a little headroom so
+        // that no marker sits on the frame
+        AxisScale xs = AxisScale.linear(empty ? 0 : padLow(xr[0], xr[1]), empty ? 1 : pad(xr[0], xr[1]), 7);
         AxisScale ys = chart.logY() ? AxisScale.logarithmic(empty ? 1 : yr[0], empty ? 10 : yr[1] * 1.05)
-                : AxisScale.linear(empty ? 0 : Math.min(0, yr[0]), empty ? 1 : pad(Math.min(0, yr[0]), yr[1]), 6);
+                : AxisScale.linear(empty ? 0 : padLow(yr[0], yr[1]), empty ? 1 : pad(yr[0], yr[1]), 6);
+        if (chart.identityLine() && !empty && !chart.logY()) {
+            AxisScale both = AxisScale.linear(Math.min(xs.min(), ys.min()), Math.max(xs.max(), ys.max()), 7);
+            xs = both;
+            ys = both;
+        }
 
         double tickFont = TICK_FONT;
         Frame frame = frame(c, chart, ys);
@@ -85,6 +100,19 @@ public final class ChartPainter {
             return;
         }
 
+        List<double[]> drawn = new ArrayList<>(); // every plotted point, to keep the legend off them
+        if (chart.identityLine() && !chart.logY()) {
+            double lo = Math.max(xs.min(), ys.min());
+            double hi = Math.min(xs.max(), ys.max());
+            double x1 = left + xs.fraction(lo) * pw;
+            double y1 = bottom - ys.fraction(lo) * ph;
+            double x2 = left + xs.fraction(hi) * pw;
+            double y2 = bottom - ys.fraction(hi) * ph;
+            c.line(x1, y1, x2, y2, IDENTITY, 1.2, true);
+            for (int i = 0; i <= 20; i++) {
+                drawn.add(new double[] {x1 + (x2 - x1) * i / 20, y1 + (y2 - y1) * i / 20});
+            }
+        }
         // series
         for (int s = 0; s < chart.series().size(); s++) {
             Series series = chart.series().get(s);
@@ -97,8 +125,31 @@ public final class ChartPainter {
                 px[i] = left + xs.fraction(series.xAt(order[i])) * pw;
                 py[i] = bottom - ys.fraction(series.yAt(order[i])) * ph;
             }
+            if (series.errorBars()) {
+                for (int i = 0; i < order.length; i++) {
+                    double lo = series.lowAt(order[i]);
+                    double hi = series.highAt(order[i]);
+                    if (Double.isFinite(lo) && Double.isFinite(hi) && (!chart.logY() || lo > 0)) {
+                        double ylo = bottom - ys.fraction(lo) * ph;
+                        double yhi = bottom - ys.fraction(hi) * ph;
+                        c.line(px[i], ylo, px[i], yhi, color, 1.2, false);
+                        c.line(px[i] - 3, ylo, px[i] + 3, ylo, color, 1.2, false);
+                        c.line(px[i] - 3, yhi, px[i] + 3, yhi, color, 1.2, false);
+                        drawn.add(new double[] {px[i], ylo});
+                        drawn.add(new double[] {px[i], yhi});
+                    }
+                }
+            }
             if (order.length > 1) {
                 c.polyline(px, py, order.length, color, 2);
+            }
+            for (int i = 0; i < order.length; i++) {
+                drawn.add(new double[] {px[i], py[i]});
+                if (i + 1 < order.length) {
+                    for (int k = 1; k < 8; k++) { // samples along the segment
+                        drawn.add(new double[] {px[i] + (px[i + 1] - px[i]) * k / 8, py[i] + (py[i + 1] - py[i]) * k / 8});
+                    }
+                }
             }
             if (chart.markers() || order.length == 1) {
                 for (int i = 0; i < order.length; i++) {
@@ -106,7 +157,7 @@ public final class ChartPainter {
                 }
             }
         }
-        legend(c, chart, left, top);
+        legend(c, chart, left, right, top, bottom, drawn);
     }
 
     /**
@@ -163,10 +214,15 @@ public final class ChartPainter {
             c.text("no data to plot", left + pw / 2, top + ph / 2, 14, 'm', false, MUTED, false);
             return;
         }
-        legend(c, chart, left, top);
+        legend(c, chart, left, right, top, bottom, List.of());
     }
 
-    private static void legend(Canvas c, Chart chart, double left, double top) {
+    /**
+     * The legend, in the corner of the plot area where it covers the fewest of the {@code drawn}
+     * points (top left, top right, bottom right, bottom left on a tie).
+     */
+    private static void legend(Canvas c, Chart chart, double left, double right, double top, double bottom,
+            List<double[]> drawn) {
         if (chart.series().isEmpty()) {
             return;
         }
@@ -176,11 +232,37 @@ public final class ChartPainter {
         for (Series s : chart.series()) {
             maxText = Math.max(maxText, c.textWidth(s.label(), font, false));
         }
+        boolean identity = chart.identityLine() && !chart.logY() && !chart.bars();
+        if (identity) {
+            maxText = Math.max(maxText, c.textWidth(IDENTITY_LABEL, font, false));
+        }
+        int rows = chart.series().size() + (identity ? 1 : 0);
         double w = 10 + 26 + 8 + maxText + 10;
-        double h = 8 + row * chart.series().size() + 4;
-        double x0 = left + 10;
-        double y0 = top + 10;
+        double h = 8 + row * rows + 4;
+        double[][] corners = {{left + 10, top + 10}, {right - 10 - w, top + 10}, {right - 10 - w, bottom - 10 - h},
+            {left + 10, bottom - 10 - h}};
+        double x0 = corners[0][0];
+        double y0 = corners[0][1];
+        int best = Integer.MAX_VALUE;
+        for (double[] corner : corners) {
+            int covered = 0;
+            for (double[] p : drawn) {
+                if (p[0] >= corner[0] - 4 && p[0] <= corner[0] + w + 4 && p[1] >= corner[1] - 4 && p[1] <= corner[1] + h + 4) {
+                    covered++;
+                }
+            }
+            if (covered < best) {
+                best = covered;
+                x0 = corner[0];
+                y0 = corner[1];
+            }
+        }
         c.rect(x0, y0, w, h, "#ffffff", "#cccccc", 1, 0.9);
+        if (identity) {
+            double y = y0 + 8 + row * chart.series().size() + row / 2;
+            c.line(x0 + 10, y, x0 + 36, y, IDENTITY, 1.2, true);
+            c.text(IDENTITY_LABEL, x0 + 44, y + 4, font, 's', false, TEXT, false);
+        }
         for (int s = 0; s < chart.series().size(); s++) {
             int style = chart.series().get(s).style() >= 0 ? chart.series().get(s).style() : s;
             String color = COLORS[style % COLORS.length];
@@ -199,6 +281,12 @@ public final class ChartPainter {
 
     private static double pad(double lo, double hi) {
         return hi + (hi - lo) * 0.03;
+    }
+
+    /** The lower end with the same headroom, not crossing 0 when the data does not. */
+    private static double padLow(double lo, double hi) {
+        double p = lo - (hi - lo) * 0.03;
+        return lo >= 0 && p < 0 ? 0 : p;
     }
 
     /** Marker shapes: circle, square, triangle up, diamond, triangle down, hexagon. */
@@ -262,6 +350,11 @@ public final class ChartPainter {
                     double v = x ? s.xAt(i) : s.yAt(i);
                     lo = Math.min(lo, v);
                     hi = Math.max(hi, v);
+                    if (!x && s.errorBars() && Double.isFinite(s.lowAt(i)) && Double.isFinite(s.highAt(i))
+                            && (!chart.logY() || s.lowAt(i) > 0)) {
+                        lo = Math.min(lo, s.lowAt(i));
+                        hi = Math.max(hi, s.highAt(i));
+                    }
                 }
             }
         }

@@ -9,11 +9,19 @@ package org.fabrica.experiment.runner.plot;
  * @param y ordinates
  * @param style index of its colour and marker in the palette, or -1 for its position in the chart
  *        (a fixed style keeps one scheme's colour across charts that leave some schemes out)
+ * @param low lower ends of error bars (e.g. a 95% confidence interval over seeds), or null for none;
+ *        a NaN leaves that point's bar out
+ * @param high upper ends of error bars, or null (given with {@code low})
  */
-public record Series(String label, double[] x, double[] y, int style) {
+public record Series(String label, double[] x, double[] y, int style, double[] low, double[] high) {
     /** A series styled by its position in the chart. */
     public Series(String label, double[] x, double[] y) {
         this(label, x, y, -1);
+    }
+
+    /** A series without error bars. */
+    public Series(String label, double[] x, double[] y, int style) {
+        this(label, x, y, style, null, null);
     }
 
     public Series {
@@ -21,8 +29,36 @@ public record Series(String label, double[] x, double[] y, int style) {
             throw new IllegalArgumentException("series '" + label + "' has " + x.length + " x values and "
                     + y.length + " y values");
         }
+        if ((low == null) != (high == null) || low != null && (low.length != x.length || high.length != x.length)) {
+            throw new IllegalArgumentException("series '" + label + "': error bars need low and high ends for every "
+                    + "point");
+        }
         x = x.clone();
         y = y.clone();
+        low = low == null ? null : low.clone();
+        high = high == null ? null : high.clone();
+    }
+
+    @Override
+    public double[] low() {
+        return low == null ? null : low.clone();
+    }
+
+    @Override
+    public double[] high() {
+        return high == null ? null : high.clone();
+    }
+
+    boolean errorBars() {
+        return low != null;
+    }
+
+    double lowAt(int i) {
+        return low[i];
+    }
+
+    double highAt(int i) {
+        return high[i];
     }
 
     @Override

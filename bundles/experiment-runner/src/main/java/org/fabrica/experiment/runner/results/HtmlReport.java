@@ -247,7 +247,7 @@ final class HtmlReport {
             :root { color-scheme: light; }
             body { margin: 0; background: #f6f7f9; color: #1f2328;
               font: 14px/1.5 "DejaVu Sans", "Segoe UI", Helvetica, Arial, sans-serif; }
-            main { max-width: 1540px; margin: 0 auto; padding: 24px 32px 48px; }
+            main { margin: 0 auto; padding: 24px 2vw 48px; }
             header h1 { margin: 0 0 4px; font-size: 26px; }
             .lead { margin: 0 0 8px; color: #444; }
             .facts span { display: inline-block; margin: 0 18px 4px 0; color: #333; }
@@ -258,7 +258,7 @@ final class HtmlReport {
             h2 { margin: 0 0 12px; font-size: 19px; }
             h3 { font-size: 15px; margin: 18px 0 8px; }
             .charts { display: flex; flex-wrap: wrap; gap: 16px; }
-            figure { margin: 0; flex: 1 1 640px; max-width: 720px; }
+            figure { margin: 0; flex: 1 1 560px; max-width: 1080px; }
             figure svg { width: 100%; height: auto; border: 1px solid #eee; border-radius: 4px; }
             figcaption { color: #666; font-size: 12px; text-align: center; }
             table { border-collapse: collapse; width: 100%; margin-top: 14px; font-size: 13px; }

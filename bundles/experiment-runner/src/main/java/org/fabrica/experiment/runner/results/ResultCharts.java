@@ -12,15 +12,37 @@ import org.fabrica.sweep.PointResult;
  * The charts of a results folder, per traffic pattern: average packet latency against accepted
  * traffic (the classic load-latency curve, one series per scheme, saturated points left out
  * because their latency only measures the drain limit), and accepted against offered traffic
- * (where saturation shows). Several seeds of one load are averaged into one point.
+ * (where saturation shows, as the distance below the line y = x). Several seeds of one load are
+ * averaged into one point, with error bars of the 95% confidence interval of the mean.
  */
 public final class ResultCharts {
     /** A chart and the file name stem it is written under ({@code plots/<stem>.svg}). */
     public record NamedChart(String stem, String pattern, Chart chart) {
     }
 
-    /** Seed-averaged values of one scheme at one load. */
-    record Averaged(double load, double offered, double accepted, double latency, boolean saturated, int seeds) {
+    /**
+     * Seed-averaged values of one scheme at one load, with the half-widths of the 95% confidence
+     * intervals of the mean accepted traffic and latency (Student's t over the seeds; NaN with one
+     * seed).
+     */
+    record Averaged(double load, double offered, double accepted, double latency, boolean saturated, int seeds,
+            double acceptedCi, double latencyCi) {
+    }
+
+    /** Two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom. */
+    private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
+        2.056, 2.052, 2.048, 2.045, 2.042};
+
+    /** Half-width of the 95% confidence interval of a mean of n values with these sums; NaN for n < 2. */
+    static double ci95(double sum, double sumSquares, int n) {
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = sum / n;
+        double variance = Math.max(0, (sumSquares - n * mean * mean) / (n - 1));
+        double t = n - 1 <= T95.length ? T95[n - 2] : 1.960;
+        return t * Math.sqrt(variance / n);
     }
 
     private ResultCharts() {
@@ -28,7 +50,7 @@ public final class ResultCharts {
 
     static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds) {
         List<NamedChart> out = new ArrayList<>();
-        String seedNote = seeds > 1 ? "; mean of " + seeds + " seeds" : "";
+        String seedNote = seeds > 1 ? "; mean of " + seeds + " seeds, bars: 95% confidence interval" : "";
         for (String pattern : patterns) {
             List<Series> latency = new ArrayList<>();
             List<Series> throughput = new ArrayList<>();
@@ -41,24 +63,34 @@ public final class ResultCharts {
                 List<double[]> lat = new ArrayList<>();
                 double[] tx = new double[pts.size()];
                 double[] ty = new double[pts.size()];
+                double[] tlo = new double[pts.size()];
+                double[] thi = new double[pts.size()];
                 for (int i = 0; i < pts.size(); i++) {
                     Averaged a = pts.get(i);
                     tx[i] = a.load();
                     ty[i] = a.accepted();
+                    tlo[i] = a.accepted() - a.acceptedCi();
+                    thi[i] = a.accepted() + a.acceptedCi();
                     if (a.saturated()) {
                         saturated++;
                     } else {
-                        lat.add(new double[] {a.accepted(), a.latency()});
+                        lat.add(new double[] {a.accepted(), a.latency(), a.latencyCi()});
                     }
                 }
                 double[] lx = new double[lat.size()];
                 double[] ly = new double[lat.size()];
+                double[] llo = new double[lat.size()];
+                double[] lhi = new double[lat.size()];
                 for (int i = 0; i < lat.size(); i++) {
                     lx[i] = lat.get(i)[0];
                     ly[i] = lat.get(i)[1];
+                    llo[i] = ly[i] - lat.get(i)[2];
+                    lhi[i] = ly[i] + lat.get(i)[2];
                 }
-                latency.add(new Series(scheme, lx, ly, schemes.indexOf(scheme)));
-                throughput.add(new Series(scheme, tx, ty, schemes.indexOf(scheme)));
+                // error bars only when there are seeds to spread over
+                boolean bars = seeds > 1;
+                latency.add(new Series(scheme, lx, ly, schemes.indexOf(scheme), bars ? llo : null, bars ? lhi : null));
+                throughput.add(new Series(scheme, tx, ty, schemes.indexOf(scheme), bars ? tlo : null, bars ? thi : null));
             }
             String stem = stem(pattern);
             String latSub = "average packet latency (generation to delivery)"
@@ -68,7 +100,7 @@ public final class ResultCharts {
                     "accepted traffic (flits/node/cycle)", "average latency (cycles)", false, latency)));
             out.add(new NamedChart("throughput-" + stem, pattern, new Chart(pattern + ": accepted vs offered traffic",
                     "flits delivered in the measurement window" + seedNote, "offered traffic (flits/node/cycle)",
-                    "accepted traffic (flits/node/cycle)", false, throughput)));
+                    "accepted traffic (flits/node/cycle)", false, throughput).withIdentityLine()));
         }
         return out;
     }
@@ -81,17 +113,23 @@ public final class ResultCharts {
                 continue;
             }
             double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
-            double[] s = sums.computeIfAbsent(load, k -> new double[5]);
+            double[] s = sums.computeIfAbsent(load, k -> new double[7]);
+            double accepted = PointRecords.metric(r, "accepted");
+            double latency = PointRecords.metric(r, "latency.avg");
             s[0] += PointRecords.metric(r, "offered");
-            s[1] += PointRecords.metric(r, "accepted");
-            s[2] += PointRecords.metric(r, "latency.avg");
+            s[1] += accepted;
+            s[2] += latency;
             s[3] += Boolean.parseBoolean(r.notes().get("saturated")) ? 1 : 0;
             s[4] += 1;
+            s[5] += accepted * accepted;
+            s[6] += latency * latency;
         }
         List<Averaged> out = new ArrayList<>();
         for (Map.Entry<Double, double[]> e : sums.entrySet()) {
             double[] s = e.getValue();
-            out.add(new Averaged(e.getKey(), s[0] / s[4], s[1] / s[4], s[2] / s[4], s[3] > 0, (int) s[4]));
+            int n = (int) s[4];
+            out.add(new Averaged(e.getKey(), s[0] / n, s[1] / n, s[2] / n, s[3] > 0, n, ci95(s[1], s[5], n),
+                    ci95(s[2], s[6], n)));
         }
         return out;
     }

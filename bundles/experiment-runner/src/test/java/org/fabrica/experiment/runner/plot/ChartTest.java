@@ -84,6 +84,66 @@ class ChartTest {
     }
 
     @Test
+    void axesStartWhereTheDataDoesNotAtZero() {
+        Chart c = new Chart("t", "", "x", "y", false, List.of(new Series("a", new double[] {0.4, 0.5, 0.6},
+                new double[] {102, 108, 115})));
+        String svg = ChartRenderer.svg(c, true);
+        assertFalse(svg.contains(">0</text>"), "no tick at 0 on either axis: " + svg);
+        assertTrue(svg.contains(">100</text>") && svg.contains(">0.40</text>"), svg);
+    }
+
+    @Test
+    void anIdentityLineIsDrawnDashedWithItsLegendAndBothAxesShareARange() {
+        Chart c = new Chart("t", "", "offered", "accepted", false, List.of(new Series("a", new double[] {0.1, 0.2, 0.4},
+                new double[] {0.1, 0.2, 0.25}))).withIdentityLine();
+        String svg = ChartRenderer.svg(c, true);
+        assertEquals(2, count(svg, "stroke=\"#888888\" stroke-width=\"1.20\" stroke-dasharray"),
+                "the line and its legend sample: " + svg);
+        assertTrue(svg.contains(">y = x</text>"), svg);
+        assertFalse(ChartRenderer.svg(new Chart("t", "", "x", "y", false, c.series()), true).contains("y = x"));
+    }
+
+    @Test
+    void errorBarsAreDrawnAndWidenTheRange() {
+        Series bars = new Series("a", new double[] {1, 2}, new double[] {10, 20}, 0, new double[] {5, 15},
+                new double[] {50, 25});
+        String svg = ChartRenderer.svg(new Chart("t", "", "x", "y", false, List.of(bars)), true);
+        // per point: the bar and two caps in the series' colour
+        assertEquals(6, count(svg, "stroke=\"" + ChartPainter.COLORS[0] + "\" stroke-width=\"1.20\""), svg);
+        assertTrue(svg.contains(">50</text>"), "the range reaches the upper end of the bar: " + svg);
+        assertThrowsIllegalArgument(() -> new Series("b", new double[] {1}, new double[] {1}, 0, new double[] {1}, null));
+    }
+
+    @Test
+    void theLegendTakesTheCornerWithTheFewestPoints() {
+        // a curve through the top left: the legend moves to another corner
+        Chart c = new Chart("t", "", "x", "y", false, List.of(new Series("falling", new double[] {0, 1, 2, 3},
+                new double[] {57, 40, 20, 5})));
+        String svg = ChartRenderer.svg(c, true);
+        double legendX = Double.parseDouble(attribute(svg, "stroke=\"#cccccc\"", "x"));
+        double legendY = Double.parseDouble(attribute(svg, "stroke=\"#cccccc\"", "y"));
+        // top left and bottom right hold the curve's ends; the top right corner is free (first free in order)
+        assertTrue(legendX > ChartPainter.WIDTH / 2.0 && legendY < ChartPainter.HEIGHT / 2.0,
+                "legend at " + legendX + ", " + legendY + " should be top right: " + svg);
+        // a rising curve leaves the top left free: the legend's usual place
+        String rising = ChartRenderer.svg(new Chart("t", "", "x", "y", false, List.of(new Series("rising",
+                new double[] {0, 1, 2, 3}, new double[] {10, 30, 60, 100}))), true);
+        assertTrue(Double.parseDouble(attribute(rising, "stroke=\"#cccccc\"", "y")) < ChartPainter.HEIGHT / 2.0, rising);
+        assertTrue(Double.parseDouble(attribute(rising, "stroke=\"#cccccc\"", "x")) < ChartPainter.WIDTH / 2.0, rising);
+    }
+
+    /** The value of {@code name} on the first element containing {@code marker}. */
+    private static String attribute(String svg, String marker, String name) {
+        for (String line : svg.split("\n")) {
+            if (line.contains(marker)) {
+                int i = line.indexOf(" " + name + "=\"") + name.length() + 3;
+                return line.substring(i, line.indexOf('"', i));
+            }
+        }
+        throw new AssertionError("no element with " + marker);
+    }
+
+    @Test
     void emptyChartsSaySo() {
         Chart empty = new Chart("t", "", "x", "y", false, List.of(new Series("a", new double[0], new double[0])));
         assertTrue(ChartRenderer.svg(empty, true).contains("no data to plot"));
