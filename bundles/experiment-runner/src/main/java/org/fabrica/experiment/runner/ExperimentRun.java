@@ -51,6 +51,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private final CompletableFuture<RunState> completion = new CompletableFuture<>();
     private final Map<String, PointSimulation> active = new ConcurrentHashMap<>();
     private final Set<Thread> pointThreads = ConcurrentHashMap.newKeySet();
+    /** When a point counts as stuck in a provider call (read once per run). */
+    private final PointWatch.Limits watch = PointWatch.Limits.fromSystem();
     private final List<String> swapLog = Collections.synchronizedList(new ArrayList<>());
     private final Set<String> skipped;
     private final List<String> artefactWarnings = Collections.synchronizedList(new ArrayList<>());
@@ -170,7 +172,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         pointThreads.add(self);
         active.put(p.pointId(), sim);
         try {
-            PointResult r = sim.run();
+            PointResult r = PointWatch.supervise(sim, sp, pointThreads, watch);
             if (!r.failed() && sim.artefacts() != null) {
                 try {
                     store.writeArtefacts(p.pointId(), sim.artefacts());

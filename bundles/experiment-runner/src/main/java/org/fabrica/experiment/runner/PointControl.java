@@ -47,6 +47,11 @@ final class PointControl implements RunControl {
         }
     }
 
+    // when the simulation thread last came to a checkpoint, and when it was asked to (pause, stop):
+    // read by the run's stall watch (a provider call that never returns leaves them behind)
+    private volatile long lastCheckpointNanos = System.nanoTime();
+    private volatile long askedNanos;
+
     // published at every checkpoint, read by statistics and progress
     private volatile long cycle;
     private volatile long generated;
@@ -74,6 +79,8 @@ final class PointControl implements RunControl {
 
     @Override
     public boolean checkpoint(long nextCycle) {
+        lastCheckpointNanos = System.nanoTime();
+        askedNanos = 0;
         publish(nextCycle);
         run.progressed();
         synchronized (lock) {
@@ -107,8 +114,47 @@ final class PointControl implements RunControl {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+                // parked time is not a stall, and a request that woke it is being answered
+                lastCheckpointNanos = System.nanoTime();
+                askedNanos = 0;
             }
         }
+    }
+
+    /**
+     * Why the point is stuck, or null: it is neither parked nor finished, and it has not come to a
+     * checkpoint for {@code stallNanos}, or not within {@code respondNanos} of being asked to pause
+     * or stop. The cause is a call into a provider that does not return (a cycle's own work never
+     * takes that long).
+     */
+    String stall(long now, long stallNanos, long respondNanos) {
+        synchronized (lock) {
+            if (finished || parked) {
+                return null;
+            }
+            long asked = askedNanos;
+            if (asked != 0 && now - asked > respondNanos) {
+                return "did not come to a cycle boundary within " + seconds(now - asked) + " s of being asked to "
+                        + (run.stopRequested() ? "stop" : "pause") + " (last boundary: cycle " + cycle + ")";
+            }
+            long since = now - lastCheckpointNanos;
+            if (since > stallNanos) {
+                return "has not come to a cycle boundary for " + seconds(since) + " s (last: cycle " + cycle + ")";
+            }
+            return null;
+        }
+    }
+
+    private static long seconds(long nanos) {
+        return Math.round(nanos / 1e9);
+    }
+
+    /**
+     * Gives the point up: its thread does not answer. Everyone waiting for it (pause, step, a
+     * swap) is released as if it had finished.
+     */
+    void abandon() {
+        finish();
     }
 
     private void publish(long nextCycle) {
@@ -131,6 +177,9 @@ final class PointControl implements RunControl {
     /** Makes the kernel come to a checkpoint after the current cycle (after pause or stop was requested). */
     void wake() {
         synchronized (lock) {
+            if (askedNanos == 0 && (run.pauseRequested() || run.stopRequested())) {
+                askedNanos = System.nanoTime();
+            }
             attention = true;
             lock.notifyAll();
         }

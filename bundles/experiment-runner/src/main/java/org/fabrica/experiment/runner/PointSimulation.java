@@ -545,6 +545,24 @@ final class PointSimulation {
     }
 
     /** Names the provider whose code threw: the topmost stack frame in a provider's package. */
+    /**
+     * The provider a stack is inside, e.g. {@code routing 'x' (bundle 1.0) in XRouting.route}, or
+     * null when no frame belongs to one of the point's providers (read from another thread: the
+     * providers are fixed while the point runs, and swaps happen only while it is parked).
+     */
+    String providerIn(StackTraceElement[] stack) {
+        Map<String, String> known = new LinkedHashMap<>(culprits);
+        for (StackTraceElement frame : stack) {
+            String cls = frame.getClassName();
+            int dot = cls.lastIndexOf('.');
+            String culprit = known.get(dot < 0 ? "" : cls.substring(0, dot));
+            if (culprit != null) {
+                return culprit + " in " + cls.substring(dot + 1) + "." + frame.getMethodName();
+            }
+        }
+        return null;
+    }
+
     private String blame(Throwable e) {
         String culprit = null;
         for (Throwable t = e; t != null && culprit == null; t = t.getCause() == t ? null : t.getCause()) {

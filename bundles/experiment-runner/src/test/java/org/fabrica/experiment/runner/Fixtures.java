@@ -57,6 +57,9 @@ final class Fixtures {
             r.add(new BrokenRoutingFactory(), Map.of("fabrica.name", "broken", "fabrica.description",
                     "throws from route", ProviderRegistry.BUNDLE_PROPERTY, "org.example.broken",
                     ProviderRegistry.VERSION_PROPERTY, "1.2.3"));
+            r.add(new org.fabrica.experiment.runner.hang.HangingRoutingFactory(), Map.of("fabrica.name", "hanging",
+                    "fabrica.description", "never returns from route", ProviderRegistry.BUNDLE_PROPERTY,
+                    "org.example.hanging", ProviderRegistry.VERSION_PROPERTY, "0.0.1"));
             r.add(new SeededRoutingFactory(), Map.of("fabrica.name", "seeded", "fabrica.description",
                     "records its random streams"));
             r.add(new SinglePacketInjectionFactory(), Map.of("fabrica.name", "once", "fabrica.description",
