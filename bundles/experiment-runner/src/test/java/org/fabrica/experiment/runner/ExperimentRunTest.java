@@ -335,7 +335,8 @@ class ExperimentRunTest {
         };
         RunHandle h = runner.start(file, new RunOptions(out, false, 1, Map.of(), false), listener);
         try {
-            Fixtures.waitFor("the point to start", () -> !((List<?>) h.stats().get("active")).isEmpty());
+            // past its first cycle boundary, so that it parks mid-run (its thread may start a little later)
+            Fixtures.waitFor("the point to start", () -> activeCycle(h) > 0);
             assertEquals(RunState.RUNNING, h.state());
             assertContains(assertThrows(ExperimentException.class, () -> h.step(10)).getMessage(), "is not paused");
             assertContains(assertThrows(ExperimentException.class, () -> h.swap("routing", "dor", Map.of())).getMessage(),
@@ -357,6 +358,13 @@ class ExperimentRunTest {
         assertEquals(0, Files.size(out.resolve("points.jsonl")), "a stopped point is not journaled: resume redoes it");
         assertEquals("stopped", json.readTree(out.resolve("run.json").toFile()).get("state").asText());
         assertEquals(0.0, last[0], "a run stopped before any point finished ends at 0%, not 100%");
+    }
+
+    /** The last cycle boundary the run's only active point reported, or -1. */
+    @SuppressWarnings("unchecked")
+    private static long activeCycle(RunHandle h) {
+        List<Map<String, Object>> active = (List<Map<String, Object>>) h.stats().get("active");
+        return active.size() == 1 ? (Long) active.get(0).get("cycle") : -1;
     }
 
     /** The cycle at which the run's only active point is parked, or -1. */
