@@ -14,6 +14,7 @@ import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import picocli.CommandLine;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Option;
     "osgi.command.function=resume",
     "osgi.command.function=stop",
     "osgi.command.function=stats",
-    "osgi.command.function=swap"})
+    "osgi.command.function=swap",
+    "osgi.command.function=exit"})
 public final class FabricaCommands {
     @Reference
     private ExperimentService experiments;
@@ -51,10 +53,24 @@ public final class FabricaCommands {
     /** Progress of the runs started from this shell, by run id. */
     private final Map<String, RunProgress> progress = new ConcurrentHashMap<>();
 
+    /** Stops the framework (set when activated in one). */
+    private volatile Runnable stopper;
+
     private PrintStream fixedOut;
     private PrintStream fixedErr;
 
     public FabricaCommands() {
+    }
+
+    @org.osgi.service.component.annotations.Activate
+    void activate(org.osgi.framework.BundleContext context) {
+        stopper = () -> {
+            try {
+                context.getBundle(org.osgi.framework.Constants.SYSTEM_BUNDLE_LOCATION).stop();
+            } catch (org.osgi.framework.BundleException | IllegalStateException e) {
+                System.err.println("fabrica: cannot stop the framework: " + e.getMessage());
+            }
+        };
     }
 
     /** For tests: fixed services and output streams. */
@@ -68,6 +84,36 @@ public final class FabricaCommands {
     @Descriptor("list every provider per concept with its bundle and version")
     public void algorithms() {
         attempt(() -> out().print(ProviderListing.algorithms(catalog)));
+    }
+
+    @Descriptor("list the fabrica commands")
+    public void help() {
+        out().print("""
+                fabrica:algorithms                   every provider per concept, with bundle and version
+                fabrica:help CONCEPT NAME            a provider's parameters (e.g. fabrica:help routing dor)
+                fabrica:run FILE [--paused] [...]    start a run in the background; prints its id
+                fabrica:runs                         every run of this shell: id, state, progress
+                fabrica:pause RUN                    pause its simulations at the next cycle boundary
+                fabrica:step RUN CYCLES              advance a paused run, then pause again
+                fabrica:stats RUN                    live statistics per simulation and in total
+                fabrica:swap RUN routing NAME [k=v]  replace routing in a paused run
+                fabrica:resume RUN                   go on after a pause
+                fabrica:stop RUN                     end a run; finished points stay in its folder
+                fabrica:schedule FILE [--csv]        an m2n experiment's schedules
+                exit                                 leave the shell (stops Fabrica)
+                """);
+    }
+
+    @Descriptor("leave the shell: stops Fabrica")
+    public void exit() {
+        out().println("Stopping Fabrica.");
+        Runnable stop = stopper;
+        if (stop != null) {
+            // not on the shell's own thread: stopping the framework stops this shell
+            Thread t = new Thread(stop, "fabrica-exit");
+            t.setDaemon(true);
+            t.start();
+        }
     }
 
     @Descriptor("show the parameters of a provider: type, default, range, description")
@@ -92,8 +138,11 @@ public final class FabricaCommands {
             RunProgress listener = new RunProgress();
             RunHandle handle = experiments.start(parsed.arguments.file(), options, listener);
             progress.put(handle.id(), listener);
-            out().println("Started run " + handle.id() + " (" + handle.experimentName() + ")"
+            PrintStream session = out();
+            session.println("Started run " + handle.id() + " (" + handle.experimentName() + ")"
                     + (parsed.paused ? ", paused before its first cycle" : "") + "; results in " + handle.outDir());
+            // a background run says when it ends, in the session that started it
+            handle.completion().thenAccept(state -> session.println(ended(handle, state)));
         });
     }
 
@@ -146,10 +195,15 @@ public final class FabricaCommands {
     @Descriptor("pause every simulation of a run at the next cycle boundary")
     public void pause(@Descriptor("run id") String run) {
         attempt(() -> {
-            RunHandle h = handle(run);
+            RunHandle h = live(handle(run), "pause");
             h.pause();
             out().println("Run " + h.id() + " paused.");
         });
+    }
+
+    @Descriptor("step needs a number of cycles")
+    public void step(@Descriptor("run id") String run) {
+        err().println("step: how many cycles? usage: fabrica:step RUN CYCLES (e.g. fabrica:step " + run + " 1000)");
     }
 
     @Descriptor("advance a paused run by some cycles, then pause again")
@@ -167,7 +221,7 @@ public final class FabricaCommands {
     @Descriptor("resume a paused run")
     public void resume(@Descriptor("run id") String run) {
         attempt(() -> {
-            RunHandle h = handle(run);
+            RunHandle h = live(handle(run), "resume");
             h.resume();
             out().println("Run " + h.id() + " resumed.");
         });
@@ -208,6 +262,24 @@ public final class FabricaCommands {
             return new ExperimentException("No run '" + id + "'; runs: "
                     + (ids.isEmpty() ? "(none)" : String.join(", ", ids)));
         });
+    }
+
+    /** {@code Run quickstart-1 finished: 16 points (0 failed); results in DIR}. */
+    static String ended(RunHandle h, RunState state) {
+        List<org.fabrica.sweep.PointResult> results = h.results();
+        long failed = results.stream().filter(org.fabrica.sweep.PointResult::failed).count();
+        return "Run " + h.id() + " " + state.name().toLowerCase(java.util.Locale.ROOT) + ": " + results.size()
+                + " points (" + failed + " failed); results in " + h.outDir();
+    }
+
+    /** The run, if it has not ended; else an error saying so (pausing a finished run is not "paused"). */
+    private static RunHandle live(RunHandle h, String what) {
+        RunState state = h.state();
+        if (state == RunState.FINISHED || state == RunState.FAILED || state == RunState.STOPPED) {
+            throw new ExperimentException("Run " + h.id() + " has ended (" + state.name().toLowerCase(java.util.Locale.ROOT)
+                    + "); there is nothing to " + what + ". Its results are in " + h.outDir());
+        }
+        return h;
     }
 
     private void attempt(Runnable command) {

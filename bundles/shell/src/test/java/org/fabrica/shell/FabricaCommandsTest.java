@@ -50,6 +50,31 @@ class FabricaCommandsTest {
     }
 
     @Test
+    void aBackgroundRunSaysWhenItEndsAndCommandsOnAnEndedRunSaySo() {
+        commands.run("examples/quickstart.yaml");
+        out();
+        Fakes.FakeRun run = service.runs.get(0);
+        run.finish(RunState.FINISHED);
+        assertTrue(out().startsWith("Run r1 finished: "), "the end is announced in the session");
+        commands.pause("r1");
+        assertTrue(err().startsWith("Run r1 has ended (finished); there is nothing to pause."));
+        assertEquals(RunState.FINISHED, run.state(), "not paused");
+        commands.resume("r1");
+        assertTrue(err().contains("there is nothing to resume"));
+    }
+
+    @Test
+    void stepWithoutACountAndHelpAloneGiveUsage() {
+        commands.step("r1");
+        assertTrue(err().startsWith("step: how many cycles? usage: fabrica:step RUN CYCLES"));
+        commands.help();
+        String help = out();
+        for (String command : List.of("fabrica:run", "fabrica:pause", "fabrica:step", "fabrica:swap", "exit")) {
+            assertTrue(help.contains(command), command + " in " + help);
+        }
+    }
+
+    @Test
     void runWithBadArgumentsPrintsTheProblem() {
         commands.run("--threads");
         assertTrue(err().contains("usage: fabrica:run FILE"));
