@@ -81,6 +81,8 @@ public final class FlitNetwork implements NetworkModel {
     private final boolean observesCycles;
     private final long maxCycles;
     private final long deadlockCycles;
+    /** Looks every deadlockCycles for part of the network waiting only on itself while the rest moves. */
+    private final DeadlockWatch deadlockWatch;
     private long cycles;
     private boolean truncated;
 
@@ -128,6 +130,7 @@ public final class FlitNetwork implements NetworkModel {
         }
         this.maxCycles = setup.limits().maxCycles();
         this.deadlockCycles = setup.limits().deadlockCycles();
+        this.deadlockWatch = new DeadlockWatch(this, Math.max(deadlockCycles, DeadlockWatch.MIN_PERIOD));
 
         // ---- the parts, each on the arrays of those before it
         // VOQ crossbar access splits every input VC into one queue per output port
@@ -412,6 +415,9 @@ public final class FlitNetwork implements NetworkModel {
         cycles++;
         if (progress.inNetwork > 0 && t - progress.lastMove >= deadlockCycles) {
             throw new WaitForGraph(this).deadlock(t);
+        }
+        if (deadlockWatch.due(t) && progress.inNetwork > 0) {
+            deadlockWatch.look(t);
         }
         if (observesCycles) {
             observer.cycleEnd(t);

@@ -44,23 +44,7 @@ final class WaitForGraph {
                 .append(" cycles with ").append(net.progress.inNetwork).append(" packets in the network (routing '")
                 .append(net.route.routingName).append("', queuing '").append(net.names.queuing()).append("'). ");
         if (cycle != null) {
-            m.append("Cycle of waiting channels: ");
-            int n = cycle.length / 2;
-            for (int i = 0; i < n; i++) {
-                int iv = cycle[2 * i];
-                int via = cycle[2 * i + 1];
-                int next = cycle[(2 * i + 2) % cycle.length];
-                m.append(net.wiring.queueName(iv)).append(" (").append(frontPacket(iv)).append(") waits for ");
-                if (via >= 0 && net.wiring.creditName(via).equals(net.wiring.queueName(next))) {
-                    m.append(net.wiring.queueName(next));
-                } else if (via >= 0) {
-                    m.append(net.wiring.creditName(via)).append(" held by the packet in ").append(net.wiring.queueName(next));
-                } else {
-                    m.append(net.wiring.queueName(next));
-                }
-                m.append(" -> ");
-            }
-            m.append("back to ").append(net.wiring.queueName(cycle[0]));
+            describeCycle(m, cycle);
         } else {
             m.append("No cycle of waiting channels was found; stuck channels: ");
             int listed = 0;
@@ -80,8 +64,127 @@ final class WaitForGraph {
         return new SimulationException(m.toString());
     }
 
+    private void describeCycle(StringBuilder m, int[] cycle) {
+        m.append("Cycle of waiting channels: ");
+        int n = cycle.length / 2;
+        for (int i = 0; i < n; i++) {
+            int iv = cycle[2 * i];
+            int via = cycle[2 * i + 1];
+            int next = cycle[(2 * i + 2) % cycle.length];
+            m.append(net.wiring.queueName(iv)).append(" (").append(frontPacket(iv)).append(") waits for ");
+            if (via >= 0 && net.wiring.creditName(via).equals(net.wiring.queueName(next))) {
+                m.append(net.wiring.queueName(next));
+            } else if (via >= 0) {
+                m.append(net.wiring.creditName(via)).append(" held by the packet in ").append(net.wiring.queueName(next));
+            } else {
+                m.append(net.wiring.queueName(next));
+            }
+            m.append(" -> ");
+        }
+        m.append("back to ").append(net.wiring.queueName(cycle[0]));
+    }
+
+    /**
+     * A deadlock in part of the network while other packets still move, or null. {@code stale}
+     * holds the queues whose front packet has not moved since the previous look. Of those, the
+     * ones whose front cannot move whatever happens outside them are kept: every way out is taken
+     * (each candidate VC owned by another packet or short of room downstream, or no credit for
+     * the allocated one). Then any that waits for a queue outside the set is dropped, until none
+     * is: what remains waits only on itself, a deadlock whichever way the rest of the network goes
+     * (with adaptive routing a head waits for any one of its candidates, so a cycle alone would
+     * not prove it).
+     */
+    SimulationException partial(long t, java.util.BitSet stale) {
+        java.util.BitSet set = new java.util.BitSet();
+        for (int iv = stale.nextSetBit(0); iv >= 0; iv = stale.nextSetBit(iv + 1)) {
+            if (blocked(iv, t)) {
+                set.set(iv);
+            }
+        }
+        boolean changed = true;
+        while (changed && !set.isEmpty()) {
+            changed = false;
+            for (int iv = set.nextSetBit(0); iv >= 0; iv = set.nextSetBit(iv + 1)) {
+                int[] succ = successors(iv, t);
+                boolean inside = succ.length > 0;
+                for (int i = 0; i < succ.length && inside; i += 2) {
+                    inside = set.get(succ[i]);
+                }
+                if (!inside) {
+                    set.clear(iv);
+                    changed = true;
+                }
+            }
+        }
+        if (set.isEmpty()) {
+            return null;
+        }
+        int total = net.wiring.totalQueues();
+        int[] cycle = search(set.nextSetBit(0), t, new int[total], new int[total], new int[total], set::get);
+        StringBuilder m = new StringBuilder();
+        m.append("deadlock at cycle ").append(t).append(" in part of the network: ").append(set.cardinality())
+                .append(" channels wait only on each other while other packets still move (routing '")
+                .append(net.route.routingName).append("', queuing '").append(net.names.queuing()).append("'). ");
+        if (cycle != null) {
+            describeCycle(m, cycle);
+        }
+        return new SimulationException(m.toString());
+    }
+
+    /**
+     * True when the front of queue {@code iv} has arrived and cannot move now: every candidate VC
+     * of a waiting head is owned by another packet or lacks room downstream, or an allocated
+     * packet has no credit for a downstream buffer. A free way out (a VC it could take, a credit,
+     * a terminal output) makes it false.
+     */
+    boolean blocked(int iv, long t) {
+        if (!stuck(iv, t)) {
+            return false;
+        }
+        int state = net.inputs.state(iv);
+        int vcs = net.vcs;
+        if (state == InputBuffers.VC_ALLOC) {
+            int gp = iv / net.wiring.queuesPerVc / vcs;
+            int r = net.wiring.portRouter[gp];
+            int base = net.wiring.portBase[r];
+            int length = net.pool.length[net.inputs.frontSlot(iv)];
+            int candidates = net.inputs.candidateCount(iv);
+            if (candidates == 0) {
+                return false;
+            }
+            for (int k = 0; k < candidates; k++) {
+                int port = net.inputs.candidatePort(iv, k);
+                long mask = net.inputs.candidateMask(iv, k);
+                int target = net.wiring.flitTarget[base + port];
+                while (mask != 0) {
+                    int v = Long.numberOfTrailingZeros(mask);
+                    mask &= mask - 1;
+                    int ov = (base + port) * vcs + v;
+                    int holder = net.outputs.owner[ov];
+                    boolean held = holder >= 0 && holder != iv && !net.outputs.tailWait[ov];
+                    boolean full = target >= 0 && (holder >= 0 || (net.cutThrough && net.outputs.credits[ov] < length));
+                    if (!held && !full) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        if (state == InputBuffers.ACTIVE) {
+            int ov = net.inputs.out(iv);
+            return net.outputs.credits[ov] <= 0 && net.wiring.flitTarget[ov / vcs] >= 0;
+        }
+        return false;
+    }
+
     /** Iterative DFS; returns [iv0, via0, iv1, via1, ...] of a cycle, or null. */
     private int[] search(int start, long t, int[] color, int[] parent, int[] parentVia) {
+        return search(start, t, color, parent, parentVia, iv -> stuck(iv, t));
+    }
+
+    /** Iterative DFS over the queues {@code member} accepts; returns [iv0, via0, iv1, via1, ...] of a cycle, or null. */
+    private int[] search(int start, long t, int[] color, int[] parent, int[] parentVia,
+            java.util.function.IntPredicate member) {
         List<int[]> stack = new ArrayList<>();
         color[start] = 1;
         parent[start] = -1;
@@ -117,7 +220,7 @@ final class WaitForGraph {
                 }
                 return cycle;
             }
-            if (color[next] == 0 && stuck(next, t)) {
+            if (color[next] == 0 && member.test(next)) {
                 color[next] = 1;
                 parent[next] = node;
                 parentVia[next] = via;
@@ -137,7 +240,7 @@ final class WaitForGraph {
     }
 
     /** Pairs (waited-for input queue, output VC it is waited for through). */
-    private int[] successors(int iv, long t) {
+    int[] successors(int iv, long t) {
         edges = 0;
         int state = net.inputs.state(iv);
         int vcs = net.vcs;

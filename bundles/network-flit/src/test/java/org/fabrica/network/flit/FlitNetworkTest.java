@@ -363,6 +363,44 @@ class FlitNetworkTest {
     }
 
     @Test
+    void aDeadlockInPartOfTheNetworkIsFoundWhileOtherPacketsStillMove() {
+        // even sources go + by 3 on VC class 0 without datelines (0 -> 3, 2 -> 5, 4 -> 1: each
+        // shares a link with the next, a ring of dependencies that fills up); odd sources go one hop
+        // on class 1, which never waits on anything but ejection and
+        // keeps moving for ever, so the everything-stopped watchdog never fires
+        Setup s = new Setup().ring(6);
+        s.routing = new org.fabrica.routing.RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, org.fabrica.routing.PacketView packet,
+                    org.fabrica.routing.RouteCandidates out) {
+                out.add(packet.destination() == router ? Fixtures.TERMINAL : Fixtures.PLUS, packet.source() % 2);
+            }
+
+            @Override
+            public int vcClasses() {
+                return 2;
+            }
+        };
+        s.router = Fixtures.router(2, 4, FlowControl.WORMHOLE);
+        s.queuing = Fixtures.classPerVc();
+        s.packetFlits = 8;
+        s.pattern = (source, random) -> source % 2 == 0 ? (source + 3) % 6 : (source + 1) % 6;
+        s.injection = Fixtures.bernoulli(1.0, 8, Long.MAX_VALUE);
+        s.deadlockCycles = 2000;
+        s.maxCycles = 200_000;
+        FlitNetwork net = s.create();
+        SimulationException e = assertThrows(SimulationException.class, () -> Fixtures.run(net, 1000));
+        String m = e.getMessage();
+        assertTrue(m.contains(" in part of the network: "), m);
+        assertTrue(m.contains("wait only on each other while other packets still move"), m);
+        assertTrue(m.contains("Cycle of waiting channels"), m);
+        assertTrue(m.contains("vc0"), m);
+        assertFalse(m.contains("vc1 ("), "the moving class is not part of it: " + m);
+        long cycle = Long.parseLong(m.substring("deadlock at cycle ".length(), m.indexOf(' ', "deadlock at cycle ".length())));
+        assertTrue(cycle < 20_000, "found within a few looks, at cycle " + cycle);
+    }
+
+    @Test
     void deadlockIsDetectedAndTheCycleOfChannelsReported() {
         Setup s = new Setup().ring(6);
         s.routing = new RingRouting(6, false);
