@@ -45,7 +45,7 @@ class LauncherIT {
             assertEquals(ExitCodes.OK, r.exit, r.err);
             assertTrue(r.out.contains("run") && r.out.contains("validate"), "usage lists the commands: " + r.out);
             // The command's own exit code comes back through the exit service: bad input is 2.
-            Result bad = launch(List.of(), "help");
+            Result bad = launch(List.of(), "frobnicate");
             assertEquals(ExitCodes.BAD_INPUT, bad.exit, bad.out + bad.err);
         } else {
             assertEquals(ExitCodes.NO_COMMAND_COMPONENT, r.exit, r.err);
