@@ -70,6 +70,10 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private volatile String error;
     private volatile List<String> warnings = List.of();
     private long lastProgress;
+    // running time for the estimate of what is left (paused time excluded); guarded by progressLock
+    private final long startNanos = System.nanoTime();
+    private long pausedSinceNanos;
+    private long pausedTotalNanos;
     // guarded by progressLock
     private int finishedPoints;
     private int failedPoints;
@@ -86,6 +90,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         this.facts = facts;
         this.registry = registry;
         this.pauseRequested = startPaused;
+        this.pausedSinceNanos = startPaused ? startNanos : 0;
         this.skipped = store.finishedIds();
         for (PointResult r : store.kept()) {
             if (r.failed()) {
@@ -276,7 +281,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             int total = plan.points().size();
             // 1.0 is said once, when the run has ended with every point run
             fraction = total <= 0 ? 0.99 : Math.min(0.99, done / total);
-            status = status();
+            status = status() + eta(fraction, System.nanoTime());
         }
         try {
             if (listenerLock.tryLock()) {
@@ -308,6 +313,29 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
         long generated = c.generated();
         return generated == 0 ? 0 : Math.min(1.0, (double) c.delivered() / generated);
+    }
+
+    /**
+     * {@code , about 3 min left}: the running time so far (paused time excluded) scaled by what is
+     * left, once there is enough to go on (10 s and 2% done); empty before, and while paused.
+     */
+    private String eta(double fraction, long now) {
+        long running = now - startNanos - pausedTotalNanos - (pausedSinceNanos != 0 ? now - pausedSinceNanos : 0);
+        if (pauseRequested || fraction < 0.02 || running < 10_000_000_000L) {
+            return "";
+        }
+        return ", about " + duration(running / 1e9 * (1 - fraction) / fraction) + " left";
+    }
+
+    /** {@code 45 s}, {@code 12 min}, {@code 2.5 h}. */
+    static String duration(double seconds) {
+        if (seconds < 90) {
+            return Math.max(1, Math.round(seconds)) + " s";
+        }
+        if (seconds < 90 * 60) {
+            return Math.round(seconds / 60) + " min";
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f h", seconds / 3600);
     }
 
     private String status() {
@@ -363,6 +391,11 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         if (terminal != null) {
             return;
         }
+        synchronized (progressLock) {
+            if (pausedSinceNanos == 0) {
+                pausedSinceNanos = System.nanoTime();
+            }
+        }
         pauseRequested = true;
         List<PointSimulation> sims = new ArrayList<>(active.values());
         for (PointSimulation s : sims) {
@@ -382,6 +415,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     @Override
     public void resume() {
+        synchronized (progressLock) {
+            if (pausedSinceNanos != 0) {
+                pausedTotalNanos += System.nanoTime() - pausedSinceNanos;
+                pausedSinceNanos = 0;
+            }
+        }
         pauseRequested = false;
         for (PointSimulation s : active.values()) {
             s.control().wake();
@@ -508,6 +547,13 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             m.put("points.finished", skipped.size() + finishedPoints);
             m.put("points.failed", failedPoints);
             m.put("points.saturated", saturatedPoints);
+        }
+        // finished points count with what they generated and delivered (a finished run is not all zeros)
+        for (PointResult r : store.results()) {
+            double g = PointRecords.metric(r, "packets.generated");
+            double d = PointRecords.metric(r, "packets.delivered");
+            generated += Double.isNaN(g) ? 0 : (long) g;
+            delivered += Double.isNaN(d) ? 0 : (long) d;
         }
         m.put("points.active", points.size());
         m.put("generated", generated);

@@ -50,6 +50,8 @@ final class PointControl implements RunControl {
     // when the simulation thread last came to a checkpoint, and when it was asked to (pause, stop):
     // read by the run's stall watch (a provider call that never returns leaves them behind)
     private volatile long lastCheckpointNanos = System.nanoTime();
+    /** Time spent parked (paused) at checkpoints: not part of the point's wall time. */
+    private volatile long pausedNanos;
     private volatile long askedNanos;
 
     // published at every checkpoint, read by statistics and progress
@@ -109,11 +111,13 @@ final class PointControl implements RunControl {
                     publish(nextCycle);
                     lock.notifyAll();
                 }
+                long waitStart = System.nanoTime();
                 try {
                     lock.wait();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+                pausedNanos += System.nanoTime() - waitStart;
                 // parked time is not a stall, and a request that woke it is being answered
                 lastCheckpointNanos = System.nanoTime();
                 askedNanos = 0;
@@ -256,6 +260,11 @@ final class PointControl implements RunControl {
 
     long cycle() {
         return cycle;
+    }
+
+    /** Nanoseconds the point has spent paused so far. */
+    long pausedNanos() {
+        return pausedNanos;
     }
 
     long generated() {

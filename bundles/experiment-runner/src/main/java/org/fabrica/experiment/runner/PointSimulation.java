@@ -156,7 +156,7 @@ final class PointSimulation {
             long generated = steady != null ? steady.totalGenerated() : c.counts.generated;
             long delivered = steady != null ? steady.totalDelivered() : c.counts.delivered;
             checkAccounting(network, generated, delivered);
-            double wall = (System.nanoTime() - start) / 1e9;
+            double wall = (System.nanoTime() - start - control.pausedNanos()) / 1e9; // paused time excluded
             List<Metric> metrics = new ArrayList<>();
             String status = OK;
             String endNote;
@@ -426,7 +426,7 @@ final class PointSimulation {
         synchronized (swaps) {
             notes.put(SWAPS, String.join("; ", swaps));
         }
-        long wallMillis = (System.nanoTime() - start) / 1_000_000;
+        long wallMillis = (System.nanoTime() - start - control.pausedNanos()) / 1_000_000;
         return new PointResult(sp, List.copyOf(metrics), notes, failure, wallMillis);
     }
 

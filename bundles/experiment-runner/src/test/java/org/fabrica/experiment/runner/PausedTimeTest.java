@@ -1,0 +1,64 @@
+package org.fabrica.experiment.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.sweep.PointResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Time spent paused is not simulation time: not in a point's wall time, not in the estimate of what is left. */
+class PausedTimeTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aPointsWallTimeLeavesOutTheTimeItWasPaused() throws InterruptedException {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        Path file = Fixtures.write(tmp, "p.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.05]"));
+        long start = System.nanoTime();
+        RunHandle h = runner.start(file, new RunOptions(tmp.resolve("out"), false, 1, Map.of(), true), null);
+        Fixtures.waitFor("the point to park before its first cycle", () -> h.state() == RunState.PAUSED
+                && !((java.util.List<?>) h.stats().get("active")).isEmpty());
+        Thread.sleep(1500);
+        h.resume();
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        PointResult r = h.results().get(0);
+        double wall = PointRecords.metric(r, "sim.wallSeconds");
+        assertTrue(elapsed > 1.5, "the run took " + elapsed + " s");
+        assertTrue(wall < elapsed - 1.4, "wall " + wall + " s of a run of " + elapsed + " s paused 1.5 s");
+        assertTrue(r.wallMillis() < (elapsed - 1.4) * 1000, "wall millis " + r.wallMillis());
+    }
+
+    @Test
+    void theStatsOfAFinishedRunCountItsPoints() {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        Path file = Fixtures.write(tmp, "s.yaml", Fixtures.TINY);
+        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve("s")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        Map<String, Object> stats = h.stats();
+        long generated = (Long) stats.get("generated");
+        assertTrue(generated > 0, "a finished run's stats are not all zeros: " + stats);
+        double sum = 0;
+        for (PointResult r : h.results()) {
+            sum += PointRecords.metric(r, "packets.generated");
+        }
+        assertEquals((long) sum, generated);
+        assertEquals(0L, stats.get("inFlight"));
+    }
+
+    @Test
+    void durationsReadAsPeopleSayThem() {
+        assertEquals("1 s", ExperimentRun.duration(0.2));
+        assertEquals("45 s", ExperimentRun.duration(45));
+        assertEquals("12 min", ExperimentRun.duration(12 * 60 + 10));
+        assertEquals("2.5 h", ExperimentRun.duration(2.5 * 3600));
+    }
+}
