@@ -85,40 +85,31 @@ public final class SeriesTable {
      * @throws IllegalArgumentException when a row has the wrong number of cells or a cell is not a number
      */
     public static SeriesTable parse(String csv) {
-        String[] lines = csv.split("\r?\n");
-        if (lines.length == 0 || lines[0].isEmpty()) {
+        // the one CSV reader: an empty line is a record (a one-column table's NaN), not nothing
+        List<List<String>> records = org.fabrica.stats.CsvReader.records("series table", csv);
+        if (records.isEmpty() || records.get(0).size() == 1 && records.get(0).get(0).isEmpty()) {
             return new SeriesTable(List.of(), List.of());
         }
-        List<String> names = Arrays.asList(lines[0].split(",", -1));
+        List<String> names = records.get(0);
+        int n = records.size() - 1;
         List<double[]> cols = new ArrayList<>();
-        int n = 0;
-        for (int i = 1; i < lines.length; i++) {
-            if (!lines[i].isEmpty()) {
-                n++;
-            }
-        }
         for (int c = 0; c < names.size(); c++) {
             cols.add(new double[n]);
         }
-        int r = 0;
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].isEmpty()) {
-                continue;
-            }
-            String[] cells = lines[i].split(",", -1);
-            if (cells.length != names.size()) {
-                throw new IllegalArgumentException("line " + (i + 1) + " has " + cells.length + " cells, the header "
+        for (int r = 0; r < n; r++) {
+            List<String> cells = records.get(r + 1);
+            if (cells.size() != names.size()) {
+                throw new IllegalArgumentException("line " + (r + 2) + " has " + cells.size() + " cells, the header "
                         + names.size());
             }
-            for (int c = 0; c < cells.length; c++) {
+            for (int c = 0; c < cells.size(); c++) {
                 try {
-                    cols.get(c)[r] = cells[c].isEmpty() ? Double.NaN : Double.parseDouble(cells[c]);
+                    cols.get(c)[r] = cells.get(c).isEmpty() ? Double.NaN : Double.parseDouble(cells.get(c));
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("line " + (i + 1) + ", column " + names.get(c) + ": '" + cells[c]
+                    throw new IllegalArgumentException("line " + (r + 2) + ", column " + names.get(c) + ": '" + cells.get(c)
                             + "' is not a number");
                 }
             }
-            r++;
         }
         return new SeriesTable(names, cols);
     }

@@ -236,6 +236,11 @@ class ResultsStoreTest {
         assertThrows(IllegalArgumentException.class, () -> SeriesTable.parse("a,b\n1\n"));
         assertThrows(IllegalArgumentException.class, () -> SeriesTable.parse("a\nx\n"));
         assertThrows(IllegalArgumentException.class, () -> back.column("missing"));
+        // a one-column table's undefined cell is an empty line: it stays a row
+        SeriesTable one = new SeriesTable(List.of("v"), List.of(new double[] {1, Double.NaN, 3}));
+        SeriesTable oneBack = SeriesTable.parse(one.csv());
+        assertEquals(3, oneBack.rows(), one.csv());
+        assertTrue(Double.isNaN(oneBack.column("v")[1]));
     }
 
     @Test
