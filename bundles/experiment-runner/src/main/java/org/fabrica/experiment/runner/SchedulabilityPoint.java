@@ -229,7 +229,7 @@ final class SchedulabilityPoint {
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(point.pattern()));
         notes.put(PointSimulation.SCHEME, plan.columnLabels().get(point.scheme()));
-        notes.put(PointSimulation.LOAD, point.loadNote(plan.spec().mode()));
+        notes.put(PointSimulation.LOAD, plan.spec().study().loadNote(point));
         notes.put(PointSimulation.SEED, Long.toString(point.seed()));
         notes.put(PointSimulation.STATUS, status);
         notes.put(PointSimulation.SATURATED, "false");

@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,7 +62,8 @@ class SchedulabilityModeTest {
     @Test
     void aStudyHasOnePointPerTopologySchedulerAndSeed() {
         ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", STUDY, Map.of()));
-        assertEquals(ExperimentSpec.Mode.SCHEDULABILITY, spec.mode());
+        assertEquals("schedulability", spec.mode());
+        assertInstanceOf(SchedulabilityStudy.class, spec.study());
         assertEquals(List.of("ft-l2-w4", "ft-l3-w4"), spec.patternLabels());
         assertEquals(12, spec.pointCount());
         assertEquals(10, spec.permutations());

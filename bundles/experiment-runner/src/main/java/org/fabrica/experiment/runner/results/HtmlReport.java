@@ -20,22 +20,6 @@ final class HtmlReport {
     record Figure(String pointId, String file, byte[] png) {
     }
 
-    private static final String[][] RAMP_COLUMNS = {
-        {"critical.load", "critical load"}, {"critical.throughput", "throughput there"},
-        {"critical.linearGradient", "linear gradient"}, {"throughput.peak", "peak throughput"},
-        {"throughput.peakLoad", "at load"}, {"ramp.windows", "windows"}, {"packets.generated", "generated"},
-        {"packets.delivered", "delivered"}, {"sim.cycles", "cycles"}, {"sim.wallSeconds", "wall s"}};
-    private static final String[][] COLLECTIVE_COLUMNS = {
-        {"collective.duration", "duration"}, {"collective.nodeDuration.mean", "node mean"},
-        {"collective.nodeDuration.min", "node min"}, {"latency.avg", "latency avg"}, {"inFlight.max", "max in flight"},
-        {"packets.generated", "generated"}, {"packets.delivered", "delivered"}, {"sim.cycles", "cycles"},
-        {"sim.wallSeconds", "wall s"}};
-    private static final String[][] COLUMNS = {
-        {"offered", "offered"}, {"accepted", "accepted"}, {"latency.avg", "latency avg"}, {"latency.p50", "p50"},
-        {"latency.p99", "p99"}, {"latency.max", "max"}, {"latency.network.avg", "network latency"},
-        {"hops.avg", "hops"}, {"packets.measured", "packets"}, {"sim.cycles", "cycles"},
-        {"sim.wallSeconds", "wall s"}};
-
     private HtmlReport() {
     }
 
@@ -103,9 +87,7 @@ final class HtmlReport {
             for (ModeSummary.Table t : tables) {
                 ModeSummary.html(h, t);
             }
-            h.append("<p class=\"note\">Also in summary.csv").append("ramp".equals(facts.mode())
-                    ? "; the series of every point are in series/, their ratios to " + esc(facts.baseline())
-                            + " in series/ratios-&lt;pattern&gt;.csv" : "; in-flight series and per-node durations in series/")
+            h.append("<p class=\"note\">Also in summary.csv").append(esc(facts.outputs().tablesNote(facts)))
                     .append(".</p>\n</section>\n");
         }
 
@@ -121,8 +103,7 @@ final class HtmlReport {
             h.append("<p class=\"note\">Also in summary.csv; every point in points.csv.</p>\n</section>\n");
         }
 
-        String[][] columns = "ramp".equals(facts.mode()) ? RAMP_COLUMNS
-                : "collective".equals(facts.mode()) ? COLLECTIVE_COLUMNS : COLUMNS;
+        List<ReportColumn> columns = facts.outputs().columns();
         // a schedulability experiment's rows are topologies, shown in its own section above
         for (String pattern : circuits != null ? List.<String>of() : facts.patterns()) {
             h.append("<section>\n<h2>Pattern: ").append(esc(pattern)).append("</h2>\n<div class=\"charts\">\n");
@@ -203,10 +184,10 @@ final class HtmlReport {
     }
 
     private static void table(StringBuilder h, String pattern, List<String> schemes, List<PointResult> results,
-            String[][] columns) {
+            List<ReportColumn> columns) {
         h.append("<table><thead><tr><th>scheme</th><th>load</th><th>seed</th><th>status</th>");
-        for (String[] c : columns) {
-            h.append("<th>").append(esc(c[1])).append("</th>");
+        for (ReportColumn c : columns) {
+            h.append("<th>").append(esc(c.heading())).append("</th>");
         }
         h.append("</tr></thead><tbody>\n");
         for (String scheme : schemes) {
@@ -219,8 +200,8 @@ final class HtmlReport {
                         .append(esc(r.notes().getOrDefault("load", ""))).append("</td><td>")
                         .append(esc(r.notes().getOrDefault("seed", ""))).append("</td><td>").append(esc(status))
                         .append("</td>");
-                for (String[] c : columns) {
-                    h.append("<td>").append(cell(PointRecords.metric(r, c[0]))).append("</td>");
+                for (ReportColumn c : columns) {
+                    h.append("<td>").append(cell(PointRecords.metric(r, c.metric()))).append("</td>");
                 }
                 h.append("</tr>\n");
             }
