@@ -102,6 +102,10 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * communication x scheme that runs on it x seed, run until every packet is delivered
  * ({@link #m2n()} holds the communications).
  *
+ * <p>{@code mode} is the word the file gives (or the default), {@code study} the mode found by it;
+ * {@code modeSettings} holds what a mode reads beyond the fields here (its own record; null for
+ * the modes of this bundle), so that a new study needs no new field.
+ *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
  */
@@ -143,7 +147,8 @@ public record ExperimentSpec(
         List<SchedulerSpec> schedulers,
         int permutations,
         M2nSpec m2n,
-        SchedulingTiming timing) {
+        SchedulingTiming timing,
+        Object modeSettings) {
 
     /** Top-level keys, in the order of the reference. */
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",

@@ -114,7 +114,7 @@ final class M2nSpecParser {
                 report, mode, study, baseline, List.copyOf(perCommunication), false, 0, 0,
                 org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW, CriticalLoadDetector.Settings.DEFAULT,
                 maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, List.of(), List.of(), 0,
-                new M2nSpec(communications, pairs), null);
+                new M2nSpec(communications, pairs), null, null);
     }
 
     private static List<M2nSpec.Communication> communications(ExperimentDocument doc, JsonNode node) {

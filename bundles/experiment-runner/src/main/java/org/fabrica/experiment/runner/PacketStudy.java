@@ -78,6 +78,8 @@ abstract class PacketStudy implements StudyMode {
         int smoothing = MovingAverage.DEFAULT_POINTS;
         int inFlightWindow = InFlightSeries.DEFAULT_WINDOW;
         CriticalLoadDetector.Settings criticalLoad = CriticalLoadDetector.Settings.DEFAULT;
+        /** What the mode reads beyond these ({@link ExperimentSpec#modeSettings()}), or null. */
+        Object own;
     }
 
     /** The mode's word, its {@value StudyMode#NAME_PROPERTY}. */
@@ -294,7 +296,7 @@ abstract class PacketStudy implements StudyMode {
                 List.copyOf(own.loads), own.warmup, own.measure, own.drain, deadlockCycles, List.copyOf(seeds), executor,
                 plots, report, name(), this, own.baseline, List.copyOf(patternSeeds), perPattern, own.window,
                 own.smoothing, own.inFlightWindow, own.criticalLoad, own.maxCycles, spaceTime, cellPixels, List.of(),
-                List.of(), 0, null, null);
+                List.of(), 0, null, null, own.own);
     }
 
     /** Keys of another mode given in a file of this one are errors, never silently ignored. */

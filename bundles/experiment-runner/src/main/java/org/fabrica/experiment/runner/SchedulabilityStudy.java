@@ -174,7 +174,7 @@ public final class SchedulabilityStudy implements StudyMode {
                 null, List.of(), List.of(), 0, 0, 0, DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report,
                 NAME, this, null, List.copyOf(topologySeeds), false, 0, 0, 0,
                 CriticalLoadDetector.Settings.DEFAULT, 0, null, DEFAULT_CELL_PIXELS, List.copyOf(topologies),
-                List.copyOf(schedulers), (int) permutations, null, timing);
+                List.copyOf(schedulers), (int) permutations, null, timing, null);
     }
 
     @Override
