@@ -140,7 +140,7 @@ public final class M2nStudy implements StudyMode {
             return e;
         });
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(),
-                List.copyOf(schemes), topo, router, endpoint, traffic, traffic.packetFlits());
+                List.copyOf(schemes), topo, router, endpoint, traffic, traffic.packetFlits(), M2nStudy::played);
         plan.describeRouter(doc, ProviderBinding.description(doc, hardware, model), registry);
         check(plan);
         return plan;
@@ -191,6 +191,19 @@ public final class M2nStudy implements StudyMode {
                         + ProviderFailure.message(e), e);
             }
         }
+    }
+
+    /** A point's traffic: its scheme's scheduler plans the communication, and the plan is played (a fresh playback per run). */
+    private static PointTraffic.Traffic played(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme,
+            RandomStreams streams) {
+        M2nTraffic m2n = plan.m2n();
+        Plan planned = SweepPlan.call(scheme.scheduler(), () -> m2n.plan(point.pattern(), scheme.scheduler(),
+                plan.topology(), streams));
+        SchedulePlayback playback = SweepPlan.call(scheme.scheduler(), () -> m2n.playback(point.pattern(), planned,
+                plan.topology()));
+        return new PointTraffic.Traffic(playback.pattern(), playback.injection(), plan.spec().patternLabels()
+                .get(point.pattern()) + " played from " + scheme.scheduler().provider().label(), scheme.routing(), null,
+                planned, playback);
     }
 
     @Override

@@ -475,7 +475,8 @@ abstract class PacketStudy implements StudyMode {
         ProviderBinding.build(doc, kernel, kernel::kernel);
         RouterDescription description = ProviderBinding.description(doc, hardware, hardware.hardware());
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
-                List.copyOf(schemes), topo, router, endpoint, null, packetFlits(doc, spec, hardware, description));
+                List.copyOf(schemes), topo, router, endpoint, null, packetFlits(doc, spec, hardware, description),
+                new PatternTraffic());
         plan.describeRouter(doc, description, registry);
         List<Double> loads = probeLoads(spec);
         plan.checkTraffic(loads);

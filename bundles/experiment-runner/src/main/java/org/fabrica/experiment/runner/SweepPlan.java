@@ -96,6 +96,8 @@ public final class SweepPlan {
     private long expectedCycles = -1;
     /** Space-time charts: the lines of buffers recorded (null when not requested). */
     private List<SpaceTimeRecorder.Line> spaceTimeLines;
+    /** Where a point's packets come from (null in schedulability mode). */
+    private final PointTraffic traffic;
     /** Schedulability mode: the topologies, their instances and the schedulers (empty in the other modes). */
     private final List<BoundProvider> topologies;
     private final List<TreeTopology> trees;
@@ -112,13 +114,15 @@ public final class SweepPlan {
 
     /**
      * A plan of packet simulation (steady, ramp, collective; m2n with its communications, else
-     * {@code m2n} null). The mode checks the combinations afterwards.
+     * {@code m2n} null) whose points take their packets from {@code traffic}. The mode checks the
+     * combinations afterwards.
      */
     SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
-            M2nTraffic m2n, int packetFlits) {
+            M2nTraffic m2n, int packetFlits, PointTraffic traffic) {
         this.m2n = m2n;
+        this.traffic = traffic;
         this.packetFlits = packetFlits;
         this.document = document;
         this.spec = spec;
@@ -158,6 +162,7 @@ public final class SweepPlan {
         this.patterns = List.of();
         this.schemes = List.of();
         this.m2n = null;
+        this.traffic = null;
         this.packetFlits = 0;
         this.topologyInstance = null;
         this.router = null;
@@ -258,64 +263,24 @@ public final class SweepPlan {
             java.util.function.BiFunction<InjectionProcess, SchedulePlayback, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
         RandomStreams streams = new RandomStreams(point.seed());
-        TrafficPattern pattern;
-        InjectionProcess injectionProcess;
-        String trafficLabel;
-        Plan m2nPlan = null;
-        SchedulePlayback playback = null;
-        RoutesFromScheduler.Planned planned = null;
-        BoundProvider routingProvider = scheme.routing();
-        if (m2n != null) {
-            // mode m2n: the scheduler's plan, played (a fresh playback per run)
-            m2nPlan = call(scheme.scheduler(), () -> m2n.plan(point.pattern(), scheme.scheduler(), topologyInstance,
-                    streams));
-            Plan played = m2nPlan;
-            playback = call(scheme.scheduler(), () -> m2n.playback(point.pattern(), played, topologyInstance));
-            pattern = playback.pattern();
-            injectionProcess = playback.injection();
-            trafficLabel = spec.patternLabels().get(point.pattern()) + " played from " + scheme.scheduler().provider()
-                    .label();
-        } else {
-            BoundProvider patternProvider = patterns.get(point.pattern());
-            // the pattern comes from the seed's pattern stream alone, so every scheme of a seed sees the same one
-            pattern = call(patternProvider,
-                    () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)));
-            if (scheme.routesFrom() != null) {
-                BoundProvider from = scheme.routesFrom();
-                int[] destinations = call(patternProvider, () -> RoutesFromScheduler.tabulate(
-                        () -> patternProvider.pattern(topologyInstance, streams.stream(PATTERN_STREAM, 0)),
-                        topologyInstance.nodes(), patternProvider.provider().name()));
-                planned = call(from, () -> RoutesFromScheduler.plan(
-                        RoutesFromScheduler.scheduler(from, topologyInstance, streams), from.provider().name(),
-                        destinations));
-                String routes = planned.routes();
-                BoundProvider base = scheme.routing();
-                routingProvider = call(base, () -> ProviderBinding.bind(base.provider(), RoutesFromScheduler.withRoutes(base.choice(),
-                        routes)));
-            }
-            // a point without a load (NaN: ramp, collective) leaves it to its injection process
-            double load = Double.isNaN(point.load()) ? 0.0 : point.load();
-            injectionProcess = call(injection, () -> injection.injection(topologyInstance.nodes(),
-                    new OfferedLoad(load, packetFlits, Long.MAX_VALUE)));
-            trafficLabel = patternProvider.provider().label();
-        }
-        BoundProvider routingBound = routingProvider;
+        PointTraffic.Traffic t = traffic.create(this, point, scheme, streams);
+        BoundProvider routingBound = t.routing();
         RoutingAlgorithm routing = call(routingBound, () -> routingBound.routing(topologyInstance, streams));
         if (routing == null) {
             throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
         }
-        NetworkObserver observer = observers.apply(injectionProcess, playback);
+        NetworkObserver observer = observers.apply(t.injection(), t.playback());
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
-                scheme.queuing().provider().label(), scheme.throttle().provider().label(), trafficLabel);
+                scheme.queuing().provider().label(), scheme.throttle().provider().label(), t.label());
         NetworkSetup setup = new NetworkSetup(topologyInstance, description, routing,
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
-                pattern, injectionProcess, packetFlits(), observer, streams,
+                t.pattern(), t.injection(), packetFlits(), observer, streams,
                 new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint, routerParts);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
-        return new Assembly(topologyInstance, routing, model, k, names, injectionProcess, pattern, planned, m2nPlan,
-                playback);
+        return new Assembly(topologyInstance, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
+                t.playback());
     }
 
     /** Last cycle + 1 a point may run: the experiment's {@code maxCycles} (steady: warm-up + measurement + drain). */
@@ -341,7 +306,8 @@ public final class SweepPlan {
         return spaceTimeLines;
     }
 
-    private static <T> T call(BoundProvider provider, Supplier<T> s) {
+    /** Calls a provider's code; a failure is a {@link ProviderFailure} naming the provider. */
+    static <T> T call(BoundProvider provider, Supplier<T> s) {
         try {
             return s.get();
         } catch (ProviderFailure f) {
