@@ -23,7 +23,15 @@ public record CircuitOutputs(String seriesNote) implements StudyOutputs {
     public Finished finish(Path dir, ExperimentFacts facts, List<PointResult> results, List<ModeSummary.Table> tables) {
         SchedulabilitySummary circuits = SchedulabilitySummary.of(facts.patterns(), facts.schemes(), results);
         return new Finished(circuits.charts(facts.seriesNote()), SchedulabilitySummary.csv(circuits), Map.of(), List.of(),
-                circuits);
+                (h, charts, inlineSvg) -> {
+                    h.append("<section>\n<h2>Schedulability</h2>\n<div class=\"charts\">\n");
+                    for (ResultCharts.NamedChart c : charts) {
+                        HtmlReport.figure(h, c, inlineSvg);
+                    }
+                    h.append("</div>\n");
+                    SchedulabilitySummary.html(h, circuits);
+                    h.append("<p class=\"note\">Also in summary.csv; every point in points.csv.</p>\n</section>\n");
+                });
     }
 
     @Override

@@ -34,10 +34,10 @@ final class HtmlReport {
         return render(facts, run, results, charts, inlineSvg, warnings, tables, figures, null);
     }
 
-    /** The report; {@code circuits} is the summary of a schedulability experiment (null in the other modes). */
+    /** The report; {@code section} is the mode's own section in place of the per-pattern ones, or null. */
     static String render(ExperimentFacts facts, RunRecord run, List<PointResult> results,
             List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg, List<String> warnings,
-            List<ModeSummary.Table> tables, List<Figure> figures, SchedulabilitySummary circuits) {
+            List<ModeSummary.Table> tables, List<Figure> figures, StudyOutputs.ReportSection section) {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -91,27 +91,17 @@ final class HtmlReport {
                     .append(".</p>\n</section>\n");
         }
 
-        if (circuits != null) {
-            h.append("<section>\n<h2>Schedulability</h2>\n<div class=\"charts\">\n");
-            for (ResultCharts.NamedChart c : charts) {
-                h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>")
-                        .append(esc(c.chart().title())).append(" (plots/").append(esc(c.stem()))
-                        .append(".svg)</figcaption></figure>\n");
-            }
-            h.append("</div>\n");
-            SchedulabilitySummary.html(h, circuits);
-            h.append("<p class=\"note\">Also in summary.csv; every point in points.csv.</p>\n</section>\n");
+        if (section != null) {
+            section.html(h, charts, inlineSvg);
         }
 
         List<ReportColumn> columns = facts.outputs().columns();
-        // a schedulability experiment's rows are topologies, shown in its own section above
-        for (String pattern : circuits != null ? List.<String>of() : facts.patterns()) {
+        // a mode with its own section (schedulability: rows are topologies) has no per-pattern sections
+        for (String pattern : section != null ? List.<String>of() : facts.patterns()) {
             h.append("<section>\n<h2>Pattern: ").append(esc(pattern)).append("</h2>\n<div class=\"charts\">\n");
             for (ResultCharts.NamedChart c : charts) {
                 if (c.pattern().equals(pattern)) {
-                    h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>")
-                            .append(esc(c.chart().title())).append(" (plots/").append(esc(c.stem()))
-                            .append(".svg)</figcaption></figure>\n");
+                    figure(h, c, inlineSvg);
                 }
             }
             h.append("</div>\n");
@@ -177,6 +167,12 @@ final class HtmlReport {
                 .append(". Data: points.csv, points.json, points.jsonl; plots: plots/.</footer>\n");
         h.append("</main>\n</body>\n</html>\n");
         return h.toString();
+    }
+
+    /** A chart as a figure: its inline SVG and its caption. */
+    static void figure(StringBuilder h, ResultCharts.NamedChart c, Map<String, String> inlineSvg) {
+        h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>").append(esc(c.chart().title()))
+                .append(" (plots/").append(esc(c.stem())).append(".svg)</figcaption></figure>\n");
     }
 
     private static void fact(StringBuilder h, String name, String value) {

@@ -479,7 +479,7 @@ public final class ResultsStore implements AutoCloseable {
         }
         if (report) {
             writeText(REPORT, HtmlReport.render(facts, record, all, charts, inlineSvg, warnings, tables,
-                    spaceTimeFigures(all, warnings), done.circuits()));
+                    spaceTimeFigures(all, warnings), done.section()));
         }
         return warnings;
     }

@@ -20,11 +20,18 @@ public interface StudyOutputs {
      * @param summaryCsv the text of summary.csv, or null for none
      * @param files more files, path relative to the results folder -> text (e.g. series/ratios-*.csv)
      * @param warnings problems found (the run itself is not failed)
-     * @param circuits a schedulability summary shown in its own report section instead of the
-     *        per-pattern sections, or null
+     * @param section the mode's own section of the report, in place of the per-pattern sections;
+     *        null for those
      */
     record Finished(List<ResultCharts.NamedChart> charts, String summaryCsv, Map<String, String> files,
-            List<String> warnings, SchedulabilitySummary circuits) {
+            List<String> warnings, ReportSection section) {
+    }
+
+    /** A section of the report that a mode writes itself (its charts and tables). */
+    @FunctionalInterface
+    interface ReportSection {
+        /** Appends the section's HTML to {@code h}; {@code inlineSvg} holds each chart's SVG by its stem. */
+        void html(StringBuilder h, List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg);
     }
 
     /** How the series were measured, for chart subtitles ("" when the mode records none). */
