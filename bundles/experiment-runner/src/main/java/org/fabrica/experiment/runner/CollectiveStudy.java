@@ -86,7 +86,7 @@ public final class CollectiveStudy extends PacketStudy {
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
         s.maxCycles = maxCycles(doc, root);
         s.baseline = baseline(doc, root, schemes, NAME);
-        series(doc, root, NAME, List.of("inFlightWindow"), RampStudy.NAME, s);
+        s.inFlightWindow = series(doc, root, NAME, List.of("inFlightWindow"), RampStudy.NAME).inFlightWindow();
     }
 
     @Override

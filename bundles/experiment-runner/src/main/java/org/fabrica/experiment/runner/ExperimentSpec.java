@@ -15,7 +15,8 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
 
 /**
  * An experiment as written in its file, checked for structure and value ranges, with every
- * runner-level default filled in. Providers and their parameters are checked later against the
+ * runner-level default filled in. The fields are those every mode has or several share; what one
+ * mode alone reads is its own record in {@link #modeSettings()} (e.g. {@link SteadyStudy.LoadPoints}). Providers and their parameters are checked later against the
  * registered providers ({@link SweepPlan}). The file format (docs/user-guide.md,
  * "Experiment file reference"):
  *
@@ -100,11 +101,13 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * of schedulers. Its file has {@code communications} instead of {@code traffic}, and every scheme
  * names a {@code scheduler}; see {@link M2nSpecParser} for the format. One point per
  * communication x scheme that runs on it x seed, run until every packet is delivered
- * ({@link #m2n()} holds the communications).
+ * ({@link #modeSettings()} holds the communications, an {@link M2nSpec}).
  *
  * <p>{@code mode} is the word the file gives (or the default), {@code study} the mode found by it;
- * {@code modeSettings} holds what a mode reads beyond the fields here (its own record; null for
- * the modes of this bundle), so that a new study needs no new field.
+ * {@code modeSettings} holds what the mode reads beyond the fields here (its own record, or
+ * null), so that a new study needs no new field. {@code maxCycles} is the last cycle + 1 a point
+ * may run (steady: warm-up + measurement + drain); {@code baseline} the scheme ratios refer to
+ * (null without ratios); {@code inFlightWindow} the cycles per in-flight sample.
  *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
@@ -122,10 +125,6 @@ public record ExperimentSpec(
         List<String> patternLabels,
         ProviderChoice injection,
         List<SchemeSpec> schemes,
-        List<Double> loads,
-        long warmup,
-        long measure,
-        long drain,
         long deadlockCycles,
         List<Long> seeds,
         String executor,
@@ -136,18 +135,10 @@ public record ExperimentSpec(
         String baseline,
         List<List<Long>> patternSeeds,
         boolean perPatternSeeds,
-        int seriesWindow,
-        int smoothing,
         int inFlightWindow,
-        CriticalLoadDetector.Settings criticalLoad,
         long maxCycles,
         SpaceTimeRecorder.Sampling spaceTime,
         int cellPixels,
-        List<ProviderChoice> topologies,
-        List<SchedulerSpec> schedulers,
-        int permutations,
-        M2nSpec m2n,
-        SchedulingTiming timing,
         Object modeSettings) {
 
     /** Top-level keys, in the order of the reference. */

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.params.Suggestions;
-import org.fabrica.stats.collectors.CriticalLoadDetector;
 
 /**
  * Reads the file of an {@code m2n} experiment (docs/studies/rapidio-m2n.md; docs/user-guide.md, "Mode
@@ -110,11 +109,9 @@ final class M2nSpecParser {
             }
         }
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(), List.copyOf(labels),
-                null, List.copyOf(schemes), List.of(), 0, 0, 0, deadlockCycles, List.copyOf(seeds), executor, plots,
-                report, mode, study, baseline, List.copyOf(perCommunication), false, 0, 0,
-                org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW, CriticalLoadDetector.Settings.DEFAULT,
-                maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, List.of(), List.of(), 0,
-                new M2nSpec(communications, pairs), null, null);
+                null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, study,
+                baseline, List.copyOf(perCommunication), false, org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW,
+                maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, new M2nSpec(communications, pairs));
     }
 
     private static List<M2nSpec.Communication> communications(ExperimentDocument doc, JsonNode node) {

@@ -67,6 +67,11 @@ public final class M2nStudy implements StudyMode {
     static final String M2N_TRANSACTIONS = "m2n.transactions";
     static final String M2N_PORT_GBPS_MAX = "m2n.port.receiveGbps.max";
 
+    /** The communications of an m2n experiment ({@link ExperimentSpec#modeSettings()}). */
+    static M2nSpec of(ExperimentSpec spec) {
+        return (M2nSpec) spec.modeSettings();
+    }
+
     @Override
     public String description() {
         return "M-to-N communications played from schedules";
@@ -122,9 +127,9 @@ public final class M2nStudy implements StudyMode {
             return r;
         });
         ProviderBinding.build(doc, kernel, kernel::kernel);
-        M2nTraffic traffic = M2nTraffic.resolve(doc, spec.m2n(), topo, model, router, spec.hardware().path());
-        for (int i = 0; i < spec.m2n().pairs().size(); i++) {
-            int[] pair = spec.m2n().pairs().get(i);
+        M2nTraffic traffic = M2nTraffic.resolve(doc, of(spec), topo, model, router, spec.hardware().path());
+        for (int i = 0; i < of(spec).pairs().size(); i++) {
+            int[] pair = of(spec).pairs().get(i);
             for (int e = 0; e < 2; e++) {
                 if (pair[e] >= topo.nodes()) {
                     throw doc.error("outputs.pairs[" + i + "][" + e + "]", "outputs.pairs[" + i + "][" + e + "] = node "
@@ -237,7 +242,7 @@ public final class M2nStudy implements StudyMode {
             collective = new CollectiveDurationCollector(nodes);
             inFlight = new InFlightSeries(plan.spec().inFlightWindow());
             m2n = new M2nCollector(nodes, playback.pacing().packetFlits(), playback.plan(), playback,
-                    plan.spec().m2n().pairs());
+                    of(plan.spec()).pairs());
             // the playback learns deliveries for its barriers (docs/studies/rapidio-m2n.md,
             // "M > N: hierarchical schedule")
             return CompositeObserver.of(counts, collective, inFlight, m2n, playback.observer());
@@ -367,9 +372,9 @@ public final class M2nStudy implements StudyMode {
         ObjectNode outputs = r.putObject("outputs");
         outputs.put("plots", spec.plots());
         outputs.put("report", spec.report());
-        if (!spec.m2n().pairs().isEmpty()) {
+        if (!of(spec).pairs().isEmpty()) {
             ArrayNode pairs = outputs.putArray("pairs");
-            for (int[] p : spec.m2n().pairs()) {
+            for (int[] p : of(spec).pairs()) {
                 pairs.addArray().add(p[0]).add(p[1]);
             }
         }

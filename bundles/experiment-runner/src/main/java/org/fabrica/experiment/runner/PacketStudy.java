@@ -43,7 +43,6 @@ import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
-import org.fabrica.stats.collectors.CriticalLoadDetector;
 import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.stats.collectors.MovingAverage;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
@@ -68,18 +67,17 @@ abstract class PacketStudy implements StudyMode {
      * it reads and leaves the rest.
      */
     static final class Settings {
-        List<Double> loads = List.of();
-        long warmup = ExperimentSpec.DEFAULT_WARMUP;
-        long measure = ExperimentSpec.DEFAULT_MEASURE;
-        long drain = ExperimentSpec.DEFAULT_DRAIN;
+        /** The last cycle + 1 a point may run. */
         long maxCycles = ExperimentSpec.DEFAULT_MAX_CYCLES;
+        /** The scheme the ratios refer to, or null. */
         String baseline;
-        int window = WindowedSeriesCollector.DEFAULT_WINDOW;
-        int smoothing = MovingAverage.DEFAULT_POINTS;
         int inFlightWindow = InFlightSeries.DEFAULT_WINDOW;
-        CriticalLoadDetector.Settings criticalLoad = CriticalLoadDetector.Settings.DEFAULT;
-        /** What the mode reads beyond these ({@link ExperimentSpec#modeSettings()}), or null. */
+        /** What the mode alone reads ({@link ExperimentSpec#modeSettings()}), or null. */
         Object own;
+    }
+
+    /** The {@code series} keys: window and smoothing of a ramp, the in-flight sampling of a collective. */
+    record SeriesKeys(int window, int smoothing, int inFlightWindow) {
     }
 
     /** The mode's word, its {@value StudyMode#NAME_PROPERTY}. */
@@ -104,6 +102,11 @@ abstract class PacketStudy implements StudyMode {
 
     /** Checks what the mode's runs need once the traffic is built (e.g. that a ramp ends), and sets the plan's expectations. */
     void checkRun(SweepPlan plan) {
+    }
+
+    /** Where a point's packets come from: the file's pattern and injection process unless the mode says otherwise. */
+    PointTraffic traffic() {
+        return new PatternTraffic();
     }
 
     /** The collectors, end condition and results of one point. */
@@ -293,10 +296,8 @@ abstract class PacketStudy implements StudyMode {
         }
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, (int) packetFlits,
                 (int) packetBytes, List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes),
-                List.copyOf(own.loads), own.warmup, own.measure, own.drain, deadlockCycles, List.copyOf(seeds), executor,
-                plots, report, name(), this, own.baseline, List.copyOf(patternSeeds), perPattern, own.window,
-                own.smoothing, own.inFlightWindow, own.criticalLoad, own.maxCycles, spaceTime, cellPixels, List.of(),
-                List.of(), 0, null, null, own.own);
+                deadlockCycles, List.copyOf(seeds), executor, plots, report, name(), this, own.baseline,
+                List.copyOf(patternSeeds), perPattern, own.inFlightWindow, own.maxCycles, spaceTime, cellPixels, own.own);
     }
 
     /** Keys of another mode given in a file of this one are errors, never silently ignored. */
@@ -365,10 +366,12 @@ abstract class PacketStudy implements StudyMode {
 
     /**
      * The {@code series} mapping, of which the mode uses {@code usable}; the other series keys
-     * are refused, naming {@code other}, the mode they apply to.
+     * are refused, naming {@code other}, the mode they apply to. Defaults for what is not given.
      */
-    static void series(ExperimentDocument doc, ObjectNode root, String mode, List<String> usable, String other,
-            Settings s) {
+    static SeriesKeys series(ExperimentDocument doc, ObjectNode root, String mode, List<String> usable, String other) {
+        int window = WindowedSeriesCollector.DEFAULT_WINDOW;
+        int smoothing = MovingAverage.DEFAULT_POINTS;
+        int inFlightWindow = InFlightSeries.DEFAULT_WINDOW;
         JsonNode series = root.get("series");
         if (series != null && !series.isNull()) {
             if (!series.isObject()) {
@@ -381,11 +384,12 @@ abstract class PacketStudy implements StudyMode {
                             + " (it applies to mode " + other + "); remove it");
                 }
             }
-            s.window = (int) bounded(doc, series, "window", "series.window", s.window, 1, 1_000_000_000);
-            s.smoothing = (int) bounded(doc, series, "smoothing", "series.smoothing", s.smoothing, 1, 1_000_000_000);
-            s.inFlightWindow = (int) bounded(doc, series, "inFlightWindow", "series.inFlightWindow", s.inFlightWindow, 1,
+            window = (int) bounded(doc, series, "window", "series.window", window, 1, 1_000_000_000);
+            smoothing = (int) bounded(doc, series, "smoothing", "series.smoothing", smoothing, 1, 1_000_000_000);
+            inFlightWindow = (int) bounded(doc, series, "inFlightWindow", "series.inFlightWindow", inFlightWindow, 1,
                     1_000_000_000);
         }
+        return new SeriesKeys(window, smoothing, inFlightWindow);
     }
 
     // ------------------------------------------------------------------ points
@@ -476,7 +480,7 @@ abstract class PacketStudy implements StudyMode {
         RouterDescription description = ProviderBinding.description(doc, hardware, hardware.hardware());
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
                 List.copyOf(schemes), topo, router, endpoint, null, packetFlits(doc, spec, hardware, description),
-                new PatternTraffic());
+                traffic());
         plan.describeRouter(doc, description, registry);
         List<Double> loads = probeLoads(spec);
         plan.checkTraffic(loads);

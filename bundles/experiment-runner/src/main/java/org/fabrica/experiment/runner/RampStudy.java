@@ -67,6 +67,21 @@ public final class RampStudy extends PacketStudy {
             new ReportColumn("packets.delivered", "delivered"), new ReportColumn("sim.cycles", "cycles"),
             new ReportColumn("sim.wallSeconds", "wall s"));
 
+    /**
+     * What a ramp file alone gives ({@link ExperimentSpec#modeSettings()}).
+     *
+     * @param window cycles per window of the series ({@code series.window})
+     * @param smoothing points of the moving average ({@code series.smoothing})
+     * @param criticalLoad the knee detector's settings ({@code criticalLoad})
+     */
+    public record Ramp(int window, int smoothing, CriticalLoadDetector.Settings criticalLoad) {
+    }
+
+    /** The ramp settings of a ramp experiment. */
+    static Ramp of(ExperimentSpec spec) {
+        return (Ramp) spec.modeSettings();
+    }
+
     @Override
     public String description() {
         return "ramp load";
@@ -101,8 +116,8 @@ public final class RampStudy extends PacketStudy {
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
         s.maxCycles = maxCycles(doc, root);
         s.baseline = baseline(doc, root, schemes, NAME);
-        series(doc, root, NAME, List.of("window", "smoothing"), CollectiveStudy.NAME, s);
-        CriticalLoadDetector.Settings criticalLoad = s.criticalLoad;
+        SeriesKeys series = series(doc, root, NAME, List.of("window", "smoothing"), CollectiveStudy.NAME);
+        CriticalLoadDetector.Settings criticalLoad = CriticalLoadDetector.Settings.DEFAULT;
         JsonNode cl = root.get("criticalLoad");
         if (cl != null && !cl.isNull()) {
             if (!cl.isObject()) {
@@ -123,8 +138,9 @@ public final class RampStudy extends PacketStudy {
                 throw doc.error("criticalLoad.drop", "criticalLoad.drop = " + drop
                         + "; use a relative fall strictly between 0 and 1, e.g. 0.1 for 10%");
             }
-            s.criticalLoad = new CriticalLoadDetector.Settings(linear, (int) points, drop);
+            criticalLoad = new CriticalLoadDetector.Settings(linear, (int) points, drop);
         }
+        s.own = new Ramp(series.window(), series.smoothing(), criticalLoad);
     }
 
     /**
@@ -197,13 +213,13 @@ public final class RampStudy extends PacketStudy {
 
         @Override
         NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
-            windowed = new WindowedSeriesCollector(nodes, spec.seriesWindow(), injection::offeredLoad);
+            windowed = new WindowedSeriesCollector(nodes, of(spec).window(), injection::offeredLoad);
             return CompositeObserver.of(counts, windowed);
         }
 
         @Override
         PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-            return new RampRun(network, cycleObserver(windowed, recorder), assembly.injection(), spec.seriesWindow(),
+            return new RampRun(network, cycleObserver(windowed, recorder), assembly.injection(), of(spec).window(),
                     spec.maxCycles());
         }
 
@@ -234,11 +250,11 @@ public final class RampStudy extends PacketStudy {
         double[] offered = w.offeredLoad();
         double[] throughput = w.throughput();
         double[] latency = w.averageLatency();
-        double[] offeredSmooth = MovingAverage.smooth(offered, spec.smoothing());
-        double[] throughputSmooth = MovingAverage.smooth(throughput, spec.smoothing());
-        double[] latencySmooth = MovingAverage.smooth(latency, spec.smoothing());
+        double[] offeredSmooth = MovingAverage.smooth(offered, of(spec).smoothing());
+        double[] throughputSmooth = MovingAverage.smooth(throughput, of(spec).smoothing());
+        double[] latencySmooth = MovingAverage.smooth(latency, of(spec).smoothing());
         CriticalLoadDetector.Result knee = CriticalLoadDetector.detect(offeredSmooth, throughputSmooth,
-                spec.criticalLoad());
+                of(spec).criticalLoad());
         int peak = -1;
         for (int i = 0; i < throughputSmooth.length; i++) {
             if (Double.isFinite(throughputSmooth[i]) && (peak < 0 || throughputSmooth[i] > throughputSmooth[peak])) {
@@ -246,7 +262,7 @@ public final class RampStudy extends PacketStudy {
             }
         }
         metrics.add(new Metric(CRITICAL_LOAD, knee.load(), RATE, "offered load at which the gradient of the smoothed "
-                + "throughput against the offered load first falls by " + ExperimentSpec.format(spec.criticalLoad().drop())
+                + "throughput against the offered load first falls by " + ExperimentSpec.format(of(spec).criticalLoad().drop())
                 + " below its linear-region value (NaN: never)"));
         metrics.add(new Metric(CRITICAL_THROUGHPUT, knee.throughput(), RATE, "smoothed throughput at the critical load"));
         metrics.add(new Metric(CRITICAL_LINEAR_GRADIENT, knee.linearGradient(), "1",
@@ -256,7 +272,7 @@ public final class RampStudy extends PacketStudy {
         metrics.add(new Metric(THROUGHPUT_PEAK_LOAD, peak < 0 ? Double.NaN : offeredSmooth[peak], RATE,
                 "smoothed offered load where the throughput peaks"));
         metrics.add(new Metric(RAMP_WINDOWS, offered.length, "windows", "complete windows of "
-                + spec.seriesWindow() + " cycles"));
+                + of(spec).window() + " cycles"));
         metrics.add(new Metric(RAMP_FINAL_LOAD, offered.length == 0 ? Double.NaN : offered[offered.length - 1], RATE,
                 "offered load of the last window"));
         return new SeriesTable(List.of(PointArtefacts.WINDOW_START, PointArtefacts.OFFERED, PointArtefacts.GENERATED,
@@ -275,12 +291,12 @@ public final class RampStudy extends PacketStudy {
         r.put("baseline", spec.baseline());
         r.put("maxCycles", spec.maxCycles());
         ObjectNode series = r.putObject("series");
-        series.put("window", spec.seriesWindow());
-        series.put("smoothing", spec.smoothing());
+        series.put("window", of(spec).window());
+        series.put("smoothing", of(spec).smoothing());
         ObjectNode cl = r.putObject("criticalLoad");
-        cl.put("linearFraction", spec.criticalLoad().linearFraction());
-        cl.put("gradientPoints", spec.criticalLoad().gradientPoints());
-        cl.put("drop", spec.criticalLoad().drop());
+        cl.put("linearFraction", of(spec).criticalLoad().linearFraction());
+        cl.put("gradientPoints", of(spec).criticalLoad().gradientPoints());
+        cl.put("drop", of(spec).criticalLoad().drop());
     }
 
     @Override
@@ -289,18 +305,18 @@ public final class RampStudy extends PacketStudy {
         long rampEnd = plan.expectedCycles();
         sb.append("  ramp      offered load returns to 0 at cycle ").append(rampEnd)
                 .append(rampEnd >= spec.maxCycles() ? " (maxCycles)" : "").append("; windows of ")
-                .append(spec.seriesWindow()).append(" cycles, ").append(spec.smoothing())
+                .append(of(spec).window()).append(" cycles, ").append(of(spec).smoothing())
                 .append("-point moving average\n");
-        sb.append("  critical  linear region = first ").append(ExperimentSpec.format(spec.criticalLoad().linearFraction()))
-                .append(" of the curve, gradient over ").append(spec.criticalLoad().gradientPoints())
-                .append(" points, drop ").append(ExperimentSpec.format(spec.criticalLoad().drop()))
+        sb.append("  critical  linear region = first ").append(ExperimentSpec.format(of(spec).criticalLoad().linearFraction()))
+                .append(" of the curve, gradient over ").append(of(spec).criticalLoad().gradientPoints())
+                .append(" points, drop ").append(ExperimentSpec.format(of(spec).criticalLoad().drop()))
                 .append("; ratios to '").append(spec.baseline()).append("'; seeds ").append(seedText(spec)).append('\n');
     }
 
     @Override
     public StudyOutputs outputs(SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
-        return new SeriesOutputs("windows of " + spec.seriesWindow() + " cycles, " + spec.smoothing()
+        return new SeriesOutputs("windows of " + of(spec).window() + " cycles, " + of(spec).smoothing()
                 + "-point moving average",
                 List.of(new ModeSummary.TableSpec("Critical load", CRITICAL_LOAD, RATE),
                         new ModeSummary.TableSpec("Peak throughput (smoothed)", THROUGHPUT_PEAK, RATE)),

@@ -82,8 +82,8 @@ final class SchedulabilityPoint {
             RandomStreams streams = new RandomStreams(point.seed());
             Scheduler scheduler = provider.scheduler(tree, streams);
             int n = tree.nodes();
-            int count = plan.spec().permutations();
-            SchedulingTiming timing = plan.spec().timing();
+            int count = SchedulabilityStudy.of(plan.spec()).permutations();
+            SchedulingTiming timing = SchedulabilityStudy.of(plan.spec()).timing();
             Demands[] demands = new Demands[count];
             for (int k = 0; k < count; k++) {
                 demands[k] = Demands.permutation(permutation(n, streams.stream(PERMUTATION_STREAM, k)), 1,

@@ -27,7 +27,6 @@ import org.fabrica.experiment.runner.results.CircuitOutputs;
 import org.fabrica.experiment.runner.results.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.kernel.RandomStreams;
-import org.fabrica.stats.collectors.CriticalLoadDetector;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.TreeTopology;
@@ -48,6 +47,27 @@ public final class SchedulabilityStudy implements StudyMode {
     /** Top-level keys of a schedulability experiment; every other key is an error there. */
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topologies", "schedulers",
             "permutations", "timing", "seeds", "executor", "outputs", "provenance");
+
+    /**
+     * What a schedulability file gives ({@link ExperimentSpec#modeSettings()}).
+     *
+     * @param topologies the tree topologies, one point row each
+     * @param schedulers the schedulers compared, the first with the best of the others
+     * @param permutations random permutations per point
+     * @param timing untimed warm-up and timed passes per point
+     */
+    public record Circuits(List<ProviderChoice> topologies, List<SchedulerSpec> schedulers, int permutations,
+            SchedulingTiming timing) {
+        public Circuits {
+            topologies = List.copyOf(topologies);
+            schedulers = List.copyOf(schedulers);
+        }
+    }
+
+    /** The circuits of a schedulability experiment. */
+    static Circuits of(ExperimentSpec spec) {
+        return (Circuits) spec.modeSettings();
+    }
 
     @Override
     public String description() {
@@ -171,17 +191,16 @@ public final class SchedulabilityStudy implements StudyMode {
             report = bool(doc, outputs.get("report"), "outputs.report", true);
         }
         return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), List.copyOf(topologyLabels),
-                null, List.of(), List.of(), 0, 0, 0, DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report,
-                NAME, this, null, List.copyOf(topologySeeds), false, 0, 0, 0,
-                CriticalLoadDetector.Settings.DEFAULT, 0, null, DEFAULT_CELL_PIXELS, List.copyOf(topologies),
-                List.copyOf(schedulers), (int) permutations, null, timing, null);
+                null, List.of(), DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report, NAME, this, null,
+                List.copyOf(topologySeeds), false, 0, 0, null, DEFAULT_CELL_PIXELS,
+                new Circuits(topologies, schedulers, (int) permutations, timing));
     }
 
     @Override
     public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
         List<BoundProvider> topologies = new ArrayList<>();
         List<TreeTopology> trees = new ArrayList<>();
-        for (ProviderChoice c : spec.topologies()) {
+        for (ProviderChoice c : of(spec).topologies()) {
             BoundProvider t = ProviderBinding.bind(doc, c, registry);
             Topology built = ProviderBinding.build(doc, t, t::topology);
             if (!(built instanceof TreeTopology tree)) {
@@ -189,9 +208,9 @@ public final class SchedulabilityStudy implements StudyMode {
                         + "scheduling needs a fat tree with switch levels and upper ports, e.g. {name: ft, l: 3, w: 4}");
             }
             // a point keeps all its permutations' demands, so that its timed passes time plan() only
-            long requests = (long) spec.permutations() * tree.nodes();
+            long requests = (long) of(spec).permutations() * tree.nodes();
             if (requests > SchedulingTiming.MAX_REQUESTS_PER_POINT) {
-                throw doc.error("permutations", "permutations = " + spec.permutations() + " on " + built.describe()
+                throw doc.error("permutations", "permutations = " + of(spec).permutations() + " on " + built.describe()
                         + " (" + tree.nodes() + " nodes) is " + requests + " requests per point; a point keeps its "
                         + "permutations in memory for the timed passes, so use at most "
                         + SchedulingTiming.MAX_REQUESTS_PER_POINT / tree.nodes() + " permutations on this tree");
@@ -200,7 +219,7 @@ public final class SchedulabilityStudy implements StudyMode {
             trees.add(tree);
         }
         List<BoundProvider> schedulers = new ArrayList<>();
-        for (SchedulerSpec s : spec.schedulers()) {
+        for (SchedulerSpec s : of(spec).schedulers()) {
             schedulers.add(ProviderBinding.bind(doc, s.scheduler(), registry));
         }
         ProviderBinding.checkExecutor(doc, spec, registry);
@@ -211,12 +230,16 @@ public final class SchedulabilityStudy implements StudyMode {
                 try {
                     s.scheduler(tree, streams);
                 } catch (RuntimeException e) {
-                    throw doc.error(s.choice().path(), s.describe() + " cannot schedule on " + spec.topologies().get(t)
+                    throw doc.error(s.choice().path(), s.describe() + " cannot schedule on " + of(spec).topologies().get(t)
                             .path() + " (" + tree.describe() + "): " + ProviderFailure.message(e), e);
                 }
             }
         }
-        return new SweepPlan(doc, spec, List.copyOf(topologies), List.copyOf(trees), List.copyOf(schedulers));
+        List<String> columns = new ArrayList<>();
+        for (SchedulerSpec s : of(spec).schedulers()) {
+            columns.add(s.label());
+        }
+        return new SweepPlan(doc, spec, List.copyOf(topologies), List.copyOf(trees), List.copyOf(schedulers), columns);
     }
 
     /** One point per topology x scheduler x seed, ids {@code <topology>/<scheduler>/schedulability/s<seed>}. */
@@ -226,8 +249,8 @@ public final class SchedulabilityStudy implements StudyMode {
         int index = 0;
         for (int p = 0; p < s.patternLabels().size(); p++) {
             String pattern = s.patternLabels().get(p);
-            for (int sc = 0; sc < s.schedulers().size(); sc++) {
-                String scheme = s.schedulers().get(sc).label();
+            for (int sc = 0; sc < of(s).schedulers().size(); sc++) {
+                String scheme = of(s).schedulers().get(sc).label();
                 for (long seed : s.seedsOf(p)) {
                     out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, NAME, seed), p, sc, Double.NaN, seed));
                 }
@@ -261,13 +284,13 @@ public final class SchedulabilityStudy implements StudyMode {
         ArrayNode sch = r.putArray("schedulers");
         for (int i = 0; i < plan.schedulerProviders().size(); i++) {
             ObjectNode o = sch.addObject();
-            o.put("label", spec.schedulers().get(i).label());
+            o.put("label", of(spec).schedulers().get(i).label());
             o.set("scheduler", ResolvedExperiment.providerNode(plan.schedulerProviders().get(i)));
         }
-        r.put("permutations", spec.permutations());
+        r.put("permutations", of(spec).permutations());
         ObjectNode timing = r.putObject("timing");
-        timing.put("warmup", spec.timing().warmup());
-        timing.put("repetitions", spec.timing().repetitions());
+        timing.put("warmup", of(spec).timing().warmup());
+        timing.put("repetitions", of(spec).timing().repetitions());
         ArrayNode seeds = r.putArray("seeds");
         spec.seeds().forEach(seeds::add);
         r.put("executor", spec.executor());
@@ -284,9 +307,9 @@ public final class SchedulabilityStudy implements StudyMode {
         sb.append(spec.name()).append(": ");
         sb.append("schedulability mode, ").append(plan.topologyProviders().size()).append(" topolog(ies) x ")
                 .append(plan.schedulerProviders().size()).append(" scheduler(s) x ").append(spec.seeds().size())
-                .append(" seed(s) = ").append(plan.points().size()).append(" points, ").append(spec.permutations())
-                .append(" random permutations each; time per request: ").append(spec.timing().warmup())
-                .append(" s of untimed warm-up passes, then the median of ").append(spec.timing().repetitions())
+                .append(" seed(s) = ").append(plan.points().size()).append(" points, ").append(of(spec).permutations())
+                .append(" random permutations each; time per request: ").append(of(spec).timing().warmup())
+                .append(" s of untimed warm-up passes, then the median of ").append(of(spec).timing().repetitions())
                 .append(" timed pass(es)\n");
         for (int t = 0; t < plan.trees().size(); t++) {
             sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(plan.trees().get(t).describe())
@@ -294,7 +317,7 @@ public final class SchedulabilityStudy implements StudyMode {
                     .append(plan.topologyProviders().get(t).provider().label()).append('\n');
         }
         for (int i = 0; i < plan.schedulerProviders().size(); i++) {
-            sb.append("  scheduler ").append(spec.schedulers().get(i).label()).append(": ")
+            sb.append("  scheduler ").append(of(spec).schedulers().get(i).label()).append(": ")
                     .append(plan.schedulerProviders().get(i).provider().label()).append('\n');
         }
         sb.append("  seeds     ").append(spec.seeds()).append('\n');
@@ -304,6 +327,6 @@ public final class SchedulabilityStudy implements StudyMode {
 
     @Override
     public StudyOutputs outputs(SweepPlan plan) {
-        return new CircuitOutputs(plan.spec().permutations() + " random permutations per point");
+        return new CircuitOutputs(of(plan.spec()).permutations() + " random permutations per point");
     }
 }

@@ -47,6 +47,25 @@ public final class SteadyStudy extends PacketStudy {
     static final double SATURATION_ACCEPTED_RATIO = 0.95;
     private static final int MAX_LOADS = 10_000;
 
+    /**
+     * What a steady file alone gives ({@link ExperimentSpec#modeSettings()}).
+     *
+     * @param loads offered loads in flits/node/cycle, in file order
+     * @param warmup cycles before the measurement window
+     * @param measure cycles of the window
+     * @param drain most cycles after the window to deliver the measured packets
+     */
+    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain) {
+        public LoadPoints {
+            loads = List.copyOf(loads);
+        }
+    }
+
+    /** The load points of a steady experiment. */
+    static LoadPoints of(ExperimentSpec spec) {
+        return (LoadPoints) spec.modeSettings();
+    }
+
     @Override
     public String description() {
         return "load points";
@@ -82,14 +101,15 @@ public final class SteadyStudy extends PacketStudy {
 
     @Override
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
-        s.loads = loads(doc, root.get("loads"));
-        s.warmup = SpecReader.cycles(doc, root, "warmup", ExperimentSpec.DEFAULT_WARMUP, 0);
-        s.measure = SpecReader.cycles(doc, root, "measure", ExperimentSpec.DEFAULT_MEASURE, 1);
-        s.drain = SpecReader.cycles(doc, root, "drain", ExperimentSpec.DEFAULT_DRAIN, 0);
-        if (s.warmup + s.measure + s.drain > Long.MAX_VALUE / 4) {
+        List<Double> loads = loads(doc, root.get("loads"));
+        long warmup = SpecReader.cycles(doc, root, "warmup", ExperimentSpec.DEFAULT_WARMUP, 0);
+        long measure = SpecReader.cycles(doc, root, "measure", ExperimentSpec.DEFAULT_MEASURE, 1);
+        long drain = SpecReader.cycles(doc, root, "drain", ExperimentSpec.DEFAULT_DRAIN, 0);
+        if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
-        s.maxCycles = s.warmup + s.measure + s.drain; // a point's last cycle + 1
+        s.own = new LoadPoints(loads, warmup, measure, drain);
+        s.maxCycles = warmup + measure + drain; // a point's last cycle + 1
     }
 
     static List<Double> loads(ExperimentDocument doc, JsonNode node) {
@@ -165,7 +185,7 @@ public final class SteadyStudy extends PacketStudy {
             String pattern = s.patternLabels().get(p);
             for (int sc = 0; sc < s.schemes().size(); sc++) {
                 String scheme = s.schemes().get(sc).label();
-                for (double load : s.loads()) {
+                for (double load : of(s).loads()) {
                     for (long seed : s.seedsOf(p)) {
                         out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, load, seed), p, sc, load, seed));
                     }
@@ -182,12 +202,12 @@ public final class SteadyStudy extends PacketStudy {
 
     @Override
     List<Double> probeLoads(ExperimentSpec spec) {
-        return spec.loads();
+        return of(spec).loads();
     }
 
     @Override
     void checkRun(SweepPlan plan) {
-        plan.expectCycles(plan.spec().warmup() + plan.spec().measure());
+        plan.expectCycles(of(plan.spec()).warmup() + of(plan.spec()).measure());
     }
 
     @Override
@@ -206,7 +226,7 @@ public final class SteadyStudy extends PacketStudy {
 
         @Override
         NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
-            steady = new SteadyStateCollector(nodes, plan.spec().warmup(), plan.spec().measure());
+            steady = new SteadyStateCollector(nodes, of(plan.spec()).warmup(), of(plan.spec()).measure());
             return steady;
         }
 
@@ -234,7 +254,7 @@ public final class SteadyStudy extends PacketStudy {
             String endNote = switch (model.end()) {
                 case MEASURED -> "every measured packet delivered";
                 case NETWORK_DONE, RAMP_END -> "generation stopped and every packet delivered";
-                case LIMIT -> drainExceeded ? "drain limit of " + plan.spec().drain()
+                case LIMIT -> drainExceeded ? "drain limit of " + of(plan.spec()).drain()
                         + " cycles reached with measured packets in flight" : "cycle limit reached";
             };
             if (saturated && !drainExceeded) {
@@ -261,13 +281,14 @@ public final class SteadyStudy extends PacketStudy {
 
     @Override
     void writeOwnKeys(ExperimentSpec spec, ObjectNode r) {
+        LoadPoints own = of(spec);
         ArrayNode loads = r.putArray("loads");
-        for (double l : spec.loads()) {
+        for (double l : own.loads()) {
             loads.add(l);
         }
-        r.put("warmup", spec.warmup());
-        r.put("measure", spec.measure());
-        r.put("drain", spec.drain());
+        r.put("warmup", own.warmup());
+        r.put("measure", own.measure());
+        r.put("drain", own.drain());
     }
 
     @Override
@@ -277,19 +298,20 @@ public final class SteadyStudy extends PacketStudy {
 
     @Override
     String loadFactor(ExperimentSpec spec) {
-        return spec.loads().size() + " load(s) x ";
+        return of(spec).loads().size() + " load(s) x ";
     }
 
     @Override
     void describeRun(StringBuilder sb, SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
+        LoadPoints own = of(spec);
         sb.append("  loads     ");
-        for (int i = 0; i < spec.loads().size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(ExperimentSpec.format(spec.loads().get(i)));
+        for (int i = 0; i < own.loads().size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(ExperimentSpec.format(own.loads().get(i)));
         }
         sb.append(" flits/node/cycle\n");
-        sb.append("  cycles    warm-up ").append(spec.warmup()).append(", measure ").append(spec.measure())
-                .append(", drain up to ").append(spec.drain()).append("; seeds ").append(seedText(spec)).append('\n');
+        sb.append("  cycles    warm-up ").append(own.warmup()).append(", measure ").append(own.measure())
+                .append(", drain up to ").append(own.drain()).append("; seeds ").append(seedText(spec)).append('\n');
     }
 
     @Override

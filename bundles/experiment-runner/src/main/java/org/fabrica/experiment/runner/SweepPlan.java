@@ -21,7 +21,6 @@ import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
-import org.fabrica.stats.collectors.SteadyStateCollector;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.TreeTopology;
@@ -151,7 +150,7 @@ public final class SweepPlan {
 
     /** A schedulability experiment's plan (docs/studies/levelwise.md): no simulation providers. */
     SweepPlan(ExperimentDocument document, ExperimentSpec spec, List<BoundProvider> topologies,
-            List<TreeTopology> trees, List<BoundProvider> schedulers) {
+            List<TreeTopology> trees, List<BoundProvider> schedulers, List<String> columnLabels) {
         this.document = document;
         this.spec = spec;
         this.topology = null;
@@ -170,11 +169,7 @@ public final class SweepPlan {
         this.topologies = topologies;
         this.trees = trees;
         this.schedulers = schedulers;
-        List<String> columns = new ArrayList<>();
-        for (SchedulerSpec s : spec.schedulers()) {
-            columns.add(s.label());
-        }
-        this.columnLabels = List.copyOf(columns);
+        this.columnLabels = List.copyOf(columnLabels);
         this.points = spec.study().points(spec);
         this.resolved = spec.study().resolved(this);
         this.experimentId = ResolvedExperiment.id(resolved);
@@ -217,7 +212,7 @@ public final class SweepPlan {
             PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), loads.get(0), spec.seeds().get(0));
             Assembly built;
             try {
-                built = assemble(probe, new SteadyStateCollector(topologyInstance.nodes(), spec.warmup(), spec.measure()));
+                built = assemble(probe, new PointSimulation.EventCounts());
             } catch (ProviderFailure f) {
                 throw document.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
                         + " (topology " + topologyInstance.describe() + ", " + router.vcs() + " VCs per port)", f);

@@ -75,10 +75,10 @@ class ModeValidationTest {
         assertEquals("ramp", spec.mode());
         assertInstanceOf(RampStudy.class, spec.study());
         assertEquals("no-th", spec.baseline(), "the first scheme by default");
-        assertEquals(100, spec.seriesWindow());
-        assertEquals(20, spec.smoothing());
-        assertEquals(60, spec.criticalLoad().gradientPoints());
-        assertEquals(0.1, spec.criticalLoad().linearFraction());
+        assertEquals(100, RampStudy.of(spec).window());
+        assertEquals(20, RampStudy.of(spec).smoothing());
+        assertEquals(60, RampStudy.of(spec).criticalLoad().gradientPoints());
+        assertEquals(0.1, RampStudy.of(spec).criticalLoad().linearFraction());
         SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
         assertEquals(List.of("bitcomp/no-th/ramp/s1", "bitcomp/th8/ramp/s1", "uniform/no-th/ramp/s1",
                 "uniform/th8/ramp/s1"), plan.points().stream().map(PointPlan::pointId).toList());
