@@ -77,8 +77,8 @@ final class SchedulabilityPoint {
     static PointResult run(SweepPlan plan, PointPlan point, SweepPoint sp, PointControl.Signals signals) {
         long start = System.nanoTime();
         try {
-            TreeTopology tree = plan.trees().get(point.pattern());
-            BoundProvider provider = plan.schedulerProviders().get(point.scheme());
+            TreeTopology tree = SchedulabilityStudy.state(plan).trees().get(point.pattern());
+            BoundProvider provider = SchedulabilityStudy.state(plan).schedulers().get(point.scheme());
             RandomStreams streams = new RandomStreams(point.seed());
             Scheduler scheduler = provider.scheduler(tree, streams);
             int n = tree.nodes();
@@ -167,7 +167,7 @@ final class SchedulabilityPoint {
             return result(plan, point, sp, start, metrics, PointSimulation.OK, null);
         } catch (RuntimeException e) {
             return result(plan, point, sp, start, List.of(), PointSimulation.FAILED,
-                    plan.schedulerProviders().get(point.scheme()).describe() + ": " + ProviderFailure.message(e));
+                    SchedulabilityStudy.state(plan).schedulers().get(point.scheme()).describe() + ": " + ProviderFailure.message(e));
         }
     }
 

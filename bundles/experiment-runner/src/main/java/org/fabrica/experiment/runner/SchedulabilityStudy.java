@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,6 +63,21 @@ public final class SchedulabilityStudy implements StudyMode {
             topologies = List.copyOf(topologies);
             schedulers = List.copyOf(schedulers);
         }
+    }
+
+    /**
+     * What resolution finds ({@link SweepPlan#modeState()}).
+     *
+     * @param topologies the bound topology of each row, in file order
+     * @param trees the tree topology of each row, built once at validation (immutable)
+     * @param schedulers the bound scheduler of each column, in file order
+     */
+    record Resolved(List<BoundProvider> topologies, List<TreeTopology> trees, List<BoundProvider> schedulers) {
+    }
+
+    /** The resolved topologies and schedulers of a schedulability plan. */
+    static Resolved state(SweepPlan plan) {
+        return (Resolved) plan.modeState();
     }
 
     /** The circuits of a schedulability experiment. */
@@ -239,7 +255,15 @@ public final class SchedulabilityStudy implements StudyMode {
         for (SchedulerSpec s : of(spec).schedulers()) {
             columns.add(s.label());
         }
-        return new SweepPlan(doc, spec, List.copyOf(topologies), List.copyOf(trees), List.copyOf(schedulers), columns);
+        Map<String, BoundProvider> providers = new LinkedHashMap<>();
+        for (BoundProvider t : topologies) {
+            providers.put(t.choice().path(), t);
+        }
+        for (BoundProvider s : schedulers) {
+            providers.put(s.choice().path(), s);
+        }
+        return new SweepPlan(doc, spec, providers, columns, new Resolved(List.copyOf(topologies), List.copyOf(trees),
+                List.copyOf(schedulers)));
     }
 
     /** One point per topology x scheduler x seed, ids {@code <topology>/<scheduler>/schedulability/s<seed>}. */
@@ -278,14 +302,14 @@ public final class SchedulabilityStudy implements StudyMode {
         r.put("description", spec.description());
         r.put("mode", NAME);
         ArrayNode tops = r.putArray("topologies");
-        for (BoundProvider t : plan.topologyProviders()) {
+        for (BoundProvider t : state(plan).topologies()) {
             tops.add(ResolvedExperiment.providerNode(t));
         }
         ArrayNode sch = r.putArray("schedulers");
-        for (int i = 0; i < plan.schedulerProviders().size(); i++) {
+        for (int i = 0; i < state(plan).schedulers().size(); i++) {
             ObjectNode o = sch.addObject();
             o.put("label", of(spec).schedulers().get(i).label());
-            o.set("scheduler", ResolvedExperiment.providerNode(plan.schedulerProviders().get(i)));
+            o.set("scheduler", ResolvedExperiment.providerNode(state(plan).schedulers().get(i)));
         }
         r.put("permutations", of(spec).permutations());
         ObjectNode timing = r.putObject("timing");
@@ -305,20 +329,20 @@ public final class SchedulabilityStudy implements StudyMode {
         ExperimentSpec spec = plan.spec();
         StringBuilder sb = new StringBuilder();
         sb.append(spec.name()).append(": ");
-        sb.append("schedulability mode, ").append(plan.topologyProviders().size()).append(" topolog(ies) x ")
-                .append(plan.schedulerProviders().size()).append(" scheduler(s) x ").append(spec.seeds().size())
+        sb.append("schedulability mode, ").append(state(plan).topologies().size()).append(" topolog(ies) x ")
+                .append(state(plan).schedulers().size()).append(" scheduler(s) x ").append(spec.seeds().size())
                 .append(" seed(s) = ").append(plan.points().size()).append(" points, ").append(of(spec).permutations())
                 .append(" random permutations each; time per request: ").append(of(spec).timing().warmup())
                 .append(" s of untimed warm-up passes, then the median of ").append(of(spec).timing().repetitions())
                 .append(" timed pass(es)\n");
-        for (int t = 0; t < plan.trees().size(); t++) {
-            sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(plan.trees().get(t).describe())
-                    .append(", ").append(plan.trees().get(t).nodes()).append(" nodes: ")
-                    .append(plan.topologyProviders().get(t).provider().label()).append('\n');
+        for (int t = 0; t < state(plan).trees().size(); t++) {
+            sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(state(plan).trees().get(t).describe())
+                    .append(", ").append(state(plan).trees().get(t).nodes()).append(" nodes: ")
+                    .append(state(plan).topologies().get(t).provider().label()).append('\n');
         }
-        for (int i = 0; i < plan.schedulerProviders().size(); i++) {
+        for (int i = 0; i < state(plan).schedulers().size(); i++) {
             sb.append("  scheduler ").append(of(spec).schedulers().get(i).label()).append(": ")
-                    .append(plan.schedulerProviders().get(i).provider().label()).append('\n');
+                    .append(state(plan).schedulers().get(i).provider().label()).append('\n');
         }
         sb.append("  seeds     ").append(spec.seeds()).append('\n');
         sb.append("  id        ").append(plan.experimentId());

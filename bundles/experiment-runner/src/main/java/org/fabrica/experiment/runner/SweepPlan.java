@@ -23,7 +23,6 @@ import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
-import org.fabrica.topology.TreeTopology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
@@ -97,10 +96,13 @@ public final class SweepPlan {
     private List<SpaceTimeRecorder.Line> spaceTimeLines;
     /** Where a point's packets come from (null in schedulability mode). */
     private final PointTraffic traffic;
-    /** Schedulability mode: the topologies, their instances and the schedulers (empty in the other modes). */
-    private final List<BoundProvider> topologies;
-    private final List<TreeTopology> trees;
-    private final List<BoundProvider> schedulers;
+    /**
+     * A plan without packet simulation: its providers by path, as its mode bound them (null for a
+     * simulation plan, whose providers are the fields above).
+     */
+    private final Map<String, BoundProvider> providers;
+    /** What the mode resolved beyond the fields here (e.g. schedulability's trees), or null. */
+    private final Object modeState;
     /** Mode m2n: the communications resolved against the topology and hardware (null in the other modes). */
     private final M2nTraffic m2n;
     /**
@@ -135,9 +137,8 @@ public final class SweepPlan {
         this.topologyInstance = topologyInstance;
         this.router = router;
         this.endpoint = endpoint;
-        this.topologies = List.of();
-        this.trees = List.of();
-        this.schedulers = List.of();
+        this.providers = null;
+        this.modeState = null;
         List<String> columns = new ArrayList<>();
         for (BoundScheme s : schemes) {
             columns.add(s.label());
@@ -148,9 +149,12 @@ public final class SweepPlan {
         this.experimentId = ResolvedExperiment.id(resolved);
     }
 
-    /** A schedulability experiment's plan (docs/studies/levelwise.md): no simulation providers. */
-    SweepPlan(ExperimentDocument document, ExperimentSpec spec, List<BoundProvider> topologies,
-            List<TreeTopology> trees, List<BoundProvider> schedulers, List<String> columnLabels) {
+    /**
+     * A plan without packet simulation (schedulability, docs/studies/levelwise.md): the providers
+     * the mode bound, by path in file order, its columns, and what else it resolved.
+     */
+    SweepPlan(ExperimentDocument document, ExperimentSpec spec, Map<String, BoundProvider> providers,
+            List<String> columnLabels, Object modeState) {
         this.document = document;
         this.spec = spec;
         this.topology = null;
@@ -166,9 +170,8 @@ public final class SweepPlan {
         this.topologyInstance = null;
         this.router = null;
         this.endpoint = null;
-        this.topologies = topologies;
-        this.trees = trees;
-        this.schedulers = schedulers;
+        this.providers = new LinkedHashMap<>(providers);
+        this.modeState = modeState;
         this.columnLabels = List.copyOf(columnLabels);
         this.points = spec.study().points(spec);
         this.resolved = spec.study().resolved(this);
@@ -330,16 +333,10 @@ public final class SweepPlan {
 
     /** Every bound provider by its path in the file. */
     public Map<String, BoundProvider> providersByPath() {
+        if (providers != null) {
+            return new LinkedHashMap<>(providers); // a plan without simulation
+        }
         Map<String, BoundProvider> m = new LinkedHashMap<>();
-        for (BoundProvider t : topologies) {
-            m.put(t.choice().path(), t);
-        }
-        for (BoundProvider s : schedulers) {
-            m.put(s.choice().path(), s);
-        }
-        if (topology == null) {
-            return m; // schedulability: no simulation providers
-        }
         m.put("topology", topology);
         m.put("hardware", hardware);
         m.put("network", network);
@@ -404,19 +401,9 @@ public final class SweepPlan {
         return experimentId;
     }
 
-    /** Schedulability mode: the bound topology of each row, in file order. */
-    List<BoundProvider> topologyProviders() {
-        return topologies;
-    }
-
-    /** Schedulability mode: the tree topology of each row, built once at validation (immutable). */
-    List<TreeTopology> trees() {
-        return trees;
-    }
-
-    /** Schedulability mode: the bound scheduler of each column, in file order. */
-    List<BoundProvider> schedulerProviders() {
-        return schedulers;
+    /** What the mode resolved beyond the plan's fields (a plan without simulation), or null. */
+    Object modeState() {
+        return modeState;
     }
 
     /** Column labels: the schemes' labels, or the schedulers' in schedulability mode. */
