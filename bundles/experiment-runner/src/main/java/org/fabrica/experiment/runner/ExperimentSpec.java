@@ -16,9 +16,9 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
 /**
  * An experiment as written in its file, checked for structure and value ranges, with every
  * runner-level default filled in. The fields are those every mode has or several share; what one
- * mode alone reads is its own record in {@link #modeSettings()} (e.g. {@link SteadyStudy.LoadPoints}). Providers and their parameters are checked later against the
- * registered providers ({@link SweepPlan}). The file format (docs/user-guide.md,
- * "Experiment file reference"):
+ * mode alone reads is its own record in {@link #modeSettings()} (e.g. {@link SteadyStudy.LoadPoints}).
+ * Providers and their parameters are checked later against the registered providers
+ * ({@link SweepPlan}). The file format (docs/user-guide.md, "Experiment file reference"):
  *
  * <pre>{@code
  * name: quickstart                 # required, [a-z0-9-]+, names the default results folder results/<name>

@@ -7,8 +7,8 @@ import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 
 /**
- * The summary tables of the ramp and collective modes, patterns x schemes, each cell the mean
- * over the seeds of a point metric with its ratio to the baseline scheme: the critical load and
+ * The summary tables a mode lists ({@link TableSpec}: ramp, collective, m2n), patterns x schemes,
+ * each cell the mean over the seeds of a point metric with its ratio to the baseline scheme: the critical load and
  * the peak throughput of ramp-load runs, the duration of collectives (docs/studies/spth.md, "What
  * a reproduction produces"). One model rendered as text (terminal), CSV and HTML, so the
  * three always agree.
