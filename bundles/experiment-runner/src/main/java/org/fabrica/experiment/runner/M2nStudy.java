@@ -44,7 +44,7 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + M2nStudy.NAME,
         "fabrica.description=m2n: M-to-N communications played from schedulers' plans until delivered"})
-public final class M2nStudy implements StudyMode {
+public final class M2nStudy implements StudyMode, PlayedSchedules {
     /** The mode's word. */
     public static final String NAME = "m2n";
     /** Top-level keys of an m2n experiment; every other key is an error there. */
@@ -66,6 +66,11 @@ public final class M2nStudy implements StudyMode {
     static final String M2N_ROUNDS = "m2n.rounds";
     static final String M2N_TRANSACTIONS = "m2n.transactions";
     static final String M2N_PORT_GBPS_MAX = "m2n.port.receiveGbps.max";
+
+    /** The communications of an m2n plan, resolved against its topology and hardware ({@link SweepPlan#modeState()}). */
+    static M2nTraffic communications(SweepPlan plan) {
+        return (M2nTraffic) plan.modeState();
+    }
 
     /** The communications of an m2n experiment ({@link ExperimentSpec#modeSettings()}). */
     static M2nSpec of(ExperimentSpec spec) {
@@ -154,7 +159,7 @@ public final class M2nStudy implements StudyMode {
     /** Plans every communication with every scheme on it, checks the plan can be played, builds every scheme's network. */
     private static void check(SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
-        M2nTraffic m2n = plan.m2n();
+        M2nTraffic m2n = communications(plan);
         Topology topologyInstance = plan.topology();
         ExperimentDocument document = plan.document();
         RandomStreams streams = new RandomStreams(spec.seeds().get(0));
@@ -201,7 +206,7 @@ public final class M2nStudy implements StudyMode {
     /** A point's traffic: its scheme's scheduler plans the communication, and the plan is played (a fresh playback per run). */
     private static PointTraffic.Traffic played(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme,
             RandomStreams streams) {
-        M2nTraffic m2n = plan.m2n();
+        M2nTraffic m2n = communications(plan);
         Plan planned = SweepPlan.call(scheme.scheduler(), () -> m2n.plan(point.pattern(), scheme.scheduler(),
                 plan.topology(), streams));
         SchedulePlayback playback = SweepPlan.call(scheme.scheduler(), () -> m2n.playback(point.pattern(), planned,
@@ -309,7 +314,7 @@ public final class M2nStudy implements StudyMode {
     @Override
     public ObjectNode resolved(SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
-        M2nTraffic m2n = plan.m2n();
+        M2nTraffic m2n = communications(plan);
         ObjectNode r = JsonNodeFactory.instance.objectNode();
         r.put("name", spec.name());
         r.put("description", spec.description());
@@ -384,7 +389,7 @@ public final class M2nStudy implements StudyMode {
     @Override
     public String summary(SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
-        M2nTraffic m2n = plan.m2n();
+        M2nTraffic m2n = communications(plan);
         RouterParameters router = plan.router();
         Topology topologyInstance = plan.topology();
         StringBuilder sb = new StringBuilder();
@@ -434,11 +439,11 @@ public final class M2nStudy implements StudyMode {
      * Mode m2n: the plan of every communication by every scheme that runs on it (first seed's
      * streams), as {@link PlanPrinter} tables under a heading line each, or as one CSV table with
      * the communication and scheme in the first two columns ({@link PlanPrinter#transfers}).
-     *
      */
-    static String schedules(SweepPlan plan, boolean csv) {
+    @Override
+    public String schedules(SweepPlan plan, boolean csv) {
         ExperimentSpec spec = plan.spec();
-        M2nTraffic m2n = plan.m2n();
+        M2nTraffic m2n = communications(plan);
         ExperimentDocument document = plan.document();
         List<String> header = new ArrayList<>(List.of("communication", "scheme"));
         header.addAll(PlanPrinter.TRANSFER_COLUMNS);

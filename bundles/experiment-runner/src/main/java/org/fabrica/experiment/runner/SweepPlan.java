@@ -101,10 +101,8 @@ public final class SweepPlan {
      * simulation plan, whose providers are the fields above).
      */
     private final Map<String, BoundProvider> providers;
-    /** What the mode resolved beyond the fields here (e.g. schedulability's trees), or null. */
+    /** What the mode resolved beyond the fields here (schedulability's trees, m2n's communications), or null. */
     private final Object modeState;
-    /** Mode m2n: the communications resolved against the topology and hardware (null in the other modes). */
-    private final M2nTraffic m2n;
     /**
      * Packet length in flits: the file's packetFlits, or its packetBytes converted once with the
      * hardware's flit size, or in mode m2n the hardware's maximum-payload packet (0 in schedulability).
@@ -114,15 +112,15 @@ public final class SweepPlan {
     private final List<String> columnLabels;
 
     /**
-     * A plan of packet simulation (steady, ramp, collective; m2n with its communications, else
-     * {@code m2n} null) whose points take their packets from {@code traffic}. The mode checks the
-     * combinations afterwards.
+     * A plan of packet simulation whose points take their packets from {@code traffic};
+     * {@code modeState} is what the mode resolved beyond the fields here (m2n: its communications),
+     * or null. The mode checks the combinations afterwards.
      */
     SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
-            M2nTraffic m2n, int packetFlits, PointTraffic traffic) {
-        this.m2n = m2n;
+            Object modeState, int packetFlits, PointTraffic traffic) {
+        this.modeState = modeState;
         this.traffic = traffic;
         this.packetFlits = packetFlits;
         this.document = document;
@@ -138,7 +136,6 @@ public final class SweepPlan {
         this.router = router;
         this.endpoint = endpoint;
         this.providers = null;
-        this.modeState = null;
         List<String> columns = new ArrayList<>();
         for (BoundScheme s : schemes) {
             columns.add(s.label());
@@ -164,7 +161,6 @@ public final class SweepPlan {
         this.injection = null;
         this.patterns = List.of();
         this.schemes = List.of();
-        this.m2n = null;
         this.traffic = null;
         this.packetFlits = 0;
         this.topologyInstance = null;
@@ -367,17 +363,17 @@ public final class SweepPlan {
     }
 
     /**
-     * Mode m2n: the plan of every communication by every scheme that runs on it (first seed's
-     * streams), as tables or one CSV table ({@link M2nStudy#schedules}).
+     * The plans a mode's points play, as tables or one CSV table ({@link PlayedSchedules}; mode
+     * m2n).
      *
-     * @throws ExperimentException for an experiment without communications
+     * @throws ExperimentException for a mode whose points play no schedules
      */
     public String schedules(boolean csv) {
-        if (m2n == null) {
+        if (!(spec.study() instanceof PlayedSchedules played)) {
             throw new ExperimentException(document.source() + ": mode " + spec.mode() + " has no schedules to"
                     + " print; 'schedule' prints the plans of an m2n experiment (mode: m2n)");
         }
-        return M2nStudy.schedules(this, csv);
+        return played.schedules(this, csv);
     }
 
     ExperimentDocument document() {
@@ -401,7 +397,7 @@ public final class SweepPlan {
         return experimentId;
     }
 
-    /** What the mode resolved beyond the plan's fields (a plan without simulation), or null. */
+    /** What the mode resolved beyond the plan's fields, or null. */
     Object modeState() {
         return modeState;
     }
@@ -423,10 +419,6 @@ public final class SweepPlan {
         return topologyInstance;
     }
 
-    /** Mode m2n: the resolved communications (null in the other modes). */
-    M2nTraffic m2n() {
-        return m2n;
-    }
 
     /**
      * Packet length in flits: the file's (converted from packetBytes with the hardware's flit size
