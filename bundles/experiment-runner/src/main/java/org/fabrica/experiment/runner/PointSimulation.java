@@ -240,11 +240,15 @@ final class PointSimulation {
         addCulprit(culprits, scheme.routing().provider().factory().getClass(), scheme.routing().describe());
         addCulprit(culprits, scheme.queuing().provider().factory().getClass(), scheme.queuing().describe());
         addCulprit(culprits, scheme.throttle().provider().factory().getClass(), scheme.throttle().describe());
+        // the traffic's providers, whichever the mode uses: a scheduler (m2n), a pattern and an injection process
         if (scheme.scheduler() != null) {
             addCulprit(culprits, scheme.scheduler().provider().factory().getClass(), scheme.scheduler().describe());
-        } else {
+        }
+        if (point.pattern() < plan.patterns().size()) {
             BoundProvider pattern = plan.patterns().get(point.pattern());
             addCulprit(culprits, pattern.provider().factory().getClass(), pattern.describe());
+        }
+        if (plan.injectionProvider() != null) {
             addCulprit(culprits, plan.injectionProvider().provider().factory().getClass(),
                     plan.injectionProvider().describe());
         }
