@@ -140,6 +140,20 @@ class StudyModeServiceTest {
     }
 
     @Test
+    void aModeOfTheSameNameWithAHigherRankingReplacesTheBuiltIn() {
+        ProviderRegistry registry = ClasspathComponents.registry();
+        ProbeStudy probe = new ProbeStudy();
+        registry.add(probe, Map.of(StudyMode.NAME_PROPERTY, "steady", org.osgi.framework.Constants.SERVICE_RANKING, 10));
+        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("p.yaml",
+                with(PROBE, "mode: probe", "mode: steady"), Map.of()), registry.studies());
+        assertSame(probe, spec.study());
+        registry.remove(probe);
+        assertTrue(registry.studies().names().contains("steady"));
+        assertTrue(ExperimentSpec.parse(ExperimentDocument.parse("t.yaml", Fixtures.TINY, Map.of()), registry.studies())
+                .study() instanceof SteadyStudy, "the built-in again once the replacement is gone");
+    }
+
+    @Test
     void anUnknownModeIsRefusedWithTheInstalledOnes() {
         // without the mode its key is unknown, so leave it out
         String msg = Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp,
