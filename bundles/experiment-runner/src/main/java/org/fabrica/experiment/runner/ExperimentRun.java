@@ -18,12 +18,9 @@ import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.results.ExperimentFacts;
-import org.fabrica.experiment.runner.results.ModeSummary;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.experiment.runner.results.ResultsStore;
-import org.fabrica.experiment.runner.results.RoutesSummary;
 import org.fabrica.experiment.runner.results.RunRecord;
-import org.fabrica.experiment.runner.results.SchedulabilitySummary;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepExecutor;
 import org.fabrica.sweep.SweepPoint;
@@ -165,11 +162,13 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     private PointResult runPoint(SweepPoint sp) {
         PointPlan p = plan.points().get(sp.index());
-        if (plan.spec().mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
-            return stopRequested ? stoppedResult(sp) : SchedulabilityPoint.run(plan, p, sp, this);
-        }
+        return plan.spec().study().run(new PointJob(this, plan, p, sp));
+    }
+
+    /** Simulates a point with a mode's measurement ({@link PointJob#simulate}). */
+    PointResult simulate(PointPlan p, SweepPoint sp, PointMeasurement measurement) {
         PointControl control = new PointControl(this, p);
-        PointSimulation sim = new PointSimulation(plan, p, control);
+        PointSimulation sim = new PointSimulation(plan, p, control, measurement);
         if (stopRequested) {
             return stoppedResult(sp);
         }
@@ -192,7 +191,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
     }
 
-    private static PointResult stoppedResult(SweepPoint sp) {
+    static PointResult stoppedResult(SweepPoint sp) {
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.STATUS, PointSimulation.STOPPED);
         return new PointResult(sp, List.of(), notes, "stopped before it started", 0);
@@ -236,7 +235,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(p.pattern()));
         notes.put(PointSimulation.SCHEME, plan.columnLabels().get(p.scheme()));
-        notes.put(PointSimulation.LOAD, p.loadNote(plan.spec().mode()));
+        notes.put(PointSimulation.LOAD, plan.spec().study().loadNote(p));
         notes.put(PointSimulation.SEED, Long.toString(p.seed()));
         notes.put(PointSimulation.STATUS, r.notes().getOrDefault(PointSimulation.STATUS,
                 r.failed() ? PointSimulation.FAILED : PointSimulation.OK));
@@ -494,7 +493,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
                     + "pause to return and try again");
         }
         RegisteredProvider provider = registry.resolve(concept, name);
-        BoundProvider routing = SweepPlan.bind(provider, new ProviderChoice(concept, name,
+        BoundProvider routing = ProviderBinding.bind(provider, new ProviderChoice(concept, name,
                 parameters == null ? Map.of() : parameters, "swap routing"));
         List<String> failures = new ArrayList<>();
         for (PointSimulation s : parked) {
@@ -575,19 +574,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     @Override
     public String summaryText() {
-        if (plan.spec().mode() == ExperimentSpec.Mode.SCHEDULABILITY) {
-            String text = SchedulabilitySummary.text(SchedulabilitySummary.of(plan.spec().patternLabels(), facts.schemes(),
-                    store.results()));
-            // points timed side by side had steady 2x-5x outliers on a 2-core machine
-            // (docs/studies/levelwise.md, "Scheduling time per request")
-            return threads > 1 && !text.isEmpty() ? text + "The points ran on " + threads + " threads at once: for times "
-                    + "per request that can be compared, run with --threads 1, more than once.\n" : text;
-        }
-        if (plan.spec().mode() == ExperimentSpec.Mode.STEADY && RoutesSummary.applies(store.results())) {
-            return RoutesSummary.text(RoutesSummary.rows(plan.spec().patternLabels(), facts.schemes(), store.results()));
-        }
-        return ModeSummary.text(ModeSummary.tables(plan.spec().mode().word(), plan.spec().patternLabels(),
-                facts.schemes(), plan.spec().baseline(), store.results()));
+        return facts.outputs().text(facts, store.results(), threads);
     }
 
     /** Swaps done so far, as recorded in run.json. */

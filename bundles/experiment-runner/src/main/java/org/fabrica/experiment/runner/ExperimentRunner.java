@@ -16,6 +16,7 @@ import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.runner.results.ExperimentFacts;
 import org.fabrica.experiment.runner.results.ResultsStore;
+import org.fabrica.experiment.runner.results.StudyOutputs;
 import org.fabrica.sweep.SweepExecutor;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -115,7 +116,7 @@ public final class ExperimentRunner implements ExperimentService {
     SweepPlan plan(Path file, RunOptions o) {
         Map<String, String> overrides = o.overrides() == null ? Map.of() : o.overrides();
         ExperimentDocument doc = ExperimentDocument.read(file, overrides);
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = ExperimentSpec.parse(doc, registry.studies());
         try {
             return SweepPlan.resolve(doc, spec, registry);
         } catch (OutOfMemoryError e) {
@@ -142,14 +143,7 @@ public final class ExperimentRunner implements ExperimentService {
         }
         List<String> schemes = plan.columnLabels();
         ExperimentSpec spec = plan.spec();
-        String seriesNote = switch (spec.mode()) {
-            case STEADY -> "";
-            case RAMP -> "windows of " + spec.seriesWindow() + " cycles, " + spec.smoothing() + "-point moving average";
-            case COLLECTIVE -> "in-flight packets sampled every " + spec.inFlightWindow() + " cycles";
-            case SCHEDULABILITY -> spec.permutations() + " random permutations per point";
-            case M2N -> "latency of successive packets (generation to tail delivery) of chosen source-destination pairs;"
-                    + " every message cut into " + plan.packetFlits() + "-flit maximum-payload packets";
-        };
+        StudyOutputs outputs = spec.study().outputs(plan);
         String spaceTimeNote = spec.spaceTime() == null ? "" : "Input buffers of the row y = floor(N/3) (E, W) and the"
                 + " column x = floor(N/3) (N, S), side by side, each chart the buffers of the packets travelling that way;"
                 + " one pixel row per sampled cycle from cycle " + spec.spaceTime().start() + " (top), every "
@@ -157,7 +151,7 @@ public final class ExperimentRunner implements ExperimentService {
                 + " when its buffer has at most " + spec.spaceTime().margin() + " free flits: red VC 0, green VC 1,"
                 + " blue VC 2 (mixed when several are busy).";
         return new ExperimentFacts(spec.name(), spec.description(), plan.experimentId(), fabricaVersion,
-                plan.summary(), spec.patternLabels(), schemes, spec.maxSeeds(), yaml, providers, spec.mode().word(),
-                spec.baseline(), seriesNote, spaceTimeNote);
+                plan.summary(), spec.patternLabels(), schemes, spec.maxSeeds(), yaml, providers, spec.mode(),
+                spec.baseline(), outputs.seriesNote(), spaceTimeNote, outputs);
     }
 }

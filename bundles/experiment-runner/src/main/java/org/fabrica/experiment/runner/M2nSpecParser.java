@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.params.Suggestions;
-import org.fabrica.stats.collectors.CriticalLoadDetector;
 
 /**
  * Reads the file of an {@code m2n} experiment (docs/studies/rapidio-m2n.md; docs/user-guide.md, "Mode
@@ -40,12 +40,14 @@ final class M2nSpecParser {
     private M2nSpecParser() {
     }
 
-    static ExperimentSpec parse(ExperimentDocument doc, ObjectNode root, String name, String description) {
-        ProviderChoice topology = ExperimentSpec.choice(doc, root.get("topology"), "topology", "topology", null);
-        ProviderChoice hardware = ExperimentSpec.choice(doc, root.get("hardware"), "hardware", "hardware", null);
-        ProviderChoice network = ExperimentSpec.choice(doc, root.get("network"), "network", "network",
+    /** Reads the file of mode {@code mode} ({@code study}); the mode has refused the keys of the other modes. */
+    static ExperimentSpec parse(ExperimentDocument doc, ObjectNode root, String name, String description, String mode,
+            StudyMode study) {
+        ProviderChoice topology = SpecReader.choice(doc, root.get("topology"), "topology", "topology", null);
+        ProviderChoice hardware = SpecReader.choice(doc, root.get("hardware"), "hardware", "hardware", null);
+        ProviderChoice network = SpecReader.choice(doc, root.get("network"), "network", "network",
                 ExperimentSpec.DEFAULT_NETWORK);
-        ProviderChoice kernel = ExperimentSpec.choice(doc, root.get("kernel"), "kernel", "kernel",
+        ProviderChoice kernel = SpecReader.choice(doc, root.get("kernel"), "kernel", "kernel",
                 ExperimentSpec.DEFAULT_KERNEL);
 
         List<M2nSpec.Communication> communications = communications(doc, root.get("communications"));
@@ -58,14 +60,14 @@ final class M2nSpecParser {
         for (SchemeSpec s : schemes) {
             schemeLabels.add(s.label());
         }
-        String baseline = ExperimentSpec.optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
+        String baseline = SpecReader.optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
         if (!schemeLabels.contains(baseline)) {
             throw doc.error("baseline", "baseline '" + baseline + "' is not the label of a scheme"
                     + Suggestions.hint(baseline, schemeLabels) + "; the ratios of an m2n experiment refer to one of its"
                     + " schemes");
         }
-        long deadlockCycles = ExperimentSpec.cycles(doc, root, "deadlockCycles", ExperimentSpec.DEFAULT_DEADLOCK_CYCLES, 1);
-        long maxCycles = ExperimentSpec.cycles(doc, root, "maxCycles", ExperimentSpec.DEFAULT_MAX_CYCLES, 1);
+        long deadlockCycles = SpecReader.cycles(doc, root, "deadlockCycles", ExperimentSpec.DEFAULT_DEADLOCK_CYCLES, 1);
+        long maxCycles = SpecReader.cycles(doc, root, "maxCycles", ExperimentSpec.DEFAULT_MAX_CYCLES, 1);
         if (maxCycles > Long.MAX_VALUE / 4) {
             throw doc.error("maxCycles", "maxCycles = " + maxCycles + " is too large; use fewer cycles");
         }
@@ -73,12 +75,12 @@ final class M2nSpecParser {
         if (seedNode != null && seedNode.isObject()) {
             throw doc.error("seeds", "mode m2n takes seeds as a count or a list (every communication uses them)");
         }
-        List<Long> seeds = ExperimentSpec.seeds(doc, seedNode, "seeds");
+        List<Long> seeds = SpecReader.seeds(doc, seedNode, "seeds");
         List<List<Long>> perCommunication = new ArrayList<>();
         for (int i = 0; i < communications.size(); i++) {
             perCommunication.add(seeds);
         }
-        String executor = ExperimentSpec.optionalText(doc, root, "executor", "executor", ExperimentSpec.DEFAULT_EXECUTOR);
+        String executor = SpecReader.optionalText(doc, root, "executor", "executor", ExperimentSpec.DEFAULT_EXECUTOR);
         boolean plots = true;
         boolean report = true;
         List<int[]> pairs = new ArrayList<>();
@@ -87,9 +89,9 @@ final class M2nSpecParser {
             if (!outputs.isObject()) {
                 throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true, pairs: [[0, 6]]}");
             }
-            ExperimentSpec.checkKeys(doc, (ObjectNode) outputs, "outputs", ExperimentSpec.M2N_OUTPUT_KEYS);
-            plots = ExperimentSpec.bool(doc, outputs.get("plots"), "outputs.plots", true);
-            report = ExperimentSpec.bool(doc, outputs.get("report"), "outputs.report", true);
+            SpecReader.checkKeys(doc, (ObjectNode) outputs, "outputs", ExperimentSpec.M2N_OUTPUT_KEYS);
+            plots = SpecReader.bool(doc, outputs.get("plots"), "outputs.plots", true);
+            report = SpecReader.bool(doc, outputs.get("report"), "outputs.report", true);
             JsonNode p = outputs.get("pairs");
             if (p != null && !p.isNull()) {
                 if (!p.isArray() || p.isEmpty()) {
@@ -107,11 +109,9 @@ final class M2nSpecParser {
             }
         }
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(), List.copyOf(labels),
-                null, List.copyOf(schemes), List.of(), 0, 0, 0, deadlockCycles, List.copyOf(seeds), executor, plots,
-                report, ExperimentSpec.Mode.M2N, baseline, List.copyOf(perCommunication), false, 0, 0,
-                org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW, CriticalLoadDetector.Settings.DEFAULT,
-                maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, List.of(), List.of(), 0,
-                new M2nSpec(communications, pairs), null);
+                null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, study,
+                baseline, List.copyOf(perCommunication), false, org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW,
+                maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, new M2nSpec(communications, pairs));
     }
 
     private static List<M2nSpec.Communication> communications(ExperimentDocument doc, JsonNode node) {
@@ -129,8 +129,8 @@ final class M2nSpecParser {
                 throw doc.error(p, p + " must be a mapping with label, senders or m, receivers or n, and messageBytes or "
                         + "sizes; found a " + ExperimentDocument.kind(c));
             }
-            ExperimentSpec.checkKeys(doc, (ObjectNode) c, p, ExperimentSpec.COMMUNICATION_KEYS);
-            String label = ExperimentSpec.optionalText(doc, (ObjectNode) c, "label", p + ".label", "communication-" + (i + 1));
+            SpecReader.checkKeys(doc, (ObjectNode) c, p, ExperimentSpec.COMMUNICATION_KEYS);
+            String label = SpecReader.optionalText(doc, (ObjectNode) c, "label", p + ".label", "communication-" + (i + 1));
             if (!ExperimentSpec.LABEL.matcher(label).matches()) {
                 throw doc.error(p + ".label", "label '" + label
                         + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
@@ -153,7 +153,7 @@ final class M2nSpecParser {
                         + " of multiples) or sizes (an M x N matrix of bytes), " + (hasBytes ? "not both" : "one of them"));
             }
             if (hasBytes) {
-                messageBytes = ExperimentSpec.whole(doc, c.get("messageBytes"), p + ".messageBytes");
+                messageBytes = SpecReader.whole(doc, c.get("messageBytes"), p + ".messageBytes");
                 if (messageBytes < 1 || messageBytes > (1L << 40)) {
                     throw doc.error(p + ".messageBytes", p + ".messageBytes = " + messageBytes
                             + " is out of range; use 1 .. 2^40 bytes");
@@ -166,7 +166,7 @@ final class M2nSpecParser {
                     }
                     multiples = new long[mul.size()];
                     for (int k = 0; k < mul.size(); k++) {
-                        multiples[k] = ExperimentSpec.whole(doc, mul.get(k), p + ".multiples[" + k + "]");
+                        multiples[k] = SpecReader.whole(doc, mul.get(k), p + ".multiples[" + k + "]");
                         if (multiples[k] < 1 || multiples[k] > 1_000_000) {
                             throw doc.error(p + ".multiples[" + k + "]", p + ".multiples[" + k + "] = " + multiples[k]
                                     + " is out of range; use 1 .. 1000000");
@@ -182,7 +182,7 @@ final class M2nSpecParser {
             }
             double rate = 1.0;
             if (c.has("rate") && !c.get("rate").isNull()) {
-                rate = ExperimentSpec.number(doc, c.get("rate"), p + ".rate");
+                rate = SpecReader.number(doc, c.get("rate"), p + ".rate");
                 if (!(rate > 0 && rate <= 1)) {
                     throw doc.error(p + ".rate", p + ".rate = " + rate + "; use a fraction of the link rate in (0, 1]");
                 }
@@ -220,7 +220,7 @@ final class M2nSpecParser {
     }
 
     private static long count(ExperimentDocument doc, JsonNode c, String key, String p) {
-        long v = ExperimentSpec.whole(doc, c.get(key), p + "." + key);
+        long v = SpecReader.whole(doc, c.get(key), p + "." + key);
         if (v < 1 || v > 1_000_000) {
             throw doc.error(p + "." + key, p + "." + key + " = " + v + " is out of range; use 1 .. 1000000");
         }
@@ -228,7 +228,7 @@ final class M2nSpecParser {
     }
 
     private static int node(ExperimentDocument doc, JsonNode n, String at) {
-        long v = ExperimentSpec.whole(doc, n, at);
+        long v = SpecReader.whole(doc, n, at);
         if (v < 0 || v > Integer.MAX_VALUE) {
             throw doc.error(at, at + " = " + v + " is not an end node; nodes are numbered from 0");
         }
@@ -248,7 +248,7 @@ final class M2nSpecParser {
                 throw doc.error(at + "[" + i + "]", at + "[" + i + "] must list " + n + " sizes in bytes, one per receiver");
             }
             for (int j = 0; j < n; j++) {
-                s[i][j] = ExperimentSpec.whole(doc, row.get(j), at + "[" + i + "][" + j + "]");
+                s[i][j] = SpecReader.whole(doc, row.get(j), at + "[" + i + "][" + j + "]");
                 if (s[i][j] < 0 || s[i][j] > (1L << 40)) {
                     throw doc.error(at + "[" + i + "][" + j + "]", "size " + s[i][j] + " is out of range; use 0 (no message)"
                             + " .. 2^40 bytes");
@@ -276,14 +276,14 @@ final class M2nSpecParser {
                 throw doc.error(p, p + " must be a mapping with scheduler, routing and optionally label, queuing, throttle "
                         + "and communications; found a " + ExperimentDocument.kind(s));
             }
-            ExperimentSpec.checkKeys(doc, (ObjectNode) s, p, ExperimentSpec.M2N_SCHEME_KEYS);
-            ProviderChoice scheduler = ExperimentSpec.choice(doc, s.get("scheduler"), "scheduler", p + ".scheduler", null);
-            ProviderChoice routing = ExperimentSpec.choice(doc, s.get("routing"), "routing", p + ".routing", null);
-            ProviderChoice queuing = ExperimentSpec.choice(doc, s.get("queuing"), "queuing", p + ".queuing",
+            SpecReader.checkKeys(doc, (ObjectNode) s, p, ExperimentSpec.M2N_SCHEME_KEYS);
+            ProviderChoice scheduler = SpecReader.choice(doc, s.get("scheduler"), "scheduler", p + ".scheduler", null);
+            ProviderChoice routing = SpecReader.choice(doc, s.get("routing"), "routing", p + ".routing", null);
+            ProviderChoice queuing = SpecReader.choice(doc, s.get("queuing"), "queuing", p + ".queuing",
                     ExperimentSpec.DEFAULT_M2N_QUEUING);
-            ProviderChoice throttle = ExperimentSpec.choice(doc, s.get("throttle"), "throttle", p + ".throttle",
+            ProviderChoice throttle = SpecReader.choice(doc, s.get("throttle"), "throttle", p + ".throttle",
                     ExperimentSpec.DEFAULT_THROTTLE);
-            String label = ExperimentSpec.optionalText(doc, (ObjectNode) s, "label", p + ".label",
+            String label = SpecReader.optionalText(doc, (ObjectNode) s, "label", p + ".label",
                     scheduler.name() + "-" + routing.name());
             if (!ExperimentSpec.LABEL.matcher(label).matches()) {
                 throw doc.error(p + ".label", "label '" + label

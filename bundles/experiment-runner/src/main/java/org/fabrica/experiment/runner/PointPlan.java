@@ -3,7 +3,8 @@ package org.fabrica.experiment.runner;
 import org.fabrica.sweep.SweepPoint;
 
 /**
- * One point of a sweep: a traffic pattern, a scheme, an offered load (steady mode) and a seed.
+ * One point of a sweep: a traffic pattern, a scheme, an offered load (steady mode) and a seed,
+ * as its study mode expands the experiment ({@link org.fabrica.experiment.study.StudyMode#points}).
  *
  * @param index position in the sweep (patterns x schemes x loads x seeds, in that nesting)
  * @param pointId stable id: {@code <pattern>/<scheme>/l<load>/s<seed>} in steady mode, e.g.
@@ -20,13 +21,9 @@ public record PointPlan(int index, String pointId, int pattern, int scheme, doub
         return pattern + "/" + scheme + "/l" + ExperimentSpec.format(load) + "/s" + seed;
     }
 
-    static String id(String pattern, String scheme, ExperimentSpec.Mode mode, long seed) {
-        return pattern + "/" + scheme + "/" + mode.word() + "/s" + seed;
-    }
-
-    /** The {@code load} note: the load in steady mode, else the mode's name. */
-    String loadNote(ExperimentSpec.Mode mode) {
-        return mode == ExperimentSpec.Mode.STEADY ? ExperimentSpec.format(load) : mode.word();
+    /** The id of a point without a load: {@code <pattern>/<scheme>/<word>/s<seed>}, the word usually the mode's. */
+    static String id(String pattern, String scheme, String word, long seed) {
+        return pattern + "/" + scheme + "/" + word + "/s" + seed;
     }
 
     SweepPoint sweepPoint(String experimentId) {

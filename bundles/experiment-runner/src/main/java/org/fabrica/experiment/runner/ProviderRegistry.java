@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.hardware.HardwareFactory;
 import org.fabrica.kernel.KernelFactory;
 import org.fabrica.kernel.ProviderFactory;
@@ -36,7 +37,7 @@ import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 /**
- * Every provider factory service and sweep executor currently registered, per concept
+ * Every provider factory service, sweep executor and study mode currently registered, per concept
  * (docs/architecture.md, "How a provider is found and configured", "Hot swap and provider
  * failures"). In a framework it tracks the services dynamically; outside one (tests, embedding) {@link #add(Object, Map)} fills it.
  * Several providers may share a name (e.g. two versions of a bundle): the highest
@@ -50,6 +51,8 @@ public final class ProviderRegistry implements ProviderCatalog {
     public static final String VERSION_PROPERTY = "Bundle-Version";
     /** Concept name of sweep executors (not a {@link ProviderFactory}; not in {@link #concepts()}). */
     public static final String SWEEP = "sweep";
+    /** Concept name of study modes (not a {@link ProviderFactory}; not in {@link #concepts()}). */
+    public static final String STUDY = "study";
 
     private static final Map<String, Class<?>> CONCEPTS = new LinkedHashMap<>();
 
@@ -80,11 +83,16 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     private final List<RegisteredProvider> providers = new ArrayList<>();
     private final List<RegisteredExecutor> executors = new ArrayList<>();
+    private final List<RegisteredStudy> studies = new ArrayList<>();
     private final AtomicLong programmaticIds = new AtomicLong(1L << 40);
 
     /** A sweep executor service. */
     public record RegisteredExecutor(String name, String description, int ranking, long serviceId, String bundle,
             String version, SweepExecutor executor) {
+    }
+
+    /** A study mode service. */
+    public record RegisteredStudy(String name, int ranking, long serviceId, StudyMode mode) {
     }
 
     // ----------------------------------------------------------------- catalogue
@@ -229,11 +237,26 @@ public final class ProviderRegistry implements ProviderCatalog {
         return candidates.get(0);
     }
 
+    /** The study modes registered now, each name's highest ranking (then lowest service id) first. */
+    public StudyCatalog studies() {
+        List<RegisteredStudy> all;
+        synchronized (studies) {
+            all = new ArrayList<>(studies);
+        }
+        all.sort(Comparator.comparingInt(RegisteredStudy::ranking).reversed()
+                .thenComparingLong(RegisteredStudy::serviceId));
+        Map<String, StudyMode> byName = new LinkedHashMap<>();
+        for (RegisteredStudy s : all) {
+            byName.putIfAbsent(s.name(), s.mode());
+        }
+        return new StudyCatalog(byName);
+    }
+
     // ----------------------------------------------------------------- programmatic registration
 
     /**
-     * Registers a provider factory (under every concept interface it implements) or a sweep
-     * executor, as a framework would from its service properties: {@code fabrica.name} (required),
+     * Registers a provider factory (under every concept interface it implements), a sweep
+     * executor or a study mode, as a framework would from its service properties: {@code fabrica.name} (required),
      * {@code fabrica.description}, {@code service.ranking}, and optionally
      * {@link #BUNDLE_PROPERTY}/{@link #VERSION_PROPERTY} (else read from the class's manifest).
      *
@@ -256,9 +279,14 @@ public final class ProviderRegistry implements ProviderCatalog {
             add(SWEEP, service, properties::get, bundle, version, serviceId);
             added = true;
         }
+        if (service instanceof StudyMode) {
+            add(STUDY, service, properties::get, bundle, version, serviceId);
+            added = true;
+        }
         if (!added) {
             throw new IllegalArgumentException(service.getClass().getName()
-                    + " implements no provider factory interface of " + CONCEPTS.keySet() + " nor SweepExecutor");
+                    + " implements no provider factory interface of " + CONCEPTS.keySet()
+                    + " nor SweepExecutor nor StudyMode");
         }
     }
 
@@ -269,6 +297,9 @@ public final class ProviderRegistry implements ProviderCatalog {
         }
         synchronized (executors) {
             executors.removeIf(e -> e.executor() == service);
+        }
+        synchronized (studies) {
+            studies.removeIf(e -> e.mode() == service);
         }
     }
 
@@ -290,6 +321,12 @@ public final class ProviderRegistry implements ProviderCatalog {
             synchronized (executors) {
                 executors.add(new RegisteredExecutor(name, description, ranking, serviceId, bundle, version,
                         (SweepExecutor) service));
+            }
+            return;
+        }
+        if (STUDY.equals(concept)) {
+            synchronized (studies) {
+                studies.add(new RegisteredStudy(name, ranking, serviceId, (StudyMode) service));
             }
             return;
         }
@@ -322,6 +359,12 @@ public final class ProviderRegistry implements ProviderCatalog {
         if (SWEEP.equals(concept)) {
             synchronized (executors) {
                 executors.removeIf(e -> e.serviceId() == id);
+            }
+            return;
+        }
+        if (STUDY.equals(concept)) {
+            synchronized (studies) {
+                studies.removeIf(e -> e.serviceId() == id);
             }
             return;
         }
@@ -516,5 +559,20 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     void removeExecutor(ServiceReference<?> ref) {
         unbind(SWEEP, ref);
+    }
+
+    @Reference(service = StudyMode.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeStudy", updated = "updatedStudy")
+    void addStudy(ServiceReference<?> ref, StudyMode m) {
+        rebind(STUDY, ref, m);
+    }
+
+    void updatedStudy(ServiceReference<?> ref, StudyMode m) {
+        rebind(STUDY, ref, m);
+    }
+
+    void removeStudy(ServiceReference<?> ref) {
+        unbind(STUDY, ref);
     }
 }

@@ -77,13 +77,13 @@ final class SchedulabilityPoint {
     static PointResult run(SweepPlan plan, PointPlan point, SweepPoint sp, PointControl.Signals signals) {
         long start = System.nanoTime();
         try {
-            TreeTopology tree = plan.trees().get(point.pattern());
-            BoundProvider provider = plan.schedulerProviders().get(point.scheme());
+            TreeTopology tree = SchedulabilityStudy.state(plan).trees().get(point.pattern());
+            BoundProvider provider = SchedulabilityStudy.state(plan).schedulers().get(point.scheme());
             RandomStreams streams = new RandomStreams(point.seed());
             Scheduler scheduler = provider.scheduler(tree, streams);
             int n = tree.nodes();
-            int count = plan.spec().permutations();
-            SchedulingTiming timing = plan.spec().timing();
+            int count = SchedulabilityStudy.of(plan.spec()).permutations();
+            SchedulingTiming timing = SchedulabilityStudy.of(plan.spec()).timing();
             Demands[] demands = new Demands[count];
             for (int k = 0; k < count; k++) {
                 demands[k] = Demands.permutation(permutation(n, streams.stream(PERMUTATION_STREAM, k)), 1,
@@ -167,7 +167,7 @@ final class SchedulabilityPoint {
             return result(plan, point, sp, start, metrics, PointSimulation.OK, null);
         } catch (RuntimeException e) {
             return result(plan, point, sp, start, List.of(), PointSimulation.FAILED,
-                    plan.schedulerProviders().get(point.scheme()).describe() + ": " + ProviderFailure.message(e));
+                    SchedulabilityStudy.state(plan).schedulers().get(point.scheme()).describe() + ": " + ProviderFailure.message(e));
         }
     }
 
@@ -229,7 +229,7 @@ final class SchedulabilityPoint {
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(point.pattern()));
         notes.put(PointSimulation.SCHEME, plan.columnLabels().get(point.scheme()));
-        notes.put(PointSimulation.LOAD, point.loadNote(plan.spec().mode()));
+        notes.put(PointSimulation.LOAD, plan.spec().study().loadNote(point));
         notes.put(PointSimulation.SEED, Long.toString(point.seed()));
         notes.put(PointSimulation.STATUS, status);
         notes.put(PointSimulation.SATURATED, "false");

@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -71,12 +72,13 @@ class ModeValidationTest {
     void aRampExperimentHasOnePointPerPatternSchemeAndSeed() {
         ExperimentDocument doc = ExperimentDocument.parse("ramp.yaml", RAMP, Map.of());
         ExperimentSpec spec = ExperimentSpec.parse(doc);
-        assertEquals(ExperimentSpec.Mode.RAMP, spec.mode());
+        assertEquals("ramp", spec.mode());
+        assertInstanceOf(RampStudy.class, spec.study());
         assertEquals("no-th", spec.baseline(), "the first scheme by default");
-        assertEquals(100, spec.seriesWindow());
-        assertEquals(20, spec.smoothing());
-        assertEquals(60, spec.criticalLoad().gradientPoints());
-        assertEquals(0.1, spec.criticalLoad().linearFraction());
+        assertEquals(100, RampStudy.of(spec).window());
+        assertEquals(20, RampStudy.of(spec).smoothing());
+        assertEquals(60, RampStudy.of(spec).criticalLoad().gradientPoints());
+        assertEquals(0.1, RampStudy.of(spec).criticalLoad().linearFraction());
         SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
         assertEquals(List.of("bitcomp/no-th/ramp/s1", "bitcomp/th8/ramp/s1", "uniform/no-th/ramp/s1",
                 "uniform/th8/ramp/s1"), plan.points().stream().map(PointPlan::pointId).toList());
@@ -104,7 +106,8 @@ class ModeValidationTest {
     void aCollectiveExperimentTakesSeedsPerPattern() {
         ExperimentDocument doc = ExperimentDocument.parse("c.yaml", COLLECTIVE, Map.of());
         ExperimentSpec spec = ExperimentSpec.parse(doc);
-        assertEquals(ExperimentSpec.Mode.COLLECTIVE, spec.mode());
+        assertEquals("collective", spec.mode());
+        assertInstanceOf(CollectiveStudy.class, spec.study());
         assertEquals(List.of(1L), spec.seedsOf(0));
         assertEquals(List.of(1L, 2L, 3L), spec.seedsOf(2));
         assertEquals(2 + 2 + 6, spec.pointCount());
@@ -171,9 +174,9 @@ class ModeValidationTest {
 
     @Test
     void theRampEndIsFoundFromTheOfferedLoad() {
-        assertEquals(12_345, SweepPlan.rampEnd(new Ramp(), 1_000_000));
-        assertEquals(10_000, SweepPlan.rampEnd(new Ramp(), 10_000), "still loaded at the limit");
-        assertEquals(-1, SweepPlan.rampEnd(new Ramp(), 100), "never loaded below the limit");
+        assertEquals(12_345, RampStudy.rampEnd(new Ramp(), 1_000_000));
+        assertEquals(10_000, RampStudy.rampEnd(new Ramp(), 10_000), "still loaded at the limit");
+        assertEquals(-1, RampStudy.rampEnd(new Ramp(), 100), "never loaded below the limit");
     }
 
     @Test

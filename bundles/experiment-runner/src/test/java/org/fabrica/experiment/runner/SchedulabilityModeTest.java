@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,12 +62,13 @@ class SchedulabilityModeTest {
     @Test
     void aStudyHasOnePointPerTopologySchedulerAndSeed() {
         ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", STUDY, Map.of()));
-        assertEquals(ExperimentSpec.Mode.SCHEDULABILITY, spec.mode());
+        assertEquals("schedulability", spec.mode());
+        assertInstanceOf(SchedulabilityStudy.class, spec.study());
         assertEquals(List.of("ft-l2-w4", "ft-l3-w4"), spec.patternLabels());
         assertEquals(12, spec.pointCount());
-        assertEquals(10, spec.permutations());
-        assertEquals(100, ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
-                Fixtures.with(STUDY, "permutations: 10\n", ""), Map.of())).permutations(), "the default");
+        assertEquals(10, SchedulabilityStudy.of(spec).permutations());
+        assertEquals(100, SchedulabilityStudy.of(ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
+                Fixtures.with(STUDY, "permutations: 10\n", ""), Map.of()))).permutations(), "the default");
     }
 
     @Test
@@ -200,11 +202,11 @@ class SchedulabilityModeTest {
         String untimed = Fixtures.with(STUDY, TIMING, "");
         ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", untimed, Map.of()));
         assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, SchedulingTiming.DEFAULT_REPETITIONS),
-                spec.timing());
-        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), ExperimentSpec.parse(
-                ExperimentDocument.parse("s.yaml", untimed + "timing: {repetitions: 2}\n", Map.of())).timing());
-        assertEquals(new SchedulingTiming(0.5, 5), ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
-                untimed + "timing: {warmup: 0.5}\n", Map.of())).timing());
+                SchedulabilityStudy.of(spec).timing());
+        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), SchedulabilityStudy.of(ExperimentSpec.parse(
+                ExperimentDocument.parse("s.yaml", untimed + "timing: {repetitions: 2}\n", Map.of()))).timing());
+        assertEquals(new SchedulingTiming(0.5, 5), SchedulabilityStudy.of(ExperimentSpec.parse(ExperimentDocument.parse(
+                "s.yaml", untimed + "timing: {warmup: 0.5}\n", Map.of()))).timing());
         assertContains(refused(untimed + "timing: {warmup: -1}\n"), "timing.warmup = -1.0 is out of range; use 0 .. 3600 "
                 + "seconds");
         assertContains(refused(untimed + "timing: {repetitions: 0}\n"), "timing.repetitions = 0 is out of range");

@@ -16,21 +16,23 @@ import java.util.List;
  * @param seeds number of seeds per load
  * @param resolvedYaml the resolved experiment file
  * @param providers every provider used
- * @param mode the experiment's mode: steady, ramp or collective
- * @param baseline ramp and collective: the scheme ratios refer to; null in steady mode
+ * @param mode the experiment's mode, as the file names it (e.g. steady, ramp)
+ * @param baseline the scheme ratios refer to; null in modes without ratios
  * @param seriesNote how the series were measured, for chart subtitles (e.g. the window and smoothing)
  * @param spaceTimeNote how space-time charts were sampled, for their captions (empty when none)
+ * @param outputs the mode's tables, charts, report columns and end-of-run text
  */
 public record ExperimentFacts(String name, String description, String experimentId, String fabricaVersion,
         String summary, List<String> patterns, List<String> schemes, int seeds, String resolvedYaml,
-        List<Provider> providers, String mode, String baseline, String seriesNote, String spaceTimeNote) {
+        List<Provider> providers, String mode, String baseline, String seriesNote, String spaceTimeNote,
+        StudyOutputs outputs) {
 
     /** A steady experiment's facts. */
     public ExperimentFacts(String name, String description, String experimentId, String fabricaVersion,
             String summary, List<String> patterns, List<String> schemes, int seeds, String resolvedYaml,
             List<Provider> providers) {
         this(name, description, experimentId, fabricaVersion, summary, patterns, schemes, seeds, resolvedYaml, providers,
-                "steady", null, "", "");
+                "steady", null, "", "", new LoadPointOutputs());
     }
 
     /**

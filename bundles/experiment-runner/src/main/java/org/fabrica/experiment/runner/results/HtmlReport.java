@@ -20,22 +20,6 @@ final class HtmlReport {
     record Figure(String pointId, String file, byte[] png) {
     }
 
-    private static final String[][] RAMP_COLUMNS = {
-        {"critical.load", "critical load"}, {"critical.throughput", "throughput there"},
-        {"critical.linearGradient", "linear gradient"}, {"throughput.peak", "peak throughput"},
-        {"throughput.peakLoad", "at load"}, {"ramp.windows", "windows"}, {"packets.generated", "generated"},
-        {"packets.delivered", "delivered"}, {"sim.cycles", "cycles"}, {"sim.wallSeconds", "wall s"}};
-    private static final String[][] COLLECTIVE_COLUMNS = {
-        {"collective.duration", "duration"}, {"collective.nodeDuration.mean", "node mean"},
-        {"collective.nodeDuration.min", "node min"}, {"latency.avg", "latency avg"}, {"inFlight.max", "max in flight"},
-        {"packets.generated", "generated"}, {"packets.delivered", "delivered"}, {"sim.cycles", "cycles"},
-        {"sim.wallSeconds", "wall s"}};
-    private static final String[][] COLUMNS = {
-        {"offered", "offered"}, {"accepted", "accepted"}, {"latency.avg", "latency avg"}, {"latency.p50", "p50"},
-        {"latency.p99", "p99"}, {"latency.max", "max"}, {"latency.network.avg", "network latency"},
-        {"hops.avg", "hops"}, {"packets.measured", "packets"}, {"sim.cycles", "cycles"},
-        {"sim.wallSeconds", "wall s"}};
-
     private HtmlReport() {
     }
 
@@ -50,10 +34,10 @@ final class HtmlReport {
         return render(facts, run, results, charts, inlineSvg, warnings, tables, figures, null);
     }
 
-    /** The report; {@code circuits} is the summary of a schedulability experiment (null in the other modes). */
+    /** The report; {@code section} is the mode's own section in place of the per-pattern ones, or null. */
     static String render(ExperimentFacts facts, RunRecord run, List<PointResult> results,
             List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg, List<String> warnings,
-            List<ModeSummary.Table> tables, List<Figure> figures, SchedulabilitySummary circuits) {
+            List<ModeSummary.Table> tables, List<Figure> figures, StudyOutputs.ReportSection section) {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -103,34 +87,21 @@ final class HtmlReport {
             for (ModeSummary.Table t : tables) {
                 ModeSummary.html(h, t);
             }
-            h.append("<p class=\"note\">Also in summary.csv").append("ramp".equals(facts.mode())
-                    ? "; the series of every point are in series/, their ratios to " + esc(facts.baseline())
-                            + " in series/ratios-&lt;pattern&gt;.csv" : "; in-flight series and per-node durations in series/")
+            h.append("<p class=\"note\">Also in summary.csv").append(esc(facts.outputs().tablesNote(facts)))
                     .append(".</p>\n</section>\n");
         }
 
-        if (circuits != null) {
-            h.append("<section>\n<h2>Schedulability</h2>\n<div class=\"charts\">\n");
-            for (ResultCharts.NamedChart c : charts) {
-                h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>")
-                        .append(esc(c.chart().title())).append(" (plots/").append(esc(c.stem()))
-                        .append(".svg)</figcaption></figure>\n");
-            }
-            h.append("</div>\n");
-            SchedulabilitySummary.html(h, circuits);
-            h.append("<p class=\"note\">Also in summary.csv; every point in points.csv.</p>\n</section>\n");
+        if (section != null) {
+            section.html(h, charts, inlineSvg);
         }
 
-        String[][] columns = "ramp".equals(facts.mode()) ? RAMP_COLUMNS
-                : "collective".equals(facts.mode()) ? COLLECTIVE_COLUMNS : COLUMNS;
-        // a schedulability experiment's rows are topologies, shown in its own section above
-        for (String pattern : circuits != null ? List.<String>of() : facts.patterns()) {
+        List<ReportColumn> columns = facts.outputs().columns();
+        // a mode with its own section (schedulability: rows are topologies) has no per-pattern sections
+        for (String pattern : section != null ? List.<String>of() : facts.patterns()) {
             h.append("<section>\n<h2>Pattern: ").append(esc(pattern)).append("</h2>\n<div class=\"charts\">\n");
             for (ResultCharts.NamedChart c : charts) {
                 if (c.pattern().equals(pattern)) {
-                    h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>")
-                            .append(esc(c.chart().title())).append(" (plots/").append(esc(c.stem()))
-                            .append(".svg)</figcaption></figure>\n");
+                    figure(h, c, inlineSvg);
                 }
             }
             h.append("</div>\n");
@@ -198,15 +169,21 @@ final class HtmlReport {
         return h.toString();
     }
 
+    /** A chart as a figure: its inline SVG and its caption. */
+    static void figure(StringBuilder h, ResultCharts.NamedChart c, Map<String, String> inlineSvg) {
+        h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>").append(esc(c.chart().title()))
+                .append(" (plots/").append(esc(c.stem())).append(".svg)</figcaption></figure>\n");
+    }
+
     private static void fact(StringBuilder h, String name, String value) {
         h.append("<span><b>").append(esc(name)).append("</b> ").append(esc(value)).append("</span>");
     }
 
     private static void table(StringBuilder h, String pattern, List<String> schemes, List<PointResult> results,
-            String[][] columns) {
+            List<ReportColumn> columns) {
         h.append("<table><thead><tr><th>scheme</th><th>load</th><th>seed</th><th>status</th>");
-        for (String[] c : columns) {
-            h.append("<th>").append(esc(c[1])).append("</th>");
+        for (ReportColumn c : columns) {
+            h.append("<th>").append(esc(c.heading())).append("</th>");
         }
         h.append("</tr></thead><tbody>\n");
         for (String scheme : schemes) {
@@ -219,8 +196,8 @@ final class HtmlReport {
                         .append(esc(r.notes().getOrDefault("load", ""))).append("</td><td>")
                         .append(esc(r.notes().getOrDefault("seed", ""))).append("</td><td>").append(esc(status))
                         .append("</td>");
-                for (String[] c : columns) {
-                    h.append("<td>").append(cell(PointRecords.metric(r, c[0]))).append("</td>");
+                for (ReportColumn c : columns) {
+                    h.append("<td>").append(cell(PointRecords.metric(r, c.metric()))).append("</td>");
                 }
                 h.append("</tr>\n");
             }

@@ -7,8 +7,8 @@ import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 
 /**
- * The summary tables of the ramp and collective modes, patterns x schemes, each cell the mean
- * over the seeds of a point metric with its ratio to the baseline scheme: the critical load and
+ * The summary tables a mode lists ({@link TableSpec}: ramp, collective, m2n), patterns x schemes,
+ * each cell the mean over the seeds of a point metric with its ratio to the baseline scheme: the critical load and
  * the peak throughput of ramp-load runs, the duration of collectives (docs/studies/spth.md, "What
  * a reproduction produces"). One model rendered as text (terminal), CSV and HTML, so the
  * three always agree.
@@ -41,28 +41,19 @@ public final class ModeSummary {
     private ModeSummary() {
     }
 
-    /** The tables of a mode ({@code ramp} or {@code collective}); none for steady. */
-    public static List<Table> tables(String mode, List<String> patterns, List<String> schemes, String baseline,
+    /**
+     * What one summary table shows: the title, the point metric averaged over the seeds and its
+     * unit. A study mode lists its tables ({@link StudyOutputs#tables}).
+     */
+    public record TableSpec(String title, String metric, String unit) {
+    }
+
+    /** The tables of a study mode's specs, in their order; none for no spec. */
+    public static List<Table> tables(List<TableSpec> specs, List<String> patterns, List<String> schemes, String baseline,
             List<PointResult> results) {
         List<Table> out = new ArrayList<>();
-        if ("ramp".equals(mode)) {
-            out.add(table("Critical load", "critical.load", "flits/node/cycle", patterns, schemes, baseline, results));
-            out.add(table("Peak throughput (smoothed)", "throughput.peak", "flits/node/cycle", patterns, schemes, baseline,
-                    results));
-        } else if ("collective".equals(mode)) {
-            out.add(table("Collective duration", "collective.duration", "cycles", patterns, schemes, baseline, results));
-        } else if ("m2n".equals(mode)) {
-            // docs/studies/rapidio-m2n.md, "Report for each scheme"
-            out.add(table("Completion time", "m2n.completionMicros", "us", patterns, schemes, baseline, results));
-            out.add(table("Completion time", "m2n.completion", "cycles", patterns, schemes, baseline, results));
-            out.add(table("Maximum packet latency", "m2n.latency.max", "cycles", patterns, schemes, baseline, results));
-            out.add(table("Mean packet latency", "m2n.latency.mean", "cycles", patterns, schemes, baseline, results));
-            out.add(table("Link and switch-port contention events", "m2n.contention.link", "events", patterns, schemes,
-                    baseline, results));
-            out.add(table("Endpoint contention events", "m2n.contention.endpoint", "events", patterns, schemes, baseline,
-                    results));
-            out.add(table("Contention wait", "m2n.contention.waitCycles", "cycles", patterns, schemes, baseline,
-                    results));
+        for (TableSpec t : specs) {
+            out.add(table(t.title(), t.metric(), t.unit(), patterns, schemes, baseline, results));
         }
         return out;
     }

@@ -500,36 +500,21 @@ public final class ResultsStore implements AutoCloseable {
         List<String> warnings = new ArrayList<>();
         List<PointResult> all = results();
         writePointsJson(facts, all);
-        List<ModeSummary.Table> tables = ModeSummary.tables(facts.mode(), facts.patterns(), facts.schemes(),
-                facts.baseline(), all);
-        List<ResultCharts.NamedChart> charts;
-        SchedulabilitySummary circuits = null;
-        if ("schedulability".equals(facts.mode())) {
-            circuits = SchedulabilitySummary.of(facts.patterns(), facts.schemes(), all);
-            charts = circuits.charts(facts.seriesNote());
-            writeText(SUMMARY, SchedulabilitySummary.csv(circuits));
-        } else if ("steady".equals(facts.mode())) {
-            charts = ResultCharts.charts(all, facts.patterns(), facts.schemes(), facts.seeds());
-            if (RoutesSummary.applies(all)) { // a scheme's routes came from a scheduler
-                List<RoutesSummary.Row> rows = RoutesSummary.rows(facts.patterns(), facts.schemes(), all);
-                writeText(SUMMARY, RoutesSummary.csv(rows));
-                charts = new ArrayList<>(charts);
-                charts.addAll(RoutesSummary.charts(facts.patterns(), facts.schemes(), rows));
+        List<ModeSummary.Table> tables = facts.outputs().tables(facts, all);
+        StudyOutputs.Finished done = facts.outputs().finish(dir, facts, all, tables);
+        List<ResultCharts.NamedChart> charts = done.charts();
+        warnings.addAll(done.warnings());
+        for (Map.Entry<String, String> f : done.files().entrySet()) {
+            Path target = dir.resolve(f.getKey());
+            try {
+                Files.createDirectories(target.getParent());
+                AtomicFile.write(target, f.getValue());
+            } catch (IOException e) {
+                warnings.add(f.getKey() + " could not be written: " + e.getMessage());
             }
-        } else {
-            SeriesCharts.Built built = SeriesCharts.build(dir, facts, all);
-            charts = built.charts();
-            warnings.addAll(built.warnings());
-            for (Map.Entry<String, String> f : built.files().entrySet()) {
-                Path target = dir.resolve(f.getKey());
-                try {
-                    Files.createDirectories(target.getParent());
-                    AtomicFile.write(target, f.getValue());
-                } catch (IOException e) {
-                    warnings.add(f.getKey() + " could not be written: " + e.getMessage());
-                }
-            }
-            writeText(SUMMARY, ModeSummary.csv(tables));
+        }
+        if (done.summaryCsv() != null) {
+            writeText(SUMMARY, done.summaryCsv());
         }
         Map<String, String> inlineSvg = new LinkedHashMap<>();
         for (ResultCharts.NamedChart c : charts) {
@@ -558,7 +543,7 @@ public final class ResultsStore implements AutoCloseable {
         }
         if (report) {
             writeText(REPORT, HtmlReport.render(facts, record, all, charts, inlineSvg, warnings, tables,
-                    spaceTimeFigures(all, warnings), circuits));
+                    spaceTimeFigures(all, warnings), done.section()));
         }
         return warnings;
     }

@@ -27,31 +27,29 @@ import org.fabrica.sweep.PointResult;
  * Long series are thinned to at most {@value #MAX_CHART_POINTS} points per line for drawing
  * (the CSV files keep every window).
  */
-final class SeriesCharts {
+public final class SeriesCharts {
     /** Most points drawn per line; a chart is 720 pixels wide. */
     static final int MAX_CHART_POINTS = 1500;
 
     /** Charts to draw, files to write (path relative to the folder -> text) and problems found. */
-    record Built(List<ResultCharts.NamedChart> charts, Map<String, String> files, List<String> warnings) {
+    public record Built(List<ResultCharts.NamedChart> charts, Map<String, String> files, List<String> warnings) {
+    }
+
+    /** The charts (and derived files) of one pattern, added to {@code out}; a study mode chooses its own. */
+    @FunctionalInterface
+    public interface PatternCharts {
+        /** Adds the charts of {@code pattern} read from the point files under {@code dir}. */
+        void add(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out);
     }
 
     private SeriesCharts() {
     }
 
-    static Built build(Path dir, ExperimentFacts facts, List<PointResult> results) {
+    /** The charts of every pattern, in file order, built by {@code charts}. */
+    static Built build(Path dir, ExperimentFacts facts, List<PointResult> results, PatternCharts charts) {
         Built out = new Built(new ArrayList<>(), new LinkedHashMap<>(), new ArrayList<>());
-        if ("ramp".equals(facts.mode())) {
-            for (String pattern : facts.patterns()) {
-                ramp(dir, facts, pattern, results, out);
-            }
-        } else if ("collective".equals(facts.mode())) {
-            for (String pattern : facts.patterns()) {
-                collective(dir, facts, pattern, results, out);
-            }
-        } else if ("m2n".equals(facts.mode())) {
-            for (String pattern : facts.patterns()) {
-                m2n(dir, facts, pattern, results, out);
-            }
+        for (String pattern : facts.patterns()) {
+            charts.add(dir, facts, pattern, results, out);
         }
         return out;
     }
@@ -111,7 +109,8 @@ final class SeriesCharts {
         return new Mean(cols[0], cols[1], cols[2], tables.size());
     }
 
-    private static void ramp(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+    /** Ramp, one pattern: the smoothed curves per scheme and their ratios to the baseline. */
+    public static void ramp(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
         Map<String, Mean> means = new LinkedHashMap<>();
         Map<String, Double> windows = new LinkedHashMap<>();
         for (String scheme : facts.schemes()) {
@@ -205,7 +204,8 @@ final class SeriesCharts {
                 latencyRatio, false)));
     }
 
-    private static void collective(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
+    /** Collective, one pattern: packets in flight against time per scheme. */
+    public static void collective(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
             Built out) {
         List<Series> lines = new ArrayList<>();
         List<String> seeds = new ArrayList<>();
@@ -236,7 +236,7 @@ final class SeriesCharts {
      * each recorded source-destination pair, one line per pair (the figures of
      * docs/studies/rapidio-m2n.md).
      */
-    private static void m2n(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+    public static void m2n(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
         for (String scheme : facts.schemes()) {
             List<PointResult> pts = points(results, pattern, scheme);
             if (pts.isEmpty()) {

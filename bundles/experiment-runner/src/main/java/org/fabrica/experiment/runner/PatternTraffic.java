@@ -1,0 +1,43 @@
+package org.fabrica.experiment.runner;
+
+import org.fabrica.kernel.RandomStreams;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.OfferedLoad;
+import org.fabrica.traffic.TrafficPattern;
+
+/**
+ * The traffic of the packet-simulation modes: the point's pattern (from the seed's pattern
+ * stream alone, so every scheme of a seed sees the same one) and the file's injection process at
+ * the point's load; with {@code routing.from}, the routes a scheduler planned for the pattern
+ * ({@link RoutesFromScheduler}).
+ */
+final class PatternTraffic implements PointTraffic {
+    @Override
+    public Traffic create(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme, RandomStreams streams) {
+        BoundProvider patternProvider = plan.patterns().get(point.pattern());
+        int nodes = plan.topology().nodes();
+        TrafficPattern pattern = SweepPlan.call(patternProvider,
+                () -> patternProvider.pattern(plan.topology(), streams.stream(SweepPlan.PATTERN_STREAM, 0)));
+        RoutesFromScheduler.Planned planned = null;
+        BoundProvider routingProvider = scheme.routing();
+        if (scheme.routesFrom() != null) {
+            BoundProvider from = scheme.routesFrom();
+            int[] destinations = SweepPlan.call(patternProvider, () -> RoutesFromScheduler.tabulate(
+                    () -> patternProvider.pattern(plan.topology(), streams.stream(SweepPlan.PATTERN_STREAM, 0)),
+                    nodes, patternProvider.provider().name()));
+            RoutesFromScheduler.Planned routes = SweepPlan.call(from, () -> RoutesFromScheduler.plan(
+                    RoutesFromScheduler.scheduler(from, plan.topology(), streams), from.provider().name(),
+                    destinations));
+            planned = routes;
+            BoundProvider base = scheme.routing();
+            routingProvider = SweepPlan.call(base, () -> ProviderBinding.bind(base.provider(),
+                    RoutesFromScheduler.withRoutes(base.choice(), routes.routes())));
+        }
+        // a point without a load (NaN: ramp, collective) leaves it to its injection process
+        double load = Double.isNaN(point.load()) ? 0.0 : point.load();
+        BoundProvider injection = plan.injectionProvider();
+        InjectionProcess process = SweepPlan.call(injection, () -> injection.injection(nodes,
+                new OfferedLoad(load, plan.packetFlits(), Long.MAX_VALUE)));
+        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null);
+    }
+}

@@ -1,0 +1,101 @@
+package org.fabrica.experiment.runner;
+
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.hardware.HardwareModel;
+import org.fabrica.hardware.RouterDescription;
+import org.fabrica.params.ParameterSchema;
+import org.fabrica.params.Parameters;
+import org.fabrica.params.Suggestions;
+
+/**
+ * Finds the provider of a choice among the registered ones and binds its parameters, and builds
+ * a bound provider's instances at validation; every error points at the offending key of the
+ * file. Used by every study mode's {@link org.fabrica.experiment.study.StudyMode#resolve}.
+ */
+final class ProviderBinding {
+    private ProviderBinding() {
+    }
+
+    private static final Pattern PARAMETER_IN_MESSAGE = Pattern.compile("parameter '([^']+)'");
+
+    /** Finds the provider of a choice and binds its parameters; errors point at the offending key. */
+    static BoundProvider bind(ExperimentDocument doc, ProviderChoice choice, ProviderRegistry registry) {
+        RegisteredProvider provider;
+        try {
+            provider = registry.resolve(choice.concept(), choice.name());
+        } catch (ExperimentException e) {
+            // a bare name has no '.name' key: where() then falls back to the choice itself
+            throw doc.error(choice.namePath(), choice.path() + ": " + e.getMessage());
+        }
+        Class<?> type = provider.factory().parameterType();
+        String context = choice.path() + " '" + choice.name() + "'";
+        List<String> known = ParameterSchema.of(type).names();
+        for (String key : choice.parameters().keySet()) {
+            if (!known.contains(key)) {
+                throw doc.keyError(choice.parameterPath(key), context + ": unknown parameter '" + key + "'"
+                        + Suggestions.hint(key, known.isEmpty() ? Set.of() : known)
+                        + (known.isEmpty() ? " (this provider takes no parameters)" : ""));
+            }
+        }
+        Object bound;
+        try {
+            bound = Parameters.bind(type, choice.parameters(), context);
+        } catch (IllegalArgumentException e) { // ParameterException, or a provider's own check
+            Matcher m = PARAMETER_IN_MESSAGE.matcher(e.getMessage() == null ? "" : e.getMessage());
+            String at = m.find() && choice.parameters().containsKey(m.group(1)) ? choice.parameterPath(m.group(1))
+                    : choice.path();
+            throw doc.error(at, e.getMessage(), e);
+        }
+        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type));
+    }
+
+    /**
+     * Binds a provider chosen outside a file (a swap from the shell).
+     *
+     * @throws ExperimentException on unknown or bad parameters
+     */
+    static BoundProvider bind(RegisteredProvider provider, ProviderChoice choice) {
+        Class<?> type = provider.factory().parameterType();
+        try {
+            Object bound = Parameters.bind(type, choice.parameters(), choice.path() + " '" + choice.name() + "'");
+            return new BoundProvider(provider, choice, bound, Parameters.values(bound, type));
+        } catch (IllegalArgumentException e) {
+            throw new ExperimentException(e.getMessage(), e);
+        }
+    }
+
+
+
+    static <T> T build(ExperimentDocument doc, BoundProvider p, Supplier<T> s) {
+        try {
+            return s.get();
+        } catch (RuntimeException e) {
+            throw doc.error(p.choice().path(), p.describe() + ": " + ProviderFailure.message(e), e);
+        }
+    }
+
+    /** The router description of a hardware model; an error names the hardware key. */
+    static RouterDescription description(ExperimentDocument doc, BoundProvider hardware, HardwareModel model) {
+        return build(doc, hardware, () -> {
+            RouterDescription r = model.description();
+            if (r == null) {
+                throw new IllegalStateException("the hardware model returned no router description");
+            }
+            return r;
+        });
+    }
+
+    /** The sweep executor the file names must be registered; the error names the {@code executor} key. */
+    static void checkExecutor(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        try {
+            registry.executor(spec.executor());
+        } catch (ExperimentException e) {
+            throw doc.error("executor", e.getMessage());
+        }
+    }
+}

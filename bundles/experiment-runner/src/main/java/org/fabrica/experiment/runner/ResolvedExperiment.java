@@ -1,0 +1,82 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The resolved experiment written to a results folder as experiment.yaml: the tree a study mode
+ * writes ({@link org.fabrica.experiment.study.StudyMode#resolved}, with the pieces here), the
+ * experiment id computed from it, and the provenance section. It can be run again as it is.
+ */
+final class ResolvedExperiment {
+    private ResolvedExperiment() {
+    }
+
+    static ObjectNode providerNode(BoundProvider p) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("name", p.provider().name());
+        for (Map.Entry<String, Object> e : p.values().entrySet()) {
+            o.set(e.getKey(), ExperimentDocument.YAML.valueToTree(e.getValue()));
+        }
+        return o;
+    }
+
+    static String id(ObjectNode resolved) {
+        ObjectNode key = resolved.deepCopy();
+        // what does not change results does not change the id
+        key.remove(List.of("description", "executor", "outputs"));
+        try {
+            byte[] json = new ObjectMapper().writeValueAsBytes(key);
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(json);
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+            throw new IllegalStateException("cannot compute the experiment id", e);
+        }
+    }
+
+    /**
+     * The resolved experiment as YAML: the file's content with every default filled in, plus a
+     * provenance section (provider bundles and versions, Fabrica version, experiment id). It can
+     * be run again as it is.
+     */
+    static String yaml(SweepPlan plan, ObjectNode resolved, String fabricaVersion, String createdAt) {
+        ExperimentDocument document = plan.document();
+        ExperimentSpec spec = plan.spec();
+        ObjectNode r = resolved.deepCopy();
+        ObjectNode prov = r.putObject("provenance");
+        prov.put("experimentId", plan.experimentId());
+        prov.put("fabrica", fabricaVersion);
+        prov.put("java", System.getProperty("java.version"));
+        prov.put("resolvedAt", createdAt);
+        prov.put("source", document.source());
+        if (spec.packetBytes() > 0) {
+            prov.put("packetBytes", spec.packetBytes()); // as given; traffic.packetFlits holds the conversion
+        }
+        if (!document.overrides().isEmpty()) {
+            ObjectNode o = prov.putObject("overrides");
+            document.overrides().forEach(o::put);
+        }
+        prov.put("points", plan.points().size());
+        ObjectNode providers = prov.putObject("providers");
+        for (Map.Entry<String, BoundProvider> e : plan.providersByPath().entrySet()) {
+            ObjectNode p = providers.putObject(e.getKey());
+            p.put("name", e.getValue().provider().name());
+            p.put("bundle", e.getValue().provider().bundle());
+            p.put("version", e.getValue().provider().version());
+        }
+        try {
+            return "# Resolved experiment written by Fabrica " + fabricaVersion
+                    + ": every default filled in; run it again as it is.\n"
+                    + ExperimentDocument.YAML.writeValueAsString(r);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,356 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_CELL_PIXELS;
+import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
+import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_EXECUTOR;
+import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_PERMUTATIONS;
+import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
+import static org.fabrica.experiment.runner.ExperimentSpec.LABEL;
+import static org.fabrica.experiment.runner.SpecReader.bool;
+import static org.fabrica.experiment.runner.SpecReader.bounded;
+import static org.fabrica.experiment.runner.SpecReader.checkKeys;
+import static org.fabrica.experiment.runner.SpecReader.choice;
+import static org.fabrica.experiment.runner.SpecReader.number;
+import static org.fabrica.experiment.runner.SpecReader.optionalText;
+import static org.fabrica.experiment.runner.SpecReader.seeds;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fabrica.experiment.runner.results.CircuitOutputs;
+import org.fabrica.experiment.runner.results.StudyOutputs;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.kernel.RandomStreams;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.topology.Topology;
+import org.fabrica.topology.TreeTopology;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Mode {@code schedulability} (docs/studies/levelwise.md): no packet simulation; circuit
+ * schedulers are run on random permutations of the end nodes of tree topologies
+ * ({@link SchedulabilityPoint}). One point per topology x scheduler x seed; every scheduler of a
+ * topology sees the same permutations (drawn from the seed's streams), so the comparison is
+ * paired. Its file has only {@link #KEYS_OF_MODE}.
+ */
+@Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + SchedulabilityStudy.NAME,
+        "fabrica.description=schedulability: circuit schedulers on random permutations, no packet simulation"})
+public final class SchedulabilityStudy implements StudyMode {
+    /** The mode's word. */
+    public static final String NAME = "schedulability";
+    /** Top-level keys of a schedulability experiment; every other key is an error there. */
+    static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topologies", "schedulers",
+            "permutations", "timing", "seeds", "executor", "outputs", "provenance");
+
+    /**
+     * What a schedulability file gives ({@link ExperimentSpec#modeSettings()}).
+     *
+     * @param topologies the tree topologies, one point row each
+     * @param schedulers the schedulers compared, the first with the best of the others
+     * @param permutations random permutations per point
+     * @param timing untimed warm-up and timed passes per point
+     */
+    public record Circuits(List<ProviderChoice> topologies, List<SchedulerSpec> schedulers, int permutations,
+            SchedulingTiming timing) {
+        public Circuits {
+            topologies = List.copyOf(topologies);
+            schedulers = List.copyOf(schedulers);
+        }
+    }
+
+    /**
+     * What resolution finds ({@link SweepPlan#modeState()}).
+     *
+     * @param topologies the bound topology of each row, in file order
+     * @param trees the tree topology of each row, built once at validation (immutable)
+     * @param schedulers the bound scheduler of each column, in file order
+     */
+    record Resolved(List<BoundProvider> topologies, List<TreeTopology> trees, List<BoundProvider> schedulers) {
+    }
+
+    /** The resolved topologies and schedulers of a schedulability plan. */
+    static Resolved state(SweepPlan plan) {
+        return (Resolved) plan.modeState();
+    }
+
+    /** The circuits of a schedulability experiment. */
+    static Circuits of(ExperimentSpec spec) {
+        return (Circuits) spec.modeSettings();
+    }
+
+    @Override
+    public String description() {
+        return "circuit schedulers on random permutations";
+    }
+
+    @Override
+    public List<String> keys() {
+        return KEYS_OF_MODE;
+    }
+
+    /** Keys of the packet modes given in a schedulability file are errors, never silently ignored. */
+    private static void refuseKeys(ExperimentDocument doc, ObjectNode root) {
+        for (String k : KEYS) {
+            if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
+                throw doc.keyError(k, "'" + k + "' is not used in mode schedulability (it runs circuit schedulers "
+                        + "on random permutations, without packet simulation); "
+                        + (k.equals("topology") ? "list the trees under 'topologies'"
+                                : k.equals("schemes") ? "list the schedulers under 'schedulers'" : "remove it"));
+            }
+        }
+        SpecReader.refuseOthers(doc, root, NAME, KEYS_OF_MODE);
+    }
+
+    /** A schedulability experiment: topologies x schedulers x seeds, no packet simulation. */
+    @Override
+    public ExperimentSpec read(ExperimentDocument doc, String name, String description) {
+        ObjectNode root = doc.root();
+        refuseKeys(doc, root);
+        JsonNode tops = root.get("topologies");
+        if (tops == null || tops.isNull() || !tops.isArray() || tops.isEmpty()) {
+            throw doc.error("topologies", "mode schedulability needs 'topologies': a non-empty list of tree topologies, "
+                    + "e.g. topologies: [{name: ft, l: 3, w: 4}]");
+        }
+        List<ProviderChoice> topologies = new ArrayList<>();
+        List<String> topologyLabels = new ArrayList<>();
+        for (int i = 0; i < tops.size(); i++) {
+            ProviderChoice t = choice(doc, tops.get(i), "topology", "topologies[" + i + "]", null);
+            StringBuilder label = new StringBuilder(t.name());
+            for (Map.Entry<String, Object> e : t.parameters().entrySet()) {
+                label.append('-').append(e.getKey()).append(e.getValue());
+            }
+            if (topologyLabels.contains(label.toString())) {
+                throw doc.error("topologies[" + i + "]", "topologies[" + i + "] repeats " + label
+                        + "; list each topology once");
+            }
+            topologies.add(t);
+            topologyLabels.add(label.toString());
+        }
+        JsonNode sch = root.get("schedulers");
+        if (sch == null || sch.isNull() || !sch.isArray() || sch.isEmpty()) {
+            throw doc.error("schedulers", "mode schedulability needs 'schedulers': a non-empty list of scheduler names "
+                    + "or {label, scheduler}, e.g. schedulers: [levelwise, greedy-local]");
+        }
+        List<SchedulerSpec> schedulers = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i < sch.size(); i++) {
+            String p = "schedulers[" + i + "]";
+            JsonNode s = sch.get(i);
+            ProviderChoice scheduler;
+            String label;
+            if (s.isObject() && s.has("scheduler")) {
+                checkKeys(doc, (ObjectNode) s, p, ExperimentSpec.SCHEDULER_KEYS);
+                scheduler = choice(doc, s.get("scheduler"), "scheduler", p + ".scheduler", null);
+                label = optionalText(doc, (ObjectNode) s, "label", p + ".label", scheduler.name());
+            } else if (s.isTextual()) {
+                scheduler = choice(doc, s, "scheduler", p, null);
+                label = scheduler.name();
+            } else {
+                throw doc.error(p, p + " must be a scheduler name or {label: ..., scheduler: {name: ..., parameters}}; "
+                        + "found a " + ExperimentDocument.kind(s) + (s.isObject() ? " without 'scheduler'" : ""));
+            }
+            if (!LABEL.matcher(label).matches()) {
+                throw doc.error(p + ".label", "label '" + label
+                        + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
+            }
+            if (!labels.add(label)) {
+                throw doc.error(p, "label '" + label + "' is used by an earlier scheduler; give each scheduler its own label");
+            }
+            schedulers.add(new SchedulerSpec(label, scheduler));
+        }
+        long permutations = bounded(doc, root, "permutations", "permutations", DEFAULT_PERMUTATIONS, 1, 1_000_000);
+        SchedulingTiming timing = SchedulingTiming.DEFAULT;
+        JsonNode timingNode = root.get("timing");
+        if (timingNode != null && !timingNode.isNull()) {
+            if (!timingNode.isObject()) {
+                throw doc.error("timing", "timing must be a mapping such as {warmup: 1.0, repetitions: 5}");
+            }
+            checkKeys(doc, (ObjectNode) timingNode, "timing", SchedulingTiming.KEYS);
+            double warmup = SchedulingTiming.DEFAULT_WARMUP;
+            JsonNode w = timingNode.get("warmup");
+            if (w != null && !w.isNull()) {
+                warmup = number(doc, w, "timing.warmup");
+                if (!(warmup >= 0 && warmup <= SchedulingTiming.MAX_WARMUP)) {
+                    throw doc.error("timing.warmup", "timing.warmup = " + warmup + " is out of range; use 0 .. "
+                            + (long) SchedulingTiming.MAX_WARMUP + " seconds");
+                }
+            }
+            timing = new SchedulingTiming(warmup, (int) bounded(doc, timingNode, "repetitions", "timing.repetitions",
+                    SchedulingTiming.DEFAULT_REPETITIONS, 1, SchedulingTiming.MAX_REPETITIONS));
+        }
+        JsonNode seedNode = root.get("seeds");
+        if (seedNode != null && seedNode.isObject()) {
+            throw doc.error("seeds", "mode schedulability takes seeds as a count or a list (every topology uses them)");
+        }
+        List<Long> seeds = seeds(doc, seedNode, "seeds");
+        List<List<Long>> topologySeeds = new ArrayList<>();
+        for (int i = 0; i < topologies.size(); i++) {
+            topologySeeds.add(seeds);
+        }
+        String executor = optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
+        boolean plots = true;
+        boolean report = true;
+        JsonNode outputs = root.get("outputs");
+        if (outputs != null && !outputs.isNull()) {
+            if (!outputs.isObject()) {
+                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
+            }
+            checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
+            plots = bool(doc, outputs.get("plots"), "outputs.plots", true);
+            report = bool(doc, outputs.get("report"), "outputs.report", true);
+        }
+        return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), List.copyOf(topologyLabels),
+                null, List.of(), DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report, NAME, this, null,
+                List.copyOf(topologySeeds), false, 0, 0, null, DEFAULT_CELL_PIXELS,
+                new Circuits(topologies, schedulers, (int) permutations, timing));
+    }
+
+    @Override
+    public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        List<BoundProvider> topologies = new ArrayList<>();
+        List<TreeTopology> trees = new ArrayList<>();
+        for (ProviderChoice c : of(spec).topologies()) {
+            BoundProvider t = ProviderBinding.bind(doc, c, registry);
+            Topology built = ProviderBinding.build(doc, t, t::topology);
+            if (!(built instanceof TreeTopology tree)) {
+                throw doc.error(c.path(), c.path() + ": " + built.describe() + " is not a tree topology; circuit "
+                        + "scheduling needs a fat tree with switch levels and upper ports, e.g. {name: ft, l: 3, w: 4}");
+            }
+            // a point keeps all its permutations' demands, so that its timed passes time plan() only
+            long requests = (long) of(spec).permutations() * tree.nodes();
+            if (requests > SchedulingTiming.MAX_REQUESTS_PER_POINT) {
+                throw doc.error("permutations", "permutations = " + of(spec).permutations() + " on " + built.describe()
+                        + " (" + tree.nodes() + " nodes) is " + requests + " requests per point; a point keeps its "
+                        + "permutations in memory for the timed passes, so use at most "
+                        + SchedulingTiming.MAX_REQUESTS_PER_POINT / tree.nodes() + " permutations on this tree");
+            }
+            topologies.add(t);
+            trees.add(tree);
+        }
+        List<BoundProvider> schedulers = new ArrayList<>();
+        for (SchedulerSpec s : of(spec).schedulers()) {
+            schedulers.add(ProviderBinding.bind(doc, s.scheduler(), registry));
+        }
+        ProviderBinding.checkExecutor(doc, spec, registry);
+        RandomStreams streams = new RandomStreams(spec.seeds().get(0));
+        for (int t = 0; t < trees.size(); t++) {
+            TreeTopology tree = trees.get(t);
+            for (BoundProvider s : schedulers) {
+                try {
+                    s.scheduler(tree, streams);
+                } catch (RuntimeException e) {
+                    throw doc.error(s.choice().path(), s.describe() + " cannot schedule on " + of(spec).topologies().get(t)
+                            .path() + " (" + tree.describe() + "): " + ProviderFailure.message(e), e);
+                }
+            }
+        }
+        List<String> columns = new ArrayList<>();
+        for (SchedulerSpec s : of(spec).schedulers()) {
+            columns.add(s.label());
+        }
+        Map<String, BoundProvider> providers = new LinkedHashMap<>();
+        for (BoundProvider t : topologies) {
+            providers.put(t.choice().path(), t);
+        }
+        for (BoundProvider s : schedulers) {
+            providers.put(s.choice().path(), s);
+        }
+        return new SweepPlan(doc, spec, providers, columns, new Resolved(List.copyOf(topologies), List.copyOf(trees),
+                List.copyOf(schedulers)));
+    }
+
+    /** One point per topology x scheduler x seed, ids {@code <topology>/<scheduler>/schedulability/s<seed>}. */
+    @Override
+    public List<PointPlan> points(ExperimentSpec s) {
+        List<PointPlan> out = new ArrayList<>();
+        int index = 0;
+        for (int p = 0; p < s.patternLabels().size(); p++) {
+            String pattern = s.patternLabels().get(p);
+            for (int sc = 0; sc < of(s).schedulers().size(); sc++) {
+                String scheme = of(s).schedulers().get(sc).label();
+                for (long seed : s.seedsOf(p)) {
+                    out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, NAME, seed), p, sc, Double.NaN, seed));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public String loadNote(PointPlan point) {
+        return NAME;
+    }
+
+    @Override
+    public PointResult run(PointJob job) {
+        return job.stopRequested() ? job.stopped()
+                : SchedulabilityPoint.run(job.plan(), job.point(), job.sweepPoint(), job.signals());
+    }
+
+    @Override
+    public ObjectNode resolved(SweepPlan plan) {
+        ExperimentSpec spec = plan.spec();
+        ObjectNode r = JsonNodeFactory.instance.objectNode();
+        r.put("name", spec.name());
+        r.put("description", spec.description());
+        r.put("mode", NAME);
+        ArrayNode tops = r.putArray("topologies");
+        for (BoundProvider t : state(plan).topologies()) {
+            tops.add(ResolvedExperiment.providerNode(t));
+        }
+        ArrayNode sch = r.putArray("schedulers");
+        for (int i = 0; i < state(plan).schedulers().size(); i++) {
+            ObjectNode o = sch.addObject();
+            o.put("label", of(spec).schedulers().get(i).label());
+            o.set("scheduler", ResolvedExperiment.providerNode(state(plan).schedulers().get(i)));
+        }
+        r.put("permutations", of(spec).permutations());
+        ObjectNode timing = r.putObject("timing");
+        timing.put("warmup", of(spec).timing().warmup());
+        timing.put("repetitions", of(spec).timing().repetitions());
+        ArrayNode seeds = r.putArray("seeds");
+        spec.seeds().forEach(seeds::add);
+        r.put("executor", spec.executor());
+        ObjectNode outputs = r.putObject("outputs");
+        outputs.put("plots", spec.plots());
+        outputs.put("report", spec.report());
+        return r;
+    }
+
+    @Override
+    public String summary(SweepPlan plan) {
+        ExperimentSpec spec = plan.spec();
+        StringBuilder sb = new StringBuilder();
+        sb.append(spec.name()).append(": ");
+        sb.append("schedulability mode, ").append(state(plan).topologies().size()).append(" topolog(ies) x ")
+                .append(state(plan).schedulers().size()).append(" scheduler(s) x ").append(spec.seeds().size())
+                .append(" seed(s) = ").append(plan.points().size()).append(" points, ").append(of(spec).permutations())
+                .append(" random permutations each; time per request: ").append(of(spec).timing().warmup())
+                .append(" s of untimed warm-up passes, then the median of ").append(of(spec).timing().repetitions())
+                .append(" timed pass(es)\n");
+        for (int t = 0; t < state(plan).trees().size(); t++) {
+            sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(state(plan).trees().get(t).describe())
+                    .append(", ").append(state(plan).trees().get(t).nodes()).append(" nodes: ")
+                    .append(state(plan).topologies().get(t).provider().label()).append('\n');
+        }
+        for (int i = 0; i < state(plan).schedulers().size(); i++) {
+            sb.append("  scheduler ").append(of(spec).schedulers().get(i).label()).append(": ")
+                    .append(state(plan).schedulers().get(i).provider().label()).append('\n');
+        }
+        sb.append("  seeds     ").append(spec.seeds()).append('\n');
+        sb.append("  id        ").append(plan.experimentId());
+        return sb.toString();
+    }
+
+    @Override
+    public StudyOutputs outputs(SweepPlan plan) {
+        return new CircuitOutputs(of(plan.spec()).permutations() + " random permutations per point");
+    }
+}

@@ -1,0 +1,218 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fabrica.params.Suggestions;
+
+/**
+ * The pieces every study mode reads its keys with: key checks, provider choices, whole numbers,
+ * cycles, seeds, text. Each error names the key path and its place in the file
+ * ({@link ExperimentDocument#error}).
+ */
+final class SpecReader {
+    private SpecReader() {
+    }
+
+    static long bounded(ExperimentDocument doc, JsonNode parent, String key, String path, long def, long min,
+            long max) {
+        JsonNode n = parent.get(key);
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        long v = whole(doc, n, path);
+        if (v < min || v > max) {
+            throw doc.error(path, path + " = " + v + " is out of range; use " + min + " .. " + max);
+        }
+        return v;
+    }
+
+    static void checkKeys(ExperimentDocument doc, ObjectNode node, String path, List<String> allowed) {
+        Iterator<String> it = node.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!allowed.contains(k)) {
+                String p = path.isEmpty() ? k : path + "." + k;
+                List<String> shown = allowed.contains("provenance") ? allowed.subList(0, allowed.size() - 1) : allowed;
+                throw doc.keyError(p, "unknown key '" + k + "'" + (path.isEmpty() ? "" : " in " + path)
+                        + Suggestions.hint(k, shown));
+            }
+        }
+    }
+
+    static ProviderChoice choice(ExperimentDocument doc, JsonNode node, String concept, String path,
+            String defaultName) {
+        if (node == null || node.isNull()) {
+            if (defaultName == null) {
+                throw doc.error(path, "'" + path + "' is required: name a " + concept + " provider, e.g. " + path.replaceAll(".*\\.", "")
+                                + ": {name: <" + concept + ">, <parameter>: <value>}");
+            }
+            return new ProviderChoice(concept, defaultName, Map.of(), path);
+        }
+        if (node.isTextual()) {
+            String n = node.asText().trim();
+            if (n.isEmpty()) {
+                throw doc.error(path, path + ": the provider name is empty");
+            }
+            return new ProviderChoice(concept, n, Map.of(), path);
+        }
+        if (!node.isObject()) {
+            throw doc.error(path, path + " must name a " + concept + " provider, as a name or {name: ..., parameters}; found a "
+                    + ExperimentDocument.kind(node));
+        }
+        JsonNode n = node.get("name");
+        if (n == null || n.isNull()) {
+            throw doc.error(path, path + " has no 'name': say which " + concept + " provider, e.g. {name: <" + concept + ">}");
+        }
+        if (!n.isTextual() || n.asText().isBlank()) {
+            throw doc.error(path + ".name", path + ".name must be a provider name; found a " + ExperimentDocument.kind(n));
+        }
+        Map<String, Object> params = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            if (!e.getKey().equals("name")) {
+                params.put(e.getKey(), plain(e.getValue()));
+            }
+        }
+        return new ProviderChoice(concept, n.asText().trim(), params, path);
+    }
+
+    /** A YAML value as plain Java: String, Integer/Long, Double, Boolean, List, Map, or null. */
+    static Object plain(JsonNode n) {
+        return ExperimentDocument.YAML.convertValue(n, Object.class);
+    }
+
+    /** A pattern's name, or name-2, name-3 ... for repeated names, never two alike. */
+    static List<String> patternLabels(List<ProviderChoice> patterns) {
+        List<String> labels = new ArrayList<>();
+        Set<String> used = new HashSet<>();
+        for (ProviderChoice p : patterns) {
+            String label = p.name();
+            for (int n = 2; !used.add(label); n++) {
+                label = p.name() + "-" + n;
+            }
+            labels.add(label);
+        }
+        return labels;
+    }
+
+    static List<String> withDefault(List<String> labels) {
+        List<String> out = new ArrayList<>();
+        out.add(ExperimentSpec.DEFAULT_SEEDS_KEY);
+        out.addAll(labels);
+        return out;
+    }
+
+    static List<Long> seeds(ExperimentDocument doc, JsonNode node, String path) {
+        if (node == null || node.isNull()) {
+            return ExperimentSpec.DEFAULT_SEEDS;
+        }
+        List<Long> seeds = new ArrayList<>();
+        if (node.isNumber()) {
+            long n = whole(doc, node, path);
+            if (n < 1 || n > 100_000) {
+                throw doc.error(path, path + " = " + n + "; a count of seeds is 1 .. 100000 (or list the seeds, e.g. [1, 7])");
+            }
+            for (long s = 1; s <= n; s++) {
+                seeds.add(s);
+            }
+            return seeds;
+        }
+        if (!node.isArray() || node.isEmpty()) {
+            throw doc.error(path, path + " must be a count (3 = seeds 1, 2, 3), a non-empty list of whole numbers"
+                    + (path.equals("seeds") ? ", or a mapping from pattern label (and 'default') to a count or list" : ""));
+        }
+        Set<Long> unique = new HashSet<>();
+        for (int i = 0; i < node.size(); i++) {
+            long s = whole(doc, node.get(i), path + "[" + i + "]");
+            if (!unique.add(s)) {
+                throw doc.error(path + "[" + i + "]", "seed " + s + " appears twice; list each seed once");
+            }
+            seeds.add(s);
+        }
+        return seeds;
+    }
+
+    static long cycles(ExperimentDocument doc, ObjectNode root, String key, long def, long min) {
+        JsonNode n = root.get(key);
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        long v = whole(doc, n, key);
+        if (v < min) {
+            throw doc.error(key, key + " = " + v + " is out of range; use a number of cycles >= " + min);
+        }
+        return v;
+    }
+
+    static long whole(ExperimentDocument doc, JsonNode n, String path) {
+        if (n == null || !n.isNumber() || (!n.canConvertToExactIntegral() && !n.isIntegralNumber())) {
+            throw doc.error(path, path + " must be a whole number; found a " + (n == null ? "missing value" : ExperimentDocument.kind(n)));
+        }
+        if (!n.canConvertToLong()) {
+            throw doc.error(path, path + " = " + n.asText() + " is too large");
+        }
+        return n.asLong();
+    }
+
+    static double number(ExperimentDocument doc, JsonNode n, String path) {
+        if (n == null || n.isNull()) {
+            throw doc.error(path, path + " is required");
+        }
+        if (!n.isNumber()) {
+            throw doc.error(path, path + " must be a number; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asDouble();
+    }
+
+    static boolean bool(ExperimentDocument doc, JsonNode n, String path, boolean def) {
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        if (!n.isBoolean()) {
+            throw doc.error(path, path + " must be true or false; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asBoolean();
+    }
+
+    static String requiredText(ExperimentDocument doc, ObjectNode node, String key, String path) {
+        JsonNode n = node.get(key);
+        if (n == null || n.isNull()) {
+            throw doc.error(path, "'" + path + "' is required");
+        }
+        if (!n.isTextual() && !n.isNumber()) {
+            throw doc.error(path, path + " must be text; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asText().trim();
+    }
+
+    static String optionalText(ExperimentDocument doc, ObjectNode node, String key, String path, String def) {
+        JsonNode n = node.get(key);
+        if (n == null || n.isNull()) {
+            return def;
+        }
+        if (!n.isTextual() && !n.isNumber()) {
+            throw doc.error(path, path + " must be text; found a " + ExperimentDocument.kind(n));
+        }
+        return n.asText().trim();
+    }
+
+    /**
+     * Refuses every top-level key of the file that mode {@code mode} does not read: the keys of
+     * other installed modes that the mode's own checks do not name.
+     */
+    static void refuseOthers(ExperimentDocument doc, ObjectNode root, String mode, List<String> keys) {
+        Iterator<String> it = root.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!keys.contains(k) && !k.equals("provenance")) {
+                throw doc.keyError(k, "'" + k + "' is not used in mode " + mode + "; remove it");
+            }
+        }
+    }
+}

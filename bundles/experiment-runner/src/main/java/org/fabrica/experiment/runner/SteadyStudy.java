@@ -1,0 +1,321 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.fabrica.experiment.runner.results.LoadPointOutputs;
+import org.fabrica.experiment.runner.results.StudyOutputs;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.stats.Metric;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.SpaceTimeRecorder;
+import org.fabrica.stats.collectors.SteadyStateCollector;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.schedule.SchedulePlayback;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Mode {@code steady} (the default): one point per pattern x scheme x offered load x seed,
+ * measured in a window after a warm-up, then drained (BookSim2's method; docs/model-reference.md).
+ * Its keys: {@code loads} (required), {@code warmup}, {@code measure}, {@code drain}. A point ends
+ * when every packet generated in the window is delivered ({@link MeasuredRun}); it is saturated
+ * when the drain limit is reached first or when it accepts less than
+ * {@value #SATURATION_ACCEPTED_RATIO} of its offered load.
+ */
+@Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + SteadyStudy.NAME,
+        "fabrica.description=load points: warm-up, measurement window and drain per offered load"})
+public final class SteadyStudy extends PacketStudy {
+    /** The mode's word. */
+    public static final String NAME = "steady";
+    /** Top-level keys a steady file may have. */
+    static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
+            "traffic", "schemes", "loads", "warmup", "measure", "drain", "deadlockCycles", "seeds", "executor",
+            "outputs", "provenance");
+    /** Keys that only the ramp and collective modes use. */
+    static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
+    /**
+     * A steady point whose accepted throughput is below this fraction of its offered load (both
+     * measured in the window) is saturated even if its measured packets drained in time: the
+     * network does not carry what is offered, so the source queues grow without bound.
+     */
+    static final double SATURATION_ACCEPTED_RATIO = 0.95;
+    private static final int MAX_LOADS = 10_000;
+
+    /**
+     * What a steady file alone gives ({@link ExperimentSpec#modeSettings()}).
+     *
+     * @param loads offered loads in flits/node/cycle, in file order
+     * @param warmup cycles before the measurement window
+     * @param measure cycles of the window
+     * @param drain most cycles after the window to deliver the measured packets
+     */
+    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain) {
+        public LoadPoints {
+            loads = List.copyOf(loads);
+        }
+    }
+
+    /** The load points of a steady experiment. */
+    static LoadPoints of(ExperimentSpec spec) {
+        return (LoadPoints) spec.modeSettings();
+    }
+
+    @Override
+    public String description() {
+        return "load points";
+    }
+
+    @Override
+    public List<String> keys() {
+        return KEYS;
+    }
+
+    @Override
+    String name() {
+        return NAME;
+    }
+
+    @Override
+    String defaultInjection() {
+        return ExperimentSpec.DEFAULT_INJECTION;
+    }
+
+    @Override
+    void refuseOwn(ExperimentDocument doc, ObjectNode root) {
+        for (String k : UNSTEADY_ONLY) {
+            if (root.has(k)) {
+                throw doc.keyError(k, "'" + k + "' is not used in mode steady (it applies to modes ramp and collective);"
+                        + " remove it");
+            }
+        }
+        if (root.has("criticalLoad")) {
+            throw doc.keyError("criticalLoad", "'criticalLoad' is only used in mode ramp; remove it");
+        }
+    }
+
+    @Override
+    void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
+        List<Double> loads = loads(doc, root.get("loads"));
+        long warmup = SpecReader.cycles(doc, root, "warmup", ExperimentSpec.DEFAULT_WARMUP, 0);
+        long measure = SpecReader.cycles(doc, root, "measure", ExperimentSpec.DEFAULT_MEASURE, 1);
+        long drain = SpecReader.cycles(doc, root, "drain", ExperimentSpec.DEFAULT_DRAIN, 0);
+        if (warmup + measure + drain > Long.MAX_VALUE / 4) {
+            throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
+        }
+        s.own = new LoadPoints(loads, warmup, measure, drain);
+        s.maxCycles = warmup + measure + drain; // a point's last cycle + 1
+    }
+
+    static List<Double> loads(ExperimentDocument doc, JsonNode node) {
+        if (node == null || node.isNull()) {
+            throw doc.error("loads", "'loads' is required: offered loads in flits/node/cycle, e.g. loads: [0.05, 0.1] or "
+                    + "loads: {from: 0.05, to: 0.5, step: 0.05}");
+        }
+        List<Double> loads = new ArrayList<>();
+        if (node.isObject()) {
+            SpecReader.checkKeys(doc, (ObjectNode) node, "loads", ExperimentSpec.RAMP_KEYS);
+            double from = SpecReader.number(doc, node.get("from"), "loads.from");
+            double to = SpecReader.number(doc, node.get("to"), "loads.to");
+            double step = SpecReader.number(doc, node.get("step"), "loads.step");
+            if (!(step > 0)) {
+                throw doc.error("loads.step", "loads.step = " + step + "; use a step > 0");
+            }
+            if (to < from) {
+                throw doc.error("loads.to", "loads.to = " + to + " is below loads.from = " + from);
+            }
+            BigDecimal f = BigDecimal.valueOf(from);
+            BigDecimal s = BigDecimal.valueOf(step);
+            BigDecimal t = BigDecimal.valueOf(to);
+            for (BigDecimal x = f; x.compareTo(t) <= 0; x = x.add(s)) {
+                loads.add(x.doubleValue());
+                if (loads.size() > MAX_LOADS) {
+                    throw doc.error("loads", "the ramp has more than " + MAX_LOADS + " loads; use a larger step");
+                }
+            }
+            for (int i = 0; i < loads.size(); i++) {
+                checkLoad(doc, loads.get(i), "loads");
+            }
+        } else if (node.isArray()) {
+            if (node.isEmpty()) {
+                throw doc.error("loads", "loads is empty; list at least one offered load");
+            }
+            for (int i = 0; i < node.size(); i++) {
+                double v = SpecReader.number(doc, node.get(i), "loads[" + i + "]");
+                checkLoad(doc, v, "loads[" + i + "]");
+                loads.add(v);
+            }
+        } else if (node.isNumber()) {
+            double v = node.asDouble();
+            checkLoad(doc, v, "loads");
+            loads.add(v);
+        } else {
+            throw doc.error("loads", "loads must be a list of numbers or {from, to, step}; found a " + ExperimentDocument.kind(node));
+        }
+        Set<Double> unique = new HashSet<>();
+        for (int i = 0; i < loads.size(); i++) {
+            if (!unique.add(loads.get(i))) {
+                throw doc.error(node.isArray() ? "loads[" + i + "]" : "loads", "load " + ExperimentSpec.format(loads.get(i))
+                        + " appears twice; list each load once");
+            }
+        }
+        return loads;
+    }
+
+    static void checkLoad(ExperimentDocument doc, double v, String path) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw doc.error(path, path + " = " + ExperimentSpec.format(v) + " is not a valid offered load; use a value >= 0 flits/node/cycle");
+        }
+    }
+
+
+    // ------------------------------------------------------------------ points
+
+    /** One point per pattern x scheme x load x seed, ids {@code <pattern>/<scheme>/l<load>/s<seed>}. */
+    @Override
+    public List<PointPlan> points(ExperimentSpec s) {
+        List<PointPlan> out = new ArrayList<>();
+        int index = 0;
+        for (int p = 0; p < s.patternLabels().size(); p++) {
+            String pattern = s.patternLabels().get(p);
+            for (int sc = 0; sc < s.schemes().size(); sc++) {
+                String scheme = s.schemes().get(sc).label();
+                for (double load : of(s).loads()) {
+                    for (long seed : s.seedsOf(p)) {
+                        out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, load, seed), p, sc, load, seed));
+                    }
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public String loadNote(PointPlan point) {
+        return ExperimentSpec.format(point.load());
+    }
+
+    @Override
+    List<Double> probeLoads(ExperimentSpec spec) {
+        return of(spec).loads();
+    }
+
+    @Override
+    void checkRun(SweepPlan plan) {
+        plan.expectCycles(of(plan.spec()).warmup() + of(plan.spec()).measure());
+    }
+
+    @Override
+    PointMeasurement measurement(SweepPlan plan, PointPlan point) {
+        return new Measurement(plan);
+    }
+
+    /** A steady-state collector; the point ends when the window's packets are delivered. */
+    private static final class Measurement extends PointMeasurement {
+        private final SweepPlan plan;
+        private SteadyStateCollector steady;
+
+        Measurement(SweepPlan plan) {
+            this.plan = plan;
+        }
+
+        @Override
+        NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
+            steady = new SteadyStateCollector(nodes, of(plan.spec()).warmup(), of(plan.spec()).measure());
+            return steady;
+        }
+
+        @Override
+        PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
+            return new MeasuredRun(network, steady, cycleObserver(steady, recorder), plan.maxCycles());
+        }
+
+        @Override
+        long generated() {
+            return steady.totalGenerated();
+        }
+
+        @Override
+        long delivered() {
+            return steady.totalDelivered();
+        }
+
+        @Override
+        Outcome outcome(PointRun model, long end, NetworkModel network, SweepPlan.Assembly assembly) {
+            List<Metric> metrics = new ArrayList<>(steady.results(end));
+            boolean drainExceeded = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
+            boolean saturated = drainExceeded || acceptsTooLittle(metrics);
+            String status = saturated ? PointSimulation.SATURATED_STATUS : PointSimulation.OK;
+            String endNote = switch (model.end()) {
+                case MEASURED -> "every measured packet delivered";
+                case NETWORK_DONE, RAMP_END -> "generation stopped and every packet delivered";
+                case LIMIT -> drainExceeded ? "drain limit of " + of(plan.spec()).drain()
+                        + " cycles reached with measured packets in flight" : "cycle limit reached";
+            };
+            if (saturated && !drainExceeded) {
+                endNote += "; accepted throughput below " + SATURATION_ACCEPTED_RATIO + " x offered load";
+            }
+            return new Outcome(metrics, status, endNote, null, null, null);
+        }
+    }
+
+    private static boolean acceptsTooLittle(List<Metric> metrics) {
+        double offered = Double.NaN;
+        double accepted = Double.NaN;
+        for (Metric m : metrics) {
+            if (m.name().equals(SteadyStateCollector.OFFERED)) {
+                offered = m.value();
+            } else if (m.name().equals(SteadyStateCollector.ACCEPTED)) {
+                accepted = m.value();
+            }
+        }
+        return offered > 0 && accepted < SATURATION_ACCEPTED_RATIO * offered;
+    }
+
+    // ------------------------------------------------------------------ resolved form, summary, results
+
+    @Override
+    void writeOwnKeys(ExperimentSpec spec, ObjectNode r) {
+        LoadPoints own = of(spec);
+        ArrayNode loads = r.putArray("loads");
+        for (double l : own.loads()) {
+            loads.add(l);
+        }
+        r.put("warmup", own.warmup());
+        r.put("measure", own.measure());
+        r.put("drain", own.drain());
+    }
+
+    @Override
+    String modeWords() {
+        return "";
+    }
+
+    @Override
+    String loadFactor(ExperimentSpec spec) {
+        return of(spec).loads().size() + " load(s) x ";
+    }
+
+    @Override
+    void describeRun(StringBuilder sb, SweepPlan plan) {
+        ExperimentSpec spec = plan.spec();
+        LoadPoints own = of(spec);
+        sb.append("  loads     ");
+        for (int i = 0; i < own.loads().size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(ExperimentSpec.format(own.loads().get(i)));
+        }
+        sb.append(" flits/node/cycle\n");
+        sb.append("  cycles    warm-up ").append(own.warmup()).append(", measure ").append(own.measure())
+                .append(", drain up to ").append(own.drain()).append("; seeds ").append(seedText(spec)).append('\n');
+    }
+
+    @Override
+    public StudyOutputs outputs(SweepPlan plan) {
+        return new LoadPointOutputs();
+    }
+}

@@ -1,0 +1,78 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.params.Suggestions;
+
+/**
+ * The study modes a run can use, by the word files write under {@code mode:}: in a framework the
+ * {@link StudyMode} services the {@link ProviderRegistry} tracks; outside one (unit tests,
+ * embedding) {@link #builtIn()}, the modes of this bundle.
+ */
+public final class StudyCatalog {
+    /** The mode of a file without {@code mode:}. */
+    public static final String DEFAULT_MODE = "steady";
+
+    private final Map<String, StudyMode> modes;
+
+    /** @param modes every mode by its name */
+    public StudyCatalog(Map<String, StudyMode> modes) {
+        this.modes = new TreeMap<>(modes);
+    }
+
+    /** The modes of this bundle, created directly (no framework). */
+    public static StudyCatalog builtIn() {
+        return new StudyCatalog(Map.of(SteadyStudy.NAME, new SteadyStudy(), RampStudy.NAME, new RampStudy(),
+                CollectiveStudy.NAME, new CollectiveStudy(), SchedulabilityStudy.NAME, new SchedulabilityStudy(),
+                M2nStudy.NAME, new M2nStudy()));
+    }
+
+    /** The mode names, sorted. */
+    public List<String> names() {
+        return List.copyOf(modes.keySet());
+    }
+
+    /**
+     * Every top-level key an experiment file may have: {@link ExperimentSpec#KEYS} in their order,
+     * then the keys only installed modes beyond those read.
+     */
+    List<String> keys() {
+        Set<String> all = new LinkedHashSet<>(ExperimentSpec.KEYS.subList(0, ExperimentSpec.KEYS.size() - 1));
+        for (StudyMode m : modes.values()) {
+            all.addAll(m.keys());
+        }
+        all.remove("provenance");
+        List<String> out = new ArrayList<>(all);
+        out.add("provenance"); // last: the key check leaves it out of its hints
+        return out;
+    }
+
+    /**
+     * The mode the file's {@code mode} key names (the default when it has none).
+     *
+     * @throws org.fabrica.experiment.ExperimentException listing the installed modes
+     */
+    StudyMode find(ExperimentDocument doc, JsonNode node) {
+        String given = node == null || node.isNull() ? DEFAULT_MODE : node.isTextual() ? node.asText().trim() : null;
+        StudyMode m = given == null ? null : modes.get(given);
+        if (m != null) {
+            return m;
+        }
+        String shown = given != null ? given : ExperimentDocument.kind(node);
+        StringBuilder use = new StringBuilder();
+        int i = 0;
+        for (Map.Entry<String, StudyMode> e : modes.entrySet()) {
+            use.append(i == 0 ? "" : i == modes.size() - 1 ? " or " : ", ").append(e.getKey()).append(" (")
+                    .append(e.getValue().description()).append(')');
+            i++;
+        }
+        throw doc.error("mode", "mode '" + shown + "' is not a mode" + Suggestions.hint(shown, modes.keySet())
+                + (modes.isEmpty() ? "; no study mode is installed" : "; use " + use));
+    }
+}

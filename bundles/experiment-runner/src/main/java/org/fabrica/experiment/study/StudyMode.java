@@ -1,0 +1,81 @@
+package org.fabrica.experiment.study;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.fabrica.experiment.runner.ExperimentDocument;
+import org.fabrica.experiment.runner.ExperimentSpec;
+import org.fabrica.experiment.runner.PointJob;
+import org.fabrica.experiment.runner.PointPlan;
+import org.fabrica.experiment.runner.ProviderRegistry;
+import org.fabrica.experiment.runner.SweepPlan;
+import org.fabrica.experiment.runner.results.StudyOutputs;
+import org.fabrica.sweep.PointResult;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A study mode: what differs between {@code steady}, {@code ramp}, {@code collective},
+ * {@code schedulability}, {@code m2n} and the studies to come. Registered as a service with the
+ * property {@value #NAME_PROPERTY}, the word experiment files write under {@code mode:}; the runner
+ * looks the word up among the registered modes (an unknown word is refused with the installed
+ * ones) and asks the mode for everything mode-specific, from reading the file to the results'
+ * tables and charts. The runner's own code holds no list of modes.
+ *
+ * <p>The calls come in this order: {@link #read} when the file is parsed; {@link #resolve} (which
+ * builds the {@link SweepPlan}, whose construction asks {@link #points} and {@link #resolved});
+ * {@link #summary} and {@link #outputs} once per run; {@link #run} and {@link #loadNote} once per
+ * point, from the executor's threads. A mode keeps no state between calls: the plan holds it.
+ */
+@ConsumerType
+public interface StudyMode {
+    /** Service property naming the mode: the word of the file's {@code mode:} key, e.g. {@code ramp}. */
+    String NAME_PROPERTY = "fabrica.name";
+
+    /** A few words for the list of installed modes, e.g. {@code load points}. */
+    String description();
+
+    /**
+     * The top-level keys a file of this mode may have, the common ones ({@code name},
+     * {@code mode}, {@code seeds}, ...) included. A key no installed mode reads is an unknown key;
+     * a key of another mode is refused by {@link #read}.
+     */
+    List<String> keys();
+
+    /**
+     * Reads a file of this mode: refuses the keys of other modes (naming the mode they belong to),
+     * reads and checks the mode's own keys and the common ones, and fills in every default.
+     *
+     * @param name the experiment's name, already checked
+     * @param description its description, or empty
+     * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
+     */
+    ExperimentSpec read(ExperimentDocument doc, String name, String description);
+
+    /**
+     * Resolves the experiment against the registered providers: binds every provider and
+     * parameter, builds what must be built to find every error now, and returns the plan.
+     *
+     * @throws org.fabrica.experiment.ExperimentException naming the key path, its place in the file, and the fix
+     */
+    SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry);
+
+    /** The experiment's points in sweep order, each with its stable id. */
+    List<PointPlan> points(ExperimentSpec spec);
+
+    /** The {@code load} note of a point's result: its offered load, or the mode's word. */
+    String loadNote(PointPlan point);
+
+    /**
+     * Runs one point to its end and never throws: a simulating mode hands its collectors and end
+     * condition to {@link PointJob#simulate}; a mode without packet simulation computes the result itself.
+     */
+    PointResult run(PointJob job);
+
+    /** The resolved experiment (experiment.yaml without its provenance): every default filled in, in file order. */
+    ObjectNode resolved(SweepPlan plan);
+
+    /** A few lines describing the sweep, for {@code validate} and the report. */
+    String summary(SweepPlan plan);
+
+    /** What the results of a run show: summary tables, charts, the report's columns, the end-of-run text. */
+    StudyOutputs outputs(SweepPlan plan);
+}

@@ -1,0 +1,69 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.fabrica.experiment.runner.Fixtures.with;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What {@link SteadyStudy} owns: its keys, its load points, its limit, its resolved keys. */
+class SteadyStudyTest {
+    private static final String TWO_PATTERNS = with(with(Fixtures.TINY, "patterns: [uniform]",
+            "patterns: [uniform, tornado]"), "seeds: [1]", "seeds: [1, 2]");
+
+    @Test
+    void aFileWithoutModeIsSteady() {
+        ExperimentSpec spec = StudyFiles.spec(Fixtures.TINY);
+        assertEquals("steady", spec.mode());
+        assertInstanceOf(SteadyStudy.class, spec.study());
+    }
+
+    @Test
+    void onePointPerPatternSchemeLoadAndSeedInThatNesting() {
+        List<PointPlan> points = StudyFiles.points(TWO_PATTERNS);
+        assertEquals(2 * 1 * 2 * 2, points.size());
+        assertEquals(List.of("uniform/dor/l0.05/s1", "uniform/dor/l0.05/s2", "uniform/dor/l0.1/s1"),
+                points.subList(0, 3).stream().map(PointPlan::pointId).toList());
+        assertEquals("tornado/dor/l0.1/s2", points.get(7).pointId());
+        for (int i = 0; i < points.size(); i++) {
+            assertEquals(i, points.get(i).index());
+        }
+        assertEquals("0.1", new SteadyStudy().loadNote(points.get(2)));
+    }
+
+    @Test
+    void theKeysOfTheOtherModesAreRefusedWithTheirReason() {
+        assertContains(StudyFiles.refused(Fixtures.TINY + "baseline: dor\n"),
+                "'baseline' is not used in mode steady (it applies to modes ramp and collective); remove it");
+        assertContains(StudyFiles.refused(Fixtures.TINY + "series: {window: 10}\n"),
+                "'series' is not used in mode steady (it applies to modes ramp and collective); remove it");
+        assertContains(StudyFiles.refused(Fixtures.TINY + "criticalLoad: {drop: 0.2}\n"),
+                "'criticalLoad' is only used in mode ramp; remove it");
+        assertContains(StudyFiles.refused(Fixtures.TINY + "permutations: 5\n"),
+                "'permutations' is only used in mode schedulability; remove it or set mode: schedulability");
+        assertContains(StudyFiles.refused(with(Fixtures.TINY, "loads: [0.05, 0.1]\n", "")), "'loads' is required");
+    }
+
+    @Test
+    void aPointEndsAfterWarmUpMeasurementAndDrainAtTheLatest() {
+        SweepPlan plan = StudyFiles.plan(Fixtures.TINY);
+        assertEquals(300 + 700 + 4000, plan.maxCycles());
+        assertEquals(300 + 700, plan.expectedCycles());
+    }
+
+    @Test
+    void theResolvedFileHasTheLoadsAndNoModeKey() {
+        ObjectNode r = new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY));
+        assertFalse(r.has("mode"), "steady is the default: the resolved file says nothing");
+        assertEquals(2, r.get("loads").size());
+        assertEquals(4000, r.get("drain").asLong());
+        assertFalse(r.has("maxCycles"));
+        assertTrue(new SteadyStudy().summary(StudyFiles.plan(Fixtures.TINY)).contains("1 pattern(s) x 1 scheme(s) x "
+                + "2 load(s) x 1 seed(s) = 2 points"));
+    }
+}

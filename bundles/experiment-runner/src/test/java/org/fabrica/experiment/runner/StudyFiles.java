@@ -1,0 +1,32 @@
+package org.fabrica.experiment.runner;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.ExperimentException;
+
+/** Reading experiment files in the mode tests: the spec, its points, the message of a refused file. */
+final class StudyFiles {
+    private StudyFiles() {
+    }
+
+    static ExperimentSpec spec(String yaml) {
+        return ExperimentSpec.parse(ExperimentDocument.parse("t.yaml", yaml, Map.of()));
+    }
+
+    static List<PointPlan> points(String yaml) {
+        ExperimentSpec spec = spec(yaml);
+        return spec.study().points(spec);
+    }
+
+    /** The message with which reading {@code yaml} (the modes of this bundle) is refused. */
+    static String refused(String yaml) {
+        return assertThrows(ExperimentException.class, () -> spec(yaml)).getMessage();
+    }
+
+    static SweepPlan plan(String yaml) {
+        ExperimentDocument doc = ExperimentDocument.parse("t.yaml", yaml, Map.of());
+        return SweepPlan.resolve(doc, ExperimentSpec.parse(doc), Fixtures.registry());
+    }
+}

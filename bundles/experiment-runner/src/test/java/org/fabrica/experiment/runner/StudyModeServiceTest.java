@@ -1,0 +1,209 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.fabrica.experiment.runner.Fixtures.with;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.runner.results.ReportColumn;
+import org.fabrica.experiment.runner.results.SeriesOutputs;
+import org.fabrica.experiment.runner.results.StudyOutputs;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.stats.Metric;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.SpaceTimeRecorder;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.schedule.SchedulePlayback;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A study mode is found by its service name only: a mode this bundle does not know, registered
+ * under a new name as a framework would register a component, is selected by {@code mode:},
+ * reads its own key, runs its points and writes its results, with no switch edited anywhere.
+ */
+class StudyModeServiceTest {
+    @TempDir
+    Path tmp;
+
+    /** A burst study with one key of its own, {@code probe}, reported as a metric of every point. */
+    static final class ProbeStudy extends PacketStudy {
+        @Override
+        public String description() {
+            return "a probe that counts packets";
+        }
+
+        @Override
+        public List<String> keys() {
+            return List.of("name", "description", "mode", "topology", "hardware", "network", "kernel", "traffic",
+                    "schemes", "probe", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
+        }
+
+        @Override
+        String name() {
+            return "probe";
+        }
+
+        @Override
+        String defaultInjection() {
+            return ExperimentSpec.DEFAULT_COLLECTIVE_INJECTION;
+        }
+
+        @Override
+        void refuseOwn(ExperimentDocument doc, ObjectNode root) {
+        }
+
+        @Override
+        void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings settings) {
+            settings.own = SpecReader.bounded(doc, root, "probe", "probe", 1, 1, 100);
+            settings.maxCycles = 50_000;
+        }
+
+        @Override
+        PointMeasurement measurement(SweepPlan plan, PointPlan point) {
+            long probe = (Long) plan.spec().modeSettings();
+            return new PointMeasurement() {
+                @Override
+                NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
+                    return counts;
+                }
+
+                @Override
+                PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
+                    return new CollectiveRun(network, recorder, plan.maxCycles());
+                }
+
+                @Override
+                Outcome outcome(PointRun run, long end, NetworkModel network, SweepPlan.Assembly assembly) {
+                    return new Outcome(List.of(new Metric("probe.delivered", delivered() * probe, "packets",
+                            "delivered packets times the probe")), PointSimulation.OK, "probed", null, null, null);
+                }
+            };
+        }
+
+        @Override
+        void writeOwnKeys(ExperimentSpec spec, ObjectNode r) {
+            r.put("mode", name());
+            r.put("probe", (Long) spec.modeSettings());
+        }
+
+        @Override
+        void describeRun(StringBuilder sb, SweepPlan plan) {
+            sb.append("  probe     ").append(plan.spec().modeSettings()).append('\n');
+        }
+
+        @Override
+        public StudyOutputs outputs(SweepPlan plan) {
+            return new SeriesOutputs("", List.of(), (dir, facts, pattern, results, out) -> { }, ReportColumn.LOAD_POINTS,
+                    "");
+        }
+    }
+
+    private static final String PROBE = """
+            name: probe-tiny
+            mode: probe
+            topology: {name: torus, k: 4, n: 2}
+            hardware: {name: generic, vcs: 2, bufferFlits: 8}
+            traffic:
+              packetFlits: 4
+              patterns: [uniform]
+              injection: {name: collective, packets: 2}
+            schemes:
+              - label: dor
+                routing: {name: dor, dateline: classic}
+                queuing: {name: dateline}
+            probe: 3
+            """;
+
+    private static ProviderRegistry withProbe() {
+        ProviderRegistry r = ClasspathComponents.registry();
+        r.add(new ProbeStudy(), Map.of(StudyMode.NAME_PROPERTY, "probe"));
+        return r;
+    }
+
+    @Test
+    void theModesOfThisBundleAreFoundAsComponents() {
+        assertEquals(List.of("collective", "m2n", "ramp", "schedulability", "steady"),
+                ClasspathComponents.registry().studies().names());
+    }
+
+    @Test
+    void aModeOfTheSameNameWithAHigherRankingReplacesTheBuiltIn() {
+        ProviderRegistry registry = ClasspathComponents.registry();
+        ProbeStudy probe = new ProbeStudy();
+        registry.add(probe, Map.of(StudyMode.NAME_PROPERTY, "steady", org.osgi.framework.Constants.SERVICE_RANKING, 10));
+        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("p.yaml",
+                with(PROBE, "mode: probe", "mode: steady"), Map.of()), registry.studies());
+        assertSame(probe, spec.study());
+        registry.remove(probe);
+        assertTrue(registry.studies().names().contains("steady"));
+        assertTrue(ExperimentSpec.parse(ExperimentDocument.parse("t.yaml", Fixtures.TINY, Map.of()), registry.studies())
+                .study() instanceof SteadyStudy, "the built-in again once the replacement is gone");
+    }
+
+    @Test
+    void anUnknownModeIsRefusedWithTheInstalledOnes() {
+        // without the mode its key is unknown, so leave it out
+        String msg = Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp,
+                with(PROBE, "probe: 3\n", ""));
+        assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, schedulability, steady; use "
+                + "collective (burst at cycle 0), m2n (M-to-N communications played from schedules), ramp (ramp load), "
+                + "schedulability (circuit schedulers on random permutations) or steady (load points)");
+        assertContains(Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp,
+                Fixtures.TINY + "probe: 3\n"), "unknown key 'probe'");
+    }
+
+    @Test
+    void aModeRegisteredUnderANewNameIsSelectedAndReadsItsOwnKey() {
+        ProviderRegistry registry = withProbe();
+        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("p.yaml", PROBE, Map.of()),
+                registry.studies());
+        assertEquals("probe", spec.mode());
+        assertTrue(spec.study() instanceof ProbeStudy);
+        assertEquals(3L, spec.modeSettings());
+        assertEquals(List.of("uniform/dor/probe/s1"), spec.study().points(spec).stream().map(PointPlan::pointId)
+                .toList());
+        // its key is known now, and still refused in the other modes
+        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentSpec.parse(
+                ExperimentDocument.parse("t.yaml", Fixtures.TINY + "probe: 3\n", Map.of()), registry.studies()));
+        assertContains(e.getMessage(), "'probe' is not used in mode steady; remove it");
+        assertContains(Fixtures.refused(new ExperimentRunner(registry), tmp, with(PROBE, "probe: 3", "probe: 0")),
+                "probe = 0 is out of range; use 1 .. 100");
+    }
+
+    @Test
+    void aModeRegisteredUnderANewNameRunsItsPoints() throws Exception {
+        ProviderRegistry registry = withProbe();
+        ExperimentRunner runner = new ExperimentRunner(registry);
+        Path file = Fixtures.write(tmp, "probe.yaml", PROBE);
+        Path out = tmp.resolve("out");
+        assertContains(runner.validate(file, Fixtures.options(out)), "  probe     3");
+        RunHandle h = runner.start(file, Fixtures.options(out), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        List<PointResult> results = h.results();
+        assertEquals(1, results.size());
+        PointResult r = results.get(0);
+        assertEquals("uniform/dor/probe/s1", r.point().pointId());
+        assertEquals("probe", r.notes().get(PointSimulation.LOAD));
+        assertEquals("probed", r.notes().get(PointSimulation.END));
+        double delivered = r.metrics().stream().filter(m -> m.name().equals("probe.delivered")).findFirst()
+                .orElseThrow().value();
+        assertEquals(3 * 16 * 2, delivered, "every node's 2 packets delivered, times the probe");
+        String yaml = Files.readString(out.resolve("experiment.yaml"));
+        assertTrue(yaml.contains("mode: \"probe\"") || yaml.contains("mode: probe"), yaml);
+        assertTrue(yaml.contains("probe: 3"), yaml);
+        assertSame(RunState.FINISHED, h.state());
+    }
+}
