@@ -51,8 +51,6 @@ public final class ProviderRegistry implements ProviderCatalog {
     public static final String VERSION_PROPERTY = "Bundle-Version";
     /** Concept name of sweep executors (not a {@link ProviderFactory}; not in {@link #concepts()}). */
     public static final String SWEEP = "sweep";
-    /** Concept name of study modes (not a {@link ProviderFactory}; not in {@link #concepts()}). */
-    public static final String STUDY = "study";
 
     private static final Map<String, Class<?>> CONCEPTS = new LinkedHashMap<>();
 
@@ -97,9 +95,14 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     // ----------------------------------------------------------------- catalogue
 
+    /** The catalogue's name for study modes (the experiment key {@code mode}); they have no parameters. */
+    public static final String MODE = "mode";
+
     @Override
     public List<String> concepts() {
-        return List.copyOf(CONCEPTS.keySet());
+        List<String> all = new ArrayList<>(CONCEPTS.keySet());
+        all.add(MODE);
+        return all;
     }
 
     @Override
@@ -108,12 +111,29 @@ public final class ProviderRegistry implements ProviderCatalog {
         for (RegisteredProvider p : snapshot()) {
             out.add(p.info());
         }
+        StudyCatalog modes = studies();
+        for (String name : modes.names()) {
+            out.add(modeInfo(name, modes.get(name)));
+        }
         return out;
     }
 
     @Override
     public ProviderInfo find(String concept, String name) {
+        if (MODE.equals(concept)) {
+            StudyCatalog modes = studies();
+            StudyMode m = modes.get(name);
+            if (m == null) {
+                throw new ExperimentException("unknown mode '" + name + "'" + Suggestions.hint(name, modes.names()));
+            }
+            return modeInfo(name, m);
+        }
         return resolve(concept, name).info();
+    }
+
+    private static ProviderInfo modeInfo(String name, StudyMode m) {
+        BundleIdentity id = BundleIdentity.of(m.getClass());
+        return new ProviderInfo(MODE, name, m.description(), id.symbolicName(), id.version(), null);
     }
 
     /**
@@ -280,7 +300,7 @@ public final class ProviderRegistry implements ProviderCatalog {
             added = true;
         }
         if (service instanceof StudyMode) {
-            add(STUDY, service, properties::get, bundle, version, serviceId);
+            add(MODE, service, properties::get, bundle, version, serviceId);
             added = true;
         }
         if (!added) {
@@ -324,7 +344,7 @@ public final class ProviderRegistry implements ProviderCatalog {
             }
             return;
         }
-        if (STUDY.equals(concept)) {
+        if (MODE.equals(concept)) {
             synchronized (studies) {
                 studies.add(new RegisteredStudy(name, ranking, serviceId, (StudyMode) service));
             }
@@ -362,7 +382,7 @@ public final class ProviderRegistry implements ProviderCatalog {
             }
             return;
         }
-        if (STUDY.equals(concept)) {
+        if (MODE.equals(concept)) {
             synchronized (studies) {
                 studies.removeIf(e -> e.serviceId() == id);
             }
@@ -565,14 +585,14 @@ public final class ProviderRegistry implements ProviderCatalog {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
             unbind = "removeStudy", updated = "updatedStudy")
     void addStudy(ServiceReference<?> ref, StudyMode m) {
-        rebind(STUDY, ref, m);
+        rebind(MODE, ref, m);
     }
 
     void updatedStudy(ServiceReference<?> ref, StudyMode m) {
-        rebind(STUDY, ref, m);
+        rebind(MODE, ref, m);
     }
 
     void removeStudy(ServiceReference<?> ref) {
-        unbind(STUDY, ref);
+        unbind(MODE, ref);
     }
 }

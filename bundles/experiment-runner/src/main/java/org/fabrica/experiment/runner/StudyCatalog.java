@@ -38,6 +38,11 @@ public final class StudyCatalog {
         return List.copyOf(modes.keySet());
     }
 
+    /** The mode of that name, or null. */
+    public StudyMode get(String name) {
+        return modes.get(name);
+    }
+
     /**
      * Every top-level key an experiment file may have: {@link ExperimentSpec#KEYS} in their order,
      * then the keys only installed modes beyond those read.

@@ -18,7 +18,7 @@ class ProviderRegistryTest {
     void conceptsAndTheRealProvidersAreListed() {
         ProviderRegistry r = ClasspathComponents.registry();
         assertEquals(List.of("topology", "hardware", "allocator", "routing", "queuing", "throttle", "traffic", "injection", "network",
-                "kernel", "scheduler"), r.concepts());
+                "kernel", "scheduler", "mode"), r.concepts());
         assertTrue(r.names("scheduler").containsAll(List.of("levelwise", "greedy-local", "random-local")),
                 r.names("scheduler").toString());
         assertTrue(r.names("allocator").containsAll(List.of("round-robin", "islip", "priority", "oldest-first")),

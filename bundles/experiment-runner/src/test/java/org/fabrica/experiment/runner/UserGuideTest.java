@@ -140,6 +140,11 @@ class UserGuideTest {
                 byConcept.get(p.concept()).add(p.info());
             }
         }
+        for (ProviderInfo m : registry.providers()) {
+            if (m.concept().equals(ProviderRegistry.MODE)) {
+                byConcept.get(ProviderRegistry.MODE).add(m);
+            }
+        }
         for (Map.Entry<String, List<ProviderInfo>> e : byConcept.entrySet()) {
             sb.append("\n### ").append(e.getKey()).append("\n");
             if (e.getValue().isEmpty()) {
@@ -148,6 +153,11 @@ class UserGuideTest {
             for (ProviderInfo p : e.getValue()) {
                 sb.append("\n#### `").append(p.name()).append("`\n\n").append(sentence(p.description()));
                 sb.append(" Bundle `").append(p.bundle()).append("`.\n\n");
+                if (p.schema() == null) {
+                    sb.append("A study mode (`mode: ").append(p.name()).append("`); its keys are in the experiment file "
+                            + "reference.\n");
+                    continue;
+                }
                 if (p.schema().parameters().isEmpty()) {
                     sb.append("No parameters.\n");
                     continue;
