@@ -208,7 +208,11 @@ class ModeRunTest {
         }
         String report = Files.readString(out.resolve("report.html"));
         assertContains(report, "<h2>Space-time charts</h2>");
-        assertContains(report, "src=\"data:image/png;base64,");
+        // the annotated figure, inlined: the PNG inside, the line names and the time axis around it
+        assertContains(report, "href=\"data:image/png;base64,");
+        assertContains(report, ">cycle</text>");
+        assertContains(report, ">VC 0 busy</text>");
+        assertTrue(Files.isRegularFile(out.resolve("spacetime/uniform_dor_l0.6_s1.svg")), "the figure is in the folder too");
         assertContains(report, "uniform/dor/l0.6/s1 (spacetime/uniform_dor_l0.6_s1.png)");
     }
 }

@@ -151,6 +151,30 @@ class SpaceTimeRecorderTest {
         assertEquals(chart.pngX(1, 0, cell), 6 * cell + SpaceTimeChart.GAP);
     }
 
+    @Test
+    void theFigureHasTheImageTitleLineNamesCyclesAndALegend() throws Exception {
+        SpaceTimeChart chart = record(8);
+        String svg = chart.svg(3, "uniform/th8 <s1>");
+        org.w3c.dom.Document d = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(1, d.getElementsByTagName("image").getLength());
+        String href = ((org.w3c.dom.Element) d.getElementsByTagName("image").item(0)).getAttribute("href");
+        byte[] png = java.util.Base64.getDecoder().decode(href.substring("data:image/png;base64,".length()));
+        assertEquals(java.util.Arrays.toString(chart.png(3)), java.util.Arrays.toString(png), "the PNG, pixel for pixel");
+        List<String> texts = new java.util.ArrayList<>();
+        org.w3c.dom.NodeList t = d.getElementsByTagName("text");
+        for (int i = 0; i < t.getLength(); i++) {
+            texts.add(t.item(i).getTextContent());
+        }
+        assertTrue(texts.contains("uniform/th8 <s1>"), texts.toString());
+        for (String line : List.of("E", "W", "N", "S")) {
+            assertTrue(texts.contains(line), line + " in " + texts);
+        }
+        // the time axis: the first and last sampled cycles
+        assertTrue(texts.contains(Long.toString(chart.cycle(0))) && texts.contains(Long.toString(chart.cycle(2))), texts.toString());
+        assertTrue(texts.contains("VC 0 busy") && texts.contains("no VC busy") && texts.contains("cycle"), texts.toString());
+    }
+
     private static int rgb(BufferedImage img, int x, int y) {
         return img.getRGB(x, y) & 0xFFFFFF;
     }

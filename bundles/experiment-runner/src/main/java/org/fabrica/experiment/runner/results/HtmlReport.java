@@ -17,7 +17,8 @@ import org.fabrica.sweep.PointResult;
  */
 final class HtmlReport {
     /** A space-time chart of a point: its PNG, inlined as a data URI. */
-    record Figure(String pointId, String file, byte[] png) {
+    /** A space-time chart: its PNG, and the annotated SVG figure when there is one (shown instead). */
+    record Figure(String pointId, String file, byte[] png, String svg) {
     }
 
     private HtmlReport() {
@@ -113,9 +114,14 @@ final class HtmlReport {
             h.append("<section>\n<h2>Space-time charts</h2>\n<p class=\"note\">")
                     .append(esc(facts.spaceTimeNote())).append("</p>\n<div class=\"st\">\n");
             for (Figure f : figures) {
-                h.append("<figure><img alt=\"space-time chart of ").append(esc(f.pointId()))
-                        .append("\" src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(f.png()))
-                        .append("\"><figcaption>").append(esc(f.pointId())).append(" (").append(esc(f.file()))
+                h.append("<figure>");
+                if (f.svg() != null) {
+                    h.append(f.svg().replace(" xmlns=\"http://www.w3.org/2000/svg\"", "")); // inline: no namespace URL
+                } else {
+                    h.append("<img alt=\"space-time chart of ").append(esc(f.pointId())).append("\" src=\"data:image/png;base64,")
+                            .append(Base64.getEncoder().encodeToString(f.png())).append("\">");
+                }
+                h.append("<figcaption>").append(esc(f.pointId())).append(" (").append(esc(f.file()))
                         .append(")</figcaption></figure>\n");
             }
             h.append("</div>\n</section>\n");
@@ -256,5 +262,6 @@ final class HtmlReport {
             .st { display: flex; flex-wrap: wrap; gap: 16px; }
             .st figure { flex: 0 1 auto; max-width: 100%; }
             .st img { image-rendering: pixelated; max-width: 100%; border: 1px solid #ccc; }
+            .st svg { max-width: 100%; height: auto; border: 1px solid #eee; }
             """;
 }

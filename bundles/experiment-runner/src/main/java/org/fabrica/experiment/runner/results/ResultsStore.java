@@ -38,7 +38,8 @@ import org.fabrica.sweep.PointResult;
  * <li>{@code points.csv}: one row per point, rewritten after each point;</li>
  * <li>{@code points.json}, {@code plots/*.svg|png}, {@code report.html}: at the end of the run;</li>
  * <li>{@code run.json}: the run record (state, counts, swaps);</li>
- * <li>{@code series/*.csv}, {@code spacetime/*.png|csv}: a point's series and space-time chart,
+ * <li>{@code series/*.csv}, {@code spacetime/*.png|svg|csv}: a point's series and space-time chart
+ * (the PNG the raw image, the SVG the same with axes, line names and a legend),
  * written as the point finishes, before its journal line ({@link #writeArtefacts});</li>
  * <li>{@code summary.csv} of a steady experiment with routes from a scheduler ({@link RoutesSummary}): at
  * the end of the run;</li>
@@ -189,7 +190,7 @@ public final class ResultsStore implements AutoCloseable {
                 }
                 deletePlots(abs.resolve(PLOTS));
                 deleteFiles(abs.resolve(SERIES), "*.{csv,tmp}");
-                deleteFiles(abs.resolve(SPACE_TIME), "*.{png,csv,tmp}");
+                deleteFiles(abs.resolve(SPACE_TIME), "*.{png,svg,csv,tmp}");
             }
             // a stream, not a channel: an interrupt must not close the journal in the middle of a line
             FileOutputStream out = new FileOutputStream(file.toFile(), true);
@@ -441,6 +442,9 @@ public final class ResultsStore implements AutoCloseable {
                 Path st = Files.createDirectories(dir.resolve(SPACE_TIME));
                 AtomicFile.write(st.resolve(stem + ".csv"), a.spaceTime().csv());
                 AtomicFile.write(st.resolve(stem + ".png"), a.spaceTime().png(a.cellPixels()));
+                // the same chart with its axes, line names and legend, for people (and the report)
+                AtomicFile.write(st.resolve(stem + ".svg"), a.spaceTime().svg(a.cellPixels(), pointId)
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the series of point " + pointId + " into " + dir + ": "
@@ -560,9 +564,10 @@ public final class ResultsStore implements AutoCloseable {
             if (r.failed() || !Files.isRegularFile(png)) {
                 continue;
             }
+            Path svg = st.resolve(PointArtefacts.stem(r.point().pointId()) + ".svg");
             try {
                 out.add(new HtmlReport.Figure(r.point().pointId(), SPACE_TIME + "/" + png.getFileName(),
-                        Files.readAllBytes(png)));
+                        Files.readAllBytes(png), Files.isRegularFile(svg) ? Files.readString(svg) : null));
             } catch (IOException e) {
                 warnings.add("space-time chart " + png.getFileName() + " unreadable: " + e.getMessage());
             }
