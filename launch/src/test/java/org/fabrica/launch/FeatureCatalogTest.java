@@ -26,11 +26,11 @@ class FeatureCatalogTest {
         Feature core = catalog.all().get("core");
         Feature torus = catalog.all().get("torus");
         // docs/architecture.md, "Features": core = infrastructure + APIs + kernel + network + experiment
-        // + sweep + shell + stats.
+        // + sweep + shell + stats, and the chart library the runner imports.
         for (String bsn : List.of("org.apache.felix.scr", "org.apache.felix.fileinstall", "org.apache.felix.gogo.shell",
-                "org.fabrica.params", "org.fabrica.routing", "org.fabrica.experiment", "org.fabrica.kernel.sequential",
-                "org.fabrica.network.flit", "org.fabrica.experiment.runner", "org.fabrica.sweep.local",
-                "org.fabrica.stats.collectors", Launcher.SHELL_BUNDLE)) {
+                "org.fabrica.params", "org.fabrica.plot", "org.fabrica.routing", "org.fabrica.experiment",
+                "org.fabrica.kernel.sequential", "org.fabrica.network.flit", "org.fabrica.experiment.runner",
+                "org.fabrica.sweep.local", "org.fabrica.stats.collectors", Launcher.SHELL_BUNDLE)) {
             assertTrue(core.bundles().contains(bsn), "core lacks " + bsn);
         }
         assertEquals(List.of("org.fabrica.topology.cube", "org.fabrica.routing.cube", "org.fabrica.queuing.basic",

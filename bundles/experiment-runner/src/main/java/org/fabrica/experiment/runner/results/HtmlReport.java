@@ -7,7 +7,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.fabrica.experiment.runner.plot.SvgCanvas;
+import org.fabrica.plot.Markup;
 import org.fabrica.sweep.PointResult;
 
 /**
@@ -223,7 +223,7 @@ final class HtmlReport {
     }
 
     static String esc(String s) {
-        return SvgCanvas.escape(s);
+        return Markup.escape(s);
     }
 
     private static final String CSS = """

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.fabrica.experiment.runner.plot.Chart;
-import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
 import org.fabrica.sweep.PointResult;
 
 /**

@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.ExperimentException;
-import org.fabrica.experiment.runner.plot.ChartRenderer;
+import org.fabrica.plot.ChartRenderer;
 import org.fabrica.stats.CsvWriter;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.fabrica.experiment.runner.plot.Chart;
-import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
 import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 

@@ -3,8 +3,8 @@ package org.fabrica.experiment.runner.results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.fabrica.experiment.runner.plot.Chart;
-import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
 import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 

@@ -10,8 +10,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fabrica.experiment.runner.plot.Chart;
-import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
 import org.fabrica.sweep.PointResult;
 
 /**

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fabrica.experiment.runner.plot.Series;
+import org.fabrica.plot.Series;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.plot;
+package org.fabrica.plot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.plot;
+package org.fabrica.plot;
 
 /**
  * One curve of a chart: points (x[i], y[i]) joined in order of x. Points with a NaN coordinate

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.plot;
+package org.fabrica.plot;
 
 import java.awt.AlphaComposite;
 import java.awt.BasicStroke;

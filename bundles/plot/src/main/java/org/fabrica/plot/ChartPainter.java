@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.plot;
+package org.fabrica.plot;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,10 +9,10 @@ import java.util.List;
  * group), and a legend. The only plotting code; SVG and PNG output differ
  * only in their canvas.
  */
-public final class ChartPainter {
+final class ChartPainter {
     /** Width and height of a chart in pixels (CSS pixels for SVG). */
-    public static final int WIDTH = 720;
-    public static final int HEIGHT = 450;
+    static final int WIDTH = 720;
+    static final int HEIGHT = 450;
 
     /** Okabe and Ito's colour-blind safe palette (yellow left out: too light on white). */
     static final String[] COLORS = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",

@@ -1,9 +1,9 @@
-package org.fabrica.experiment.runner.plot;
+package org.fabrica.plot;
 
 import java.util.Locale;
 
 /** Writes drawing operations as SVG elements. */
-public final class SvgCanvas implements Canvas {
+final class SvgCanvas implements Canvas {
     private final StringBuilder out = new StringBuilder(16_384);
 
     @Override
@@ -68,7 +68,7 @@ public final class SvgCanvas implements Canvas {
         if (vertical) {
             out.append(" transform=\"rotate(-90 ").append(n(x)).append(' ').append(n(y)).append(")\"");
         }
-        out.append('>').append(escape(s)).append("</text>\n");
+        out.append('>').append(Markup.escape(s)).append("</text>\n");
     }
 
     private void points(double[] xs, double[] ys, int count) {
@@ -96,7 +96,7 @@ public final class SvgCanvas implements Canvas {
         sb.append(" width=\"").append(ChartPainter.WIDTH).append("\" height=\"").append(ChartPainter.HEIGHT)
                 .append("\" viewBox=\"0 0 ").append(ChartPainter.WIDTH).append(' ').append(ChartPainter.HEIGHT)
                 .append("\" role=\"img\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n");
-        sb.append("<title>").append(escape(title)).append("</title>\n");
+        sb.append("<title>").append(Markup.escape(title)).append("</title>\n");
         sb.append(out);
         sb.append("</svg>\n");
         return sb.toString();
@@ -107,25 +107,5 @@ public final class SvgCanvas implements Canvas {
             return Long.toString((long) v);
         }
         return String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    /** XML/HTML text and attribute escaping, shared with the HTML report. */
-    public static String escape(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&#39;");
-                default -> sb.append(ch);
-            }
-        }
-        return sb.toString();
     }
 }

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.plot;
+package org.fabrica.plot;
 
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.plot;
+package org.fabrica.plot;
 
 /**
  * The drawing operations a chart needs, in pixels with the origin at the top left. Colours are
