@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A line chart, or a grouped bar chart when it has categories: what the results folder's plots and the report show. One model, painted by
- * {@link ChartPainter} onto SVG or a Java2D image, so the two always agree.
+ * one painter onto SVG or a Java2D image, so the two always agree.
  *
  * @param title title line
  * @param subtitle smaller second line, may be empty
