@@ -66,23 +66,40 @@ final class ActiveRouters {
         return visiting;
     }
 
-    /** Drops the routers that hold no flits any more. */
-    void compact() {
-        long[] records = rt;
-        for (int w = 0; w < active.length; w++) {
-            long bits = active[w];
-            long keep = bits;
-            while (bits != 0) {
-                int r = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                int rb = r * stride;
-                if (records[rb + FLITS] == 0) {
-                    records[rb + LISTED] = 0;
-                    keep &= ~(1L << r);
-                }
-            }
-            active[w] = keep;
+    /**
+     * After router {@code r}'s step in the cycle loop: drops it if it holds no flits any more
+     * (done as each router is visited rather than in a second walk over the set; a router dropped
+     * here and given a flit later in the same loop is listed again by {@link #activate}, so the
+     * set after the loop is the same).
+     */
+    void visited(int r) {
+        int rb = r * stride;
+        if (rt[rb + FLITS] == 0) {
+            rt[rb + LISTED] = 0;
+            active[r >>> 6] &= ~(1L << r);
         }
+    }
+
+    /** Whether router {@code r} has route computation or VC allocation work (its VA mask is not empty). */
+    boolean hasVaWork(int r) {
+        int b = r * stride + VA;
+        for (int w = 0; w < words; w++) {
+            if (rt[b + w] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether router {@code r} has switch allocation work (its SA mask is not empty). */
+    boolean hasSaWork(int r) {
+        int b = r * stride + sa;
+        for (int w = 0; w < words; w++) {
+            if (rt[b + w] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether router {@code r} is listed. */

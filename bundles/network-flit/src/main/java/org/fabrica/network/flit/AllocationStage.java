@@ -33,6 +33,8 @@ final class AllocationStage {
     private final int[] outputStamp;
     private final int[] outputGrant;
     private int stamp;
+    /** The last call granted exactly one request, {@code grants[0]} (the granted sets were not built). */
+    private boolean single;
 
     AllocationStage(String use, String allocatorName, Allocator allocator, int capacity, int maxInputs, int maxOutputs) {
         this.use = use;
@@ -69,6 +71,17 @@ final class AllocationStage {
         if (n < 0 || n > count) {
             throw bad("returned " + n + " grants for " + count + " requests", router, t);
         }
+        if (n == 1) {
+            // one grant (most calls below saturation): nothing can be granted twice, and the
+            // queries below answer from the grant itself
+            int i = grants[0];
+            if (i < 0 || i >= count) {
+                throw outOfRange(i, count, router, t);
+            }
+            single = true;
+            return 1;
+        }
+        single = false;
         return small ? checkSmall(router, n, count, t) : checkStamped(router, n, count, t);
     }
 
@@ -140,11 +153,17 @@ final class AllocationStage {
 
     /** After {@link #allocate}: whether input {@code in} received a grant. */
     boolean inputGranted(int in) {
+        if (single) {
+            return input[grants[0]] == in;
+        }
         return small ? (grantedInputs >>> in & 1L) != 0 : inputStamp[in] == stamp;
     }
 
     /** After {@link #allocate}: the request granted output {@code out}, or -1. */
     int outputWinner(int out) {
+        if (single) {
+            return output[grants[0]] == out ? grants[0] : -1;
+        }
         if (small) {
             return (grantedOutputs >>> out & 1L) != 0 ? outputGrant[out] : -1;
         }

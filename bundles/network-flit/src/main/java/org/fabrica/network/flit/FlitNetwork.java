@@ -407,11 +407,17 @@ public final class FlitNetwork implements NetworkModel {
             while (bits != 0) {
                 int r = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                va.step(r, t, tl);
-                sa.step(r, t, tl);
+                // a stage with no work is not called (at low load most listed routers hold only
+                // flits still on a link, or VCs waiting for a credit)
+                if (active.hasVaWork(r)) {
+                    va.step(r, t, tl);
+                }
+                if (active.hasSaWork(r)) {
+                    sa.step(r, t, tl);
+                }
+                active.visited(r);
             }
         }
-        active.compact();
         cycles++;
         if (progress.inNetwork > 0 && t - progress.lastMove >= deadlockCycles) {
             throw new WaitForGraph(this).deadlock(t);

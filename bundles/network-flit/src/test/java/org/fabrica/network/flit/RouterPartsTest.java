@@ -112,7 +112,7 @@ class RouterPartsTest {
         a.activate(3, 3 * a.stride); // already listed: not twice
         assertEquals(5, a.count());
         assertEquals(java.util.List.of(0, 1, 3, 4, 68), visited(a), "index order, not activation order");
-        a.compact();
+        endLoop(a, a.startCycle());
         assertEquals(4, a.count());
         assertFalse(a.listed(0));
         assertEquals(0, a.rt[ActiveRouters.LISTED], "a dropped router is unlisted in its record too");
@@ -121,12 +121,15 @@ class RouterPartsTest {
         a.activate(0, 0);
         a.rt[ActiveRouters.FLITS] = 1;
         assertEquals(0, snapshot[0] & 1L, "not in the running cycle's snapshot");
-        a.compact();
+        endLoop(a, snapshot);
         assertEquals(java.util.List.of(0, 1, 3, 4, 68), visited(a), "a dropped router can be listed again");
         a.setSa(2, 129);
         assertTrue(a.saBit(2, 129));
         assertFalse(a.vaBit(2, 129), "the two masks are apart");
         assertFalse(a.saBit(1, 129), "and routers are apart");
+        assertTrue(a.hasSaWork(2), "switch work in the last mask word");
+        assertFalse(a.hasVaWork(2));
+        assertFalse(a.hasSaWork(1), "the cycle loop skips a stage without work");
     }
 
     @Test
@@ -153,6 +156,15 @@ class RouterPartsTest {
         assertEquals(1, counter.events);
         assertEquals(1, counter.endpointEvents);
         assertEquals((15 - 10) + (21 - 20), counter.waitCycles);
+    }
+
+    /** What the cycle loop does after each router of its snapshot: {@link ActiveRouters#visited}. */
+    private static void endLoop(ActiveRouters a, long[] snapshot) {
+        for (int w = 0; w < snapshot.length; w++) {
+            for (long bits = snapshot[w]; bits != 0; bits &= bits - 1) {
+                a.visited((w << 6) + Long.numberOfTrailingZeros(bits));
+            }
+        }
     }
 
     /** The routers a cycle loop would visit, in its order. */
