@@ -76,84 +76,30 @@ final class ProviderListing {
      * "description"}]}]}}, in the order of {@link #algorithms}.
      */
     static String json(ProviderCatalog catalog) {
-        StringBuilder sb = new StringBuilder("{\"providers\": [");
-        boolean firstProvider = true;
+        // Jackson, as every JSON file of Fabrica (points.json, run.json) is written
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode root = json.createObjectNode();
+        com.fasterxml.jackson.databind.node.ArrayNode list = root.putArray("providers");
         for (ProviderInfo p : catalog.providers()) {
-            sb.append(firstProvider ? "\n  {" : ",\n  {");
-            firstProvider = false;
-            field(sb, "concept", p.concept()).append(", ");
-            field(sb, "name", p.name()).append(", ");
-            field(sb, "description", p.description()).append(", ");
-            field(sb, "bundle", p.bundle()).append(", ");
-            field(sb, "version", p.version()).append(", \"parameters\": [");
-            List<ParameterDescriptor> parameters = p.schema() == null ? List.of() : p.schema().parameters();
-            for (int i = 0; i < parameters.size(); i++) {
-                ParameterDescriptor d = parameters.get(i);
-                sb.append(i == 0 ? "" : ", ").append('{');
-                field(sb, "name", d.name()).append(", ");
-                field(sb, "type", d.type()).append(", \"default\": ").append(value(d.defaultValue())).append(", ");
-                sb.append("\"min\": ").append(value(d.min())).append(", \"max\": ").append(value(d.max()))
-                        .append(", \"options\": [");
-                for (int o = 0; o < d.options().size(); o++) {
-                    sb.append(o == 0 ? "" : ", ").append(quote(d.options().get(o)));
-                }
-                sb.append("], ");
-                field(sb, "description", d.description()).append('}');
-            }
-            sb.append("]}");
-        }
-        return sb.append("\n]}\n").toString();
-    }
-
-    private static StringBuilder field(StringBuilder sb, String key, String value) {
-        return sb.append(quote(key)).append(": ").append(value == null ? "null" : quote(value));
-    }
-
-    /** A JSON value: numbers and booleans as they are (non-finite as null), arrays as lists, the rest as text. */
-    private static String value(Object v) {
-        if (v == null) {
-            return "null";
-        }
-        if (v instanceof Double d) {
-            return d.isNaN() || d.isInfinite() ? "null" : d == Math.rint(d) && Math.abs(d) < 1e15
-                    ? Long.toString(d.longValue()) : d.toString();
-        }
-        if (v instanceof Float f) {
-            return value(f.doubleValue());
-        }
-        if (v instanceof Number || v instanceof Boolean) {
-            return v.toString();
-        }
-        if (v.getClass().isArray()) {
-            StringBuilder sb = new StringBuilder("[");
-            for (int i = 0; i < java.lang.reflect.Array.getLength(v); i++) {
-                sb.append(i == 0 ? "" : ", ").append(value(java.lang.reflect.Array.get(v, i)));
-            }
-            return sb.append(']').toString();
-        }
-        return quote(v.toString());
-    }
-
-    static String quote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
+            com.fasterxml.jackson.databind.node.ObjectNode o = list.addObject();
+            o.put("concept", p.concept()).put("name", p.name()).put("description", p.description())
+                    .put("bundle", p.bundle()).put("version", p.version());
+            com.fasterxml.jackson.databind.node.ArrayNode parameters = o.putArray("parameters");
+            for (ParameterDescriptor d : p.schema() == null ? List.<ParameterDescriptor>of() : p.schema().parameters()) {
+                com.fasterxml.jackson.databind.node.ObjectNode q = parameters.addObject();
+                q.put("name", d.name()).put("type", d.type());
+                q.set("default", json.valueToTree(d.defaultValue()));
+                q.set("min", json.valueToTree(d.min()));
+                q.set("max", json.valueToTree(d.max()));
+                q.set("options", json.valueToTree(d.options()));
+                q.put("description", d.description());
             }
         }
-        return sb.append('"').toString();
+        try {
+            return json.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the provider list as JSON: " + e.getMessage(), e);
+        }
     }
 
     static String help(ProviderCatalog catalog, String concept, String name) {

@@ -303,9 +303,9 @@ public final class ResultsStore implements AutoCloseable {
         if (tree instanceof com.fasterxml.jackson.databind.node.ObjectNode o && o.path("state").isTextual()
                 && List.of("running", "paused").contains(o.get("state").asText())) {
             o.put("state", "interrupted");
-            o.put("ended", java.time.ZonedDateTime.ofInstant(Files.getLastModifiedTime(abs.resolve(JOURNAL)
-                    .toFile().exists() ? abs.resolve(JOURNAL) : file).toInstant(), java.time.ZoneId.systemDefault())
-                    .format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+            Path last = Files.exists(abs.resolve(JOURNAL)) ? abs.resolve(JOURNAL) : file; // its last journal line
+            o.put("ended", java.time.ZonedDateTime.ofInstant(Files.getLastModifiedTime(last).toInstant(),
+                    java.time.ZoneId.systemDefault()).format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME));
             if (o.path("error").isNull() || o.path("error").isMissingNode()) {
                 o.put("error", "the run ended without closing its results folder (killed or the machine stopped); "
                         + "found by the next run of this folder; ended is the time of its last journal line");
