@@ -40,4 +40,19 @@ public interface HardwareModel {
     default RouterDescription description() {
         return RouterDescription.of(router());
     }
+
+    /**
+     * The router of one kind ({@code Topology.routerKind}: {@code "switch"}, {@code "interface"},
+     * or a topology's own name). A network model asks once per kind its topology has. Kinds may
+     * differ in pipeline delays, buffer sizes and links; what routers must agree on to exchange
+     * flits (VC count, functions and priorities, switching, crossbar organisation, allocators,
+     * injection queues, flit size, clock) a network model checks and refuses naming the field.
+     * Default: {@link #description()} for every kind.
+     *
+     * @param kind the router kind, never null
+     * @since 1.3
+     */
+    default RouterDescription description(String kind) {
+        return description();
+    }
 }

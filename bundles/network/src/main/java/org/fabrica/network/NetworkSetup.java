@@ -1,5 +1,6 @@
 package org.fabrica.network;
 
+import java.util.Map;
 import java.util.function.Function;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterDescription;
@@ -36,6 +37,9 @@ import org.fabrica.traffic.TrafficPattern;
  * @param names provider names and bundle versions, for error messages
  * @param endpoint send and receive overhead of the end nodes (since 1.2)
  * @param parts creates the allocator parts the description names (since 2.0)
+ * @param routerKinds the router of each kind of router the topology has
+ *        ({@code Topology.routerKind}), as the hardware model describes it; a kind not in the map
+ *        is built from {@code router} (since 2.1; empty: every router is {@code router})
  */
 public record NetworkSetup(
         Topology topology,
@@ -51,7 +55,8 @@ public record NetworkSetup(
         RunLimits limits,
         ProviderNames names,
         EndpointTiming endpoint,
-        RouterParts parts) {
+        RouterParts parts,
+        Map<String, RouterDescription> routerKinds) {
     public NetworkSetup {
         if (endpoint == null) {
             throw new IllegalArgumentException("a network setup needs the endpoint timing (EndpointTiming.NONE for none)");
@@ -60,6 +65,27 @@ public record NetworkSetup(
             throw new IllegalArgumentException("a network setup needs the router parts (RouterParts) that create the"
                     + " allocators its router description names");
         }
+        routerKinds = routerKinds == null ? Map.of() : Map.copyOf(routerKinds);
+    }
+
+    /** A setup whose routers are all {@code router} (every kind). */
+    public NetworkSetup(Topology topology, RouterDescription router, RoutingAlgorithm routing,
+            Function<QueuingContext, QueuingScheme> queuing, Function<ThrottleContext, Throttle> throttle,
+            TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
+            RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts) {
+        this(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer, random, limits,
+                names, endpoint, parts, Map.of());
+    }
+
+    /**
+     * The router of routers of {@code kind}: its entry in {@link #routerKinds()}, else
+     * {@link #router()}.
+     *
+     * @since 2.1
+     */
+    public RouterDescription router(String kind) {
+        RouterDescription d = routerKinds.get(kind);
+        return d != null ? d : router;
     }
 
     /** A setup from a hardware model's classic router parameters. */
@@ -68,6 +94,6 @@ public record NetworkSetup(
             TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
             RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts) {
         this(topology, RouterDescription.of(router), routing, queuing, throttle, pattern, injection, packetFlits,
-                observer, random, limits, names, endpoint, parts);
+                observer, random, limits, names, endpoint, parts, Map.of());
     }
 }

@@ -2,10 +2,11 @@
  * Network model API: the flit-level model a kernel advances, built from a topology, a hardware
  * model's router description, routing, queuing, throttle, traffic, observers and the router parts.
  * 2.0: {@link org.fabrica.network.NetworkSetup} takes a router description and the parts that
- * create its allocators.
+ * create its allocators. 2.1: a router description per router kind
+ * ({@link org.fabrica.network.NetworkSetup#router(String)}).
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package org.fabrica.network;
 
 import org.osgi.annotation.bundle.Export;

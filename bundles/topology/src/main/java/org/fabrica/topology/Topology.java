@@ -13,6 +13,15 @@ import org.osgi.annotation.versioning.ConsumerType;
  */
 @ConsumerType
 public interface Topology {
+    /** {@link #routerKind(int)} of a switch: a router that only forwards (the default). */
+    String SWITCH = "switch";
+
+    /**
+     * {@link #routerKind(int)} of a network interface that also forwards transit packets between
+     * its network ports (the node interfaces of direct and hybrid topologies such as KNS).
+     */
+    String INTERFACE = "interface";
+
     /** Number of end nodes (terminals), numbered 0 .. nodes()-1. */
     int nodes();
 
@@ -40,6 +49,18 @@ public interface Topology {
     /** Short human-readable label of a port for messages and charts, e.g. {@code x+}. */
     default String portLabel(int router, int port) {
         return "p" + port;
+    }
+
+    /**
+     * The kind of router {@code router} is, by which a hardware model may describe it differently
+     * (pipeline, buffers, links): {@link #SWITCH} (the default), {@link #INTERFACE}, or a name of
+     * the topology's own. A network model asks the hardware model for one description per kind
+     * ({@code HardwareModel.description(String)}).
+     *
+     * @since 1.2
+     */
+    default String routerKind(int router) {
+        return SWITCH;
     }
 
     /** Human-readable description, e.g. {@code 8 x 8 torus}. */

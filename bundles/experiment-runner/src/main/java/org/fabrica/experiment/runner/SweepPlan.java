@@ -85,6 +85,8 @@ public final class SweepPlan {
     /** The router the hardware model describes, and its allocator parts resolved among the providers. */
     private RouterDescription description;
     private RegistryRouterParts routerParts;
+    /** The hardware model's router per router kind of the topology (every kind, the default one too). */
+    private Map<String, RouterDescription> routerKinds = Map.of();
     /** End-node overheads of the hardware model, given to the network. */
     private final EndpointTiming endpoint;
     private final List<PointPlan> points;
@@ -270,7 +272,7 @@ public final class SweepPlan {
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
                 t.pattern(), t.injection(), packetFlits(), observer, streams,
-                new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint, routerParts);
+                new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint, routerParts, routerKinds);
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(topologyInstance, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
@@ -315,11 +317,46 @@ public final class SweepPlan {
     /** The hardware model's router description and its parts, resolved now so that bad names fail validation. */
     void describeRouter(ExperimentDocument doc, RouterDescription d, ProviderRegistry registry) {
         this.description = d;
+        this.routerKinds = routerKinds(doc);
         try {
             this.routerParts = RegistryRouterParts.resolve(d, registry, hardware.describe());
         } catch (ExperimentException e) {
             throw doc.error(hardware.choice().path(), e.getMessage(), e);
         }
+    }
+
+    /**
+     * Asks the hardware model once per router kind the topology has ({@code Topology.routerKind}) for
+     * that kind's router; a failure names the hardware model and the kind.
+     */
+    private Map<String, RouterDescription> routerKinds(ExperimentDocument doc) {
+        if (topologyInstance == null) {
+            return Map.of();
+        }
+        java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
+        for (int r = 0; r < topologyInstance.routers(); r++) {
+            kinds.add(topologyInstance.routerKind(r));
+        }
+        if (kinds.size() == 1 && kinds.contains(Topology.SWITCH)) {
+            return Map.of(); // the common case: every router is the hardware model's router
+        }
+        org.fabrica.hardware.HardwareModel model = ProviderBinding.build(doc, hardware, hardware::hardware);
+        Map<String, RouterDescription> m = new LinkedHashMap<>();
+        for (String kind : kinds) {
+            if (kind == null || kind.isBlank()) {
+                throw doc.error(topology.choice().path(), "topology '" + topology.provider().name()
+                        + "' gives a router no kind; a topology names each router's kind (\"switch\", \"interface\", ...)");
+            }
+            m.put(kind, ProviderBinding.build(doc, hardware, () -> {
+                RouterDescription k = model.description(kind);
+                if (k == null) {
+                    throw new IllegalStateException("the hardware model returned no router description for routers of kind '"
+                            + kind + "'");
+                }
+                return k;
+            }));
+        }
+        return m;
     }
 
     /** The resolved experiment as YAML, with its provenance ({@link ResolvedExperiment#yaml}); it can be run again as it is. */

@@ -70,6 +70,8 @@ public final class FlitNetwork implements NetworkModel {
     final PacketPool pool;
     final Progress progress;
     final RouterDescription description;
+    /** The router of every router, by the topology's router kinds. */
+    final RouterKinds kinds;
     final ProviderNames names;
     final QueuingScheme queuing;
     final Throttle throttle;
@@ -105,18 +107,28 @@ public final class FlitNetwork implements NetworkModel {
         if (packetFlits < 1) {
             throw new IllegalArgumentException("packet length = " + packetFlits + " flits; use >= 1");
         }
+        // the router of every router, by kind; kinds agree on everything but delays, buffers and links
+        this.kinds = new RouterKinds(setup.topology(), setup::router);
         this.vcs = d.vcs();
         this.cutThrough = d.flowControl() == FlowControl.VIRTUAL_CUT_THROUGH;
-        int[] capacity = new int[vcs];
+        // the allocator parts, crossbar and injection are the setup's router's: every kind must share them
+        RouterKinds.shared("the hardware model's router", d, "kind '" + setup.topology().routerKind(0) + "'",
+                kinds.first());
         int[] priority = new int[vcs];
         List<VirtualChannel> channels = d.channels();
         for (int v = 0; v < vcs; v++) {
-            capacity[v] = channels.get(v).bufferFlits();
             priority[v] = channels.get(v).priority();
-            if (cutThrough && capacity[v] < packetFlits) {
-                throw new IllegalArgumentException("virtual cut-through needs a VC buffer to hold a whole packet, but"
-                        + (vcs == 1 ? "" : " VC " + v + " has") + " bufferFlits = " + capacity[v] + " < packet length "
-                        + packetFlits + "; raise bufferFlits or use wormhole flow control");
+        }
+        for (var kind : kinds.kinds.entrySet()) {
+            List<VirtualChannel> ch = kind.getValue().channels();
+            for (int v = 0; v < vcs; v++) {
+                int capacity = ch.get(v).bufferFlits();
+                if (cutThrough && capacity < packetFlits) {
+                    throw new IllegalArgumentException("virtual cut-through needs a VC buffer to hold a whole packet, but"
+                            + (kinds.uniform ? "" : " routers of kind '" + kind.getKey() + "' have")
+                            + (vcs == 1 ? "" : " VC " + v + " has") + " bufferFlits = " + capacity + " < packet length "
+                            + packetFlits + "; raise bufferFlits or use wormhole flow control");
+                }
             }
         }
         String routingName = names.routing();
@@ -135,14 +147,14 @@ public final class FlitNetwork implements NetworkModel {
         // ---- the parts, each on the arrays of those before it
         // VOQ crossbar access splits every input VC into one queue per output port
         int queuesPerVc = d.crossbar() == CrossbarOrganisation.VOQ ? maxPorts(setup.topology()) : 1;
-        StateSize.check(setup.topology(), capacity, queuesPerVc, vcClasses, Runtime.getRuntime().maxMemory());
+        StateSize.check(setup.topology(), kinds.maxCapacityPerVc(), queuesPerVc, vcClasses, Runtime.getRuntime().maxMemory());
         this.wiring = new Wiring(setup.topology(), vcs, queuesPerVc);
         Wiring w = wiring;
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * vcClasses;
         this.routers = new ActiveRouters(w.routers, localQueues);
-        this.outputs = new OutputUnits(w, capacity);
-        this.inputs = new InputBuffers(w, capacity, maxCandidates, routers, outputs.credits);
+        this.outputs = new OutputUnits(w, kinds.creditCapacity(w), true);
+        this.inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits, true);
         this.pool = new PacketPool(w.nodes * 4);
         this.progress = new Progress();
         this.route = new RouteStage(routing, routingName, w, inputs, routers, pool, names, progress, vcClasses,
@@ -152,19 +164,25 @@ public final class FlitNetwork implements NetworkModel {
         this.queuing = require(setup.queuing().apply(new QueuingView(w, route)), "queuing scheme instance");
         route.queuing(queuing);
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,
-                d.maxBufferFlits(), d.minBufferFlits())), "throttle instance");
+                kinds.maxBufferFlits(), kinds.minBufferFlits())), "throttle instance");
         this.throttleActive = !throttle.inactive();
         if (throttleActive && w.maxPorts > Long.SIZE) {
             throw new IllegalArgumentException("a throttle needs one source queue per output port, and routers here have up to "
                     + w.maxPorts + " ports; throttled runs support at most " + Long.SIZE + " ports per router");
         }
-        int terminalFlitDelay = d.pipeline().switchAllocDelay() + d.pipeline().switchTraversalDelay()
-                + d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit() - 1;
+        // the delivery wheel spans the slowest way into a network interface
+        RouterDescription ni = Links.interfaceSide(kinds, w);
+        int terminalFlitDelay = 0;
+        for (RouterDescription k : kinds.kinds.values()) {
+            terminalFlitDelay = Math.max(terminalFlitDelay, k.pipeline().switchAllocDelay()
+                    + k.pipeline().switchTraversalDelay() + k.terminalLink().latencyCycles()
+                    + k.terminalLink().cyclesPerFlit() - 1);
+        }
         this.interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer, throttle, throttleActive,
-                names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(d), terminalFlitDelay,
+                names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni), terminalFlitDelay,
                 setup.endpoint().receiveOverheadCycles(), d.injection() == InjectionQueues.PER_VC,
-                d.terminalLink().cyclesPerFlit());
-        this.links = new Links(d, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
+                ni.terminalLink().cyclesPerFlit());
+        this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
 
         // allocator parts
         int[] vcInputs = new int[w.routers];
@@ -194,7 +212,7 @@ public final class FlitNetwork implements NetworkModel {
 
         this.crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, (long) livelockHopsPerRouter * w.routers);
-        this.vcAllocation = new VcAllocation(d.pipeline(), cutThrough, w, inputs, outputs, routers, route, contention,
+        this.vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention,
                 pool, va, priority);
         this.switchAllocation = new SwitchAllocation(organisation, w, inputs, outputs, routers, contention, crossbar, links, pool,
                 sa, arbiter, priority);
@@ -351,7 +369,7 @@ public final class FlitNetwork implements NetworkModel {
 
         @Override
         public int capacityFlits() {
-            return description.maxBufferFlits();
+            return kinds.maxBufferFlits();
         }
 
         @Override

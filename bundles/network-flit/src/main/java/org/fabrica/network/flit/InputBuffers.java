@@ -111,6 +111,20 @@ final class InputBuffers {
      *        credit joins the switch-allocation mask when a flit arrives)
      */
     InputBuffers(Wiring wiring, int[] capacity, int maxCandidates, ActiveRouters routers, int[] credits) {
+        this(wiring, wiring.everyInputVc(capacity), maxCandidates, routers, credits, true);
+    }
+
+    /**
+     * @param inputCapacity capacity in flits of every global input VC ({@code globalPort * vcs + vc};
+     *        {@link RouterKinds#inputCapacity})
+     */
+    InputBuffers(Wiring wiring, int[] inputCapacity, int maxCandidates, ActiveRouters routers, int[] credits,
+            boolean perInputVc) {
+        int[] capacity = inputCapacity;
+        if (capacity.length != wiring.totalVcs()) {
+            throw new IllegalArgumentException("input VC capacities: " + capacity.length + " given for "
+                    + wiring.totalVcs() + " input VCs");
+        }
         int max = 0;
         for (int c : capacity) {
             max = Math.max(max, c);
@@ -136,14 +150,14 @@ final class InputBuffers {
         ring = new int[Math.multiplyExact(Math.multiplyExact(totalVcs, stride), voq ? 3 : 2)];
         for (int q = 0; q < queues; q++) {
             vc[(q << VC_SHIFT) + BLOCKED_AT] = -1;
-            vc[(q << VC_SHIFT) + CAPACITY] = voq ? -1 : capacity[q % vcs];
+            vc[(q << VC_SHIFT) + CAPACITY] = voq ? -1 : capacity[q];
         }
         if (voq) {
             vcFlits = new int[totalVcs];
             freeSlot = new int[totalVcs];
             arrivingQueue = new int[totalVcs];
             for (int iv = 0; iv < totalVcs; iv++) {
-                int cap = capacity[iv % vcs];
+                int cap = capacity[iv];
                 for (int i = 0; i < cap; i++) {
                     ring[(iv * stride + i) * 3 + 2] = i + 1 < cap ? i + 1 : -1;
                 }
@@ -223,7 +237,7 @@ final class InputBuffers {
     /** VOQ: a flit joins the queue of its packet's output (routed on the head's arrival). */
     private void arriveQueued(int iv, int r, int slot, int visible, boolean head) {
         int flits = vcFlits[iv];
-        int cap = capacityOfVc[iv % vcs];
+        int cap = capacityOfVc[iv];
         if (flits >= cap) {
             throw overflow(iv, flits, cap, slot);
         }
@@ -337,7 +351,7 @@ final class InputBuffers {
 
     /** Capacity in flits of input VC {@code iv}. */
     int capacityOfVc(int iv) {
-        return voq ? capacityOfVc[iv % vcs] : vc[(iv << VC_SHIFT) + CAPACITY];
+        return voq ? capacityOfVc[iv] : vc[(iv << VC_SHIFT) + CAPACITY];
     }
 
     // ---- per-queue fields for cold code and tests

@@ -1,6 +1,7 @@
 package org.fabrica.network.flit;
 
 import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.LinkTiming;
 import org.fabrica.hardware.Pipeline;
 import org.fabrica.hardware.RouterDescription;
 
@@ -54,44 +55,63 @@ final class Links {
     private final boolean[] niWaiting;
     private InvariantChecks checks;
 
+    /**
+     * The router description whose terminal link and credit delay the network interfaces use: that
+     * of node 0's router (kinds attaching nodes agree on both, {@link RouterKinds}).
+     */
+    static RouterDescription interfaceSide(RouterKinds kinds, Wiring wiring) {
+        return kinds.of(wiring.nodeRouter[0]);
+    }
+
     /** NI send to visible at the router: {@code 1 + L} of the terminal link, plus its serialisation. */
     static int injectDelay(RouterDescription d) {
         return d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit();
     }
 
-    Links(RouterDescription d, boolean waitForTailCredit, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
+    /**
+     * @param kinds the router of every router: timing per output port from its own router and the
+     *        link leaving it, per input port from the upstream link and its own credit delay
+     */
+    Links(RouterKinds kinds, boolean waitForTailCredit, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
             ActiveRouters routers, boolean[] niWaiting) {
-        Pipeline p = d.pipeline();
-        int routerLink = d.link().latencyCycles();
-        int terminalLink = d.terminalLink().latencyCycles();
+        RouterDescription ni = interfaceSide(kinds, wiring);
         this.flitDelay = new int[wiring.totalPorts];
         this.cyclesPerFlit = new int[wiring.totalPorts];
         this.linkFree = new int[wiring.totalPorts];
-        this.injectCyclesPerFlit = d.terminalLink().cyclesPerFlit();
-        this.serialised = d.link().cyclesPerFlit() > 1 || d.terminalLink().cyclesPerFlit() > 1;
+        this.injectCyclesPerFlit = ni.terminalLink().cyclesPerFlit();
+        boolean slow = false;
         this.creditReturn = new int[wiring.totalPorts];
         int maxCredit = 0;
         int maxFlit = 0;
         int maxTerminal = 0;
         for (int gp = 0; gp < wiring.totalPorts; gp++) {
+            int r = wiring.portRouter[gp];
+            Pipeline p = kinds.pipeline(r);
             boolean terminalOut = wiring.flitTarget[gp] == Wiring.TERMINAL;
             boolean terminalIn = wiring.terminalNode[gp] >= 0;
-            cyclesPerFlit[gp] = terminalOut ? d.terminalLink().cyclesPerFlit() : d.link().cyclesPerFlit();
+            LinkTiming out = kinds.link(r, terminalOut);
+            cyclesPerFlit[gp] = out.cyclesPerFlit();
+            slow |= out.cyclesPerFlit() > 1;
             // a flit is whole downstream once its last cycle on the link is over
-            flitDelay[gp] = p.switchAllocDelay() + p.switchTraversalDelay() + (terminalOut ? terminalLink : routerLink)
-                    + cyclesPerFlit[gp] - 1;
-            creditReturn[gp] = Math.max(p.switchAllocDelay(), 1) + (terminalIn ? terminalLink : routerLink) + p.creditDelay();
+            flitDelay[gp] = p.switchAllocDelay() + p.switchTraversalDelay() + out.latencyCycles() + cyclesPerFlit[gp] - 1;
+            // the freed slot's credit crosses the link the flit came in on: the upstream router's
+            int peer = wiring.peerPort[gp];
+            int in = terminalIn ? ni.terminalLink().latencyCycles()
+                    : peer >= 0 ? kinds.link(wiring.portRouter[peer], false).latencyCycles()
+                    : kinds.link(r, false).latencyCycles();
+            creditReturn[gp] = Math.max(p.switchAllocDelay(), 1) + in + p.creditDelay();
             maxCredit = Math.max(maxCredit, creditReturn[gp]);
             maxFlit = Math.max(maxFlit, flitDelay[gp]);
             if (terminalOut) {
                 maxTerminal = Math.max(maxTerminal, flitDelay[gp]);
             }
         }
+        this.serialised = slow || injectCyclesPerFlit > 1;
         this.maxTerminalFlitDelay = maxTerminal;
-        this.ejectCreditReturn = 1 + terminalLink + p.creditDelay();
-        this.injectDelay = injectDelay(d);
+        this.ejectCreditReturn = 1 + ni.terminalLink().latencyCycles() + ni.pipeline().creditDelay();
+        this.injectDelay = injectDelay(ni);
         this.creditEvents = new EventWheel(Math.max(maxCredit, maxFlit + ejectCreditReturn) + 1);
-        this.cutThrough = d.flowControl() == FlowControl.VIRTUAL_CUT_THROUGH;
+        this.cutThrough = kinds.first().flowControl() == FlowControl.VIRTUAL_CUT_THROUGH;
         this.waitForTailCredit = waitForTailCredit;
         this.wiring = wiring;
         this.outputs = outputs;

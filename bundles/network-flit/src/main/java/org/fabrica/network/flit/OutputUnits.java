@@ -25,23 +25,34 @@ final class OutputUnits {
     private final int vcs;
     /** Capacity of every VC buffer when they are all equal, else -1. */
     private final int uniformCapacity;
+    /** Per credit counter: the capacity of the buffer it counts. */
     private final int[] capacity;
 
+    /** Every router's VC {@code v} holds {@code capacity[v]} flits. */
     OutputUnits(Wiring w, int[] capacity) {
+        this(w, w.everyCredit(capacity), true);
+    }
+
+    /**
+     * @param creditCapacity per credit counter (output VCs, then the network interfaces'), the
+     *        capacity of the buffer it counts ({@link RouterKinds#creditCapacity})
+     */
+    OutputUnits(Wiring w, int[] creditCapacity, boolean perCredit) {
         this.vcs = w.vcs;
         this.niCreditBase = w.niCreditBase;
-        this.capacity = capacity.clone();
+        int totalVcs = w.totalVcs();
+        if (creditCapacity.length != totalVcs + w.nodes * vcs) {
+            throw new IllegalArgumentException("credit capacities: " + creditCapacity.length + " given for "
+                    + (totalVcs + w.nodes * vcs) + " counters");
+        }
+        this.capacity = creditCapacity.clone();
         int first = capacity[0];
         boolean uniform = true;
         for (int c : capacity) {
             uniform &= c == first;
         }
         this.uniformCapacity = uniform ? first : -1;
-        int totalVcs = w.totalVcs();
-        credits = new int[totalVcs + w.nodes * vcs];
-        for (int ci = 0; ci < credits.length; ci++) {
-            credits[ci] = capacity[ci % vcs];
-        }
+        credits = capacity.clone();
         owner = new int[totalVcs];
         Arrays.fill(owner, -1);
         tailWait = new boolean[totalVcs];
@@ -51,6 +62,6 @@ final class OutputUnits {
     /** Capacity of the buffer that credit counter {@code ci} counts. */
     int capacityOf(int ci) {
         int u = uniformCapacity;
-        return u >= 0 ? u : capacity[ci % vcs];
+        return u >= 0 ? u : capacity[ci];
     }
 }

@@ -40,8 +40,9 @@ final class VcAllocation {
     private final int routerStride;
     private final int rSa;
     private final int vcs;
-    private final int routingDelay;
-    private final int vcAllocDelay;
+    /** Per router (its kind's pipeline): cycles of route computation and of VC allocation. */
+    private final int[] routingDelay;
+    private final int[] vcAllocDelay;
     private final boolean cutThrough;
     private final int[] vcPriority;
     private final int[] localPort;
@@ -53,9 +54,27 @@ final class VcAllocation {
     private final boolean voq;
     private final int[] branchScratch;
 
+    /** Every router has the pipeline {@code timing}. */
     VcAllocation(Pipeline timing, boolean cutThrough, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
             ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool, AllocationStage stage,
             int[] vcPriority) {
+        this(filled(wiring.routers, timing.routingDelay()), filled(wiring.routers, timing.vcAllocDelay()), cutThrough,
+                wiring, inputs, outputs, routers, route, contention, pool, stage, vcPriority);
+    }
+
+    private static int[] filled(int n, int value) {
+        int[] a = new int[n];
+        java.util.Arrays.fill(a, value);
+        return a;
+    }
+
+    /**
+     * @param routingDelay per router, cycles of route computation ({@link RouterKinds#routingDelay})
+     * @param vcAllocDelay per router, cycles of VC allocation
+     */
+    VcAllocation(int[] routingDelay, int[] vcAllocDelay, boolean cutThrough, Wiring wiring, InputBuffers inputs,
+            OutputUnits outputs, ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool,
+            AllocationStage stage, int[] vcPriority) {
         this.wiring = wiring;
         this.inputs = inputs;
         this.outputs = outputs;
@@ -72,8 +91,8 @@ final class VcAllocation {
         this.routerStride = routers.stride;
         this.rSa = routers.sa;
         this.vcs = wiring.vcs;
-        this.routingDelay = timing.routingDelay();
-        this.vcAllocDelay = timing.vcAllocDelay();
+        this.routingDelay = routingDelay.clone();
+        this.vcAllocDelay = vcAllocDelay.clone();
         this.cutThrough = cutThrough;
         this.vcPriority = vcPriority;
         this.localPort = wiring.localPort;
@@ -107,7 +126,7 @@ final class VcAllocation {
                     continue;
                 }
                 if (st == InputBuffers.IDLE) {
-                    v[x + InputBuffers.READY] = tl + routingDelay;
+                    v[x + InputBuffers.READY] = tl + routingDelay[r];
                     v[x + InputBuffers.STATE] = InputBuffers.ROUTING;
                     st = InputBuffers.ROUTING;
                 }
@@ -124,7 +143,7 @@ final class VcAllocation {
                     continue;
                 }
                 if (v[x + InputBuffers.CAND_COUNT] < 0) {
-                    claimBranches(base, w0, iv, l, epoch, tl);
+                    claimBranches(r, base, w0, iv, l, epoch, tl);
                     continue;
                 }
                 int before = count;
@@ -150,7 +169,7 @@ final class VcAllocation {
      * once, or none and waits for a release here. Granted before the allocator's requests of the
      * cycle (a request for a VC claimed here is dropped at the grant).
      */
-    private void claimBranches(int base, int w0, int iv, int l, int epoch, int tl) {
+    private void claimBranches(int r, int base, int w0, int iv, int l, int epoch, int tl) {
         final int[] v = vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int n = -v[x + InputBuffers.CAND_COUNT];
@@ -188,7 +207,7 @@ final class VcAllocation {
             }
         }
         v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-        v[x + InputBuffers.READY] = tl + vcAllocDelay;
+        v[x + InputBuffers.READY] = tl + vcAllocDelay[r];
         int word = w0 + (l >>> 6);
         rt[word + ActiveRouters.VA] &= ~(1L << l);
         // a multi-output VC stays in the switch mask while it holds flits: the switch stage checks
@@ -268,7 +287,7 @@ final class VcAllocation {
             v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
             v[x + InputBuffers.OUT] = ov;
             v[x + InputBuffers.OUT_PORT] = lo / vcs; // lo: local output VC = port * vcs + vc
-            v[x + InputBuffers.READY] = tl + vcAllocDelay;
+            v[x + InputBuffers.READY] = tl + vcAllocDelay[r];
             int word = w0 + (li >>> 6);
             rt[word + ActiveRouters.VA] &= ~(1L << li);
             if (credits[ov] > 0) {

@@ -241,4 +241,22 @@ final class Wiring {
         int gp = ci / vcs;
         return "r" + portRouter[gp] + "." + topology.portLabel(portRouter[gp], portLocal[gp]) + " vc" + (ci % vcs);
     }
+
+    /** Per global input VC ({@code globalPort * vcs + vc}): {@code perVc[vc]}, the same at every port. */
+    int[] everyInputVc(int[] perVc) {
+        int[] c = new int[totalVcs()];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = perVc[i % vcs];
+        }
+        return c;
+    }
+
+    /** Per credit counter (output VCs, then the network interfaces'): {@code perVc[vc]}. */
+    int[] everyCredit(int[] perVc) {
+        int[] c = new int[niCreditBase + nodes * vcs];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = perVc[i % vcs];
+        }
+        return c;
+    }
 }

@@ -46,8 +46,20 @@ final class Fixtures {
     static final int MINUS = 1;
     static final int TERMINAL = 2;
 
-    /** k routers in a ring, ports 0 = +, 1 = -, 2 = the node (node id = router id). */
-    record Ring(int k) implements Topology {
+    /**
+     * k routers in a ring, ports 0 = +, 1 = -, 2 = the node (node id = router id); the routers in
+     * {@code interfaces} are of kind {@link Topology#INTERFACE}, the others {@link Topology#SWITCH}.
+     */
+    record Ring(int k, java.util.Set<Integer> interfaces) implements Topology {
+        Ring(int k) {
+            this(k, java.util.Set.of());
+        }
+
+        @Override
+        public String routerKind(int router) {
+            return interfaces.contains(router) ? INTERFACE : SWITCH;
+        }
+
         @Override
         public int nodes() {
             return k;
@@ -289,6 +301,8 @@ final class Fixtures {
         RouterParts parts = parts();
         /** Changes the description of {@link #router} (crossbar, links, allocators, VCs). */
         java.util.function.UnaryOperator<RouterDescription> describe = d -> d;
+        /** The router of each kind other than {@link #router}'s (empty: every router is {@link #router}). */
+        Map<String, RouterDescription> routerKinds = Map.of();
 
         Setup ring(int k) {
             topology = new Ring(k);
@@ -299,7 +313,8 @@ final class Fixtures {
 
         NetworkSetup build() {
             return new NetworkSetup(topology, describe.apply(RouterDescription.of(router)), routing, queuing, throttle, pattern, injection, packetFlits,
-                    observer, new RandomStreams(seed), new RunLimits(maxCycles, deadlockCycles), names, endpoint, parts);
+                    observer, new RandomStreams(seed), new RunLimits(maxCycles, deadlockCycles), names, endpoint, parts,
+                    routerKinds);
         }
 
         FlitNetwork create() {

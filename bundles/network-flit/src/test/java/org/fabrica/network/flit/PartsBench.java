@@ -105,7 +105,8 @@ final class PartsBench {
                 Fixtures.noThrottle().apply(null), false, Fixtures.NAMES, w.maxPorts, cutThrough, waitForTailCredit,
                 packetFlits, Links.injectDelay(d), terminalFlitDelay, receiveOverhead,
                 d.injection() == InjectionQueues.PER_VC, d.terminalLink().cyclesPerFlit());
-        links = new Links(d, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
+        links = new Links(RouterKinds.all(topology, d), waitForTailCredit, w, outputs, inputs, routers,
+                interfaces.niWaiting);
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
         int[] queueInputs = new int[w.routers];
