@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The 95% confidence interval of a mean over seeds (two-sided, Student's t): the error bars of the
- * charts ({@link ResultCharts}) come from here.
+ * charts ({@link ResultCharts}) and the {@code .ci95} columns of summary.csv ({@link ModeSummary},
+ * {@link SteadySummary}, {@link SchedulabilitySummary}) come from here, so they always agree.
  */
 final class MeanConfidence {
     /** Two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom. */
