@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.fabrica.experiment.runner.results.RoutesSummary;
+import org.fabrica.experiment.runner.results.SteadySummary;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.params.ParameterSchema;
 import org.fabrica.scheduler.Demands;
@@ -43,9 +43,9 @@ final class RoutesFromScheduler {
     /** Parameter of the routing that receives the plan's routes. */
     static final String ROUTES = "routes";
     /** Metric names. */
-    static final String FLOWS = RoutesSummary.FLOWS;
-    static final String GRANTED = RoutesSummary.GRANTED;
-    static final String FALLBACK = RoutesSummary.FALLBACK;
+    static final String FLOWS = SteadySummary.FLOWS;
+    static final String GRANTED = SteadySummary.GRANTED;
+    static final String FALLBACK = SteadySummary.FALLBACK;
 
     /** Independent draws used to tell a fixed-destination pattern from a random one. */
     private static final int PROBES = 3;

@@ -15,6 +15,7 @@ import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.experiment.runner.results.SeriesTable;
+import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,7 +74,10 @@ class ModeRunTest {
                 .split("\\s+");
         assertEquals(ResultsValue.of(point(results, "bitcomp/no-th/collective/s1"), "collective.duration"), bitcomp[1]);
         String csv = Files.readString(out.resolve("summary.csv"));
-        assertContains(csv, "pattern,scheme,points,collective.duration,collective.duration.ratio,collective.duration.defined");
+        assertContains(csv, "pattern,scheme,points,collective.duration,collective.duration.ci95,collective.duration.ratio,"
+                + "collective.duration.defined");
+        assertContains(csv, "bitcomp,no-th,1," + CsvWriter.number(PointRecords.metric(
+                point(results, "bitcomp/no-th/collective/s1"), "collective.duration")) + ",,1,1"); // one seed: no interval
         assertContains(csv, "uniform,no-th,3,");
 
         SeriesTable inFlight = SeriesTable.parse(Files.readString(out.resolve("series/bitcomp_no-th_collective_s1-inflight.csv")));

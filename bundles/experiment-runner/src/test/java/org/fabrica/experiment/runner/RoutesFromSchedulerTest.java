@@ -218,12 +218,14 @@ class RoutesFromSchedulerTest {
         // summary.csv: one row per scheme and load, fallback flows only for the planned scheme
         List<String> summary = Files.readAllLines(tmp.resolve("steady").resolve("summary.csv"));
         assertEquals(4, summary.size(), String.join("\n", summary));
-        assertTrue(summary.get(0).startsWith("pattern,scheme,load,seeds,offered,accepted.mean"));
+        assertTrue(summary.get(0).startsWith("pattern,scheme,load,seeds,offered,offered.ci95,accepted.mean,accepted.ci95"),
+                summary.get(0));
         String fallback = Double.toString(PointRecords.metric(h.results().stream().filter(r -> r.notes().get("scheme")
                 .equals("level-wise")).findFirst().orElseThrow(), RoutesFromScheduler.FALLBACK)).replace(".0", "");
         assertTrue(summary.get(1).startsWith("permutation,level-wise,0.2,1,"), summary.get(1));
-        assertTrue(summary.get(1).contains("," + fallback + "," + fallback + "," + fallback + ","), summary.get(1));
-        assertTrue(summary.get(2).startsWith("permutation,dmodk,0.2,1,") && summary.get(2).endsWith(",,,,"),
+        // fallbackFlows mean, ci95 (empty: one seed), min, max
+        assertTrue(summary.get(1).contains("," + fallback + ",," + fallback + "," + fallback + ","), summary.get(1));
+        assertTrue(summary.get(2).startsWith("permutation,dmodk,0.2,1,") && summary.get(2).endsWith(",,,,,"),
                 summary.get(2));
         assertTrue(Files.isRegularFile(tmp.resolve("steady").resolve("plots").resolve("latency-offered-permutation.png")));
         assertContains(h.summaryText(), "FALLBACK FLOWS");

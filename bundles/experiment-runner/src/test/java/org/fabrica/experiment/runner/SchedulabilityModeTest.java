@@ -119,7 +119,7 @@ class SchedulabilityModeTest {
 
         Path out = tmp.resolve("study");
         String csv = Files.readString(out.resolve("summary.csv"));
-        assertContains(csv, "topology,scheduler,points,ratio.mean,ratio.min,ratio.max,time.perRequest,"
+        assertContains(csv, "topology,scheduler,points,ratio.mean,ratio.mean.ci95,ratio.min,ratio.max,time.perRequest,"
                 + "improvement.points,improvement.relative,improvement.over");
         assertContains(csv, "ft-l3-w4,level-wise,2,");
         assertTrue(Files.size(out.resolve("plots/schedulability.svg")) > 0);

@@ -80,12 +80,12 @@ public @interface GenericRouterParameters {
             + " name per VC)")
     String[] vcFunctions() default {};
 
-    @AttributeDefinition(description = "Cycles a router-to-router link needs per flit (its serialisation time;"
-            + " 1 = one flit per cycle)", min = "1")
+    @AttributeDefinition(description = "Link bandwidth, as the cycles a router-to-router link needs per flit (its"
+            + " serialisation time): one flit every c cycles, 1 = one flit per cycle, 2 = half the bandwidth", min = "1")
     int linkCyclesPerFlit() default 1;
 
-    @AttributeDefinition(description = "Cycles a link between a router and a network interface needs per flit",
-            min = "1")
+    @AttributeDefinition(description = "Bandwidth of the links between a router and a network interface, as cycles"
+            + " per flit (like linkCyclesPerFlit)", min = "1")
     int terminalLinkCyclesPerFlit() default 1;
 
     @AttributeDefinition(description = "Injection queues of a network interface: single (one FIFO) or per-vc"

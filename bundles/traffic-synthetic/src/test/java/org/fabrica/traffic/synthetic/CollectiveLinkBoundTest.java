@@ -31,7 +31,12 @@ import org.junit.jupiter.api.Test;
  * uses the expected load of each link (the mean duration over seeds cannot be below it, as the mean
  * of a maximum is at least the maximum of the means).
  *
- * <p>Run with {@code -Dfabrica.bounds.k=32} to print the table of the study page.
+ * <p>With {@code linkCyclesPerFlit} c (the generic router's link bandwidth: one flit every c cycles
+ * on a router-to-router link; the terminal links keep one flit per cycle) a router-to-router link
+ * needs c cycles per flit it carries, so its share of the bound is c times its flits.
+ *
+ * <p>Run with {@code -Dfabrica.bounds.k=32} to print the table of the study page (with
+ * {@code -Dfabrica.bounds.linkCyclesPerFlit=2}: at half the link bandwidth).
  */
 class CollectiveLinkBoundTest {
     private static final int PACKETS = 10;
@@ -45,8 +50,12 @@ class CollectiveLinkBoundTest {
         return new TorusFactory().create(Parameters.bind(TorusParameters.class, Map.of("k", k, "n", 2)));
     }
 
-    /** Expected flits on the busiest link when source s sends to d with weight w(s, d) packets. */
-    static Bound bound(Topology t, RoutingAlgorithm dor, double[][] weight) {
+    /**
+     * Cycles the busiest link needs for its expected flits when source s sends to d with weight
+     * w(s, d) packets, a router-to-router link taking {@code linkCyclesPerFlit} cycles per flit and
+     * the terminal links (injection, ejection) one.
+     */
+    static Bound bound(Topology t, RoutingAlgorithm dor, double[][] weight, int linkCyclesPerFlit) {
         int n = t.nodes();
         int maxPorts = 0;
         for (int r = 0; r < t.routers(); r++) {
@@ -62,9 +71,11 @@ class CollectiveLinkBoundTest {
                     continue;
                 }
                 injection[s] += w * FLITS;
-                // the ejection hop (router to node) is the last one: a link like the others
-                for (Hop h : RouteWalk.walk(dor, t, s, d, id++)) {
-                    link[h.router() * maxPorts + h.port()] += w * FLITS;
+                // the ejection hop (router to node) is the last one: a terminal link
+                List<Hop> path = RouteWalk.walk(dor, t, s, d, id++);
+                for (int i = 0; i < path.size(); i++) {
+                    Hop h = path.get(i);
+                    link[h.router() * maxPorts + h.port()] += w * FLITS * (i < path.size() - 1 ? linkCyclesPerFlit : 1);
                 }
             }
         }
@@ -119,20 +130,20 @@ class CollectiveLinkBoundTest {
         return m;
     }
 
-    static Map<String, Bound> bounds(int k) {
+    static Map<String, Bound> bounds(int k, int linkCyclesPerFlit) {
         Topology t = torus(k);
         RoutingAlgorithm dor = new DorFactory().create(t, Parameters.defaults(DorParameters.class));
         Map<String, Bound> out = new LinkedHashMap<>();
         for (Map.Entry<String, TrafficPattern> e : patterns(t).entrySet()) {
-            out.put(e.getKey(), bound(t, dor, permutation(e.getValue(), t.nodes())));
+            out.put(e.getKey(), bound(t, dor, permutation(e.getValue(), t.nodes()), linkCyclesPerFlit));
         }
-        out.put("uniform", bound(t, dor, uniform(t.nodes())));
+        out.put("uniform", bound(t, dor, uniform(t.nodes()), linkCyclesPerFlit));
         return out;
     }
 
     @Test
     void injectionAloneBoundsAPermutationByKTimesFFlits() {
-        Map<String, Bound> b = bounds(8);
+        Map<String, Bound> b = bounds(8, 1);
         for (String p : List.of("transpose", "shuffle", "bitcomp", "bitrev", "bitrot", "tornado")) {
             assertTrue(b.get(p).cycles() >= PACKETS * FLITS, p + ": " + b.get(p));
         }
@@ -146,7 +157,7 @@ class CollectiveLinkBoundTest {
     void everyMeasuredDurationOfTheGoldenRunLiesAboveItsBound() throws IOException {
         // the collective example at its golden size (8 x 8): durations per pattern and scheme
         Path summary = Path.of("../../examples/spth/expected/collective-32x32/summary.csv");
-        Map<String, Bound> b = bounds(8);
+        Map<String, Bound> b = bounds(8, 1);
         int checked = 0;
         for (String line : Files.readAllLines(summary).subList(1, Files.readAllLines(summary).size())) {
             String[] f = line.split(",");
@@ -161,11 +172,36 @@ class CollectiveLinkBoundTest {
         assertEquals(21, checked, "7 patterns x 3 schemes");
         String k = System.getProperty("fabrica.bounds.k");
         if (k != null) {
-            System.out.println("link-capacity lower bounds, " + k + " x " + k + " torus, K = " + PACKETS + ", F = " + FLITS);
-            for (Map.Entry<String, Bound> e : bounds(Integer.parseInt(k)).entrySet()) {
+            int c = Integer.getInteger("fabrica.bounds.linkCyclesPerFlit", 1);
+            System.out.println("link-capacity lower bounds, " + k + " x " + k + " torus, K = " + PACKETS + ", F = " + FLITS
+                    + ", linkCyclesPerFlit = " + c);
+            for (Map.Entry<String, Bound> e : bounds(Integer.parseInt(k), c).entrySet()) {
                 System.out.println(String.format(Locale.ROOT, "%-10s %8.1f  (%s)", e.getKey(), e.getValue().cycles(),
                         e.getValue().link()));
             }
         }
+    }
+
+    @Test
+    void halfTheLinkBandwidthDoublesTheBoundWhereARouterToRouterLinkIsTheBusiest() {
+        Map<String, Bound> full = bounds(8, 1);
+        Map<String, Bound> half = bounds(8, 2);
+        for (Map.Entry<String, Bound> e : full.entrySet()) {
+            // in every pattern of the study some router-to-router link carries more than a terminal link's
+            // 80 flits, so the bound doubles
+            assertEquals(2 * e.getValue().cycles(), half.get(e.getKey()).cycles(), 1e-9, e.getKey());
+        }
+        // the terminal links keep one flit per cycle: nodes 0 and 2 both send to node 1, one hop away from
+        // opposite sides; its ejection link carries 160 flits, each router-to-router link 80
+        Topology t = torus(8);
+        RoutingAlgorithm dor = new DorFactory().create(t, Parameters.defaults(DorParameters.class));
+        double[][] w = new double[t.nodes()][t.nodes()];
+        w[0][1] = PACKETS;
+        w[2][1] = PACKETS;
+        Bound oneRate = bound(t, dor, w, 1);
+        assertEquals(2 * PACKETS * FLITS, oneRate.cycles(), 1e-9, oneRate.toString());
+        assertTrue(oneRate.link().startsWith("router 1 port "), oneRate.link());
+        assertEquals(2 * PACKETS * FLITS, bound(t, dor, w, 2).cycles(), 1e-9, "the ejection link is not slowed");
+        assertEquals(3 * PACKETS * FLITS, bound(t, dor, w, 3).cycles(), 1e-9, "a router link at 3 cycles per flit");
     }
 }

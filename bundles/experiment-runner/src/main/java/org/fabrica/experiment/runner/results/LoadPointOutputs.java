@@ -8,8 +8,9 @@ import org.fabrica.sweep.PointResult;
 
 /**
  * The results of load points (steady mode): latency and throughput against offered load per
- * pattern ({@link ResultCharts}); when a scheme's routes came from a scheduler, the routes
- * summary as summary.csv, its charts and its end-of-run text ({@link RoutesSummary}).
+ * pattern ({@link ResultCharts}) and summary.csv, the seeds' means and confidence intervals per
+ * pattern, scheme and load ({@link SteadySummary}); when a scheme's routes came from a scheduler,
+ * also the fallback flows, the latency-vs-offered-load charts and the end-of-run text.
  */
 public final class LoadPointOutputs implements StudyOutputs {
     @Override
@@ -26,12 +27,12 @@ public final class LoadPointOutputs implements StudyOutputs {
     public Finished finish(Path dir, ExperimentFacts facts, List<PointResult> results, List<ModeSummary.Table> tables) {
         List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, facts.patterns(), facts.schemes(),
                 facts.seeds());
-        String summary = null;
-        if (RoutesSummary.applies(results)) { // a scheme's routes came from a scheduler
-            List<RoutesSummary.Row> rows = RoutesSummary.rows(facts.patterns(), facts.schemes(), results);
-            summary = RoutesSummary.csv(rows);
+        // mean and confidence interval per load point for every sweep: points.csv has one row per seed
+        List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), results);
+        String summary = SteadySummary.csv(rows);
+        if (SteadySummary.applies(results)) { // a scheme's routes came from a scheduler
             charts = new ArrayList<>(charts);
-            charts.addAll(RoutesSummary.charts(facts.patterns(), facts.schemes(), rows));
+            charts.addAll(SteadySummary.charts(facts.patterns(), facts.schemes(), rows));
         }
         return new Finished(charts, summary, Map.of(), List.of(), null);
     }
@@ -48,8 +49,8 @@ public final class LoadPointOutputs implements StudyOutputs {
 
     @Override
     public String text(ExperimentFacts facts, List<PointResult> results, int threads) {
-        if (RoutesSummary.applies(results)) {
-            return RoutesSummary.text(RoutesSummary.rows(facts.patterns(), facts.schemes(), results));
+        if (SteadySummary.applies(results)) {
+            return SteadySummary.text(SteadySummary.rows(facts.patterns(), facts.schemes(), results));
         }
         return ModeSummary.text(List.of());
     }

@@ -24,11 +24,13 @@ public final class ModeSummary {
      * @param schemes column labels
      * @param baseline the scheme the ratios refer to
      * @param mean mean over the seeds where the metric is defined, [pattern][scheme]; NaN when none
+     * @param ci95 half-width of the 95% confidence interval of that mean ({@link MeanConfidence}); NaN
+     *        when the metric is defined for fewer than 2 seeds
      * @param points successful points, [pattern][scheme]
      * @param defined points where the metric is defined (e.g. a critical load was found)
      */
     public record Table(String title, String metric, String unit, List<String> patterns, List<String> schemes,
-            String baseline, double[][] mean, int[][] points, int[][] defined) {
+            String baseline, double[][] mean, double[][] ci95, int[][] points, int[][] defined) {
 
         /** Ratio of a cell to the baseline's cell of its pattern (NaN when either is undefined). */
         public double ratio(int pattern, int scheme) {
@@ -60,9 +62,15 @@ public final class ModeSummary {
 
     static Table table(String title, String metric, String unit, List<String> patterns, List<String> schemes,
             String baseline, List<PointResult> results) {
-        double[][] sum = new double[patterns.size()][schemes.size()];
+        List<List<List<Double>>> values = new ArrayList<>(); // [pattern][scheme] -> the defined values, per seed
+        for (int p = 0; p < patterns.size(); p++) {
+            List<List<Double>> row = new ArrayList<>();
+            for (int s = 0; s < schemes.size(); s++) {
+                row.add(new ArrayList<>());
+            }
+            values.add(row);
+        }
         int[][] points = new int[patterns.size()][schemes.size()];
-        int[][] defined = new int[patterns.size()][schemes.size()];
         for (PointResult r : results) {
             if (r.failed()) {
                 continue;
@@ -75,17 +83,21 @@ public final class ModeSummary {
             points[p][s]++;
             double v = PointRecords.metric(r, metric);
             if (Double.isFinite(v)) {
-                sum[p][s] += v;
-                defined[p][s]++;
+                values.get(p).get(s).add(v);
             }
         }
         double[][] mean = new double[patterns.size()][schemes.size()];
+        double[][] ci95 = new double[patterns.size()][schemes.size()];
+        int[][] defined = new int[patterns.size()][schemes.size()];
         for (int p = 0; p < patterns.size(); p++) {
             for (int s = 0; s < schemes.size(); s++) {
-                mean[p][s] = defined[p][s] == 0 ? Double.NaN : sum[p][s] / defined[p][s];
+                List<Double> cell = values.get(p).get(s);
+                mean[p][s] = MeanConfidence.mean(cell);
+                ci95[p][s] = MeanConfidence.halfWidth(cell);
+                defined[p][s] = cell.size();
             }
         }
-        return new Table(title, metric, unit, List.copyOf(patterns), List.copyOf(schemes), baseline, mean, points,
+        return new Table(title, metric, unit, List.copyOf(patterns), List.copyOf(schemes), baseline, mean, ci95, points,
                 defined);
     }
 
@@ -154,7 +166,11 @@ public final class ModeSummary {
         return sb.toString();
     }
 
-    /** The tables as one CSV: a row per pattern and scheme, for each table its mean, ratio and counts. */
+    /**
+     * The tables as one CSV: a row per pattern and scheme, for each table its mean, the half-width of
+     * the mean's 95% confidence interval ({@code <metric>.ci95}, empty for fewer than 2 seeds), the
+     * ratio and the number of seeds with a value.
+     */
     public static String csv(List<Table> tables) {
         if (tables.isEmpty()) {
             return "";
@@ -162,14 +178,14 @@ public final class ModeSummary {
         Table first = tables.get(0);
         List<String> header = new ArrayList<>(List.of("pattern", "scheme", "points"));
         for (Table t : tables) {
-            header.addAll(List.of(t.metric(), t.metric() + ".ratio", t.metric() + ".defined"));
+            header.addAll(List.of(t.metric(), t.metric() + ".ci95", t.metric() + ".ratio", t.metric() + ".defined"));
         }
         CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.CRLF, header);
         for (int p = 0; p < first.patterns().size(); p++) {
             for (int s = 0; s < first.schemes().size(); s++) {
                 csv.field(first.patterns().get(p)).field(first.schemes().get(s)).field(first.points()[p][s]);
                 for (Table t : tables) {
-                    csv.field(t.mean()[p][s]).field(t.ratio(p, s)).field(t.defined()[p][s]);
+                    csv.field(t.mean()[p][s]).field(t.ci95()[p][s]).field(t.ratio(p, s)).field(t.defined()[p][s]);
                 }
                 csv.endRecord();
             }

@@ -29,22 +29,6 @@ public final class ResultCharts {
             double acceptedCi, double latencyCi) {
     }
 
-    /** Two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom. */
-    private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
-        2.056, 2.052, 2.048, 2.045, 2.042};
-
-    /** Half-width of the 95% confidence interval of a mean of n values with these sums; NaN for n < 2. */
-    static double ci95(double sum, double sumSquares, int n) {
-        if (n < 2) {
-            return Double.NaN;
-        }
-        double mean = sum / n;
-        double variance = Math.max(0, (sumSquares - n * mean * mean) / (n - 1));
-        double t = n - 1 <= T95.length ? T95[n - 2] : 1.960;
-        return t * Math.sqrt(variance / n);
-    }
-
     private ResultCharts() {
     }
 
@@ -107,29 +91,29 @@ public final class ResultCharts {
 
     /** Successful points of one pattern and scheme, averaged over seeds, by load. */
     static List<Averaged> averaged(List<PointResult> results, String pattern, String scheme) {
-        Map<Double, double[]> sums = new TreeMap<>(); // load -> offered, accepted, latency, saturated, count
+        Map<Double, List<PointResult>> byLoad = new TreeMap<>();
         for (PointResult r : results) {
             if (r.failed() || !pattern.equals(r.notes().get("pattern")) || !scheme.equals(r.notes().get("scheme"))) {
                 continue;
             }
             double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
-            double[] s = sums.computeIfAbsent(load, k -> new double[7]);
-            double accepted = PointRecords.metric(r, "accepted");
-            double latency = PointRecords.metric(r, "latency.avg");
-            s[0] += PointRecords.metric(r, "offered");
-            s[1] += accepted;
-            s[2] += latency;
-            s[3] += Boolean.parseBoolean(r.notes().get("saturated")) ? 1 : 0;
-            s[4] += 1;
-            s[5] += accepted * accepted;
-            s[6] += latency * latency;
+            byLoad.computeIfAbsent(load, k -> new ArrayList<>()).add(r);
         }
         List<Averaged> out = new ArrayList<>();
-        for (Map.Entry<Double, double[]> e : sums.entrySet()) {
-            double[] s = e.getValue();
-            int n = (int) s[4];
-            out.add(new Averaged(e.getKey(), s[0] / n, s[1] / n, s[2] / n, s[3] > 0, n, ci95(s[1], s[5], n),
-                    ci95(s[2], s[6], n)));
+        for (Map.Entry<Double, List<PointResult>> e : byLoad.entrySet()) {
+            List<Double> offered = new ArrayList<>();
+            List<Double> accepted = new ArrayList<>();
+            List<Double> latency = new ArrayList<>();
+            boolean saturated = false;
+            for (PointResult r : e.getValue()) {
+                offered.add(PointRecords.metric(r, "offered"));
+                accepted.add(PointRecords.metric(r, "accepted"));
+                latency.add(PointRecords.metric(r, "latency.avg"));
+                saturated |= Boolean.parseBoolean(r.notes().get("saturated"));
+            }
+            out.add(new Averaged(e.getKey(), MeanConfidence.mean(offered), MeanConfidence.mean(accepted),
+                    MeanConfidence.mean(latency), saturated, e.getValue().size(), MeanConfidence.halfWidth(accepted),
+                    MeanConfidence.halfWidth(latency)));
         }
         return out;
     }

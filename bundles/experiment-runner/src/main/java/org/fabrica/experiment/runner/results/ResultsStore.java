@@ -41,8 +41,8 @@ import org.fabrica.sweep.PointResult;
  * <li>{@code series/*.csv}, {@code spacetime/*.png|svg|csv}: a point's series and space-time chart
  * (the PNG the raw image, the SVG the same with axes, line names and a legend),
  * written as the point finishes, before its journal line ({@link #writeArtefacts});</li>
- * <li>{@code summary.csv} of a steady experiment with routes from a scheduler ({@link RoutesSummary}): at
- * the end of the run;</li>
+ * <li>{@code summary.csv} of a steady experiment (per load point, mean and confidence interval over
+ * the seeds; {@link SteadySummary}): at the end of the run;</li>
  * <li>{@code summary.csv} and {@code series/ratios-*.csv} (ramp and collective modes): at the
  * end of the run.</li>
  * </ul>

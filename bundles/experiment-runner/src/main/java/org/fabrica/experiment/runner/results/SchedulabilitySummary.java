@@ -19,6 +19,8 @@ import org.fabrica.sweep.PointResult;
  * @param topologies row labels
  * @param schedulers column labels; the first is the one compared with the others
  * @param mean mean ratio, [topology][scheduler] (mean over seeds of the per-seed means; NaN when no point)
+ * @param meanCi95 half-width of the 95% confidence interval of that mean over the seeds
+ *        ({@link MeanConfidence}; NaN for fewer than 2 seeds)
  * @param min smallest ratio of any permutation
  * @param max largest ratio of any permutation
  * @param nanosPerRequest time of plan() per request, in ns: the median over seeds of each point's
@@ -30,9 +32,9 @@ import org.fabrica.sweep.PointResult;
  * @param nodes end nodes of each topology (requests per permutation; 0 when no point succeeded)
  * @param points successful points per cell
  */
-public record SchedulabilitySummary(List<String> topologies, List<String> schedulers, double[][] mean, double[][] min,
-        double[][] max, double[][] nanosPerRequest, double[][][] timing, boolean cpuClock, long[] nodes,
-        int[][] points) {
+public record SchedulabilitySummary(List<String> topologies, List<String> schedulers, double[][] mean,
+        double[][] meanCi95, double[][] min, double[][] max, double[][] nanosPerRequest, double[][][] timing,
+        boolean cpuClock, long[] nodes, int[][] points) {
     static final String RATIO_MEAN = "ratio.mean";
     static final String RATIO_MIN = "ratio.min";
     static final String RATIO_MAX = "ratio.max";
@@ -47,7 +49,7 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
     public static SchedulabilitySummary of(List<String> topologies, List<String> schedulers, List<PointResult> results) {
         int t = topologies.size();
         int s = schedulers.size();
-        double[][] sum = new double[t][s];
+        List<List<List<Double>>> means = new ArrayList<>(); // [topology][scheduler] -> per point its mean ratio
         double[][] min = new double[t][s];
         double[][] max = new double[t][s];
         List<List<List<double[]>>> samples = new ArrayList<>(); // [topology][scheduler] -> per point {median, q1, q3, min, max}
@@ -56,10 +58,13 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
         boolean cpu = true;
         for (int i = 0; i < t; i++) {
             List<List<double[]>> row = new ArrayList<>();
+            List<List<Double>> meanRow = new ArrayList<>();
             for (int j = 0; j < s; j++) {
                 row.add(new ArrayList<>());
+                meanRow.add(new ArrayList<>());
             }
             samples.add(row);
+            means.add(meanRow);
         }
         for (int i = 0; i < t; i++) {
             java.util.Arrays.fill(min[i], Double.POSITIVE_INFINITY);
@@ -75,7 +80,7 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
                 continue;
             }
             points[i][j]++;
-            sum[i][j] += PointRecords.metric(r, RATIO_MEAN);
+            means.get(i).get(j).add(PointRecords.metric(r, RATIO_MEAN));
             min[i][j] = Math.min(min[i][j], PointRecords.metric(r, RATIO_MIN));
             max[i][j] = Math.max(max[i][j], PointRecords.metric(r, RATIO_MAX));
             samples.get(i).get(j).add(new double[] {PointRecords.metric(r, TIME_PER_REQUEST),
@@ -90,10 +95,12 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
         double[][] nanos = new double[t][s];
         double[][][] timing = new double[t][s][];
         double[][] mean = new double[t][s];
+        double[][] meanCi = new double[t][s];
         for (int i = 0; i < t; i++) {
             for (int j = 0; j < s; j++) {
                 int n = points[i][j];
-                mean[i][j] = n == 0 ? Double.NaN : sum[i][j] / n;
+                mean[i][j] = MeanConfidence.mean(means.get(i).get(j));
+                meanCi[i][j] = MeanConfidence.halfWidth(means.get(i).get(j));
                 List<double[]> cell = samples.get(i).get(j);
                 nanos[i][j] = median(cell, 0);
                 double lo = Double.POSITIVE_INFINITY;
@@ -110,8 +117,8 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
                 }
             }
         }
-        return new SchedulabilitySummary(List.copyOf(topologies), List.copyOf(schedulers), mean, min, max, nanos, timing,
-                cpu, nodes, points);
+        return new SchedulabilitySummary(List.copyOf(topologies), List.copyOf(schedulers), mean, meanCi, min, max, nanos,
+                timing, cpu, nodes, points);
     }
 
     /** Median of column {@code c} of the rows (NaN when none). */
@@ -232,19 +239,20 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
     }
 
     /**
-     * A row per topology and scheduler: points, ratio mean, min, max, ns per request (median), the
-     * topology's improvement, then the spread of the time per request, the clock and the nodes.
+     * A row per topology and scheduler: points, ratio mean (with the half-width of its 95% confidence
+     * interval over the seeds), min, max, ns per request (median), the topology's improvement, then
+     * the spread of the time per request, the clock and the nodes.
      */
     public static String csv(SchedulabilitySummary s) {
         CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.CRLF, "topology", "scheduler", "points",
-                "ratio.mean", "ratio.min", "ratio.max", "time.perRequest", "improvement.points", "improvement.relative",
-                "improvement.over", "time.perRequest.q1", "time.perRequest.q3", "time.perRequest.min",
-                "time.perRequest.max", "time.clock", "nodes");
+                "ratio.mean", "ratio.mean.ci95", "ratio.min", "ratio.max", "time.perRequest", "improvement.points",
+                "improvement.relative", "improvement.over", "time.perRequest.q1", "time.perRequest.q3",
+                "time.perRequest.min", "time.perRequest.max", "time.clock", "nodes");
         for (int i = 0; i < s.topologies.size(); i++) {
             int b = s.bestOther(i);
             for (int j = 0; j < s.schedulers.size(); j++) {
                 csv.field(s.topologies.get(i)).field(s.schedulers.get(j)).field(s.points[i][j]).field(s.mean[i][j])
-                        .field(s.min[i][j]).field(s.max[i][j]).field(s.nanosPerRequest[i][j])
+                        .field(s.meanCi95[i][j]).field(s.min[i][j]).field(s.max[i][j]).field(s.nanosPerRequest[i][j])
                         .field(s.improvementPoints(i)).field(s.improvementRelative(i))
                         .field(b < 0 ? "" : s.schedulers.get(b));
                 for (double v : s.timing[i][j]) {

@@ -27,15 +27,6 @@ class ResultChartsTest {
     }
 
     @Test
-    void theConfidenceIntervalOfAMeanUsesStudentsT() {
-        // values 1 and 3: mean 2, standard deviation sqrt(2), standard error 1, t(1 df) = 12.706
-        assertEquals(12.706, ResultCharts.ci95(4, 10, 2), 1e-9);
-        // five values 1..5: sd sqrt(2.5), se sqrt(0.5), t(4 df) = 2.776
-        assertEquals(2.776 * Math.sqrt(0.5), ResultCharts.ci95(15, 55, 5), 1e-9);
-        assertTrue(Double.isNaN(ResultCharts.ci95(3, 9, 1)));
-    }
-
-    @Test
     void severalSeedsGiveErrorBarsAndTheThroughputChartItsIdentityLine() {
         List<PointResult> results = new ArrayList<>();
         results.add(point(0, "0.1", 1, 0.1, 20));

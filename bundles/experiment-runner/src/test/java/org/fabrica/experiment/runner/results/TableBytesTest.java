@@ -51,40 +51,48 @@ class TableBytesTest {
     @Test
     void modeSummaryCsv() {
         ModeSummary.Table t = new ModeSummary.Table("T", "m.x", "u", List.of("p1", "p2"), List.of("base", "s2"), "base",
-                new double[][] {{10, 25.125}, {NAN, 3}}, new int[][] {{2, 2}, {0, 1}}, new int[][] {{2, 1}, {0, 1}});
+                new double[][] {{10, 25.125}, {NAN, 3}}, new double[][] {{0.5, NAN}, {NAN, NAN}},
+                new int[][] {{2, 2}, {0, 1}}, new int[][] {{2, 1}, {0, 1}});
         assertEquals("", ModeSummary.csv(List.of()));
-        assertEquals("pattern,scheme,points,m.x,m.x.ratio,m.x.defined,m.x,m.x.ratio,m.x.defined\r\n"
-                + "p1,base,2,10,1,2,10,1,2\r\n"
-                + "p1,s2,2,25.125,2.5125,1,25.125,2.5125,1\r\n"
-                + "p2,base,0,,,0,,,0\r\n"
-                + "p2,s2,1,3,,1,3,,1\r\n", ModeSummary.csv(List.of(t, t)));
+        assertEquals("pattern,scheme,points,m.x,m.x.ci95,m.x.ratio,m.x.defined,m.x,m.x.ci95,m.x.ratio,m.x.defined\r\n"
+                + "p1,base,2,10,0.5,1,2,10,0.5,1,2\r\n"
+                + "p1,s2,2,25.125,,2.5125,1,25.125,,2.5125,1\r\n"
+                + "p2,base,0,,,,0,,,,0\r\n"
+                + "p2,s2,1,3,,,1,3,,,1\r\n", ModeSummary.csv(List.of(t, t)));
     }
 
     @Test
-    void routesSummaryCsv() {
-        RoutesSummary.Row r = new RoutesSummary.Row("uni", "lw", 0.25, 3, 0.2500001, 0.2, 0.1, 33.3, 80, 1, NAN, NAN,
-                NAN, NAN);
-        RoutesSummary.Row q = new RoutesSummary.Row("uni", "lw", 1e-3, 1, 1, 2, 3, 4, 5, 0, 1.5, 1, 2, 12);
-        assertEquals("pattern,scheme,load,seeds,offered,accepted.mean,accepted.min,latency.avg.mean,latency.max,"
-                + "saturatedSeeds,fallbackFlows.mean,fallbackFlows.min,fallbackFlows.max,flows.mean\n"
-                + "uni,lw,0.25,3,0.2500001,0.2,0.1,33.3,80,1,,,,\n"
-                + "uni,lw,0.001,1,1,2,3,4,5,0,1.5,1,2,12\n", RoutesSummary.csv(List.of(r, q)));
+    void steadySummaryCsv() {
+        SteadySummary.Row r = new SteadySummary.Row("uni", "lw", 0.25, 3, 0.2500001, 1e-7, 0.2, 0.01, 0.1, 33.3, 2.5, 80,
+                1, NAN, NAN, NAN, NAN, NAN, NAN);
+        SteadySummary.Row q = new SteadySummary.Row("uni", "lw", 1e-3, 1, 1, NAN, 2, NAN, 3, 4, NAN, 5, 0, 1.5, NAN, 1, 2,
+                12, NAN);
+        assertEquals("pattern,scheme,load,seeds,offered,offered.ci95,accepted.mean,accepted.ci95,accepted.min,"
+                + "latency.avg.mean,latency.avg.ci95,latency.max,saturatedSeeds,fallbackFlows.mean,fallbackFlows.ci95,"
+                + "fallbackFlows.min,fallbackFlows.max,flows.mean,flows.ci95\n"
+                + "uni,lw,0.25,3,0.2500001,1.0E-7,0.2,0.01,0.1,33.3,2.5,80,1,,,,,,\n"
+                + "uni,lw,0.001,1,1,,2,,3,4,,5,0,1.5,,1,2,12,\n", SteadySummary.csv(List.of(r, q)));
+        // a sweep without routes from a scheduler: no fallback-flow columns
+        assertEquals("pattern,scheme,load,seeds,offered,offered.ci95,accepted.mean,accepted.ci95,accepted.min,"
+                + "latency.avg.mean,latency.avg.ci95,latency.max,saturatedSeeds\n"
+                + "uni,lw,0.25,3,0.2500001,1.0E-7,0.2,0.01,0.1,33.3,2.5,80,1\n", SteadySummary.csv(List.of(r)));
     }
 
     @Test
     void schedulabilitySummaryCsv() {
         SchedulabilitySummary s = new SchedulabilitySummary(List.of("t1", "t2"), List.of("lw", "loc"),
-                new double[][] {{0.9, 0.8}, {NAN, 0.5}}, new double[][] {{0.85, 0.7}, {NAN, 0.5}},
+                new double[][] {{0.9, 0.8}, {NAN, 0.5}}, new double[][] {{0.05, 0.25}, {NAN, NAN}},
+                new double[][] {{0.85, 0.7}, {NAN, 0.5}},
                 new double[][] {{1, 0.9}, {NAN, 0.5}}, new double[][] {{1200, 830.5}, {NAN, 10}},
                 new double[][][] {{{1, 2, 3, 4}, {5, 6, 7, 8.5}}, {{NAN, NAN, NAN, NAN}, {1, 1, 1, 1}}}, false,
                 new long[] {16, 0}, new int[][] {{2, 2}, {0, 1}});
-        assertEquals("topology,scheduler,points,ratio.mean,ratio.min,ratio.max,time.perRequest,improvement.points,"
-                + "improvement.relative,improvement.over,time.perRequest.q1,time.perRequest.q3,time.perRequest.min,"
-                + "time.perRequest.max,time.clock,nodes\r\n"
-                + "t1,lw,2,0.9,0.85,1,1200,9.999999999999998,0.125,loc,1,2,3,4,wall,16\r\n"
-                + "t1,loc,2,0.8,0.7,0.9,830.5,9.999999999999998,0.125,loc,5,6,7,8.5,wall,16\r\n"
-                + "t2,lw,0,,,,,,,loc,,,,,wall,0\r\n"
-                + "t2,loc,1,0.5,0.5,0.5,10,,,loc,1,1,1,1,wall,0\r\n", SchedulabilitySummary.csv(s));
+        assertEquals("topology,scheduler,points,ratio.mean,ratio.mean.ci95,ratio.min,ratio.max,time.perRequest,"
+                + "improvement.points,improvement.relative,improvement.over,time.perRequest.q1,time.perRequest.q3,"
+                + "time.perRequest.min,time.perRequest.max,time.clock,nodes\r\n"
+                + "t1,lw,2,0.9,0.05,0.85,1,1200,9.999999999999998,0.125,loc,1,2,3,4,wall,16\r\n"
+                + "t1,loc,2,0.8,0.25,0.7,0.9,830.5,9.999999999999998,0.125,loc,5,6,7,8.5,wall,16\r\n"
+                + "t2,lw,0,,,,,,,,loc,,,,,wall,0\r\n"
+                + "t2,loc,1,0.5,,0.5,0.5,10,,,loc,1,1,1,1,wall,0\r\n", SchedulabilitySummary.csv(s));
     }
 
     @Test

@@ -11,30 +11,34 @@ import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 
 /**
- * Summary of a steady experiment in which a scheme's routes come from a scheduler
- * ({@code routing.from}, docs/studies/levelwise.md "Beyond the paper"): per pattern, scheme and
- * offered load, over the seeds, the accepted throughput, the mean and maximum latency, how many
- * seeds saturated, and how many flows used the fallback routing. Written as
- * {@code summary.csv}, printed at the end of the run, plus a latency-vs-offered-load chart
- * per pattern (saturated points included, on a log scale).
+ * Summary of a steady experiment (load sweeps): per pattern, scheme and offered load, over the
+ * seeds, the offered and accepted throughput and the average latency (each mean with the
+ * half-width of its 95% confidence interval, {@link MeanConfidence}), the minimum accepted
+ * throughput, the largest latency and how many seeds saturated; written as {@code summary.csv}.
+ * When a scheme's routes come from a scheduler ({@code routing.from}, docs/studies/levelwise.md
+ * "Beyond the paper") the table also counts the flows that used the fallback routing, is printed at
+ * the end of the run, and adds a latency-vs-offered-load chart per pattern (saturated points
+ * included, on a log scale).
  */
-public final class RoutesSummary {
+public final class SteadySummary {
     /** Metric names of a point whose routes were planned by a scheduler. */
     public static final String FLOWS = "routes.flows";
     public static final String GRANTED = "routes.granted";
     public static final String FALLBACK = "routes.fallbackFlows";
 
     /**
-     * One pattern, scheme and load over its seeds.
+     * One pattern, scheme and load over its seeds; each {@code ...Ci} is the half-width of the 95%
+     * confidence interval of the mean before it (NaN for one seed).
      *
      * @param fallbackMean mean number of fallback flows (NaN for a scheme whose routing plans nothing)
      */
-    public record Row(String pattern, String scheme, double load, int seeds, double offered, double acceptedMean,
-            double acceptedMin, double latencyMean, double latencyMax, int saturated, double fallbackMean,
-            double fallbackMin, double fallbackMax, double flowsMean) {
+    public record Row(String pattern, String scheme, double load, int seeds, double offered, double offeredCi,
+            double acceptedMean, double acceptedCi, double acceptedMin, double latencyMean, double latencyCi,
+            double latencyMax, int saturated, double fallbackMean, double fallbackCi, double fallbackMin,
+            double fallbackMax, double flowsMean, double flowsCi) {
     }
 
-    private RoutesSummary() {
+    private SteadySummary() {
     }
 
     /** True when some point's routes came from a scheduler. */
@@ -68,51 +72,63 @@ public final class RoutesSummary {
     }
 
     private static Row row(String pattern, String scheme, double load, List<PointResult> rs) {
-        int n = rs.size();
-        double offered = 0;
-        double acc = 0;
-        double accMin = Double.POSITIVE_INFINITY;
-        double lat = 0;
+        List<Double> offered = new ArrayList<>();
+        List<Double> accepted = new ArrayList<>();
+        List<Double> latency = new ArrayList<>();
+        List<Double> fallback = new ArrayList<>();
+        List<Double> flows = new ArrayList<>();
         double latMax = Double.NEGATIVE_INFINITY;
         int saturated = 0;
-        double fb = 0;
-        double fbMin = Double.POSITIVE_INFINITY;
-        double fbMax = Double.NEGATIVE_INFINITY;
-        double flows = 0;
-        int planned = 0;
         for (PointResult r : rs) {
-            offered += PointRecords.metric(r, "offered");
-            double a = PointRecords.metric(r, "accepted");
-            acc += a;
-            accMin = Math.min(accMin, a);
-            lat += PointRecords.metric(r, "latency.avg");
+            offered.add(PointRecords.metric(r, "offered"));
+            accepted.add(PointRecords.metric(r, "accepted"));
+            latency.add(PointRecords.metric(r, "latency.avg"));
             latMax = Math.max(latMax, PointRecords.metric(r, "latency.max"));
             saturated += Boolean.parseBoolean(r.notes().get("saturated")) ? 1 : 0;
             double f = PointRecords.metric(r, FALLBACK);
-            if (!Double.isNaN(f)) {
-                planned++;
-                fb += f;
-                fbMin = Math.min(fbMin, f);
-                fbMax = Math.max(fbMax, f);
-                flows += PointRecords.metric(r, FLOWS);
+            if (!Double.isNaN(f)) { // the scheme's routes were planned
+                fallback.add(f);
+                flows.add(PointRecords.metric(r, FLOWS));
             }
         }
-        boolean any = planned > 0;
-        return new Row(pattern, scheme, load, n, offered / n, acc / n, accMin, lat / n, latMax, saturated,
-                any ? fb / planned : Double.NaN, any ? fbMin : Double.NaN, any ? fbMax : Double.NaN,
-                any ? flows / planned : Double.NaN);
+        return new Row(pattern, scheme, load, rs.size(), MeanConfidence.mean(offered), MeanConfidence.halfWidth(offered),
+                MeanConfidence.mean(accepted), MeanConfidence.halfWidth(accepted), min(accepted),
+                MeanConfidence.mean(latency), MeanConfidence.halfWidth(latency), latMax, saturated,
+                MeanConfidence.mean(fallback), MeanConfidence.halfWidth(fallback), min(fallback), max(fallback),
+                MeanConfidence.mean(flows), MeanConfidence.halfWidth(flows));
     }
 
-    /** The rows as CSV, one per pattern, scheme and load (LF line ends, as this table always had). */
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    /**
+     * The rows as CSV, one per pattern, scheme and load (LF line ends, as this table always had);
+     * the fallback-flow columns only when some row's routes were planned by a scheduler.
+     */
     public static String csv(List<Row> rows) {
-        CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.LF, "pattern", "scheme", "load", "seeds",
-                "offered", "accepted.mean", "accepted.min", "latency.avg.mean", "latency.max", "saturatedSeeds",
-                "fallbackFlows.mean", "fallbackFlows.min", "fallbackFlows.max", "flows.mean");
+        boolean planned = rows.stream().anyMatch(r -> !Double.isNaN(r.flowsMean()));
+        List<String> header = new ArrayList<>(List.of("pattern", "scheme", "load", "seeds", "offered", "offered.ci95",
+                "accepted.mean", "accepted.ci95", "accepted.min", "latency.avg.mean", "latency.avg.ci95", "latency.max",
+                "saturatedSeeds"));
+        if (planned) {
+            header.addAll(List.of("fallbackFlows.mean", "fallbackFlows.ci95", "fallbackFlows.min", "fallbackFlows.max",
+                    "flows.mean", "flows.ci95"));
+        }
+        CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.LF, header);
         for (Row r : rows) {
             csv.field(r.pattern()).field(r.scheme()).field(r.load()).field(r.seeds()).field(r.offered())
-                    .field(r.acceptedMean()).field(r.acceptedMin()).field(r.latencyMean()).field(r.latencyMax())
-                    .field(r.saturated()).field(r.fallbackMean()).field(r.fallbackMin()).field(r.fallbackMax())
-                    .field(r.flowsMean()).endRecord();
+                    .field(r.offeredCi()).field(r.acceptedMean()).field(r.acceptedCi()).field(r.acceptedMin())
+                    .field(r.latencyMean()).field(r.latencyCi()).field(r.latencyMax()).field(r.saturated());
+            if (planned) {
+                csv.field(r.fallbackMean()).field(r.fallbackCi()).field(r.fallbackMin()).field(r.fallbackMax())
+                        .field(r.flowsMean()).field(r.flowsCi());
+            }
+            csv.endRecord();
         }
         return csv.text();
     }
