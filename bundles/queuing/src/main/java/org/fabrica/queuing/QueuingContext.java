@@ -27,4 +27,16 @@ public interface QueuingContext {
      * for schemes that queue injected packets by their first hop. Does not change routing state.
      */
     int firstHopPort(int node, PacketView packet);
+
+    /**
+     * Flits in the buffer of VC {@code vc} that output {@code outPort} of {@code router} feeds, as
+     * that output counts them by its credits (the buffer's capacity minus the credits held): flits
+     * stored downstream, on the link, and those whose credits are still on their way back. What a
+     * source-adaptive scheme reads to compare candidate queues.
+     *
+     * @since 1.1
+     */
+    default int downstreamFlits(int router, int outPort, int vc) {
+        throw new UnsupportedOperationException("this network model does not report buffer occupancy");
+    }
 }

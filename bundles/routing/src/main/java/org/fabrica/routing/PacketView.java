@@ -31,4 +31,26 @@ public interface PacketView {
 
     /** Sets the routing-owned state. */
     void routingState(int state);
+
+    /**
+     * The virtual network the packet travels in: one of several disjoint sets of queues, chosen
+     * once per packet at its source by the queuing scheme ({@code QueuingScheme.virtualNetwork})
+     * and never changed. A routing algorithm may read it to choose the path (e.g. XY paths in one
+     * virtual network and YX in another). 0 when the network has one.
+     *
+     * @since 1.3
+     */
+    default int virtualNetwork() {
+        return 0;
+    }
+
+    /**
+     * Sets the virtual network; only the network model does, once per packet.
+     *
+     * @throws UnsupportedOperationException for views that carry none
+     * @since 1.3
+     */
+    default void virtualNetwork(int network) {
+        throw new UnsupportedOperationException("this packet view carries no virtual network");
+    }
 }

@@ -17,6 +17,7 @@ public final class TestPacket implements PacketView {
     private final int destination;
     private final boolean writable;
     private int state;
+    private int virtualNetwork;
 
     /** A packet whose routing state the component under test may set. */
     public TestPacket(long id, int source, int destination) {
@@ -77,5 +78,18 @@ public final class TestPacket implements PacketView {
     @Override
     public String toString() {
         return "packet " + id + " (" + source + " -> " + destination + ", state " + state + ")";
+    }
+
+    @Override
+    public int virtualNetwork() {
+        return virtualNetwork;
+    }
+
+    @Override
+    public void virtualNetwork(int network) {
+        if (!writable) {
+            throw new IllegalStateException("read-only packet: virtualNetwork must not be set here");
+        }
+        virtualNetwork = network;
     }
 }

@@ -161,7 +161,7 @@ public final class FlitNetwork implements NetworkModel {
                 maxCandidates);
         this.contention = new ContentionCounter(inputs, pool, w.totalQueues());
         // queuing and throttle see the model through their views
-        this.queuing = require(setup.queuing().apply(new QueuingView(w, route)), "queuing scheme instance");
+        this.queuing = require(setup.queuing().apply(new QueuingView(w, route, outputs)), "queuing scheme instance");
         route.queuing(queuing);
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,
                 kinds.maxBufferFlits(), kinds.minBufferFlits())), "throttle instance");

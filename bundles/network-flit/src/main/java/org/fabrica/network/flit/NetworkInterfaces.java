@@ -70,6 +70,8 @@ final class NetworkInterfaces {
     private final EventWheel deliveries;
     private final ScratchPacket firstHopScratch = new ScratchPacket();
     private RouteStage route;
+    /** The queuing scheme chooses virtual networks: each packet asks it once at its source. */
+    private boolean choosesNetworks;
     private InvariantChecks checks;
     private final int vcs;
     private final boolean cutThrough;
@@ -135,6 +137,7 @@ final class NetworkInterfaces {
 
     void wire(RouteStage routeStage, InvariantChecks invariantChecks) {
         this.route = routeStage;
+        this.choosesNetworks = routeStage.choosesVirtualNetworks();
         this.checks = invariantChecks;
     }
 
@@ -147,13 +150,15 @@ final class NetworkInterfaces {
         } else if (perVcQueues) {
             ScratchPacket p = firstHopScratch;
             p.set(id, n, destination, packetFlits, created);
-            queues.add(n * lanes + shortestLane(n, route.injectionMask(n, p)), id, created, destination, 0);
+            int network = chooseNetwork(n, p);
+            queues.add(n * lanes + shortestLane(n, route.injectionMask(n, p)), id, created, destination, 0, network);
             niWaiting[n] = false; // another lane may be able to send
         } else {
             ScratchPacket p = firstHopScratch;
             p.set(id, n, destination, packetFlits, created);
+            int network = chooseNetwork(n, p);
             int port = route.firstHop(n, p, t);
-            queues.add(n * lanes + port, id, created, destination, route.firstHopMask);
+            queues.add(n * lanes + port, id, created, destination, route.firstHopMask, network);
         }
         niQueued[n]++;
         if (!niActive[n]) {
@@ -406,8 +411,24 @@ final class NetworkInterfaces {
         if (slot < 0) {
             slot = pool.allocate(queues.frontId(qi), n, queues.frontDestination(qi), packetFlits, queues.frontCreated(qi));
             queues.frontSlot(qi, slot);
+            if (choosesNetworks) {
+                // one source queue: the network is chosen now, as the packet is offered; with lanes it was
+                // chosen when the packet was queued (its lane depends on it)
+                pool.virtualNetwork[slot] = (byte) (lanes == 1 ? route.virtualNetwork(n, route.view(slot))
+                        : queues.frontVirtualNetwork(qi));
+            }
         }
         return slot;
+    }
+
+    /** Chooses the virtual network of a packet being queued in a lane, and sets it on the record. */
+    private int chooseNetwork(int n, ScratchPacket p) {
+        if (!choosesNetworks) {
+            return 0;
+        }
+        int network = route.virtualNetwork(n, p);
+        p.virtualNetwork(network);
+        return network;
     }
 
     // ---- delivery

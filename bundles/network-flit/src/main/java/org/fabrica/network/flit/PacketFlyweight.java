@@ -45,4 +45,14 @@ final class PacketFlyweight implements PacketView {
     public void routingState(int state) {
         pool.routingState[slot] = state;
     }
+
+    @Override
+    public int virtualNetwork() {
+        return pool.virtualNetwork[slot];
+    }
+
+    @Override
+    public void virtualNetwork(int network) {
+        pool.virtualNetwork[slot] = (byte) network;
+    }
 }

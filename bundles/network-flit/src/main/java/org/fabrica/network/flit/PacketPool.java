@@ -19,6 +19,8 @@ final class PacketPool {
     int[] destination;
     int[] length;
     int[] routingState;
+    /** The virtual network its source chose (QueuingScheme.virtualNetwork), 0 .. 63. */
+    byte[] virtualNetwork;
     /** VOQ buffers: the VC class of the route computed when the head arrived at its current router. */
     int[] hopClass;
     int[] hops;
@@ -41,6 +43,7 @@ final class PacketPool {
         destination = new int[capacity];
         length = new int[capacity];
         routingState = new int[capacity];
+        virtualNetwork = new byte[capacity];
         hopClass = new int[capacity];
         hops = new int[capacity];
         ejected = new int[capacity];
@@ -75,6 +78,7 @@ final class PacketPool {
         destination[slot] = dst;
         length[slot] = flits;
         routingState[slot] = 0;
+        virtualNetwork[slot] = 0;
         hops[slot] = 0;
         ejected[slot] = 0;
         state[slot] = QUEUED;
@@ -104,6 +108,7 @@ final class PacketPool {
         destination = java.util.Arrays.copyOf(destination, capacity);
         length = java.util.Arrays.copyOf(length, capacity);
         routingState = java.util.Arrays.copyOf(routingState, capacity);
+        virtualNetwork = java.util.Arrays.copyOf(virtualNetwork, capacity);
         hopClass = java.util.Arrays.copyOf(hopClass, capacity);
         hops = java.util.Arrays.copyOf(hops, capacity);
         ejected = java.util.Arrays.copyOf(ejected, capacity);

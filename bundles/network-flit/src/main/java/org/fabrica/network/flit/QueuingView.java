@@ -4,14 +4,33 @@ import org.fabrica.queuing.QueuingContext;
 import org.fabrica.routing.PacketView;
 import org.fabrica.topology.Topology;
 
-/** What the queuing scheme sees of the network: its size and look-ahead routes. */
+/**
+ * What the queuing scheme sees of the network: its size, look-ahead routes, and the occupancy of
+ * the buffers each output feeds as its credits count it.
+ */
 final class QueuingView implements QueuingContext {
     private final Wiring wiring;
     private final RouteStage route;
+    private final OutputUnits outputs;
 
-    QueuingView(Wiring wiring, RouteStage route) {
+    QueuingView(Wiring wiring, RouteStage route, OutputUnits outputs) {
         this.wiring = wiring;
         this.route = route;
+        this.outputs = outputs;
+    }
+
+    @Override
+    public int downstreamFlits(int router, int outPort, int vc) {
+        if (router < 0 || router >= wiring.routers || outPort < 0 || outPort >= wiring.ports(router) || vc < 0
+                || vc >= wiring.vcs) {
+            throw new IllegalArgumentException("downstreamFlits: router " + router + " port " + outPort + " VC " + vc
+                    + " does not exist in " + wiring.topology.describe() + " with " + wiring.vcs + " VCs");
+        }
+        int ov = (wiring.portBase[router] + outPort) * wiring.vcs + vc;
+        if (wiring.flitTarget[wiring.portBase[router] + outPort] == Wiring.UNUSED) {
+            return 0;
+        }
+        return outputs.capacityOf(ov) - outputs.credits[ov];
     }
 
     @Override

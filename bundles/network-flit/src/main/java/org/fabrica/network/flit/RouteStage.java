@@ -315,6 +315,39 @@ final class RouteStage {
         return mask;
     }
 
+    /**
+     * True when the queuing scheme chooses virtual networks (overrides
+     * {@code QueuingScheme.virtualNetwork}); otherwise every packet stays in network 0 and the call
+     * is skipped.
+     */
+    boolean choosesVirtualNetworks() {
+        try {
+            return queuing.getClass().getMethod("virtualNetwork", int.class, PacketView.class)
+                    .getDeclaringClass() != QueuingScheme.class;
+        } catch (NoSuchMethodException | SecurityException e) {
+            return true;
+        }
+    }
+
+    /** The virtual network the queuing scheme chooses for {@code packet} at node {@code n}, checked. */
+    int virtualNetwork(int n, PacketView packet) {
+        int network;
+        try {
+            network = queuing.virtualNetwork(n, packet);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' failed choosing the virtual network"
+                    + " of " + packetName(packet) + " at node " + n + ": " + e, e);
+        }
+        if (network < 0 || network >= vcs) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' chose virtual network " + network
+                    + " for " + packetName(packet) + " at node " + n + "; a virtual network is 0 .. " + (vcs - 1)
+                    + " (at most one per VC)");
+        }
+        return network;
+    }
+
     /** The reused view of the packet in {@code slot}. */
     PacketFlyweight view(int slot) {
         view.slot = slot;

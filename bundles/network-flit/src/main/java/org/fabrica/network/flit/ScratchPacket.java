@@ -13,6 +13,7 @@ final class ScratchPacket implements PacketView {
     private int length;
     private long created;
     private int routingState;
+    private int virtualNetwork;
 
     /** A fresh packet header (routing state 0), as the pool would hold it. */
     void set(long packetId, int src, int dst, int flits, long createdAt) {
@@ -22,6 +23,7 @@ final class ScratchPacket implements PacketView {
         length = flits;
         created = createdAt;
         routingState = 0;
+        virtualNetwork = 0;
     }
 
     void copy(PacketView packet) {
@@ -31,6 +33,7 @@ final class ScratchPacket implements PacketView {
         length = packet.length();
         created = packet.created();
         routingState = packet.routingState();
+        virtualNetwork = packet.virtualNetwork();
     }
 
     @Override
@@ -66,5 +69,15 @@ final class ScratchPacket implements PacketView {
     @Override
     public void routingState(int state) {
         routingState = state;
+    }
+
+    @Override
+    public int virtualNetwork() {
+        return virtualNetwork;
+    }
+
+    @Override
+    public void virtualNetwork(int network) {
+        virtualNetwork = network;
     }
 }

@@ -19,6 +19,8 @@ final class SourceQueues {
     private final int[][] destination;
     /** VCs the first hop may take, per record; null unless constructed with {@code firstHops}. */
     private final long[][] firstHopVcs;
+    /** The virtual network chosen when the record was queued; null unless constructed with {@code firstHops}. */
+    private final byte[][] virtualNetwork;
     private final int[] head;
     private final int[] size;
     /** Pool slot of the front record, -1 while it has none. */
@@ -38,6 +40,7 @@ final class SourceQueues {
         created = new long[queues][4];
         destination = new int[queues][4];
         firstHopVcs = firstHops ? new long[queues][4] : null;
+        virtualNetwork = firstHops ? new byte[queues][4] : null;
         head = new int[queues];
         size = new int[queues];
         frontSlot = new int[queues];
@@ -49,6 +52,11 @@ final class SourceQueues {
 
     /** Appends a packet record to queue {@code q}. */
     void add(int q, long packetId, long createdAt, int dst, long hopVcs) {
+        add(q, packetId, createdAt, dst, hopVcs, 0);
+    }
+
+    /** Appends a packet record with the virtual network chosen for it (queues with first hops only). */
+    void add(int q, long packetId, long createdAt, int dst, long hopVcs, int network) {
         int n = size[q];
         if (n == id[q].length) {
             grow(q);
@@ -59,6 +67,7 @@ final class SourceQueues {
         destination[q][i] = dst;
         if (firstHopVcs != null) {
             firstHopVcs[q][i] = hopVcs;
+            virtualNetwork[q][i] = (byte) network;
         }
         size[q] = n + 1;
         records++;
@@ -78,6 +87,7 @@ final class SourceQueues {
         long[] times = new long[n * 2];
         int[] dsts = new int[n * 2];
         long[] hops = firstHopVcs == null ? null : new long[n * 2];
+        byte[] networks = firstHopVcs == null ? null : new byte[n * 2];
         for (int k = 0; k < n; k++) {
             int i = (h + k) & mask;
             ids[k] = id[q][i];
@@ -85,6 +95,7 @@ final class SourceQueues {
             dsts[k] = destination[q][i];
             if (hops != null) {
                 hops[k] = firstHopVcs[q][i];
+                networks[k] = virtualNetwork[q][i];
             }
         }
         id[q] = ids;
@@ -92,6 +103,7 @@ final class SourceQueues {
         destination[q] = dsts;
         if (hops != null) {
             firstHopVcs[q] = hops;
+            virtualNetwork[q] = networks;
         }
         head[q] = 0;
     }
@@ -120,6 +132,11 @@ final class SourceQueues {
     /** The first-hop VCs of the front record (throttled runs only). */
     long frontFirstHopVcs(int q) {
         return frontHops[q];
+    }
+
+    /** The virtual network of the front record (queues with first hops only). */
+    int frontVirtualNetwork(int q) {
+        return virtualNetwork[q][head[q]];
     }
 
     /** Pool slot of the front record, or -1 if it has none yet. */

@@ -30,7 +30,9 @@ final class DimensionOrderRouting implements RoutingAlgorithm {
     private static final int WRAP_AWARE = 2;
 
     private final int n;
-    private final int[] order;
+    private final String name;
+    /** Per virtual network, the dimensions in the order they are corrected. */
+    private final int[][] orders;
     private final int[] radix;
     private final boolean[] wraps;
     private final int[] coordinates;
@@ -47,12 +49,27 @@ final class DimensionOrderRouting implements RoutingAlgorithm {
      */
     DimensionOrderRouting(String name, CartesianTopology topology, int[] order, DatelineScheme dateline,
             TieBreak tie) {
+        this(name, topology, new int[][] {order}, dateline, tie);
+    }
+
+    /**
+     * @param orders per virtual network of the packet ({@code PacketView.virtualNetwork}), the
+     *        dimensions in the order they are corrected
+     */
+    DimensionOrderRouting(String name, CartesianTopology topology, int[][] orders, DatelineScheme dateline,
+            TieBreak tie) {
         this.n = topology.dimensions();
-        if (order.length != n) {
-            throw new IllegalArgumentException(name + ": dimension order has " + order.length
-                    + " entries for a " + n + "-dimensional topology");
+        this.name = name;
+        for (int[] order : orders) {
+            if (order.length != n) {
+                throw new IllegalArgumentException(name + ": dimension order has " + order.length
+                        + " entries for a " + n + "-dimensional topology");
+            }
         }
-        this.order = order.clone();
+        this.orders = new int[orders.length][];
+        for (int i = 0; i < orders.length; i++) {
+            this.orders[i] = orders[i].clone();
+        }
         this.radix = new int[n];
         this.wraps = new boolean[n];
         int wrapping = 0;
@@ -108,6 +125,13 @@ final class DimensionOrderRouting implements RoutingAlgorithm {
         int destinationBase = nodeRouter[destination] * n;
         int routerBase = router * n;
         long tieBits = hashTies ? mix(packet.id()) : -1L;
+        int network = packet.virtualNetwork();
+        if (network >= orders.length) {
+            throw new IllegalStateException(name + " routes " + orders.length + " virtual network"
+                    + (orders.length == 1 ? "" : "s") + " (0 .. " + (orders.length - 1) + "), but packet " + packet.id()
+                    + " is in network " + network + "; use a queuing scheme with at most " + orders.length);
+        }
+        int[] order = orders[network];
         int crossedBefore = 0;
         int lastDimensionClass = 0;
         for (int i = 0; i < n; i++) {

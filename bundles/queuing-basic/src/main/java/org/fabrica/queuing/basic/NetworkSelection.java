@@ -1,0 +1,12 @@
+package org.fabrica.queuing.basic;
+
+/** How a source picks the virtual network of each packet (queuing {@code dbbq}). */
+public enum NetworkSelection {
+    /** OSHA, oblivious: the networks alternate packet by packet at each source. */
+    ROUND_ROBIN,
+    /**
+     * SASHA, source adaptive: the network whose candidate queue holds fewer flits at the source
+     * router's first-hop output, as its credits count them; ties alternate.
+     */
+    LEAST_OCCUPIED
+}
