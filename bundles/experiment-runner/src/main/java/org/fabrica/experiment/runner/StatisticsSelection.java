@@ -33,6 +33,8 @@ final class StatisticsSelection {
     /** Keys of an entry that are not the provider's parameters. */
     static final String COLLECTOR = "collector";
     static final String LABEL = "label";
+    /** The label of the simulation's own metrics ({@code sim.cycles}, ...), which every point writes after the collectors'. */
+    static final String SIMULATION = "sim";
 
     private StatisticsSelection() {
     }
@@ -96,6 +98,10 @@ final class StatisticsSelection {
             if (!ExperimentSpec.LABEL.matcher(label).matches()) {
                 throw doc.error(path + "." + LABEL, "label '" + label
                         + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
+            }
+            if (label.equals(SIMULATION)) {
+                throw doc.error(entry.has(LABEL) ? path + "." + LABEL : path, "label '" + SIMULATION + "' is reserved "
+                        + "for the simulation's own columns (sim.cycles, sim.flitHops, ...); choose another label");
             }
             String earlier = labels.putIfAbsent(label, path);
             if (earlier != null) {

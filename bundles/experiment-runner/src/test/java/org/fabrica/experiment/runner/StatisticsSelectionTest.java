@@ -193,6 +193,8 @@ class StatisticsSelectionTest {
                 "label 'in-flight' is used by statistics[0]; give each collector its own label");
         assertContains(refused(Fixtures.TINY + "statistics: [{collector: in-flight, label: 'a b'}]\n"),
                 "label 'a b' must start with a letter or digit");
+        assertContains(refused(Fixtures.TINY + "statistics: [{collector: in-flight, label: sim}]\n"),
+                "label 'sim' is reserved for the simulation's own columns");
     }
 
     @Test
