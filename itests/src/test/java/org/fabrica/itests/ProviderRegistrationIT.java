@@ -19,6 +19,7 @@ import org.fabrica.queuing.QueuingFactory;
 import org.fabrica.router.AllocatorFactory;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.scheduler.SchedulerFactory;
+import org.fabrica.stats.StatisticsCollectorFactory;
 import org.fabrica.sweep.SweepExecutor;
 import org.fabrica.throttle.ThrottleFactory;
 import org.fabrica.topology.TopologyFactory;
@@ -56,6 +57,7 @@ public class ProviderRegistrationIT {
             Map.entry("router", List.of(AllocatorFactory.class)),
             Map.entry("traffic", List.of(TrafficPatternFactory.class, InjectionProcessFactory.class)),
             Map.entry("scheduler", List.of(SchedulerFactory.class)),
+            Map.entry("stats", List.of(StatisticsCollectorFactory.class)),
             Map.entry("sweep", List.of(SweepExecutor.class)));
 
     /**
@@ -68,7 +70,8 @@ public class ProviderRegistrationIT {
     static final List<String> CORE_AND_TORUS_PROVIDERS = List.of("org.fabrica.kernel.sequential",
             "org.fabrica.network.flit", "org.fabrica.topology.cube", "org.fabrica.routing.cube",
             "org.fabrica.queuing.basic", "org.fabrica.throttle.none", "org.fabrica.hardware.generic",
-            "org.fabrica.traffic.synthetic", "org.fabrica.sweep.local", "org.fabrica.router.allocators");
+            "org.fabrica.traffic.synthetic", "org.fabrica.sweep.local", "org.fabrica.router.allocators",
+            "org.fabrica.stats.collectors");
 
     @Inject
     BundleContext context;
@@ -86,7 +89,7 @@ public class ProviderRegistrationIT {
             String[] parts = bundle.getSymbolicName().split("\\.");
             List<Class<?>> services = parts.length == 4 && parts[1].equals("fabrica") ? CONCEPTS.get(parts[2]) : null;
             if (services == null || !parts[0].equals("org") || LIBRARIES.contains(bundle.getSymbolicName())) {
-                continue; // not a provider bundle (API, library, runner, shell, statistics)
+                continue; // not a provider bundle (API, library, runner, shell)
             }
             checked.add(bundle.getSymbolicName());
             // DS registers components asynchronously after the bundle started.

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -125,6 +126,8 @@ class LauncherIT {
                 new Case("too few VCs for two datelines per ring",
                         good.replace("name: dor}", "name: dor, dateline: two-per-ring}"), "out7",
                         new String[] {"needs at least 3 VCs", "set vcs to 3 or more"}),
+                new Case("unknown statistics collector", good + "statistics: [{collector: latency-histgram}]\n",
+                        "out8", new String[] {"statistics[0]", "did you mean 'latency-histogram'"}),
                 new Case("results folder not writable", good, blocker.resolve("results").toString(),
                         new String[] {"a-file"}));
         for (Case c : cases) {
@@ -138,6 +141,29 @@ class LauncherIT {
             }
             assertTrue(!Files.exists(out), c.name() + ": no results folder may be written: " + out);
         }
+        assertNoFrameworkStorageLeft();
+    }
+
+    /** The statistics collectors are a concept of the catalogue: listed, explained, and in the JSON for scripts. */
+    @Test
+    void helpAndAlgorithmsShowTheStatisticsCollectors() throws Exception {
+        if (!shellBuilt()) {
+            return; // covered by aCommandIsAnsweredByTheShellBundleOrTheMissingBundleIsNamed
+        }
+        Result help = launch(List.of(), "help", "statistics", "latency-histogram");
+        assertEquals(ExitCodes.OK, help.exit, help.err);
+        assertTrue(help.out.contains("statistics latency-histogram") && help.out.contains("bins")
+                && help.out.contains("width"), help.out);
+        Result json = launch(List.of(), "algorithms", "--json");
+        assertEquals(ExitCodes.OK, json.exit, json.err);
+        List<String> statistics = new ArrayList<>();
+        for (Object p : (List<?>) ((Map<?, ?>) Json.parse(json.out)).get("providers")) {
+            Map<?, ?> provider = (Map<?, ?>) p;
+            if ("statistics".equals(provider.get("concept"))) {
+                statistics.add((String) provider.get("name"));
+            }
+        }
+        assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput"), statistics);
         assertNoFrameworkStorageLeft();
     }
 

@@ -19,6 +19,9 @@ import org.fabrica.throttle.Throttle;
 import org.fabrica.throttle.ThrottleContext;
 import org.fabrica.scheduler.Scheduler;
 import org.fabrica.scheduler.SchedulerFactory;
+import org.fabrica.stats.CollectorContext;
+import org.fabrica.stats.StatisticsCollector;
+import org.fabrica.stats.StatisticsCollectorFactory;
 import org.fabrica.throttle.ThrottleFactory;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.TopologyFactory;
@@ -82,6 +85,11 @@ public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, 
 
     SimulationKernel kernel() {
         return ((KernelFactory) provider.factory()).create(parameters);
+    }
+
+    /** A statistics collector for one point. */
+    StatisticsCollector collector(CollectorContext context) {
+        return ((StatisticsCollectorFactory) provider.factory()).create(context, parameters);
     }
 
     /** A scheduler draws its random choices (if any) from the run's streams, so each seed differs. */

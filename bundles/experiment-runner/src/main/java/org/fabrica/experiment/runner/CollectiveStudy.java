@@ -36,8 +36,8 @@ public final class CollectiveStudy extends PacketStudy {
     public static final String NAME = "collective";
     /** Top-level keys a collective file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "baseline", "maxCycles", "series", "deadlockCycles", "seeds", "executor", "outputs",
-            "provenance");
+            "traffic", "schemes", "baseline", "maxCycles", "series", "statistics", "deadlockCycles", "seeds", "executor",
+            "outputs", "provenance");
     /** Metric: the largest number of packets in flight. */
     static final String IN_FLIGHT_MAX = "inFlight.max";
 

@@ -50,6 +50,9 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * series: {window: 100, smoothing: 200}        # ramp: window W in cycles, moving-average points
  * series: {inFlightWindow: 10}                 # collective: cycles per in-flight sample
  * criticalLoad: {linearFraction: 0.1, gradientPoints: 1000, drop: 0.1}  # ramp: the knee detector
+ * statistics:                                 # steady, ramp, collective: collectors, columns <label>.<metric>
+ *   - {collector: latency-histogram, label: hist, bins: 20}   # provider + optional label + its parameters
+ *   - latency-percentiles                      #   or a bare name (label = name)
  * deadlockCycles: 20000                        # no flit moved for this long with packets in flight = deadlock
  * seeds: [1]                                   # or a count (3 means seeds 1, 2, 3), or per pattern:
  *                                              #   {default: 1, uniform: 10, randperm: 10}
@@ -107,7 +110,9 @@ import org.fabrica.stats.collectors.WindowedSeriesCollector;
  * {@code modeSettings} holds what the mode reads beyond the fields here (its own record, or
  * null), so that a new study needs no new field. {@code maxCycles} is the last cycle + 1 a point
  * may run (steady: warm-up + measurement + drain); {@code baseline} the scheme ratios refer to
- * (null without ratios); {@code inFlightWindow} the cycles per in-flight sample.
+ * (null without ratios); {@code inFlightWindow} the cycles per in-flight sample; {@code statistics} the
+ * collectors the points run besides the mode's measurement ({@link StatisticsSelection}; empty
+ * when the file has none, and always in the modes m2n and schedulability).
  *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
@@ -139,12 +144,13 @@ public record ExperimentSpec(
         long maxCycles,
         SpaceTimeRecorder.Sampling spaceTime,
         int cellPixels,
-        Object modeSettings) {
+        Object modeSettings,
+        List<StatisticsSelection.Choice> statistics) {
 
     /** Top-level keys, in the order of the reference. */
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
             "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "maxCycles", "series",
-            "criticalLoad", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
+            "criticalLoad", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
     static final List<String> RAMP_KEYS = List.of("from", "to", "step");

@@ -111,7 +111,7 @@ final class M2nSpecParser {
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(), List.copyOf(labels),
                 null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, study,
                 baseline, List.copyOf(perCommunication), false, org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW,
-                maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, new M2nSpec(communications, pairs));
+                maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, new M2nSpec(communications, pairs), List.of());
     }
 
     private static List<M2nSpec.Communication> communications(ExperimentDocument doc, JsonNode node) {

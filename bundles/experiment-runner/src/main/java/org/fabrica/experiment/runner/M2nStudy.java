@@ -90,6 +90,8 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
     @Override
     public ExperimentSpec read(ExperimentDocument doc, String name, String description) {
         ObjectNode root = doc.root();
+        SpecReader.refuseStatistics(doc, root, NAME, "it plays the communications' schedules and reports their "
+                + "completion and latencies itself");
         for (String k : KEYS) {
             if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode m2n (it plays the communications' schedules "

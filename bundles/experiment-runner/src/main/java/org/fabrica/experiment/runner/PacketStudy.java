@@ -43,6 +43,7 @@ import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
+import org.fabrica.stats.CollectorContext;
 import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.stats.collectors.MovingAverage;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
@@ -102,6 +103,14 @@ abstract class PacketStudy implements StudyMode {
 
     /** Checks what the mode's runs need once the traffic is built (e.g. that a ramp ends), and sets the plan's expectations. */
     void checkRun(SweepPlan plan) {
+    }
+
+    /**
+     * The cycles the statistics collectors measure, {@code [start, end)}: by default the whole run
+     * ({@code [0, }{@link CollectorContext#OPEN}{@code )}); a mode with a measurement window gives it.
+     */
+    long[] statisticsWindow(ExperimentSpec spec) {
+        return new long[] {0, CollectorContext.OPEN};
     }
 
     /** Where a point's packets come from: the file's pattern and injection process unless the mode says otherwise. */
@@ -237,6 +246,7 @@ abstract class PacketStudy implements StudyMode {
 
         Settings own = new Settings();
         readOwn(doc, root, schemes, own);
+        List<StatisticsSelection.Choice> statistics = StatisticsSelection.read(doc, root.get(StatisticsSelection.KEY));
         long deadlockCycles = cycles(doc, root, "deadlockCycles", DEFAULT_DEADLOCK_CYCLES, 1);
 
         List<String> patternLabelList = List.copyOf(patternLabels);
@@ -297,7 +307,8 @@ abstract class PacketStudy implements StudyMode {
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, (int) packetFlits,
                 (int) packetBytes, List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes),
                 deadlockCycles, List.copyOf(seeds), executor, plots, report, name(), this, own.baseline,
-                List.copyOf(patternSeeds), perPattern, own.inFlightWindow, own.maxCycles, spaceTime, cellPixels, own.own);
+                List.copyOf(patternSeeds), perPattern, own.inFlightWindow, own.maxCycles, spaceTime, cellPixels, own.own,
+                statistics);
     }
 
     /** Keys of another mode given in a file of this one are errors, never silently ignored. */
@@ -478,9 +489,16 @@ abstract class PacketStudy implements StudyMode {
         });
         ProviderBinding.build(doc, kernel, kernel::kernel);
         RouterDescription description = ProviderBinding.description(doc, hardware, hardware.hardware());
+        int packetFlits = packetFlits(doc, spec, hardware, description);
+        List<StatisticsSelection.Bound> statistics = List.of();
+        CollectorContext context = null;
+        if (!spec.statistics().isEmpty()) {
+            long[] window = statisticsWindow(spec);
+            context = new CollectorContext(topo.nodes(), router.cycleNanoseconds(), window[0], window[1], packetFlits);
+            statistics = StatisticsSelection.resolve(doc, spec.statistics(), registry, context);
+        }
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
-                List.copyOf(schemes), topo, router, endpoint, null, packetFlits(doc, spec, hardware, description),
-                traffic());
+                List.copyOf(schemes), topo, router, endpoint, null, packetFlits, traffic(), statistics, context);
         plan.describeRouter(doc, description, registry);
         List<Double> loads = probeLoads(spec);
         plan.checkTraffic(loads);
@@ -550,6 +568,9 @@ abstract class PacketStudy implements StudyMode {
             o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
         }
         writeOwnKeys(spec, r);
+        if (!plan.statistics().isEmpty()) { // absent by default: the resolved file and its id stay as they were
+            r.set(StatisticsSelection.KEY, StatisticsSelection.resolved(plan.statistics()));
+        }
         r.put("deadlockCycles", spec.deadlockCycles());
         if (spec.perPatternSeeds()) {
             ObjectNode seeds = r.putObject("seeds");
@@ -607,6 +628,7 @@ abstract class PacketStudy implements StudyMode {
                     .append(s.throttle().provider().label()).append('\n');
         }
         describeRun(sb, plan);
+        StatisticsSelection.describe(sb, plan.statistics());
         if (spec.spaceTime() != null) {
             SpaceTimeRecorder.Sampling st = spec.spaceTime();
             sb.append("  charts    space-time from cycle ").append(st.start()).append(", ").append(st.length())

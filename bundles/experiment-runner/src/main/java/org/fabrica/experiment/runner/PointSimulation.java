@@ -100,8 +100,14 @@ final class PointSimulation {
         int nodes = plan.topology().nodes();
         try {
             PointMeasurement m = measurement;
-            assembly = plan.assemble(point, (injection, playback) -> m.observer(nodes, injection, playback));
+            // an experiment without 'statistics' has none: the mode's observer alone, as before
+            PointStatistics statistics = PointStatistics.of(plan);
+            assembly = plan.assemble(point, (injection, playback) -> statistics == null
+                    ? m.observer(nodes, injection, playback) : statistics.around(m.observer(nodes, injection, playback)));
             learnCulprits(scheme);
+            if (statistics != null) {
+                statistics.culprits((type, description) -> addCulprit(culprits, type, description));
+            }
             NetworkModel network = assembly.network();
             control.attach(network);
             SpaceTimeRecorder recorder = plan.spaceTimeLines() == null ? null
@@ -125,6 +131,9 @@ final class PointSimulation {
             SeriesTable nodeTable = outcome.nodes();
             if (assembly.routes() != null) {
                 metrics.addAll(assembly.routes().metrics());
+            }
+            if (statistics != null) {
+                metrics.addAll(statistics.metrics(end, metrics));
             }
             metrics.add(new Metric("sim.cycles", end, "cycles", "cycles simulated"));
             metrics.add(new Metric("sim.flitHops", network.flitHops(), "flit hops",

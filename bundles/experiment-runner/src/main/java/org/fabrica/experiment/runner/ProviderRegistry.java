@@ -20,6 +20,7 @@ import org.fabrica.queuing.QueuingFactory;
 import org.fabrica.router.AllocatorFactory;
 import org.fabrica.routing.RoutingFactory;
 import org.fabrica.scheduler.SchedulerFactory;
+import org.fabrica.stats.StatisticsCollectorFactory;
 import org.fabrica.sweep.SweepExecutor;
 import org.fabrica.throttle.ThrottleFactory;
 import org.fabrica.topology.TopologyFactory;
@@ -51,6 +52,8 @@ public final class ProviderRegistry implements ProviderCatalog {
     public static final String VERSION_PROPERTY = "Bundle-Version";
     /** Concept name of sweep executors (not a {@link ProviderFactory}; not in {@link #concepts()}). */
     public static final String SWEEP = "sweep";
+    /** Concept name of statistics collectors (the experiment key {@code statistics}). */
+    public static final String STATISTICS = "statistics";
 
     private static final Map<String, Class<?>> CONCEPTS = new LinkedHashMap<>();
 
@@ -66,6 +69,7 @@ public final class ProviderRegistry implements ProviderCatalog {
         CONCEPTS.put("network", NetworkModelFactory.class);
         CONCEPTS.put("kernel", KernelFactory.class);
         CONCEPTS.put("scheduler", SchedulerFactory.class);
+        CONCEPTS.put(STATISTICS, StatisticsCollectorFactory.class);
     }
 
     private static final Comparator<RegisteredProvider> PREFERENCE = Comparator
@@ -564,6 +568,21 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     void removeKernel(ServiceReference<?> ref) {
         unbind("kernel", ref);
+    }
+
+    @Reference(service = StatisticsCollectorFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeStatistics", updated = "updatedStatistics")
+    void addStatistics(ServiceReference<?> ref, StatisticsCollectorFactory<?> f) {
+        rebind(STATISTICS, ref, f);
+    }
+
+    void updatedStatistics(ServiceReference<?> ref, StatisticsCollectorFactory<?> f) {
+        rebind(STATISTICS, ref, f);
+    }
+
+    void removeStatistics(ServiceReference<?> ref) {
+        unbind(STATISTICS, ref);
     }
 
     @Reference(service = SweepExecutor.class, cardinality = ReferenceCardinality.MULTIPLE,

@@ -40,7 +40,7 @@ public final class RampStudy extends PacketStudy {
     public static final String NAME = "ramp";
     /** Top-level keys a ramp file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "baseline", "maxCycles", "series", "criticalLoad", "deadlockCycles", "seeds",
+            "traffic", "schemes", "baseline", "maxCycles", "series", "criticalLoad", "statistics", "deadlockCycles", "seeds",
             "executor", "outputs", "provenance");
     /** Keys that only a steady experiment uses. */
     static final List<String> STEADY_ONLY = List.of("loads", "warmup", "measure", "drain");

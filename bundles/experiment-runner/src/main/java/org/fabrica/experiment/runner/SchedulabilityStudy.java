@@ -97,6 +97,8 @@ public final class SchedulabilityStudy implements StudyMode {
 
     /** Keys of the packet modes given in a schedulability file are errors, never silently ignored. */
     private static void refuseKeys(ExperimentDocument doc, ObjectNode root) {
+        SpecReader.refuseStatistics(doc, root, NAME, "it runs circuit schedulers on random permutations and simulates"
+                + " no packet");
         for (String k : KEYS) {
             if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode schedulability (it runs circuit schedulers "
@@ -209,7 +211,7 @@ public final class SchedulabilityStudy implements StudyMode {
         return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), List.copyOf(topologyLabels),
                 null, List.of(), DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report, NAME, this, null,
                 List.copyOf(topologySeeds), false, 0, 0, null, DEFAULT_CELL_PIXELS,
-                new Circuits(topologies, schedulers, (int) permutations, timing));
+                new Circuits(topologies, schedulers, (int) permutations, timing), List.of());
     }
 
     @Override

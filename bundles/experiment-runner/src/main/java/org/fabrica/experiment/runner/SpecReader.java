@@ -203,6 +203,17 @@ final class SpecReader {
     }
 
     /**
+     * Refuses the {@code statistics} key in a mode that does not run statistics collectors, saying
+     * {@code why} and which modes do.
+     */
+    static void refuseStatistics(ExperimentDocument doc, ObjectNode root, String mode, String why) {
+        if (root.has(StatisticsSelection.KEY)) {
+            throw doc.keyError(StatisticsSelection.KEY, "'statistics' is not supported in mode " + mode + " (" + why
+                    + "); statistics collectors run in the packet modes steady, ramp and collective; remove it");
+        }
+    }
+
+    /**
      * Refuses every top-level key of the file that mode {@code mode} does not read: the keys of
      * other installed modes that the mode's own checks do not name.
      */

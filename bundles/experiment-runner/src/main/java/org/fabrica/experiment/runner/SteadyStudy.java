@@ -35,7 +35,7 @@ public final class SteadyStudy extends PacketStudy {
     public static final String NAME = "steady";
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "loads", "warmup", "measure", "drain", "deadlockCycles", "seeds", "executor",
+            "traffic", "schemes", "loads", "warmup", "measure", "drain", "statistics", "deadlockCycles", "seeds", "executor",
             "outputs", "provenance");
     /** Keys that only the ramp and collective modes use. */
     static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
@@ -208,6 +208,12 @@ public final class SteadyStudy extends PacketStudy {
     @Override
     void checkRun(SweepPlan plan) {
         plan.expectCycles(of(plan.spec()).warmup() + of(plan.spec()).measure());
+    }
+
+    /** The collectors measure the measurement window, as the steady collector does. */
+    @Override
+    long[] statisticsWindow(ExperimentSpec spec) {
+        return new long[] {of(spec).warmup(), of(spec).warmup() + of(spec).measure()};
     }
 
     @Override

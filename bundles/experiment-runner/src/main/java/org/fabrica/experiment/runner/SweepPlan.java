@@ -19,6 +19,7 @@ import org.fabrica.network.ProviderNames;
 import org.fabrica.network.RunLimits;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.scheduler.Plan;
+import org.fabrica.stats.CollectorContext;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.topology.CartesianTopology;
@@ -96,6 +97,10 @@ public final class SweepPlan {
     private long expectedCycles = -1;
     /** Space-time charts: the lines of buffers recorded (null when not requested). */
     private List<SpaceTimeRecorder.Line> spaceTimeLines;
+    /** The statistics collectors every point runs (empty: none, the default). */
+    private final List<StatisticsSelection.Bound> statistics;
+    /** What the collectors are told about a point (null without collectors). */
+    private final CollectorContext collectorContext;
     /** Where a point's packets come from (null in schedulability mode). */
     private final PointTraffic traffic;
     /**
@@ -122,6 +127,21 @@ public final class SweepPlan {
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
             Object modeState, int packetFlits, PointTraffic traffic) {
+        this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
+                endpoint, modeState, packetFlits, traffic, List.of(), null);
+    }
+
+    /**
+     * A plan of packet simulation whose points also run the statistics collectors
+     * {@code statistics} (bound and checked), telling them {@code collectorContext}.
+     */
+    SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
+            BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
+            Object modeState, int packetFlits, PointTraffic traffic, List<StatisticsSelection.Bound> statistics,
+            CollectorContext collectorContext) {
+        this.statistics = List.copyOf(statistics);
+        this.collectorContext = collectorContext;
         this.modeState = modeState;
         this.traffic = traffic;
         this.packetFlits = packetFlits;
@@ -169,6 +189,8 @@ public final class SweepPlan {
         this.router = null;
         this.endpoint = null;
         this.providers = new LinkedHashMap<>(providers);
+        this.statistics = List.of();
+        this.collectorContext = null;
         this.modeState = modeState;
         this.columnLabels = List.copyOf(columnLabels);
         this.points = spec.study().points(spec);
@@ -297,6 +319,16 @@ public final class SweepPlan {
         this.expectedCycles = cycles;
     }
 
+    /** The statistics collectors every point runs, in file order; empty when the experiment has none. */
+    List<StatisticsSelection.Bound> statistics() {
+        return statistics;
+    }
+
+    /** What the statistics collectors are told about a point, or null when there are none. */
+    CollectorContext collectorContext() {
+        return collectorContext;
+    }
+
     /** The lines of buffers of the space-time charts, or null when none are recorded. */
     List<SpaceTimeRecorder.Line> spaceTimeLines() {
         return spaceTimeLines;
@@ -390,6 +422,9 @@ public final class SweepPlan {
             }
             m.put(s.queuing().choice().path(), s.queuing());
             m.put(s.throttle().choice().path(), s.throttle());
+        }
+        for (StatisticsSelection.Bound s : statistics) {
+            m.put(s.collector().choice().path(), s.collector());
         }
         return m;
     }

@@ -18,7 +18,12 @@ class ProviderRegistryTest {
     void conceptsAndTheRealProvidersAreListed() {
         ProviderRegistry r = ClasspathComponents.registry();
         assertEquals(List.of("topology", "hardware", "allocator", "routing", "queuing", "throttle", "traffic", "injection", "network",
-                "kernel", "scheduler", "mode"), r.concepts());
+                "kernel", "scheduler", "statistics", "mode"), r.concepts());
+        assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput"),
+                r.names("statistics"));
+        ProviderInfo percentiles = r.find("statistics", "latency-percentiles");
+        assertEquals("org.fabrica.stats.collectors", percentiles.bundle());
+        assertEquals(List.of("percentiles"), percentiles.schema().names());
         assertTrue(r.names("scheduler").containsAll(List.of("levelwise", "greedy-local", "random-local")),
                 r.names("scheduler").toString());
         assertTrue(r.names("allocator").containsAll(List.of("round-robin", "islip", "priority", "oldest-first")),

@@ -65,7 +65,19 @@ public final class LatencyHistogram {
         if (count == 0) {
             return Double.NaN;
         }
-        long rank = (long) Math.ceil(q * count);
+        return atRank((long) Math.ceil(q * count));
+    }
+
+    /**
+     * The {@code rank}-th smallest recorded value (1 is the smallest; ranks outside 1 .. count
+     * are clamped), exact below {@value #EXACT} cycles, else the middle of its bucket clamped to
+     * the recorded range; NaN when empty. For callers that compute a nearest rank themselves,
+     * e.g. from a percentage without the rounding of {@code q * count} in binary (since 1.2).
+     */
+    public double atRank(long rank) {
+        if (count == 0) {
+            return Double.NaN;
+        }
         if (rank < 1) {
             rank = 1;
         }

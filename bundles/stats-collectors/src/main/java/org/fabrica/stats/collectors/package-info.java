@@ -15,9 +15,11 @@
  * <li>{@link org.fabrica.stats.collectors.CompositeObserver}: fan-out of network events.</li>
  * </ul>
  * Every observer here allocates nothing per event (docs/studies/spth.md for the definitions).
+ * The bundle also provides the statistics collectors that experiments select by name
+ * ({@code statistics:}), in its private package {@code org.fabrica.stats.collectors.providers}.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.fabrica.stats.collectors;
 
 import org.osgi.annotation.bundle.Export;
