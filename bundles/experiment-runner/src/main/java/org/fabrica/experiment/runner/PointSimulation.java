@@ -100,7 +100,7 @@ final class PointSimulation {
         int nodes = plan.topology().nodes();
         try {
             PointMeasurement m = measurement;
-            assembly = plan.assemble(point, (injection, playback) -> m.observer(nodes, injection, playback));
+            assembly = plan.assemble(point, traffic -> m.observer(nodes, traffic));
             learnCulprits(scheme);
             NetworkModel network = assembly.network();
             control.attach(network);

@@ -17,7 +17,7 @@
  * Every observer here allocates nothing per event (docs/studies/spth.md for the definitions).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.fabrica.stats.collectors;
 
 import org.osgi.annotation.bundle.Export;
