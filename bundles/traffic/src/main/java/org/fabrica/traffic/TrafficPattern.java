@@ -14,4 +14,20 @@ public interface TrafficPattern {
      * maps the node to itself). {@code random} is the source node's own stream.
      */
     int destination(int source, SplittableRandom random);
+
+    /**
+     * Whether a packet from {@code source} to {@code destination} is foreground traffic, the traffic
+     * a study measures, rather than background traffic the pattern adds to load the network (the
+     * packets of {@code hotspot}'s hot sources: the study measures the uniform packets around them).
+     * A measurement that measures only the foreground (steady mode's {@code measuredPackets:
+     * foreground}, docs/user-guide.md) asks it for every packet when the packet is generated and
+     * when it is delivered, from the source and destination every network event carries, so nothing
+     * is stored per packet: the answer must depend on these two arguments only, never on the random
+     * stream or the time. Hot path: no allocation. Default: every packet is foreground.
+     *
+     * @since 1.2
+     */
+    default boolean foreground(int source, int destination) {
+        return true;
+    }
 }

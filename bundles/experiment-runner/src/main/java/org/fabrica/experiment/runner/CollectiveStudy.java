@@ -18,8 +18,6 @@ import org.fabrica.stats.collectors.CollectiveDurationCollector;
 import org.fabrica.stats.collectors.CompositeObserver;
 import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
-import org.fabrica.traffic.InjectionProcess;
-import org.fabrica.traffic.schedule.SchedulePlayback;
 import org.osgi.service.component.annotations.Component;
 
 /**
@@ -105,7 +103,7 @@ public final class CollectiveStudy extends PacketStudy {
         }
 
         @Override
-        NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
+        NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
             collective = new CollectiveDurationCollector(nodes);
             inFlight = new InFlightSeries(plan.spec().inFlightWindow());
             return CompositeObserver.of(counts, collective, inFlight);

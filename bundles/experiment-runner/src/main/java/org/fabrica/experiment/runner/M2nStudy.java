@@ -30,7 +30,6 @@ import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
-import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.schedule.PlanPrinter;
 import org.fabrica.traffic.schedule.SchedulePlayback;
 import org.osgi.service.component.annotations.Component;
@@ -245,7 +244,8 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
         }
 
         @Override
-        NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
+        NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
+            SchedulePlayback playback = traffic.playback();
             collective = new CollectiveDurationCollector(nodes);
             inFlight = new InFlightSeries(plan.spec().inFlightWindow());
             m2n = new M2nCollector(nodes, playback.pacing().packetFlits(), playback.plan(), playback,

@@ -7,8 +7,6 @@ import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.CompositeObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
-import org.fabrica.traffic.InjectionProcess;
-import org.fabrica.traffic.schedule.SchedulePlayback;
 
 /**
  * What a simulating study mode does in one point, created per point by the mode
@@ -34,8 +32,11 @@ abstract class PointMeasurement {
     /** Counts every packet event, for the accounting check of the modes without a steady collector. */
     final PointSimulation.EventCounts counts = new PointSimulation.EventCounts();
 
-    /** The collectors, created once the point's injection process (and m2n playback, else null) exist. */
-    abstract NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback);
+    /**
+     * The collectors, created once the point's traffic exists: its pattern, its injection process
+     * and (mode m2n, else null) its schedule playback.
+     */
+    abstract NetworkObserver observer(int nodes, PointTraffic.Traffic traffic);
 
     /**
      * The run: the network with the mode's end condition. {@code recorder} (or null) is told the end

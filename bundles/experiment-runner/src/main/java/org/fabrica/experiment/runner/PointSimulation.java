@@ -102,8 +102,8 @@ final class PointSimulation {
             PointMeasurement m = measurement;
             // an experiment without 'statistics' has none: the mode's observer alone, as before
             PointStatistics statistics = PointStatistics.of(plan);
-            assembly = plan.assemble(point, (injection, playback) -> statistics == null
-                    ? m.observer(nodes, injection, playback) : statistics.around(m.observer(nodes, injection, playback)));
+            assembly = plan.assemble(point, traffic -> statistics == null
+                    ? m.observer(nodes, traffic) : statistics.around(m.observer(nodes, traffic)));
             learnCulprits(scheme);
             if (statistics != null) {
                 statistics.culprits((type, description) -> addCulprit(culprits, type, description));

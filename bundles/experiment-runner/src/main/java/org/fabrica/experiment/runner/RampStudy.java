@@ -43,7 +43,7 @@ public final class RampStudy extends PacketStudy {
             "traffic", "schemes", "baseline", "maxCycles", "series", "criticalLoad", "statistics", "deadlockCycles", "seeds",
             "executor", "outputs", "provenance");
     /** Keys that only a steady experiment uses. */
-    static final List<String> STEADY_ONLY = List.of("loads", "warmup", "measure", "drain");
+    static final List<String> STEADY_ONLY = List.of("loads", "warmup", "measure", "drain", "measuredPackets");
 
     /** Metric names of the mode. */
     static final String CRITICAL_LOAD = "critical.load";
@@ -212,7 +212,8 @@ public final class RampStudy extends PacketStudy {
         }
 
         @Override
-        NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
+        NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
+            InjectionProcess injection = traffic.injection();
             windowed = new WindowedSeriesCollector(nodes, of(spec).window(), injection::offeredLoad);
             return CompositeObserver.of(counts, windowed);
         }

@@ -16,17 +16,19 @@ import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
-import org.fabrica.traffic.InjectionProcess;
-import org.fabrica.traffic.schedule.SchedulePlayback;
+import org.fabrica.traffic.TrafficPattern;
 import org.osgi.service.component.annotations.Component;
 
 /**
  * Mode {@code steady} (the default): one point per pattern x scheme x offered load x seed,
  * measured in a window after a warm-up, then drained (BookSim2's method; docs/model-reference.md).
- * Its keys: {@code loads} (required), {@code warmup}, {@code measure}, {@code drain}. A point ends
- * when every packet generated in the window is delivered ({@link MeasuredRun}); it is saturated
- * when the drain limit is reached first or when it accepts less than
- * {@value #SATURATION_ACCEPTED_RATIO} of its offered load.
+ * Its keys: {@code loads} (required), {@code warmup}, {@code measure}, {@code drain},
+ * {@code measuredPackets}. A point ends when every measured packet generated in the window is
+ * delivered ({@link MeasuredRun}); it is saturated when the drain limit is reached first or when it
+ * accepts less than {@value #SATURATION_ACCEPTED_RATIO} of its offered load. With
+ * {@code measuredPackets: foreground} the measured packets are those the traffic pattern calls
+ * foreground ({@link org.fabrica.traffic.TrafficPattern#foreground}; hotspot's uniform sources), and
+ * the saturation test compares the foreground's own accepted and offered throughput.
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + SteadyStudy.NAME,
         "fabrica.description=load points: warm-up, measurement window and drain per offered load"})
@@ -35,8 +37,12 @@ public final class SteadyStudy extends PacketStudy {
     public static final String NAME = "steady";
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "loads", "warmup", "measure", "drain", "statistics", "deadlockCycles", "seeds", "executor",
-            "outputs", "provenance");
+            "traffic", "schemes", "loads", "warmup", "measure", "drain", "measuredPackets", "statistics", "deadlockCycles",
+            "seeds", "executor", "outputs", "provenance");
+    /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
+    static final String ALL_PACKETS = "all";
+    static final String FOREGROUND_PACKETS = "foreground";
+    static final String DEFAULT_MEASURED_PACKETS = ALL_PACKETS;
     /** Keys that only the ramp and collective modes use. */
     static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
     /**
@@ -54,8 +60,9 @@ public final class SteadyStudy extends PacketStudy {
      * @param warmup cycles before the measurement window
      * @param measure cycles of the window
      * @param drain most cycles after the window to deliver the measured packets
+     * @param foregroundOnly {@code measuredPackets: foreground}: only the pattern's foreground packets are measured
      */
-    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain) {
+    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, boolean foregroundOnly) {
         public LoadPoints {
             loads = List.copyOf(loads);
         }
@@ -108,8 +115,22 @@ public final class SteadyStudy extends PacketStudy {
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
-        s.own = new LoadPoints(loads, warmup, measure, drain);
+        s.own = new LoadPoints(loads, warmup, measure, drain, foregroundOnly(doc, root));
         s.maxCycles = warmup + measure + drain; // a point's last cycle + 1
+    }
+
+    /** {@code measuredPackets}: true for {@code foreground}, false for {@code all} (the default). */
+    static boolean foregroundOnly(ExperimentDocument doc, ObjectNode root) {
+        String v = SpecReader.optionalText(doc, root, "measuredPackets", "measuredPackets", DEFAULT_MEASURED_PACKETS);
+        if (v.equals(FOREGROUND_PACKETS)) {
+            return true;
+        }
+        if (!v.equals(ALL_PACKETS)) {
+            throw doc.error("measuredPackets", "measuredPackets = '" + v + "' is not a choice; use " + ALL_PACKETS
+                    + " (every packet generated in the window) or " + FOREGROUND_PACKETS + " (only the packets the"
+                    + " traffic pattern calls foreground, e.g. the uniform packets of hotspot)");
+        }
+        return false;
     }
 
     static List<Double> loads(ExperimentDocument doc, JsonNode node) {
@@ -231,8 +252,15 @@ public final class SteadyStudy extends PacketStudy {
         }
 
         @Override
-        NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
-            steady = new SteadyStateCollector(nodes, of(plan.spec()).warmup(), of(plan.spec()).measure());
+        NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
+            LoadPoints own = of(plan.spec());
+            if (own.foregroundOnly()) {
+                TrafficPattern pattern = traffic.pattern();
+                steady = new SteadyStateCollector(nodes, own.warmup(), own.measure(), pattern::foreground,
+                        "foreground packets");
+            } else {
+                steady = new SteadyStateCollector(nodes, own.warmup(), own.measure());
+            }
             return steady;
         }
 
@@ -270,13 +298,20 @@ public final class SteadyStudy extends PacketStudy {
         }
     }
 
-    private static boolean acceptsTooLittle(List<Metric> metrics) {
+    /**
+     * Accepted below {@value #SATURATION_ACCEPTED_RATIO} x offered: of the measured subset when the
+     * point measures one (the background may saturate on its own, as a hot spot does), else of every packet.
+     */
+    static boolean acceptsTooLittle(List<Metric> metrics) {
+        boolean subset = metrics.stream().anyMatch(m -> m.name().equals(SteadyStateCollector.OFFERED_MEASURED));
+        String offeredName = subset ? SteadyStateCollector.OFFERED_MEASURED : SteadyStateCollector.OFFERED;
+        String acceptedName = subset ? SteadyStateCollector.ACCEPTED_MEASURED : SteadyStateCollector.ACCEPTED;
         double offered = Double.NaN;
         double accepted = Double.NaN;
         for (Metric m : metrics) {
-            if (m.name().equals(SteadyStateCollector.OFFERED)) {
+            if (m.name().equals(offeredName)) {
                 offered = m.value();
-            } else if (m.name().equals(SteadyStateCollector.ACCEPTED)) {
+            } else if (m.name().equals(acceptedName)) {
                 accepted = m.value();
             }
         }
@@ -295,6 +330,9 @@ public final class SteadyStudy extends PacketStudy {
         r.put("warmup", own.warmup());
         r.put("measure", own.measure());
         r.put("drain", own.drain());
+        if (own.foregroundOnly()) { // written only when set, so that existing experiments keep their ids
+            r.put("measuredPackets", FOREGROUND_PACKETS);
+        }
     }
 
     @Override
@@ -318,6 +356,9 @@ public final class SteadyStudy extends PacketStudy {
         sb.append(" flits/node/cycle\n");
         sb.append("  cycles    warm-up ").append(own.warmup()).append(", measure ").append(own.measure())
                 .append(", drain up to ").append(own.drain()).append("; seeds ").append(seedText(spec)).append('\n');
+        if (own.foregroundOnly()) {
+            sb.append("  measured  foreground packets only (the patterns' background packets load the network)\n");
+        }
     }
 
     @Override

@@ -261,24 +261,16 @@ public final class SweepPlan {
      * Creates the instances of a point. A provider's failure is a {@link ProviderFailure} naming it.
      */
     Assembly assemble(PointPlan point, NetworkObserver observer) {
-        return assemble(point, injection -> observer);
+        return assemble(point, traffic -> observer);
     }
 
     /**
-     * Creates the instances of a point, with observers made for its injection process (series
-     * collectors read the process's offered load). A provider's failure is a
-     * {@link ProviderFailure} naming it.
+     * Creates the instances of a point, with observers made for its traffic: series collectors read
+     * the injection process's offered load, mode m2n's the schedule playback, a steady measurement of
+     * the foreground the pattern ({@link org.fabrica.traffic.TrafficPattern#foreground}). A provider's
+     * failure is a {@link ProviderFailure} naming it.
      */
-    Assembly assemble(PointPlan point, java.util.function.Function<InjectionProcess, NetworkObserver> observers) {
-        return assemble(point, (injection, playback) -> observers.apply(injection));
-    }
-
-    /**
-     * As {@link #assemble(PointPlan, java.util.function.Function)}, the observers also made for the
-     * point's schedule playback (mode m2n; null in the other modes).
-     */
-    Assembly assemble(PointPlan point,
-            java.util.function.BiFunction<InjectionProcess, SchedulePlayback, NetworkObserver> observers) {
+    Assembly assemble(PointPlan point, java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
         RandomStreams streams = new RandomStreams(point.seed());
         PointTraffic.Traffic t = traffic.create(this, point, scheme, streams);
@@ -287,7 +279,7 @@ public final class SweepPlan {
         if (routing == null) {
             throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
         }
-        NetworkObserver observer = observers.apply(t.injection(), t.playback());
+        NetworkObserver observer = observers.apply(t);
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
                 scheme.queuing().provider().label(), scheme.throttle().provider().label(), t.label());
         NetworkSetup setup = new NetworkSetup(topologyInstance, description, routing,

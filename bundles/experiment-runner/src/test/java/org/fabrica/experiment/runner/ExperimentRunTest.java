@@ -233,6 +233,40 @@ class ExperimentRunTest {
     }
 
     @Test
+    void measuredPacketsForegroundMeasuresOnlyTheUniformPacketsOfHotspot() throws IOException {
+        // one run, two measurements: the hot sources (4 of 16) send to node 0, the others uniformly
+        String base = Fixtures.TINY.replace("patterns: [uniform]", "patterns: [{name: hotspot, hotspots: [0]}]")
+                .replace("loads: [0.05, 0.1]", "loads: [0.1]") + "outputs: {plots: false, report: false}\n";
+        RunHandle all = runner.start(Fixtures.write(tmp, "all.yaml", base.replace("name: tiny", "name: all")),
+                Fixtures.options(tmp.resolve("all")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(all));
+        RunHandle fg = runner.start(Fixtures.write(tmp, "fg.yaml", base.replace("name: tiny", "name: fg")
+                + "measuredPackets: foreground\n"), Fixtures.options(tmp.resolve("fg")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(fg));
+        PointResult a = all.results().get(0);
+        PointResult f = fg.results().get(0);
+        assertEquals("ok", f.notes().get("status"), f.notes().toString());
+        // the same network and traffic: the whole-network metrics do not move
+        for (String m : List.of("offered", "accepted")) {
+            assertEquals(PointRecords.metric(a, m), PointRecords.metric(f, m), m);
+        }
+        assertTrue(PointRecords.metric(f, "packets.generated") >= PointRecords.metric(a, "packets.generated") * 0.9);
+        // the measured set is the foreground: about 12 of 16 sources' packets
+        double share = PointRecords.metric(f, "packets.measured") / PointRecords.metric(a, "packets.measured");
+        assertTrue(share > 0.6 && share < 0.9, "foreground share of the window's packets: " + share);
+        assertEquals(PointRecords.metric(f, "packets.measured"), PointRecords.metric(f, "packets.measured.delivered"));
+        assertTrue(PointRecords.metric(f, "offered.measured") < PointRecords.metric(f, "offered"));
+        assertTrue(PointRecords.metric(f, "accepted.measured") > 0);
+        assertTrue(Double.isNaN(PointRecords.metric(a, "offered.measured")), "measuring every packet adds no metric");
+        assertNotEquals(PointRecords.metric(a, "latency.avg"), PointRecords.metric(f, "latency.avg"));
+        assertContains(Files.readString(tmp.resolve("fg/experiment.yaml")), "measuredPackets: foreground");
+        assertFalse(Files.readString(tmp.resolve("all/experiment.yaml")).contains("measuredPackets"),
+                "the default is not written: existing experiments keep their ids");
+        assertContains(Files.readAllLines(tmp.resolve("fg/points.csv")).get(0), "offered,accepted,offered.measured,"
+                + "accepted.measured,latency.avg");
+    }
+
+    @Test
     void aNetworkThatEndsByItselfIsCompleteNotSaturated() throws IOException {
         String yaml = Fixtures.TINY.replace("patterns: [uniform]", "patterns: [uniform]\n  injection: {name: once, at: 400}")
                 .replace("loads: [0.05, 0.1]", "loads: [0.05]") + "outputs: {plots: false, report: false}\n";

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.stats.Metric;
 import org.junit.jupiter.api.Test;
 
 /** What {@link SteadyStudy} owns: its keys, its load points, its limit, its resolved keys. */
@@ -47,6 +48,37 @@ class SteadyStudyTest {
         assertContains(StudyFiles.refused(Fixtures.TINY + "permutations: 5\n"),
                 "'permutations' is only used in mode schedulability; remove it or set mode: schedulability");
         assertContains(StudyFiles.refused(with(Fixtures.TINY, "loads: [0.05, 0.1]\n", "")), "'loads' is required");
+    }
+
+    @Test
+    void measuredPacketsIsAllOrForeground() {
+        assertFalse(SteadyStudy.of(StudyFiles.spec(Fixtures.TINY)).foregroundOnly(), "the default measures every packet");
+        assertFalse(SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "measuredPackets: all\n")).foregroundOnly());
+        assertTrue(SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "measuredPackets: foreground\n")).foregroundOnly());
+        assertContains(StudyFiles.refused(Fixtures.TINY + "measuredPackets: uniform\n"),
+                "measuredPackets = 'uniform' is not a choice; use all (every packet generated in the window) or"
+                        + " foreground");
+        String ramp = with(with(Fixtures.TINY, "loads: [0.05, 0.1]\nwarmup: 300\nmeasure: 700\ndrain: 4000\n", ""),
+                "name: tiny", "name: tiny\nmode: ramp");
+        assertContains(StudyFiles.refused(ramp + "measuredPackets: foreground\n"),
+                "'measuredPackets' is not used in mode ramp");
+        ObjectNode r = new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY + "measuredPackets: foreground\n"));
+        assertEquals("foreground", r.get("measuredPackets").asText());
+    }
+
+    @Test
+    void aSubsetIsSaturatedByItsOwnThroughputNotByTheBackgrounds() {
+        Metric offered = new Metric("offered", 0.4, "flits/node/cycle", "");
+        Metric accepted = new Metric("accepted", 0.2, "flits/node/cycle", "");
+        assertTrue(SteadyStudy.acceptsTooLittle(List.of(offered, accepted)), "every packet: half is not carried");
+        // the background (a hot spot) saturates; the measured foreground is carried
+        assertFalse(SteadyStudy.acceptsTooLittle(List.of(offered, accepted,
+                new Metric("offered.measured", 0.3, "flits/node/cycle", ""),
+                new Metric("accepted.measured", 0.295, "flits/node/cycle", ""))));
+        assertTrue(SteadyStudy.acceptsTooLittle(List.of(new Metric("offered", 0.4, "flits/node/cycle", ""),
+                new Metric("accepted", 0.4, "flits/node/cycle", ""),
+                new Metric("offered.measured", 0.3, "flits/node/cycle", ""),
+                new Metric("accepted.measured", 0.2, "flits/node/cycle", ""))), "the foreground is not carried");
     }
 
     @Test

@@ -24,8 +24,6 @@ import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.sweep.PointResult;
-import org.fabrica.traffic.InjectionProcess;
-import org.fabrica.traffic.schedule.SchedulePlayback;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,7 +74,7 @@ class StudyModeServiceTest {
             long probe = (Long) plan.spec().modeSettings();
             return new PointMeasurement() {
                 @Override
-                NetworkObserver observer(int nodes, InjectionProcess injection, SchedulePlayback playback) {
+                NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
                     return counts;
                 }
 

@@ -18,12 +18,23 @@ import org.fabrica.stats.StatisticsCollector;
  * </ul>
  * Membership in the measured set is decided from the generation cycle that every delivery event
  * carries, so nothing is stored per packet and no event allocates.
+ *
+ * <p>A {@link PacketFilter} (since 1.2) narrows the measured packets to a subset, decided from the
+ * source and destination that every event carries (e.g. the foreground packets of a traffic pattern
+ * with a hot part). Latencies, hops, the drain condition and the measured packet counts then cover
+ * the subset only; {@code offered} and {@code accepted} still count every packet (the network's
+ * load), and two metrics more, {@value #OFFERED_MEASURED} and {@value #ACCEPTED_MEASURED}, give the
+ * subset's own throughput. Without a filter the results are those of every packet, as before.
  * Not thread-safe: the network's thread reports events; read results after the run.
  */
 public final class SteadyStateCollector implements StatisticsCollector {
     /** Metric names, in the order {@link #results(long)} lists them. */
     public static final String OFFERED = "offered";
     public static final String ACCEPTED = "accepted";
+    /** Offered load of the measured subset (only with a {@link PacketFilter}). @since 1.2 */
+    public static final String OFFERED_MEASURED = "offered.measured";
+    /** Accepted throughput of the measured subset (only with a {@link PacketFilter}). @since 1.2 */
+    public static final String ACCEPTED_MEASURED = "accepted.measured";
     public static final String LATENCY_AVG = "latency.avg";
     public static final String LATENCY_P50 = "latency.p50";
     public static final String LATENCY_P99 = "latency.p99";
@@ -37,16 +48,33 @@ public final class SteadyStateCollector implements StatisticsCollector {
 
     private static final String RATE = "flits/node/cycle";
 
+    /**
+     * The packets a collector measures, by source and destination; a pure function of the two, asked
+     * for every packet when it is generated and again when it is delivered. Hot path: no allocation.
+     *
+     * @since 1.2
+     */
+    @FunctionalInterface
+    public interface PacketFilter {
+        boolean measured(int source, int destination);
+    }
+
     private final int nodes;
     private final long windowStart;
     private final long windowEnd;
+    /** The measured subset, or null for every packet. */
+    private final PacketFilter filter;
+    /** What the subset is, in words (e.g. "foreground packets"), or null. */
+    private final String subset;
 
     private long measuredGenerated;
     private long measuredGeneratedFlits;
     private long measuredDelivered;
     private long networkLatencySum;
     private long hopsSum;
+    private long windowGeneratedFlits;
     private long windowDeliveredFlits;
+    private long windowDeliveredMeasuredFlits;
     private long totalGenerated;
     private long totalDelivered;
     private long lastCycle = -1;
@@ -58,6 +86,26 @@ public final class SteadyStateCollector implements StatisticsCollector {
      * @param measure length of the window in cycles (at least 1)
      */
     public SteadyStateCollector(int nodes, long warmup, long measure) {
+        this(nodes, warmup, measure, null, null);
+    }
+
+    /**
+     * A collector that measures only the packets {@code filter} accepts (since 1.2).
+     *
+     * @param nodes end nodes of the network (throughput is per node)
+     * @param warmup first cycle of the measurement window
+     * @param measure length of the window in cycles (at least 1)
+     * @param filter the measured packets, or null for every packet
+     * @param subset what the filter keeps, in words, for the metrics' descriptions (e.g. "foreground
+     *        packets"); required with a filter
+     */
+    public SteadyStateCollector(int nodes, long warmup, long measure, PacketFilter filter, String subset) {
+        if (filter != null && (subset == null || subset.isBlank())) {
+            throw new IllegalArgumentException("a packet filter needs the words for what it measures, e.g."
+                    + " \"foreground packets\"");
+        }
+        this.filter = filter;
+        this.subset = filter == null ? null : subset;
         if (nodes < 1) {
             throw new IllegalArgumentException("nodes = " + nodes + "; a network has at least one node");
         }
@@ -74,8 +122,11 @@ public final class SteadyStateCollector implements StatisticsCollector {
     public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
         totalGenerated++;
         if (cycle >= windowStart && cycle < windowEnd) {
-            measuredGenerated++;
-            measuredGeneratedFlits += flits;
+            windowGeneratedFlits += flits;
+            if (filter == null || filter.measured(source, destination)) {
+                measuredGenerated++;
+                measuredGeneratedFlits += flits;
+            }
         }
     }
 
@@ -83,10 +134,14 @@ public final class SteadyStateCollector implements StatisticsCollector {
     public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
             long delivered, int hops) {
         totalDelivered++;
+        boolean measured = filter == null || filter.measured(source, destination);
         if (delivered >= windowStart && delivered < windowEnd) {
             windowDeliveredFlits += flits;
+            if (measured) {
+                windowDeliveredMeasuredFlits += flits;
+            }
         }
-        if (created >= windowStart && created < windowEnd) {
+        if (measured && created >= windowStart && created < windowEnd) {
             measuredDelivered++;
             latency.record(delivered - created);
             networkLatencySum += delivered - injected;
@@ -115,7 +170,12 @@ public final class SteadyStateCollector implements StatisticsCollector {
         return lastCycle >= windowEnd - 1 && measuredDelivered == measuredGenerated;
     }
 
-    /** Packets generated in the window (so far). */
+    /** True when a filter narrows the measured packets to a subset. */
+    public boolean measuresSubset() {
+        return filter != null;
+    }
+
+    /** Packets generated in the window (so far), of the measured subset when there is one. */
     public long measuredGenerated() {
         return measuredGenerated;
     }
@@ -154,13 +214,20 @@ public final class SteadyStateCollector implements StatisticsCollector {
     public List<Metric> results(long endCycle) {
         double perNodeCycle = (double) nodes * (windowEnd - windowStart);
         double measuredCount = measuredDelivered;
-        List<Metric> out = new ArrayList<>(12);
-        out.add(new Metric(OFFERED, measuredGeneratedFlits / perNodeCycle, RATE,
+        String packets = subset == null ? "packets" : subset;
+        List<Metric> out = new ArrayList<>(14);
+        out.add(new Metric(OFFERED, windowGeneratedFlits / perNodeCycle, RATE,
                 "flits generated during the measurement window per node per cycle"));
         out.add(new Metric(ACCEPTED, windowDeliveredFlits / perNodeCycle, RATE,
                 "flits delivered during the measurement window per node per cycle"));
+        if (filter != null) {
+            out.add(new Metric(OFFERED_MEASURED, measuredGeneratedFlits / perNodeCycle, RATE,
+                    "flits of " + subset + " generated during the measurement window per node per cycle"));
+            out.add(new Metric(ACCEPTED_MEASURED, windowDeliveredMeasuredFlits / perNodeCycle, RATE,
+                    "flits of " + subset + " delivered during the measurement window per node per cycle"));
+        }
         out.add(new Metric(LATENCY_AVG, latency.mean(), "cycles",
-                "average packet latency, generation to tail delivery, of packets generated in the window"));
+                "average packet latency, generation to tail delivery, of " + packets + " generated in the window"));
         out.add(new Metric(LATENCY_P50, latency.percentile(0.50), "cycles", "median packet latency"));
         out.add(new Metric(LATENCY_P99, latency.percentile(0.99), "cycles", "99th percentile packet latency"));
         out.add(new Metric(LATENCY_MAX, latency.max(), "cycles", "largest packet latency"));
@@ -168,9 +235,9 @@ public final class SteadyStateCollector implements StatisticsCollector {
                 "cycles", "average network latency, head injection to tail delivery"));
         out.add(new Metric(HOPS_AVG, measuredDelivered == 0 ? Double.NaN : hopsSum / measuredCount, "hops",
                 "average router-to-router hops of measured packets"));
-        out.add(new Metric(PACKETS_MEASURED, measuredGenerated, "packets", "packets generated in the window"));
+        out.add(new Metric(PACKETS_MEASURED, measuredGenerated, "packets", packets + " generated in the window"));
         out.add(new Metric(PACKETS_MEASURED_DELIVERED, measuredDelivered, "packets",
-                "packets generated in the window and delivered by the end of the run"));
+                packets + " generated in the window and delivered by the end of the run"));
         out.add(new Metric(PACKETS_GENERATED, totalGenerated, "packets", "packets generated during the run"));
         out.add(new Metric(PACKETS_DELIVERED, totalDelivered, "packets", "packets delivered during the run"));
         return out;

@@ -56,6 +56,56 @@ class SteadyStateCollectorTest {
     }
 
     @Test
+    void aFilterMeasuresOnlyItsSubsetAndKeepsTheNetworksThroughput() {
+        // 4 nodes, window [100, 200); source 3 is background (a hot source), the others foreground
+        SteadyStateCollector c = new SteadyStateCollector(4, 100, 100, (source, destination) -> source != 3,
+                "foreground packets");
+        assertTrue(c.measuresSubset());
+        c.packetGenerated(1, 0, 1, 4, 100);
+        c.packetGenerated(2, 3, 0, 4, 100);   // background, generated in the window
+        c.packetGenerated(3, 1, 3, 4, 150);   // foreground to the hot node: measured
+        c.packetDelivered(1, 0, 1, 4, 100, 101, 110, 1);   // latency 10
+        c.packetDelivered(2, 3, 0, 4, 100, 101, 400, 5);   // background latency 300: not measured
+        c.cycleEnd(199);
+        assertFalse(c.allMeasuredDelivered(), "foreground packet 3 is in flight");
+        c.packetDelivered(3, 1, 3, 4, 150, 151, 180, 2);   // latency 30
+        assertTrue(c.allMeasuredDelivered(), "the background packet does not hold the point");
+        Map<String, Double> m = byName(c.results(400));
+        assertEquals(20.0, m.get(SteadyStateCollector.LATENCY_AVG), 1e-12);
+        assertEquals(30, m.get(SteadyStateCollector.LATENCY_MAX));
+        assertEquals(1.5, m.get(SteadyStateCollector.HOPS_AVG), 1e-12);
+        assertEquals(2, m.get(SteadyStateCollector.PACKETS_MEASURED));
+        assertEquals(2, m.get(SteadyStateCollector.PACKETS_MEASURED_DELIVERED));
+        assertEquals(3, m.get(SteadyStateCollector.PACKETS_GENERATED));
+        // offered and accepted are the network's, every packet; the subset has its own pair
+        assertEquals(12 / 400.0, m.get(SteadyStateCollector.OFFERED), 1e-12);
+        assertEquals(8 / 400.0, m.get(SteadyStateCollector.ACCEPTED), 1e-12, "packet 2 arrived after the window");
+        assertEquals(8 / 400.0, m.get(SteadyStateCollector.OFFERED_MEASURED), 1e-12);
+        assertEquals(8 / 400.0, m.get(SteadyStateCollector.ACCEPTED_MEASURED), 1e-12);
+        assertEquals(List.of("offered", "accepted", "offered.measured", "accepted.measured", "latency.avg"),
+                c.results(400).stream().map(Metric::name).toList().subList(0, 5));
+    }
+
+    @Test
+    void withoutAFilterTheMetricsAreThoseOfEveryPacket() {
+        SteadyStateCollector all = new SteadyStateCollector(4, 100, 100);
+        SteadyStateCollector everything = new SteadyStateCollector(4, 100, 100, (s, d) -> true, "all packets");
+        for (SteadyStateCollector c : List.of(all, everything)) {
+            packet(c, 1, 4, 100, 110, 1);
+            packet(c, 2, 4, 120, 170, 3);
+        }
+        assertFalse(all.measuresSubset());
+        Map<String, Double> a = byName(all.results(200));
+        Map<String, Double> e = byName(everything.results(200));
+        assertFalse(a.containsKey(SteadyStateCollector.OFFERED_MEASURED), "no subset, no subset metrics");
+        for (Map.Entry<String, Double> x : a.entrySet()) {
+            assertEquals(x.getValue(), e.get(x.getKey()), x.getKey());
+        }
+        assertEquals(e.get(SteadyStateCollector.OFFERED), e.get(SteadyStateCollector.OFFERED_MEASURED));
+        assertThrows(IllegalArgumentException.class, () -> new SteadyStateCollector(4, 0, 1, (s, d) -> true, " "));
+    }
+
+    @Test
     void completeOnlyAfterWindowClosedAndEveryMeasuredPacketArrived() {
         SteadyStateCollector c = new SteadyStateCollector(2, 10, 10);
         assertFalse(c.allMeasuredDelivered(), "window not reached yet");

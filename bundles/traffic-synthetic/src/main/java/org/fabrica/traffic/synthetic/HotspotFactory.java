@@ -8,7 +8,9 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * {@code hotspot}: round(sourceFraction * nodes) sources, chosen at random once per run with the
- * factory's stream, send to the hot spots (uniformly among them); the others send uniformly.
+ * factory's stream, send to the hot spots (uniformly among them); the others send uniformly. The
+ * uniform packets are the pattern's foreground (steady mode's {@code measuredPackets: foreground}
+ * measures them alone, as the OSHA/SASHA study does).
  */
 @Component(service = TrafficPatternFactory.class, property = {
         "fabrica.name=hotspot",

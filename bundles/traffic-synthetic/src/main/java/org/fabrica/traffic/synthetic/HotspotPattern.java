@@ -6,7 +6,9 @@ import org.fabrica.traffic.TrafficPattern;
 /**
  * Hot spot traffic: hot sources (a fixed set) send every packet to one of the hot spots, chosen
  * uniformly; the other sources send uniformly to any node but themselves. A hot source that is
- * itself the hot spot drawn sends nothing for that packet.
+ * itself the hot spot drawn sends nothing for that packet. The uniform packets are the foreground
+ * ({@link #foreground}): the study measures their latency, with the hot sources' packets as
+ * background (docs/studies/osha-sasha.md, "Traffic").
  */
 final class HotspotPattern implements TrafficPattern {
     private final int nodes;
@@ -26,6 +28,15 @@ final class HotspotPattern implements TrafficPattern {
             return d == source ? NONE : d;
         }
         return UniformPattern.uniformOther(source, nodes, random);
+    }
+
+    /**
+     * A packet is foreground when its source is not a hot source: the packets of the uniform
+     * sources, whatever destination they drew (a hot spot included).
+     */
+    @Override
+    public boolean foreground(int source, int destination) {
+        return !hotSource[source];
     }
 
     /** True when {@code node} is one of the hot sources. */

@@ -301,6 +301,23 @@ class TrafficPatternsTest {
     }
 
     @Test
+    void hotspotsForegroundIsThePacketsOfItsUniformSources() {
+        HotspotPattern p = (HotspotPattern) new HotspotFactory().create(T8, new SplittableRandom(5),
+                Parameters.bind(HotspotParameters.class, Map.of("hotspots", List.of(9))));
+        int foregroundSources = 0;
+        for (int s = 0; s < 64; s++) {
+            for (int d : new int[] {9, (s + 1) % 64}) {
+                assertEquals(!p.hotSource(s), p.foreground(s, d), "source " + s + " to " + d
+                        + ": foreground exactly when the source is not hot, whatever the destination");
+            }
+            foregroundSources += p.foreground(s, 9) ? 1 : 0;
+        }
+        assertEquals(48, foregroundSources, "75% of 64 sources");
+        TrafficPattern uniform = new UniformFactory().create(T8, UNUSED, Parameters.defaults(UniformParameters.class));
+        assertTrue(uniform.foreground(3, 9) && bitcomp(T8).foreground(0, 63), "without a hot part, all is foreground");
+    }
+
+    @Test
     void hotspotValidatesItsParameters() {
         assertThrows(IllegalArgumentException.class, () -> new HotspotFactory().create(T4, UNUSED,
                 Parameters.bind(HotspotParameters.class, Map.of("hotspots", List.of(16)))));
