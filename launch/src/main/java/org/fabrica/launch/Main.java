@@ -1,5 +1,6 @@
 package org.fabrica.launch;
 
+import java.io.PrintStream;
 import java.util.List;
 
 /**
@@ -11,6 +12,12 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // Declarative Services prints its log to both streams: one line per problem on standard error,
+        // not a stack trace per launch, and nothing of it among the results on standard output.
+        boolean whole = Boolean.getBoolean(ComponentLogStream.STACK_TRACES_PROPERTY);
+        PrintStream err = new ComponentLogStream(System.err, null, whole);
+        System.setErr(err);
+        System.setOut(new ComponentLogStream(System.out, err, whole));
         int code = run(args, Installation.locate());
         System.out.flush();
         System.err.flush();

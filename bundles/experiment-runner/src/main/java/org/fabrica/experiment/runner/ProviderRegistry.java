@@ -182,7 +182,8 @@ public final class ProviderRegistry implements ProviderCatalog {
                 for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
                     if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
                         return "component " + d.name + " of " + bundle + " threw when activated: " + firstLine(c.failure)
-                                + "; fix the plugin and install it again (the launcher's log has the stack trace)";
+                                + "; fix the plugin and install it again (the launcher's log names the frame that threw; "
+                                + "FABRICA_JAVA_OPTS=-Dfabrica.stackTraces=true prints the whole stack trace)";
                     }
                     if (c.state == ComponentConfigurationDTO.UNSATISFIED_REFERENCE) {
                         List<String> missing = new ArrayList<>();
