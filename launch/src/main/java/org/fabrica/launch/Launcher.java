@@ -54,6 +54,10 @@ final class Launcher {
     /** Framework property: the Fabrica folder (the one holding launch/, examples/, features/). */
     static final String FABRICA_HOME_PROPERTY = "fabrica.home";
     static final int DEFAULT_TIMEOUT_SECONDS = 60;
+    /** Framework property: every feature with its bundles ({@link FeatureCatalog#membership()}). */
+    static final String FEATURES_PROPERTY = "fabrica.features";
+    /** Framework property: the features started, comma-separated, or empty when all are. */
+    static final String SELECTED_FEATURES_PROPERTY = "fabrica.features.selected";
     /** System property: print the start-up phases with their times to standard error. */
     static final String TRACE_PROPERTY = "fabrica.launch.trace";
 
@@ -68,6 +72,7 @@ final class Launcher {
     private final Installation installation;
     private final LaunchOptions options;
     private final List<Feature> selected;
+    private final String featureMembership;
     private final Path plugins;
 
     private final Object lock = new Object();
@@ -77,10 +82,11 @@ final class Launcher {
     private final boolean trace = Boolean.getBoolean(TRACE_PROPERTY);
     private final long created = System.nanoTime();
 
-    Launcher(Installation installation, LaunchOptions options, List<Feature> selected) {
+    Launcher(Installation installation, LaunchOptions options, List<Feature> selected, String featureMembership) {
         this.installation = installation;
         this.options = options;
         this.selected = selected;
+        this.featureMembership = featureMembership;
         this.plugins = options.plugins() != null ? options.plugins() : installation.plugins();
     }
 
@@ -204,6 +210,9 @@ final class Launcher {
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put("felix.log.logger", new StderrLogger());
         config.put("felix.fileinstall.dir", plugins.toString());
+        // Lets a command that needs a provider of a feature not started name that feature.
+        config.put(FEATURES_PROPERTY, featureMembership);
+        config.put(SELECTED_FEATURES_PROPERTY, String.join(",", options.features()));
         if (installation.fabricaHome() != null) {
             // Lets commands find examples/ and bench/ when started from another working directory.
             config.put(FABRICA_HOME_PROPERTY, installation.fabricaHome().toString());

@@ -29,7 +29,7 @@ public final class Main {
             LaunchOptions options = LaunchOptions.parse(args);
             FeatureCatalog catalog = FeatureCatalog.load(installation.features());
             List<Feature> selected = catalog.select(options.features());
-            return new Launcher(installation, options, selected).run();
+            return new Launcher(installation, options, selected, catalog.membership()).run();
         } catch (LaunchException e) {
             System.err.println("fabrica: " + e.getMessage());
             return e.exitCode();

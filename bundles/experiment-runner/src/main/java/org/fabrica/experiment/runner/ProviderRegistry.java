@@ -25,8 +25,10 @@ import org.fabrica.throttle.ThrottleFactory;
 import org.fabrica.topology.TopologyFactory;
 import org.fabrica.traffic.InjectionProcessFactory;
 import org.fabrica.traffic.TrafficPatternFactory;
+import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -79,6 +81,9 @@ public final class ProviderRegistry implements ProviderCatalog {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile ServiceComponentRuntime componentRuntime;
 
+    /** The framework's bundles, to name one that provides a missing name but is not started (null outside a framework). */
+    private volatile BundleContext bundleContext;
+
     private final List<RegisteredProvider> providers = new ArrayList<>();
     private final List<RegisteredExecutor> executors = new ArrayList<>();
     private final List<RegisteredStudy> studies = new ArrayList<>();
@@ -91,6 +96,11 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     /** A study mode service. */
     public record RegisteredStudy(String name, int ranking, long serviceId, StudyMode mode) {
+    }
+
+    @Activate
+    void activate(BundleContext context) {
+        bundleContext = context;
     }
 
     // ----------------------------------------------------------------- catalogue
@@ -154,6 +164,11 @@ public final class ProviderRegistry implements ProviderCatalog {
         String failed = failedToStart(concept, name);
         if (failed != null) {
             throw new ExperimentException(concept + " '" + name + "' is installed but failed to start: " + failed);
+        }
+        BundleContext context = bundleContext;
+        String dormant = context == null ? null : DormantProviders.explain(context, concept, CONCEPTS.get(concept), name);
+        if (dormant != null) {
+            throw new ExperimentException(dormant);
         }
         throw new ExperimentException("unknown " + concept + " '" + name + "'" + Suggestions.hint(name, names(concept)));
     }
