@@ -30,6 +30,7 @@ import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
 import org.osgi.framework.startlevel.BundleStartLevel;
 import org.osgi.framework.startlevel.FrameworkStartLevel;
+import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
  * Runs one embedded Felix framework: installs the exported run bundles, starts those of the selected
@@ -303,11 +304,14 @@ final class Launcher {
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PLUGIN_START_MILLIS);
         List<String> pending = names;
+        Set<String> unresolvable = new LinkedHashSet<>();
         while (true) {
             pending = pendingPlugins(context, names);
+            pending.removeAll(unresolvable);
             if (pending.isEmpty() || System.nanoTime() > deadline) {
                 break;
             }
+            reportUnresolvable(context, names, pending, unresolvable);
             Thread.sleep(50);
         }
         for (String name : pending) {
@@ -316,12 +320,80 @@ final class Launcher {
         }
     }
 
-    private static List<String> pendingPlugins(BundleContext context, List<String> names) {
+    /**
+     * Once every plugin of the folder is installed, a pending one that the framework cannot resolve will
+     * not start however long one waits: say now what it misses, and stop waiting for it.
+     */
+    private void reportUnresolvable(BundleContext context, List<String> names, List<String> pending, Set<String> unresolvable) {
+        Map<String, Bundle> byFile = pluginBundles(context);
+        if (!byFile.keySet().containsAll(names)) {
+            return; // FileInstall is still installing: a missing import may come with the next jar
+        }
+        for (String name : pending) {
+            Bundle bundle = byFile.get(name);
+            if (bundle.getState() != Bundle.INSTALLED
+                    || context.getBundle(0).adapt(FrameworkWiring.class).resolveBundles(List.of(bundle))) {
+                continue;
+            }
+            String why;
+            try {
+                bundle.start(Bundle.START_TRANSIENT); // fails, with the framework's account of what is missing
+                continue;
+            } catch (BundleException e) {
+                why = unresolvedRequirement(e.getMessage());
+            } catch (IllegalStateException | SecurityException e) {
+                continue;
+            }
+            unresolvable.add(name);
+            System.err.println("fabrica: plugin " + plugins.resolve(name) + " (bundle " + bundle.getSymbolicName() + " "
+                    + bundle.getVersion() + ") cannot be resolved: " + why + "; going on without it (rebuild it against "
+                    + "this Fabrica's APIs, or add the bundle that provides it to the plugins folder)");
+        }
+    }
+
+    private static final java.util.regex.Pattern PACKAGE_REQUIREMENT = java.util.regex.Pattern.compile(
+            "osgi\\.wiring\\.package; \\(&?\\(?osgi\\.wiring\\.package=([^)]+)\\)(?:\\(version>=([^)]+)\\))?"
+            + "(?:\\(!\\(version>=([^)]+)\\)\\))?.*");
+
+    /**
+     * What Felix's "Unable to resolve ... missing requirement [...] osgi.wiring.package; (filter) Unresolved
+     * requirements: ..." says is missing, in words for a package import, or Felix's requirement as it is.
+     */
+    static String unresolvedRequirement(String felixMessage) {
+        if (felixMessage == null) {
+            return "(the framework gave no reason)";
+        }
+        String m = felixMessage;
+        int at = m.indexOf("missing requirement [");
+        if (at < 0) {
+            return m.strip();
+        }
+        m = m.substring(m.indexOf("] ", at) + 2);
+        int end = m.indexOf(" Unresolved requirements:");
+        if (end >= 0) {
+            m = m.substring(0, end);
+        }
+        m = m.strip();
+        java.util.regex.Matcher p = PACKAGE_REQUIREMENT.matcher(m);
+        if (p.matches()) {
+            String range = p.group(2) == null ? "" : " version " + (p.group(3) == null ? p.group(2) + " or later"
+                    : "[" + p.group(2) + "," + p.group(3) + ")");
+            return "it imports package " + p.group(1) + range + ", which no bundle of this launcher exports";
+        }
+        return "missing requirement " + m;
+    }
+
+    private static Map<String, Bundle> pluginBundles(BundleContext context) {
         Map<String, Bundle> byFile = new HashMap<>();
         for (Bundle bundle : context.getBundles()) {
             String location = bundle.getLocation();
             byFile.put(location.substring(location.lastIndexOf('/') + 1), bundle);
         }
+        return byFile;
+    }
+
+    private static List<String> pendingPlugins(BundleContext context, List<String> names) {
+        Map<String, Bundle> byFile = pluginBundles(context);
         List<String> pending = new ArrayList<>();
         for (String name : names) {
             Bundle bundle = byFile.get(name);
