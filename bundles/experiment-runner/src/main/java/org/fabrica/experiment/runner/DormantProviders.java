@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.fabrica.kernel.ProviderFactory;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.wiring.FrameworkWiring;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -44,7 +48,7 @@ final class DormantProviders {
                     || !provides(bundle, type.getName(), name)) {
                 continue;
             }
-            return message(concept, name, bundle.getSymbolicName(), bundle.getBundleId(), bundle.getState() == Bundle.INSTALLED,
+            return message(concept, name, bundle.getSymbolicName(), bundle.getBundleId(), unresolvedBecause(context, bundle),
                     context.getProperty(FEATURES_PROPERTY), context.getProperty(SELECTED_FEATURES_PROPERTY));
         }
         return null;
@@ -54,11 +58,11 @@ final class DormantProviders {
      * The message for a provider of bundle {@code bsn} that is not started.
      *
      * @param id the bundle's id (what the shell's bundle commands take)
-     * @param unresolved whether the bundle could not even be resolved (imports missing)
+     * @param unresolved what the framework cannot resolve in the bundle, or null when it can
      * @param membership {@link #FEATURES_PROPERTY}, or null outside the launcher
      * @param selected {@link #SELECTED_FEATURES_PROPERTY}, or null
      */
-    static String message(String concept, String name, String bsn, long id, boolean unresolved, String membership,
+    static String message(String concept, String name, String bsn, long id, String unresolved, String membership,
             String selected) {
         String head = concept + " '" + name + "' is provided by bundle " + bsn + ", which is installed but not started";
         List<String> features = featuresOf(bsn, membership);
@@ -68,12 +72,60 @@ final class DormantProviders {
                     + ".json), and this launcher was started with --features " + selected + "; add it, e.g. ./fabrica "
                     + "--features " + selected + "," + features.get(0) + " ..., or leave out --features to start every feature";
         }
-        if (unresolved) {
-            return head + ": it cannot be resolved (something it imports is missing: the launcher's messages name it, "
-                    + "and so does 'start " + id + "' in ./fabrica shell); rebuild it against this Fabrica's APIs";
+        if (unresolved != null) {
+            return head + ": it cannot be resolved: " + unresolved + " (bundle " + id + " in ./fabrica shell); rebuild "
+                    + "it against this Fabrica's APIs, or add the bundle that provides what it misses";
         }
         return head + " (stopped by hand, or its start failed: see the launcher's messages; in ./fabrica shell, "
                 + "'start " + id + "' starts it)";
+    }
+
+    /**
+     * What the framework misses to resolve an installed bundle, or null when it resolves (or already is).
+     * The framework's account of it comes with a start that fails; a bundle that resolves is not started.
+     */
+    private static String unresolvedBecause(BundleContext context, Bundle bundle) {
+        if (bundle.getState() != Bundle.INSTALLED
+                || context.getBundle(0).adapt(FrameworkWiring.class).resolveBundles(List.of(bundle))) {
+            return null;
+        }
+        try {
+            bundle.start(Bundle.START_TRANSIENT);
+            return null;
+        } catch (BundleException e) {
+            return unresolvedRequirement(e.getMessage());
+        } catch (RuntimeException e) {
+            return "(the framework gave no reason: " + e.getMessage() + ")";
+        }
+    }
+
+    private static final Pattern PACKAGE_REQUIREMENT = Pattern.compile("osgi\\.wiring\\.package; \\(&?\\(?osgi\\.wiring"
+            + "\\.package=([^)]+)\\)(?:\\(version>=([^)]+)\\))?(?:\\(!\\(version>=([^)]+)\\)\\))?.*");
+
+    /**
+     * The missing requirement of Felix's "Unable to resolve ... missing requirement [...] osgi.wiring.package;
+     * (filter) Unresolved requirements: ...", in words for a package import. The launcher words its report
+     * of an unresolvable plugin at start-up the same way (it runs outside the framework: no class is shared).
+     */
+    static String unresolvedRequirement(String felixMessage) {
+        if (felixMessage == null) {
+            return "(the framework gave no reason)";
+        }
+        String m = felixMessage;
+        int at = m.indexOf("missing requirement [");
+        if (at < 0) {
+            return m.strip();
+        }
+        m = m.substring(m.indexOf("] ", at) + 2);
+        int end = m.indexOf(" Unresolved requirements:");
+        m = (end >= 0 ? m.substring(0, end) : m).strip();
+        Matcher p = PACKAGE_REQUIREMENT.matcher(m);
+        if (p.matches()) {
+            String range = p.group(2) == null ? "" : " version " + (p.group(3) == null ? p.group(2) + " or later"
+                    : "[" + p.group(2) + "," + p.group(3) + ")");
+            return "it imports package " + p.group(1) + range + ", which no installed bundle exports";
+        }
+        return "missing requirement " + m;
     }
 
     /** The features whose bundle list has {@code bsn}, in the property's order. */

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
  * {@code ./fabrica --features core run examples/quickstart.yaml}: the torus bundles are installed but
@@ -39,6 +41,12 @@ class DormantProvidersTest {
     static final String MEMBERSHIP = "core:org.fabrica.shell,org.fabrica.experiment.runner;"
             + "spth:org.fabrica.throttle.spth,org.fabrica.topology.cube;torus:org.fabrica.topology.cube,org.fabrica.routing.cube";
 
+    /** What Felix 7 says when the torus bundle's import of the topology API cannot be satisfied. */
+    static final String FELIX_UNRESOLVED = "Unable to resolve org.fabrica.topology.cube [17](R 17.0): missing requirement "
+            + "[org.fabrica.topology.cube [17](R 17.0)] osgi.wiring.package; (&(osgi.wiring.package=org.fabrica.topology)"
+            + "(version>=9.0.0)(!(version>=10.0.0))) Unresolved requirements: [[org.fabrica.topology.cube [17](R 17.0)] "
+            + "osgi.wiring.package; (&(osgi.wiring.package=org.fabrica.topology)(version>=9.0.0)(!(version>=10.0.0)))]";
+
     @TempDir
     Path dir;
 
@@ -53,15 +61,22 @@ class DormantProvidersTest {
                     case "getState" -> state;
                     case "getSymbolicName" -> "org.fabrica.topology.cube";
                     case "getBundleId" -> 17L;
+                    case "start" -> throw new BundleException(FELIX_UNRESOLVED);
                     case "getHeaders" -> headers;
                     case "getEntry" -> headers.get("Service-Component").equals(args[0]) ? xml.toUri().toURL() : null;
                     default -> null;
                 });
         Map<String, String> properties = Map.of(DormantProviders.FEATURES_PROPERTY, MEMBERSHIP,
                 DormantProviders.SELECTED_FEATURES_PROPERTY, selected);
+        FrameworkWiring wiring = (FrameworkWiring) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {FrameworkWiring.class}, (proxy, method, args) -> method.getName().equals("resolveBundles")
+                        ? Boolean.FALSE : null);
+        Bundle system = (Bundle) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Bundle.class},
+                (proxy, method, args) -> method.getName().equals("adapt") ? wiring : null);
         return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
                 (proxy, method, args) -> switch (method.getName()) {
                     case "getBundles" -> new Bundle[] {bundle};
+                    case "getBundle" -> system;
                     case "getProperty" -> properties.get((String) args[0]);
                     default -> null;
                 });
@@ -94,8 +109,9 @@ class DormantProvidersTest {
         ProviderRegistry registry = new ProviderRegistry();
         registry.activate(framework(Bundle.INSTALLED, ""));
         ExperimentException e = assertThrows(ExperimentException.class, () -> registry.resolve("topology", "torus"));
-        assertContains(e.getMessage(), "it cannot be resolved (something it imports is missing: the launcher's messages "
-                + "name it, and so does 'start 17' in ./fabrica shell)");
+        assertContains(e.getMessage(), "topology 'torus' is provided by bundle org.fabrica.topology.cube, which is "
+                + "installed but not started: it cannot be resolved: it imports package org.fabrica.topology version "
+                + "[9.0.0,10.0.0), which no installed bundle exports (bundle 17 in ./fabrica shell)");
     }
 
     @Test
