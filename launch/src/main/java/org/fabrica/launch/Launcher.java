@@ -38,14 +38,17 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * interactive Gogo shell, and stops the framework cleanly at the end or on SIGTERM.
  *
  * <p>Start levels order the start-up: 1 infrastructure, 2 Fabrica bundles and plugins/ (FileInstall),
- * 3 the front end ({@value #SHELL_BUNDLE} and the Gogo shell), so a command or the first prompt sees
- * every provider, including the plugins that were in the drop-in folder when the launcher started.
+ * 3 the front end ({@value #SHELL_BUNDLE}), 4 the Gogo shell's prompt, so a command or the first prompt sees
+ * every provider, including the plugins that were in the drop-in folder when the launcher started, and
+ * the fabrica commands are registered before the prompt invites the first one.
  */
 final class Launcher {
     /** The bundle whose command-line component answers {@value #COMMAND_PROPERTY}. */
     static final String SHELL_BUNDLE = "org.fabrica.shell";
     /** Bundles that talk to the user: they start last, when every provider is there (the g! prompt too). */
     static final Set<String> FRONT_END = Set.of(SHELL_BUNDLE, "org.apache.felix.gogo.shell");
+    /** The bundle that prints the g! prompt. */
+    static final String PROMPT_BUNDLE = "org.apache.felix.gogo.shell";
     /** Framework property carrying the command's arguments, joined with U+001F. */
     static final String COMMAND_PROPERTY = "fabrica.command";
     /** Service property of the exit-code consumer registered on the system bundle. */
@@ -65,6 +68,8 @@ final class Launcher {
     static final int INFRASTRUCTURE_LEVEL = 1;
     static final int FABRICA_LEVEL = 2;
     static final int FRONT_END_LEVEL = 3;
+    /** The prompt comes after the fabrica commands are registered, so the first command typed finds them. */
+    static final int PROMPT_LEVEL = 4;
 
     /** How long plugins present at launch may take to start before the front end starts anyway. */
     private static final long PLUGIN_START_MILLIS = 10_000;
@@ -127,8 +132,8 @@ final class Launcher {
             trace("start level " + FABRICA_LEVEL + " reached");
             awaitPlugins(context);
             trace("plugins started");
-            raiseStartLevel(fw, FRONT_END_LEVEL);
-            trace("start level " + FRONT_END_LEVEL + " reached");
+            raiseStartLevel(fw, PROMPT_LEVEL);
+            trace("start level " + PROMPT_LEVEL + " reached");
             if (options.shell()) {
                 fw.waitForStop(0);
                 return ExitCodes.OK;
@@ -257,11 +262,17 @@ final class Launcher {
             // launch/target/export while a long run goes on must not pull the jars from under it.
             Bundle bundle = context.installBundle(jar.toUri().toString());
             installed.put(bundle.getSymbolicName(), bundle);
-            int level = FRONT_END.contains(bundle.getSymbolicName()) ? FRONT_END_LEVEL
-                    : bundle.getSymbolicName().startsWith("org.fabrica.") ? FABRICA_LEVEL : INFRASTRUCTURE_LEVEL;
-            bundle.adapt(BundleStartLevel.class).setStartLevel(level);
+            bundle.adapt(BundleStartLevel.class).setStartLevel(startLevel(bundle.getSymbolicName()));
         }
         return installed;
+    }
+
+    /** The start level of a run bundle: infrastructure, then Fabrica and plugins, then the commands, then the prompt. */
+    static int startLevel(String bsn) {
+        if (PROMPT_BUNDLE.equals(bsn)) {
+            return PROMPT_LEVEL;
+        }
+        return FRONT_END.contains(bsn) ? FRONT_END_LEVEL : bsn.startsWith("org.fabrica.") ? FABRICA_LEVEL : INFRASTRUCTURE_LEVEL;
     }
 
     private void startSelected(Map<String, Bundle> installed) throws BundleException {
