@@ -102,6 +102,22 @@ final class FeatureCatalog {
     }
 
     /**
+     * Which bundles each feature starts, as the framework property {@value Launcher#FEATURES_PROPERTY} carries it:
+     * {@code name:bsn,bsn;name:bsn,...} in name order. A command that needs a provider whose bundle is
+     * installed but not started names the features that would start it.
+     */
+    String membership() {
+        StringBuilder sb = new StringBuilder();
+        for (Feature f : features.values()) {
+            if (sb.length() > 0) {
+                sb.append(';');
+            }
+            sb.append(f.name()).append(':').append(String.join(",", f.bundles()));
+        }
+        return sb.toString();
+    }
+
+    /**
      * The features to start: the named ones in the order given, or every feature when none is named.
      *
      * @throws LaunchException naming the unknown feature, the known ones and the closest match

@@ -30,6 +30,7 @@ import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
 import org.osgi.framework.startlevel.BundleStartLevel;
 import org.osgi.framework.startlevel.FrameworkStartLevel;
+import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
  * Runs one embedded Felix framework: installs the exported run bundles, starts those of the selected
@@ -37,14 +38,17 @@ import org.osgi.framework.startlevel.FrameworkStartLevel;
  * interactive Gogo shell, and stops the framework cleanly at the end or on SIGTERM.
  *
  * <p>Start levels order the start-up: 1 infrastructure, 2 Fabrica bundles and plugins/ (FileInstall),
- * 3 the front end ({@value #SHELL_BUNDLE} and the Gogo shell), so a command or the first prompt sees
- * every provider, including the plugins that were in the drop-in folder when the launcher started.
+ * 3 the front end ({@value #SHELL_BUNDLE}), 4 the Gogo shell's prompt, so a command or the first prompt sees
+ * every provider, including the plugins that were in the drop-in folder when the launcher started, and
+ * the fabrica commands are registered before the prompt invites the first one.
  */
 final class Launcher {
     /** The bundle whose command-line component answers {@value #COMMAND_PROPERTY}. */
     static final String SHELL_BUNDLE = "org.fabrica.shell";
     /** Bundles that talk to the user: they start last, when every provider is there (the g! prompt too). */
     static final Set<String> FRONT_END = Set.of(SHELL_BUNDLE, "org.apache.felix.gogo.shell");
+    /** The bundle that prints the g! prompt. */
+    static final String PROMPT_BUNDLE = "org.apache.felix.gogo.shell";
     /** Framework property carrying the command's arguments, joined with U+001F. */
     static final String COMMAND_PROPERTY = "fabrica.command";
     /** Service property of the exit-code consumer registered on the system bundle. */
@@ -54,12 +58,18 @@ final class Launcher {
     /** Framework property: the Fabrica folder (the one holding launch/, examples/, features/). */
     static final String FABRICA_HOME_PROPERTY = "fabrica.home";
     static final int DEFAULT_TIMEOUT_SECONDS = 60;
+    /** Framework property: every feature with its bundles ({@link FeatureCatalog#membership()}). */
+    static final String FEATURES_PROPERTY = "fabrica.features";
+    /** Framework property: the features started, comma-separated, or empty when all are. */
+    static final String SELECTED_FEATURES_PROPERTY = "fabrica.features.selected";
     /** System property: print the start-up phases with their times to standard error. */
     static final String TRACE_PROPERTY = "fabrica.launch.trace";
 
     static final int INFRASTRUCTURE_LEVEL = 1;
     static final int FABRICA_LEVEL = 2;
     static final int FRONT_END_LEVEL = 3;
+    /** The prompt comes after the fabrica commands are registered, so the first command typed finds them. */
+    static final int PROMPT_LEVEL = 4;
 
     /** How long plugins present at launch may take to start before the front end starts anyway. */
     private static final long PLUGIN_START_MILLIS = 10_000;
@@ -68,6 +78,7 @@ final class Launcher {
     private final Installation installation;
     private final LaunchOptions options;
     private final List<Feature> selected;
+    private final String featureMembership;
     private final Path plugins;
 
     private final Object lock = new Object();
@@ -77,10 +88,11 @@ final class Launcher {
     private final boolean trace = Boolean.getBoolean(TRACE_PROPERTY);
     private final long created = System.nanoTime();
 
-    Launcher(Installation installation, LaunchOptions options, List<Feature> selected) {
+    Launcher(Installation installation, LaunchOptions options, List<Feature> selected, String featureMembership) {
         this.installation = installation;
         this.options = options;
         this.selected = selected;
+        this.featureMembership = featureMembership;
         this.plugins = options.plugins() != null ? options.plugins() : installation.plugins();
     }
 
@@ -120,8 +132,8 @@ final class Launcher {
             trace("start level " + FABRICA_LEVEL + " reached");
             awaitPlugins(context);
             trace("plugins started");
-            raiseStartLevel(fw, FRONT_END_LEVEL);
-            trace("start level " + FRONT_END_LEVEL + " reached");
+            raiseStartLevel(fw, PROMPT_LEVEL);
+            trace("start level " + PROMPT_LEVEL + " reached");
             if (options.shell()) {
                 fw.waitForStop(0);
                 return ExitCodes.OK;
@@ -204,6 +216,9 @@ final class Launcher {
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put("felix.log.logger", new StderrLogger());
         config.put("felix.fileinstall.dir", plugins.toString());
+        // Lets a command that needs a provider of a feature not started name that feature.
+        config.put(FEATURES_PROPERTY, featureMembership);
+        config.put(SELECTED_FEATURES_PROPERTY, String.join(",", options.features()));
         if (installation.fabricaHome() != null) {
             // Lets commands find examples/ and bench/ when started from another working directory.
             config.put(FABRICA_HOME_PROPERTY, installation.fabricaHome().toString());
@@ -247,11 +262,17 @@ final class Launcher {
             // launch/target/export while a long run goes on must not pull the jars from under it.
             Bundle bundle = context.installBundle(jar.toUri().toString());
             installed.put(bundle.getSymbolicName(), bundle);
-            int level = FRONT_END.contains(bundle.getSymbolicName()) ? FRONT_END_LEVEL
-                    : bundle.getSymbolicName().startsWith("org.fabrica.") ? FABRICA_LEVEL : INFRASTRUCTURE_LEVEL;
-            bundle.adapt(BundleStartLevel.class).setStartLevel(level);
+            bundle.adapt(BundleStartLevel.class).setStartLevel(startLevel(bundle.getSymbolicName()));
         }
         return installed;
+    }
+
+    /** The start level of a run bundle: infrastructure, then Fabrica and plugins, then the commands, then the prompt. */
+    static int startLevel(String bsn) {
+        if (PROMPT_BUNDLE.equals(bsn)) {
+            return PROMPT_LEVEL;
+        }
+        return FRONT_END.contains(bsn) ? FRONT_END_LEVEL : bsn.startsWith("org.fabrica.") ? FABRICA_LEVEL : INFRASTRUCTURE_LEVEL;
     }
 
     private void startSelected(Map<String, Bundle> installed) throws BundleException {
@@ -294,11 +315,14 @@ final class Launcher {
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PLUGIN_START_MILLIS);
         List<String> pending = names;
+        Set<String> unresolvable = new LinkedHashSet<>();
         while (true) {
             pending = pendingPlugins(context, names);
+            pending.removeAll(unresolvable);
             if (pending.isEmpty() || System.nanoTime() > deadline) {
                 break;
             }
+            reportUnresolvable(context, names, pending, unresolvable);
             Thread.sleep(50);
         }
         for (String name : pending) {
@@ -307,12 +331,80 @@ final class Launcher {
         }
     }
 
-    private static List<String> pendingPlugins(BundleContext context, List<String> names) {
+    /**
+     * Once every plugin of the folder is installed, a pending one that the framework cannot resolve will
+     * not start however long one waits: say now what it misses, and stop waiting for it.
+     */
+    private void reportUnresolvable(BundleContext context, List<String> names, List<String> pending, Set<String> unresolvable) {
+        Map<String, Bundle> byFile = pluginBundles(context);
+        if (!byFile.keySet().containsAll(names)) {
+            return; // FileInstall is still installing: a missing import may come with the next jar
+        }
+        for (String name : pending) {
+            Bundle bundle = byFile.get(name);
+            if (bundle.getState() != Bundle.INSTALLED
+                    || context.getBundle(0).adapt(FrameworkWiring.class).resolveBundles(List.of(bundle))) {
+                continue;
+            }
+            String why;
+            try {
+                bundle.start(Bundle.START_TRANSIENT); // fails, with the framework's account of what is missing
+                continue;
+            } catch (BundleException e) {
+                why = unresolvedRequirement(e.getMessage());
+            } catch (IllegalStateException | SecurityException e) {
+                continue;
+            }
+            unresolvable.add(name);
+            System.err.println("fabrica: plugin " + plugins.resolve(name) + " (bundle " + bundle.getSymbolicName() + " "
+                    + bundle.getVersion() + ") cannot be resolved: " + why + "; going on without it (rebuild it against "
+                    + "this Fabrica's APIs, or add the bundle that provides it to the plugins folder)");
+        }
+    }
+
+    private static final java.util.regex.Pattern PACKAGE_REQUIREMENT = java.util.regex.Pattern.compile(
+            "osgi\\.wiring\\.package; \\(&?\\(?osgi\\.wiring\\.package=([^)]+)\\)(?:\\(version>=([^)]+)\\))?"
+            + "(?:\\(!\\(version>=([^)]+)\\)\\))?.*");
+
+    /**
+     * What Felix's "Unable to resolve ... missing requirement [...] osgi.wiring.package; (filter) Unresolved
+     * requirements: ..." says is missing, in words for a package import, or Felix's requirement as it is.
+     */
+    static String unresolvedRequirement(String felixMessage) {
+        if (felixMessage == null) {
+            return "(the framework gave no reason)";
+        }
+        String m = felixMessage;
+        int at = m.indexOf("missing requirement [");
+        if (at < 0) {
+            return m.strip();
+        }
+        m = m.substring(m.indexOf("] ", at) + 2);
+        int end = m.indexOf(" Unresolved requirements:");
+        if (end >= 0) {
+            m = m.substring(0, end);
+        }
+        m = m.strip();
+        java.util.regex.Matcher p = PACKAGE_REQUIREMENT.matcher(m);
+        if (p.matches()) {
+            String range = p.group(2) == null ? "" : " version " + (p.group(3) == null ? p.group(2) + " or later"
+                    : "[" + p.group(2) + "," + p.group(3) + ")");
+            return "it imports package " + p.group(1) + range + ", which no bundle of this launcher exports";
+        }
+        return "missing requirement " + m;
+    }
+
+    private static Map<String, Bundle> pluginBundles(BundleContext context) {
         Map<String, Bundle> byFile = new HashMap<>();
         for (Bundle bundle : context.getBundles()) {
             String location = bundle.getLocation();
             byFile.put(location.substring(location.lastIndexOf('/') + 1), bundle);
         }
+        return byFile;
+    }
+
+    private static List<String> pendingPlugins(BundleContext context, List<String> names) {
+        Map<String, Bundle> byFile = pluginBundles(context);
         List<String> pending = new ArrayList<>();
         for (String name : names) {
             Bundle bundle = byFile.get(name);

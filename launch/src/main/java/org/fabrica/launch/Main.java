@@ -1,5 +1,6 @@
 package org.fabrica.launch;
 
+import java.io.PrintStream;
 import java.util.List;
 
 /**
@@ -11,6 +12,12 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // Declarative Services prints its log to both streams: one line per problem on standard error,
+        // not a stack trace per launch, and nothing of it among the results on standard output.
+        boolean whole = Boolean.getBoolean(ComponentLogStream.STACK_TRACES_PROPERTY);
+        PrintStream err = new ComponentLogStream(System.err, null, whole);
+        System.setErr(err);
+        System.setOut(new ComponentLogStream(System.out, err, whole));
         int code = run(args, Installation.locate());
         System.out.flush();
         System.err.flush();
@@ -22,7 +29,7 @@ public final class Main {
             LaunchOptions options = LaunchOptions.parse(args);
             FeatureCatalog catalog = FeatureCatalog.load(installation.features());
             List<Feature> selected = catalog.select(options.features());
-            return new Launcher(installation, options, selected).run();
+            return new Launcher(installation, options, selected, catalog.membership()).run();
         } catch (LaunchException e) {
             System.err.println("fabrica: " + e.getMessage());
             return e.exitCode();

@@ -51,6 +51,15 @@ class FeatureCatalogTest {
     }
 
     @Test
+    void membershipTellsTheFrameworkWhichFeatureStartsWhichBundle() throws IOException, LaunchException {
+        // read by the experiment runner (DormantProviders) to name the feature a missing provider needs
+        write("torus", "{\"bundles\": [\"org.fabrica.topology.cube\", \"org.fabrica.routing.cube\"]}");
+        write("core", "{\"bundles\": [\"org.fabrica.shell\"]}");
+        assertEquals("core:org.fabrica.shell;torus:org.fabrica.topology.cube,org.fabrica.routing.cube",
+                FeatureCatalog.load(dir).membership());
+    }
+
+    @Test
     void anUnknownFeatureIsBadInputListingTheKnownOnesAndTheClosest() throws IOException, LaunchException {
         write("core", "{\"bundles\": []}");
         write("torus", "{\"bundles\": []}");

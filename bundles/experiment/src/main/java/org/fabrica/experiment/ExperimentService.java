@@ -36,6 +36,18 @@ public interface ExperimentService {
      */
     RunHandle start(Path file, RunOptions options, ProgressListener listener);
 
+    /**
+     * Settles a results folder that another command is about to read: when its run record still says
+     * running or paused and no live run holds the folder (the run was killed), the record is marked
+     * interrupted. Returns a note saying so, with the points done and how to finish them; empty when
+     * the folder's record is settled already or a live run holds it.
+     *
+     * @since 1.2
+     */
+    default Optional<String> settleInterrupted(Path resultsFolder) {
+        return Optional.empty();
+    }
+
     /** Runs started in this framework, oldest first. */
     List<RunHandle> runs();
 

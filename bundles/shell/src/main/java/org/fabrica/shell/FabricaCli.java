@@ -326,6 +326,11 @@ final class FabricaCli {
 
         @Override
         public Integer call() {
+            for (Path p : List.of(a, b)) {
+                // a folder whose run was killed still says running: settle it first, and say what was read
+                experiments.settleInterrupted(Files.isDirectory(p) ? p : p.toAbsolutePath().getParent())
+                        .ifPresent(note -> err.println("compare: " + note));
+            }
             out.print(ResultsComparison.text(ResultsComparison.read(a), ResultsComparison.read(b), metrics));
             return OK;
         }

@@ -186,7 +186,7 @@ final class Fakes {
      * Experiment service whose behaviour is chosen per file name: a file containing "bad" is
      * rejected; otherwise {@link #outcome} produces the run's results and end state.
      */
-    static final class FakeService implements ExperimentService {
+    static class FakeService implements ExperimentService {
         final List<FakeRun> runs = new ArrayList<>();
         final List<RunOptions> options = new ArrayList<>();
         final List<RunOptions> validated = new ArrayList<>();

@@ -68,6 +68,31 @@ class ResultsComparisonTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot read it"), err.toString());
     }
 
+    @Test
+    void aFolderOfAKilledRunIsSettledAndSaidSoBeforeTheComparison() throws IOException {
+        Path a = Files.createDirectories(tmp.resolve("a"));
+        Path b = Files.createDirectories(tmp.resolve("b"));
+        Files.writeString(a.resolve("points.csv"), A);
+        Files.writeString(b.resolve("points.csv"), B);
+        java.util.List<Path> asked = new java.util.ArrayList<>();
+        Fakes.FakeService service = new Fakes.FakeService() {
+            @Override
+            public java.util.Optional<String> settleInterrupted(Path folder) {
+                asked.add(folder);
+                return folder.endsWith("a") ? java.util.Optional.of("run q-1 of " + folder + " ended without closing "
+                        + "its results folder") : java.util.Optional.empty();
+            }
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        FabricaCli cli = new FabricaCli(service, Fakes.catalog(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false, null);
+        assertEquals(0, cli.execute("compare", a.toString(), b.resolve("points.csv").toString()));
+        assertEquals(List.of(a, b.toAbsolutePath()), asked, "both folders are settled, a points.csv by its folder");
+        assertEquals("compare: run q-1 of " + a + " ended without closing its results folder\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
     private static String line(String text, String start) {
         for (String l : text.split("\n")) {
             if (l.startsWith(start)) {

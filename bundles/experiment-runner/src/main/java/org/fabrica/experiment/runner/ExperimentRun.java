@@ -438,6 +438,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         if (!pauseRequested) {
             throw new ExperimentException("run " + id + " is not paused; pause it before stepping");
         }
+        try {
+            awaitSimulationsParked();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         List<PointControl> stepping = new ArrayList<>();
         for (PointSimulation s : active.values()) {
             if (s.control().step(cycles)) {
@@ -450,6 +456,25 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Waits until the run's simulations have come to a checkpoint: right after a paused start (or
+     * between two points) a point may not be started yet, or be active while its network is still being
+     * built, and a step given then would simulate nothing. Returns early when the run ends, is stopped
+     * or resumed meanwhile.
+     */
+    private void awaitSimulationsParked() throws InterruptedException {
+        while (terminal == null && !stopRequested && pauseRequested) {
+            List<PointSimulation> now = new ArrayList<>(active.values());
+            if (!now.isEmpty()) {
+                for (PointSimulation s : now) {
+                    s.control().awaitParked();
+                }
+                return;
+            }
+            Thread.sleep(10); // no point started yet: the sweep starts one at once
         }
     }
 

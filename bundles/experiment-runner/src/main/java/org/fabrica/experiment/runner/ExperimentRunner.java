@@ -70,6 +70,11 @@ public final class ExperimentRunner implements ExperimentService {
     }
 
     @Override
+    public java.util.Optional<String> settleInterrupted(Path resultsFolder) {
+        return org.fabrica.experiment.runner.results.ResultsStore.settleInterrupted(resultsFolder);
+    }
+
+    @Override
     public RunHandle start(Path file, RunOptions options, ProgressListener listener) {
         RunOptions o = options == null ? defaults() : options;
         if (o.threads() < 0) {

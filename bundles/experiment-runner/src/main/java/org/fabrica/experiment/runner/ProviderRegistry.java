@@ -26,8 +26,10 @@ import org.fabrica.throttle.ThrottleFactory;
 import org.fabrica.topology.TopologyFactory;
 import org.fabrica.traffic.InjectionProcessFactory;
 import org.fabrica.traffic.TrafficPatternFactory;
+import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -83,6 +85,9 @@ public final class ProviderRegistry implements ProviderCatalog {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile ServiceComponentRuntime componentRuntime;
 
+    /** The framework's bundles, to name one that provides a missing name but is not started (null outside a framework). */
+    private volatile BundleContext bundleContext;
+
     private final List<RegisteredProvider> providers = new ArrayList<>();
     private final List<RegisteredExecutor> executors = new ArrayList<>();
     private final List<RegisteredStudy> studies = new ArrayList<>();
@@ -95,6 +100,11 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     /** A study mode service. */
     public record RegisteredStudy(String name, int ranking, long serviceId, StudyMode mode) {
+    }
+
+    @Activate
+    void activate(BundleContext context) {
+        bundleContext = context;
     }
 
     // ----------------------------------------------------------------- catalogue
@@ -159,6 +169,11 @@ public final class ProviderRegistry implements ProviderCatalog {
         if (failed != null) {
             throw new ExperimentException(concept + " '" + name + "' is installed but failed to start: " + failed);
         }
+        BundleContext context = bundleContext;
+        String dormant = context == null ? null : DormantProviders.explain(context, concept, CONCEPTS.get(concept), name);
+        if (dormant != null) {
+            throw new ExperimentException(dormant);
+        }
         throw new ExperimentException("unknown " + concept + " '" + name + "'" + Suggestions.hint(name, names(concept)));
     }
 
@@ -186,7 +201,8 @@ public final class ProviderRegistry implements ProviderCatalog {
                 for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
                     if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
                         return "component " + d.name + " of " + bundle + " threw when activated: " + firstLine(c.failure)
-                                + "; fix the plugin and install it again (the launcher's log has the stack trace)";
+                                + "; fix the plugin and install it again (the launcher's log names the frame that threw; "
+                                + "FABRICA_JAVA_OPTS=-Dfabrica.stackTraces=true prints the whole stack trace)";
                     }
                     if (c.state == ComponentConfigurationDTO.UNSATISFIED_REFERENCE) {
                         List<String> missing = new ArrayList<>();

@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.fabrica.experiment.ExperimentException;
@@ -31,6 +33,7 @@ import org.fabrica.experiment.runner.fixtures.SeededRoutingFactory;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.sweep.PointResult;
+import org.fabrica.experiment.runner.hang.SlowBuildingRoutingFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -279,6 +282,32 @@ class ExperimentRunTest {
         assertEquals(16, PointRecords.metric(r, "packets.delivered"));
         assertEquals(16, PointRecords.metric(r, "packets.measured.delivered"));
         assertTrue(PointRecords.metric(r, "sim.cycles") < 1000, "ends before the measurement window closes");
+    }
+
+    @Test
+    void aStepRightAfterAPausedStartSimulatesTheCyclesOnceTheSimulationIsBuilt() throws Exception {
+        // The README's tour: fabrica:run --paused, then fabrica:step at once. A point is active while its
+        // network is still being built; the step must wait for it instead of doing nothing and saying done.
+        SlowBuildingRoutingFactory.validating = Thread.currentThread();
+        SlowBuildingRoutingFactory.building = new CountDownLatch(1);
+        SlowBuildingRoutingFactory.release = new CountDownLatch(1);
+        Path file = Fixtures.write(tmp, "slow.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]")
+                .replace("routing: {name: dor, dateline: classic}", "routing: {name: slow-building, dateline: classic}"));
+        RunHandle h = runner.start(file, new RunOptions(tmp.resolve("results"), false, 1, Map.of(), true), null);
+        try {
+            assertTrue(SlowBuildingRoutingFactory.building.await(60, TimeUnit.SECONDS), "the point builds its network");
+            Thread stepper = new Thread(() -> h.step(50), "stepper");
+            stepper.start();
+            // the step has returned, or it waits for the point: either way it has looked at the point
+            Fixtures.waitFor("the step to return or wait", () -> stepper.getState() == Thread.State.TERMINATED
+                    || stepper.getState() == Thread.State.WAITING || stepper.getState() == Thread.State.TIMED_WAITING);
+            SlowBuildingRoutingFactory.release.countDown();
+            stepper.join();
+            assertEquals(50L, parkedAt(h), "step(50) given before the simulation was built simulates 50 cycles");
+        } finally {
+            SlowBuildingRoutingFactory.release.countDown();
+            h.stop();
+        }
     }
 
     @Test

@@ -60,6 +60,8 @@ final class Fixtures {
             r.add(new org.fabrica.experiment.runner.hang.HangingRoutingFactory(), Map.of("fabrica.name", "hanging",
                     "fabrica.description", "never returns from route", ProviderRegistry.BUNDLE_PROPERTY,
                     "org.example.hanging", ProviderRegistry.VERSION_PROPERTY, "0.0.1"));
+            r.add(new org.fabrica.experiment.runner.hang.SlowBuildingRoutingFactory(), Map.of("fabrica.name",
+                    "slow-building", "fabrica.description", "dor, built only when the test says so"));
             r.add(new SeededRoutingFactory(), Map.of("fabrica.name", "seeded", "fabrica.description",
                     "records its random streams"));
             r.add(new SinglePacketInjectionFactory(), Map.of("fabrica.name", "once", "fabrica.description",

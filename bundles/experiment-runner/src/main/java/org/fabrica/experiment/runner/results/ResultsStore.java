@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.plot.ChartRenderer;
@@ -311,6 +312,63 @@ public final class ResultsStore implements AutoCloseable {
                         + "found by the next run of this folder; ended is the time of its last journal line");
             }
             AtomicFile.write(file, PointRecords.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(o));
+        }
+    }
+
+    /**
+     * For a command that reads the folder without running (compare): when the run record says running
+     * or paused and the folder's lock is free (its run was killed), marks the record interrupted as the
+     * next run would, and returns a note; empty when there is nothing to settle or a live run holds it.
+     */
+    public static Optional<String> settleInterrupted(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path record = abs.resolve(RUN);
+        if (!Files.isRegularFile(record) || !Files.isRegularFile(abs.resolve(LOCK)) || !unsettled(record)) {
+            return Optional.empty();
+        }
+        // held in this process: a live run (and a second channel on its lock file would free its POSIX lock)
+        if (!HELD.add(abs)) {
+            return Optional.empty();
+        }
+        try (FileChannel channel = FileChannel.open(abs.resolve(LOCK), StandardOpenOption.WRITE)) {
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                return Optional.empty(); // a live run in another process
+            }
+            try {
+                markInterrupted(abs);
+            } finally {
+                lock.release();
+            }
+            JsonNode run = PointRecords.JSON.readTree(record.toFile());
+            long done = 0;
+            if (Files.isRegularFile(abs.resolve(JOURNAL))) {
+                try (java.util.stream.Stream<String> lines = Files.lines(abs.resolve(JOURNAL), StandardCharsets.UTF_8)) {
+                    done = lines.filter(l -> !l.isBlank()).count();
+                }
+            }
+            return Optional.of("run " + run.path("runId").asText("?") + " of " + dir + " ended without closing its "
+                    + "results folder (killed, or the machine stopped); its run.json now says interrupted. " + done + " of "
+                    + run.path("points").asText("?") + " points are done: ./fabrica run <its file> --out " + dir
+                    + " --resume runs the others");
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // a courtesy: the reading command goes on either way
+        } finally {
+            HELD.remove(abs);
+        }
+    }
+
+    private static boolean unsettled(Path record) {
+        try {
+            String state = PointRecords.JSON.readTree(record.toFile()).path("state").asText("");
+            return state.equals("running") || state.equals("paused");
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

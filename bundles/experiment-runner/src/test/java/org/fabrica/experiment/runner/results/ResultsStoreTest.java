@@ -133,6 +133,29 @@ class ResultsStoreTest {
     }
 
     @Test
+    void aCommandThatOnlyReadsAKilledRunsFolderMarksItInterruptedButNeverALiveRunsFolder() throws IOException {
+        Path dir = tmp.resolve("killed");
+        ResultsStore live = ResultsStore.open(dir, "e1", false);
+        live.append(result("e1", 0, null, 30));
+        live.writeRun(new RunRecord("e-1", "e", "e1", "1", "running", "2026-01-01T00:00:00Z", null, 2, 0, 1, 0, 0, 1,
+                List.of(), List.of(), null));
+        // the run holds the folder: nothing to settle
+        assertTrue(ResultsStore.settleInterrupted(dir).isEmpty());
+        assertEquals("running", PointRecords.JSON.readTree(dir.resolve(ResultsStore.RUN).toFile()).get("state").asText());
+        live.close(); // as kill -9 leaves it: the lock is free, the record still says running
+        String note = ResultsStore.settleInterrupted(dir).orElseThrow();
+        assertTrue(note.contains("run e-1 of " + dir + " ended without closing its results folder"), note);
+        assertTrue(note.contains("1 of 2 points are done"), note);
+        assertTrue(note.contains("--resume runs the others"), note);
+        assertEquals("interrupted", PointRecords.JSON.readTree(dir.resolve(ResultsStore.RUN).toFile()).get("state").asText());
+        assertTrue(ResultsStore.settleInterrupted(dir).isEmpty(), "settled once");
+        // and the folder can be opened by a run afterwards (the lock was released)
+        try (ResultsStore s = ResultsStore.open(dir, "e1", true)) {
+            assertEquals(1, s.kept().size());
+        }
+    }
+
+    @Test
     void aRunRecordLeftRunningByAKilledRunSaysInterruptedWhenTheFolderIsOpenedAgain() throws IOException {
         Path dir = tmp.resolve("r");
         try (ResultsStore s = ResultsStore.open(dir, "e1", false)) {
