@@ -201,4 +201,34 @@ class HybridDimensionOrderRoutingTest {
         assertTrue(negative.getMessage().contains("'yxSources' = -1 is out of range"), negative.getMessage());
         assertThrows(ParameterException.class, () -> Parameters.bind(KnsDorParameters.class, Map.of("order", "zx")));
     }
+
+    @Test
+    void routeAllocatesNothing() {
+        // the network model calls route once per head flit and router: it must not allocate
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        KAryNDirectSIndirect t = new KAryNDirectSIndirect(4, 3);
+        RoutingAlgorithm r = routing(t, Map.of("yxSources", List.of(1, 2, 3), "virtualNetworks", true));
+        org.fabrica.testing.TestPacket[] packets = new org.fabrica.testing.TestPacket[t.nodes()];
+        for (int s = 0; s < t.nodes(); s++) {
+            packets[s] = new org.fabrica.testing.TestPacket(s, s, (s * 7 + 5) % t.nodes());
+        }
+        org.fabrica.testing.CandidateRecorder out = new org.fabrica.testing.CandidateRecorder();
+        int sum = 0;
+        for (int round = 0; round < 2; round++) {
+            long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+            for (int i = 0; i < 200; i++) {
+                for (int router = 0; router < t.routers(); router++) {
+                    r.route(router, 0, packets[(router + i) % t.nodes()], out.reset());
+                    sum += out.port();
+                }
+            }
+            long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+            // round 0 warms up (class loading, first compilation); round 1 is measured
+            if (round == 1) {
+                assertTrue(allocated < 1024, allocated + " bytes allocated by " + 200 * t.routers() + " route calls");
+            }
+        }
+        assertTrue(sum > 0);
+    }
 }
