@@ -1,8 +1,8 @@
 /**
- * Topology API: routers, ports, links and where end nodes attach. Providers: k-ary n-cube torus and mesh (topology-cube), fat trees kary-ntree, extended-kary-ntree, ft (topology-fattree); KNS is not built yet. Since 1.2 a router has a kind (switch, interface, ...) by which a hardware model may describe it.
+ * Topology API: routers, ports, links and where end nodes attach. Providers: k-ary n-cube torus and mesh (topology-cube), fat trees kary-ntree, extended-kary-ntree, ft (topology-fattree), KNS (topology-kns). Since 1.2 a router has a kind (switch, interface, ...) by which a hardware model may describe it; since 1.3 KnsTopology describes the k-ary n-direct s-indirect hybrid topologies.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.fabrica.topology;
 
 import org.osgi.annotation.bundle.Export;

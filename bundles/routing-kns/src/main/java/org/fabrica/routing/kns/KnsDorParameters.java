@@ -1,0 +1,24 @@
+package org.fabrica.routing.kns;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/** Parameters of {@code kns-dor}. */
+@ObjectClassDefinition(name = "kns-dor", description = "Hybrid dimension-order routing on a KNS: an interface"
+        + " sends a packet to the switch of the first dimension, in the order, where its node and the destination"
+        + " differ; a switch sends it to the node of its line whose coordinate is the destination's")
+public @interface KnsDorParameters {
+    @AttributeDefinition(description = "Dimension order of every packet: xy = X, then Y, then Z (XYZ in 3D);"
+            + " yx = Y, then X, then Z (YXZ in 3D)")
+    DimensionOrder order() default DimensionOrder.XY;
+
+    @AttributeDefinition(description = "Node ids of sources whose packets take the yx order while 'order' is xy,"
+            + " to mix both path types in one run (the deadlock example of docs/studies/osha-sasha.md);"
+            + " empty = none", min = "0")
+    int[] yxSources() default {};
+
+    @AttributeDefinition(description = "Two virtual networks: xy paths on VC class 0, yx paths on VC class 1 (map"
+            + " the classes to disjoint VCs, e.g. queuing 'dateline' with 2 VCs); false = one VC class for every"
+            + " path, which can deadlock when both orders are mixed")
+    boolean virtualNetworks() default false;
+}
