@@ -57,6 +57,21 @@ class VirtualNetworkRunTest {
     }
 
     @Test
+    void onAKnsTheSourcesNetworkChoosesXyOrYxHybridPaths() {
+        String kns = OSHA_SASHA.replace("{name: torus, k: 4, n: 2}", "{name: kns, k: 4, n: 2}")
+                .replace("vcs: 4", "vcs: 2").replace("{name: dor-vn}", "{name: kns-dor, order: network}");
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        RunHandle h = runner.start(Fixtures.write(tmp, "kns.yaml", kns), Fixtures.options(tmp.resolve("kns")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        assertEquals(8, h.results().size());
+        for (PointResult r : h.results()) {
+            assertNull(r.failure(), r.failure());
+            assertEquals("ok", r.notes().get("status"), r.notes().toString());
+            assertEquals(PointRecords.metric(r, "packets.measured"), PointRecords.metric(r, "packets.measured.delivered"));
+        }
+    }
+
+    @Test
     void schemesThatNeedMoreVcsThanTheHardwareHasAreRefusedBeforeRunning() {
         String message = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp,
                 OSHA_SASHA.replace("queuesPerNetwork: 1, selection: round-robin", "queuesPerNetwork: 2"));

@@ -2,6 +2,7 @@ package org.fabrica.queuing.basic;
 
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.topology.CartesianTopology;
+import org.fabrica.topology.KnsTopology;
 import org.fabrica.topology.Topology;
 
 /**
@@ -29,8 +30,7 @@ final class Bands {
      * against the VCs the network has.
      *
      * @param name the scheme, for messages
-     * @param columns k of the vertical bands, 0 for the topology's first radix (Cartesian topologies
-     *        only), unused with one network
+     * @param columns k of the vertical bands, 0 for the topology's first radix (tori, meshes, KNS), unused with one network
      */
     static Bands of(String name, QueuingContext context, int networks, int perNetwork, int columns) {
         Topology t = context.topology();
@@ -48,11 +48,14 @@ final class Bands {
         }
         int k = columns;
         if (networks > 1 && k == 0) {
-            if (!(t instanceof CartesianTopology c)) {
+            if (t instanceof CartesianTopology c) {
+                k = c.radix(0);
+            } else if (t instanceof KnsTopology kns) {
+                k = kns.radix();
+            } else {
                 throw new IllegalArgumentException("queuing '" + name + "': the vertical bands need the row length k,"
                         + " and " + t.describe() + " does not give one; set 'columns' (nodes per row)");
             }
-            k = c.radix(0);
         }
         if (networks > 1 && (k < perNetwork || t.nodes() % k != 0)) {
             throw new IllegalArgumentException("queuing '" + name + "': columns = " + k + " must divide the " + t.nodes()

@@ -17,6 +17,6 @@ public @interface DbbqParameters {
     NetworkSelection selection() default NetworkSelection.ROUND_ROBIN;
 
     @AttributeDefinition(description = "Nodes per row k of the vertical bands floor((dest mod k) * q / k);"
-            + " 0 = the topology's first radix (tori, meshes)", min = "0")
+            + " 0 = the topology's first radix (tori, meshes, KNS)", min = "0")
     int columns() default 0;
 }

@@ -43,12 +43,20 @@ final class HybridDimensionOrderRouting implements RoutingAlgorithm {
     private final int[] yxOrder;
     private final boolean[] yx;
     private final boolean virtualNetworks;
+    /** The order is the packet's virtual network's: XY(Z) in 0, YX(Z) in 1. */
+    private final boolean byNetwork;
 
     /**
      * @param yx per source node: true when its packets take the YX(Z) order
      * @param virtualNetworks true: YX(Z) packets on VC class 1, XY(Z) on class 0
      */
     HybridDimensionOrderRouting(KnsTopology topology, boolean[] yx, boolean virtualNetworks) {
+        this(topology, yx, virtualNetworks, false);
+    }
+
+    /** @param byNetwork the packet's virtual network chooses its order ({@code yx} is then unused) */
+    HybridDimensionOrderRouting(KnsTopology topology, boolean[] yx, boolean virtualNetworks, boolean byNetwork) {
+        this.byNetwork = byNetwork;
         this.n = topology.dimensions();
         this.nodes = topology.nodes();
         int k = topology.radix();
@@ -85,7 +93,18 @@ final class HybridDimensionOrderRouting implements RoutingAlgorithm {
 
     @Override
     public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
-        boolean yxPath = yx[packet.source()];
+        boolean yxPath;
+        if (byNetwork) {
+            int network = packet.virtualNetwork();
+            if (network > 1) {
+                throw new IllegalStateException("kns-dor with order 'network' routes virtual networks 0 (XY) and 1 (YX),"
+                        + " but packet " + packet.id() + " is in network " + network + "; use a queuing scheme with"
+                        + " at most two networks");
+            }
+            yxPath = network == 1;
+        } else {
+            yxPath = yx[packet.source()];
+        }
         int vcClass = virtualNetworks && yxPath ? 1 : 0;
         int destinationBase = packet.destination() * n;
         int d = switchDimension[router];

@@ -29,6 +29,10 @@ public final class KnsDorFactory implements RoutingFactory<KnsDorParameters> {
                     + " that take the yx order while 'order' is xy, but 'order' is yx, so every packet already takes it;"
                     + " remove 'yxSources' or set 'order' to xy");
         }
+        if (parameters.order() == DimensionOrder.NETWORK && (yxSources.length > 0 || parameters.virtualNetworks())) {
+            throw new IllegalArgumentException(NAME + ": with 'order: network' the queuing scheme chooses each packet's"
+                    + " network and keeps the networks on their own VCs; remove 'yxSources' and 'virtualNetworks'");
+        }
         boolean[] yx = new boolean[kns.nodes()];
         for (int source : yxSources) {
             if (source < 0 || source >= kns.nodes()) {
@@ -40,7 +44,8 @@ public final class KnsDorFactory implements RoutingFactory<KnsDorParameters> {
         if (parameters.order() == DimensionOrder.YX) {
             Arrays.fill(yx, true);
         }
-        return new HybridDimensionOrderRouting(kns, yx, parameters.virtualNetworks());
+        return new HybridDimensionOrderRouting(kns, yx, parameters.virtualNetworks(),
+                parameters.order() == DimensionOrder.NETWORK);
     }
 
     static KnsTopology requireKns(Topology topology) {

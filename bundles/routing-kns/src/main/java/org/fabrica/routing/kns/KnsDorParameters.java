@@ -9,7 +9,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
         + " differ; a switch sends it to the node of its line whose coordinate is the destination's")
 public @interface KnsDorParameters {
     @AttributeDefinition(description = "Dimension order of every packet: xy = X, then Y, then Z (XYZ in 3D);"
-            + " yx = Y, then X, then Z (YXZ in 3D)")
+            + " yx = Y, then X, then Z (YXZ in 3D); network = by the packet's virtual network, XY(Z) in 0 and"
+            + " YX(Z) in 1, as a queuing scheme such as dbbq chooses it at the source (OSHA, SASHA)")
     DimensionOrder order() default DimensionOrder.XY;
 
     @AttributeDefinition(description = "Node ids of sources whose packets take the yx order while 'order' is xy,"

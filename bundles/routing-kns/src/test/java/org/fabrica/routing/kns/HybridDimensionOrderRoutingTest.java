@@ -49,6 +49,26 @@ class HybridDimensionOrderRoutingTest {
     }
 
     @Test
+    void orderNetworkTakesXyInNetworkZeroAndYxInNetworkOne() {
+        RoutingAlgorithm r = routing(KNS_4_2, Map.of("order", "network"));
+        org.fabrica.testing.CandidateRecorder c = new org.fabrica.testing.CandidateRecorder();
+        org.fabrica.testing.TestPacket p = new org.fabrica.testing.TestPacket(1, 0, 5);
+        r.route(0, KNS_4_2.terminalPort(), p, c.reset());
+        assertEquals(0, c.port(), "network 0 leaves node 0 to its X switch");
+        p.virtualNetwork(1);
+        r.route(0, KNS_4_2.terminalPort(), p, c.reset());
+        assertEquals(1, c.port(), "network 1 leaves node 0 to its Y switch");
+        assertEquals(0, c.vcClass(), "the queuing scheme keeps the networks apart, not the VC class");
+        p.virtualNetwork(2);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> r.route(0, KNS_4_2.terminalPort(), p, c.reset()));
+        assertTrue(e.getMessage().contains("is in network 2"), e.getMessage());
+        IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
+                () -> routing(KNS_4_2, Map.of("order", "network", "virtualNetworks", true)));
+        assertTrue(both.getMessage().contains("remove 'yxSources' and 'virtualNetworks'"), both.getMessage());
+    }
+
+    @Test
     void inThreeDimensionsTheOrdersAreXyzAndYxz() {
         KAryNDirectSIndirect t = new KAryNDirectSIndirect(3, 3);
         int source = t.node(0, 0, 0);
