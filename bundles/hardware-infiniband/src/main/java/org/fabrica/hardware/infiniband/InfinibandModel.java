@@ -1,0 +1,102 @@
+package org.fabrica.hardware.infiniband;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.HardwareModel;
+import org.fabrica.hardware.LinkTiming;
+import org.fabrica.hardware.PacketFormat;
+import org.fabrica.hardware.Pipeline;
+import org.fabrica.hardware.RouterDescription;
+import org.fabrica.hardware.RouterParameters;
+import org.fabrica.hardware.VirtualChannel;
+import org.fabrica.topology.Topology;
+
+/**
+ * The InfiniBand-like switch of the OSHA/SASHA study as a router description, converted once from
+ * physical units:
+ * <ul>
+ * <li>cycle: one flit per link, {@code flitBytes x 8 / linkGbps} ns (64 B at 100 Gbps: 5.12 ns);</li>
+ * <li>links: {@code ceil(propagationNs / cycle)} cycles, at least 1, one flit per cycle;</li>
+ * <li>VLs: {@code vls} data VCs of {@code portBufferBytes / vls} bytes each (a whole number of
+ * flits, else refused), virtual cut-through, credit flow control;</li>
+ * <li>pipeline: {@code round(switchLatencyNs / cycle)} cycles from a head's arrival to its
+ * crossing: VL allocation, switch allocation and crossing one cycle each, route computation the
+ * rest (at least 0);</li>
+ * <li>packets: at most {@code mtuBytes}, counted as they are on the wire (the study's 128 KB hold
+ * 32 packets of 4 KB);</li>
+ * <li>routers of kind {@code interface} (node interfaces that forward, e.g. KNS): the same with
+ * {@code interfaceLatencyNs}.</li>
+ * </ul>
+ */
+final class InfinibandModel implements HardwareModel {
+    private final RouterParameters router;
+    private final RouterDescription switches;
+    private final RouterDescription interfaces;
+    private final PacketFormat format;
+    final double cycleNs;
+
+    InfinibandModel(InfinibandParameters p) {
+        if (!(p.linkGbps() > 0) || Double.isInfinite(p.linkGbps())) {
+            throw new IllegalArgumentException("hardware 'infiniband': linkGbps = " + p.linkGbps() + "; use a rate > 0");
+        }
+        this.cycleNs = p.flitBytes() * 8.0 / p.linkGbps();
+        if (p.portBufferBytes() % p.vls() != 0) {
+            throw new IllegalArgumentException("hardware 'infiniband': portBufferBytes = " + p.portBufferBytes()
+                    + " does not share out equally among vls = " + p.vls() + "; use a multiple of " + p.vls());
+        }
+        int vlBytes = p.portBufferBytes() / p.vls();
+        int vlFlits = RouterDescription.flits("the buffer of one VL (portBufferBytes / vls)", vlBytes, p.flitBytes());
+        int mtuFlits = RouterDescription.flits("mtuBytes", p.mtuBytes(), p.flitBytes());
+        if (vlFlits < mtuFlits) {
+            throw new IllegalArgumentException("hardware 'infiniband': one VL holds " + vlBytes + " bytes (portBufferBytes "
+                    + p.portBufferBytes() + " / vls " + p.vls() + "), less than one " + p.mtuBytes() + "-byte packet;"
+                    + " virtual cut-through needs room for a whole packet: raise portBufferBytes or lower vls or mtuBytes");
+        }
+        int link = Math.max(1, (int) Math.ceil(p.propagationNs() / cycleNs - 1e-9));
+        Pipeline switchPipeline = pipeline("switchLatencyNs", p.switchLatencyNs());
+        this.router = new RouterParameters(p.vls(), vlFlits, FlowControl.VIRTUAL_CUT_THROUGH,
+                switchPipeline.routingDelay(), 1, 1, 1, link, 0, false, cycleNs, p.flitBytes());
+        List<VirtualChannel> vls = new ArrayList<>();
+        for (int v = 0; v < p.vls(); v++) {
+            vls.add(VirtualChannel.data(vlFlits));
+        }
+        this.switches = RouterDescription.of(router).withChannels(vls).withCrossbar(p.crossbar())
+                .withLinks(LinkTiming.of(link), LinkTiming.of(link)).withInjection(p.injectionQueues());
+        this.interfaces = switches.withPipeline(pipeline("interfaceLatencyNs", p.interfaceLatencyNs()));
+        this.format = PacketFormat.headerless(p.mtuBytes());
+    }
+
+    /** A pipeline of {@code round(ns / cycle)} cycles: VA, SA and ST one each, routing the rest. */
+    private Pipeline pipeline(String name, double ns) {
+        if (!(ns >= 0) || Double.isInfinite(ns)) {
+            throw new IllegalArgumentException("hardware 'infiniband': " + name + " = " + ns + "; use a latency >= 0 ns");
+        }
+        long cycles = Math.round(ns / cycleNs);
+        if (cycles > 1_000_000) {
+            throw new IllegalArgumentException("hardware 'infiniband': " + name + " = " + ns + " ns is " + cycles
+                    + " cycles of " + cycleNs + " ns; use a latency below 1,000,000 cycles");
+        }
+        return new Pipeline((int) Math.max(0, cycles - 3), 1, 1, 1, 0);
+    }
+
+    @Override
+    public RouterParameters router() {
+        return router;
+    }
+
+    @Override
+    public RouterDescription description() {
+        return switches;
+    }
+
+    @Override
+    public RouterDescription description(String kind) {
+        return Topology.INTERFACE.equals(kind) ? interfaces : switches;
+    }
+
+    @Override
+    public PacketFormat packetFormat() {
+        return format;
+    }
+}

@@ -1,0 +1,56 @@
+package org.fabrica.hardware.infiniband;
+
+import org.fabrica.hardware.CrossbarOrganisation;
+import org.fabrica.hardware.InjectionQueues;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * Parameters of the {@code infiniband} model. The defaults are the OSHA/SASHA study's switch and
+ * links (docs/studies/osha-sasha.md): 100 Gbps links with 6 ns of propagation, 128 KB of buffer
+ * per input port shared out among the VLs, 4 KB MTU, virtual cut-through. The study gives no switch
+ * or interface latency: the defaults (100 ns) are of the order InfiniBand switch vendors quote
+ * port to port, and are parameters.
+ */
+@ObjectClassDefinition(name = "infiniband", description = "InfiniBand-like switch and node interface: virtual"
+        + " cut-through, credit flow control, VLs sharing out a port buffer, link rate and propagation in physical"
+        + " units (the OSHA/SASHA study)")
+public @interface InfinibandParameters {
+    @AttributeDefinition(description = "Link rate in Gbps; with flitBytes it sets the cycle (one flit per cycle"
+            + " per link): cycle = flitBytes x 8 / linkGbps ns", min = "0.001")
+    double linkGbps() default 100;
+
+    @AttributeDefinition(description = "Bytes per flit: InfiniBand counts credits in 64-byte blocks", min = "1")
+    int flitBytes() default 64;
+
+    @AttributeDefinition(description = "Link propagation delay in ns (1.2 m at 5 ns/m = 6 ns); rounded up to whole"
+            + " cycles, at least 1", min = "0")
+    double propagationNs() default 6;
+
+    @AttributeDefinition(description = "Buffer of one input port in bytes, shared out equally among the VLs",
+            min = "1")
+    int portBufferBytes() default 131072;
+
+    @AttributeDefinition(description = "Data virtual lanes (VCs) per port; InfiniBand has at most 15, the study"
+            + " uses up to 8 (4 per virtual network)", min = "1", max = "64")
+    int vls() default 4;
+
+    @AttributeDefinition(description = "MTU: the largest packet in bytes (a whole number of flits)", min = "1")
+    int mtuBytes() default 4096;
+
+    @AttributeDefinition(description = "Port-to-port latency of a switch in ns without contention (route, VL and"
+            + " switch allocation, crossing), rounded to whole cycles; the link comes on top", min = "0")
+    double switchLatencyNs() default 100;
+
+    @AttributeDefinition(description = "Latency of a node interface forwarding a transit packet between its ports"
+            + " (routers of kind interface, e.g. in KNS), as switchLatencyNs", min = "0")
+    double interfaceLatencyNs() default 100;
+
+    @AttributeDefinition(description = "Crossbar access: shared (one crossbar input per port) or voq (each VL of an"
+            + " input holds one queue per output, each its own crossbar input; flow control stays per VL)")
+    CrossbarOrganisation crossbar() default CrossbarOrganisation.SHARED;
+
+    @AttributeDefinition(description = "Injection queues of the node interfaces: per-vc (organised like the switch"
+            + " queues, as in the study) or single (one FIFO)")
+    InjectionQueues injectionQueues() default InjectionQueues.PER_VC;
+}
