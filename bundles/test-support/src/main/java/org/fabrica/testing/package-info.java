@@ -3,7 +3,8 @@
  * a route-candidate recorder ({@link org.fabrica.testing.CandidateRecorder}), walks of a routing
  * algorithm's paths ({@link org.fabrica.testing.RouteWalk}), channel-dependency graphs with cycle
  * detection ({@link org.fabrica.testing.DependencyGraph}), explicit small topologies
- * ({@link org.fabrica.testing.GraphTopology}) and the topology contract check
+ * ({@link org.fabrica.testing.GraphTopology}), a topology that forwards to another with one answer
+ * changed ({@link org.fabrica.testing.ForwardingTopology}) and the topology contract check
  * ({@link org.fabrica.testing.TopologyContract}).
  *
  * <p>Used at test scope only (a module's {@code <scope>test</scope>} dependency on

@@ -15,6 +15,7 @@ import org.fabrica.hardware.VirtualChannel;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.Ring;
 import org.fabrica.network.flit.Fixtures.Setup;
+import org.fabrica.testing.ForwardingTopology;
 import org.fabrica.topology.Topology;
 import org.junit.jupiter.api.Test;
 
@@ -157,57 +158,14 @@ class RouterKindsTest {
     }
 
     /** A ring whose router 2 has a blank kind. */
-    private static final class BlankKindRing implements Topology {
-        private final Ring ring = new Ring(4);
-
-        @Override
-        public int nodes() {
-            return ring.nodes();
-        }
-
-        @Override
-        public int routers() {
-            return ring.routers();
-        }
-
-        @Override
-        public int ports(int router) {
-            return ring.ports(router);
-        }
-
-        @Override
-        public int neighbor(int router, int port) {
-            return ring.neighbor(router, port);
-        }
-
-        @Override
-        public int neighborPort(int router, int port) {
-            return ring.neighborPort(router, port);
-        }
-
-        @Override
-        public int terminal(int router, int port) {
-            return ring.terminal(router, port);
-        }
-
-        @Override
-        public int nodeRouter(int node) {
-            return ring.nodeRouter(node);
-        }
-
-        @Override
-        public int nodePort(int node) {
-            return ring.nodePort(node);
+    private static final class BlankKindRing extends ForwardingTopology {
+        BlankKindRing() {
+            super(new Ring(4));
         }
 
         @Override
         public String routerKind(int router) {
             return router == 2 ? " " : SWITCH;
-        }
-
-        @Override
-        public String describe() {
-            return "ring with a blank kind";
         }
     }
 }
