@@ -24,8 +24,13 @@ final class PointControl implements RunControl {
         void progressed();
     }
 
+    /** Router-cycles between unconditional checkpoints: {@value} (4096 cycles of up to 256 routers). */
+    static final long CHECK_ROUTER_CYCLES = 4096L * 256;
+
     private final Signals run;
     private final PointPlan point;
+    /** Cycles between unconditional checkpoints, set for the point's network size ({@link #sizeFor}). */
+    private volatile long checkInterval = 4096;
     private final Object lock = new Object();
     private volatile boolean attention = true;
 
@@ -72,6 +77,21 @@ final class PointControl implements RunControl {
 
     void attach(NetworkModel model) {
         this.network = model;
+    }
+
+    /**
+     * Checkpoints every 4096 cycles up to 256 routers, and every {@link #CHECK_ROUTER_CYCLES} /
+     * routers cycles (at least 64) above: a network of thousands of routers, whose 4096 cycles can
+     * take minutes, still comes to a checkpoint often enough for the stall watch, progress, pause
+     * and stop. Checkpoints only read the model and apply swaps, so results do not depend on it.
+     */
+    void sizeFor(int routers) {
+        this.checkInterval = Math.max(64, Math.min(4096, CHECK_ROUTER_CYCLES / Math.max(1, routers)));
+    }
+
+    @Override
+    public long checkInterval() {
+        return checkInterval;
     }
 
     @Override

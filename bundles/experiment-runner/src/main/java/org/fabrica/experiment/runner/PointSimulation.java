@@ -110,6 +110,7 @@ final class PointSimulation {
             }
             NetworkModel network = assembly.network();
             control.attach(network);
+            control.sizeFor(assembly.topology().routers());
             SpaceTimeRecorder recorder = plan.spaceTimeLines() == null ? null
                     : new SpaceTimeRecorder(network.buffers(), plan.spaceTimeLines(), spec.spaceTime());
             model = m.run(network, recorder, assembly);
