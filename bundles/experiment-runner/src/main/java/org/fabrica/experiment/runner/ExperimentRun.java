@@ -18,6 +18,7 @@ import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.results.ExperimentFacts;
+import org.fabrica.experiment.runner.results.FinalOutputs;
 import org.fabrica.experiment.runner.results.PointRecords;
 import org.fabrica.experiment.runner.results.ResultsStore;
 import org.fabrica.experiment.runner.results.RunRecord;
@@ -131,7 +132,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         try {
             List<String> w = new ArrayList<>(artefactWarnings);
             warnings = List.copyOf(w); // in the record the report shows
-            w.addAll(store.finish(facts, record(end), plan.spec().plots(), plan.spec().report()));
+            w.addAll(FinalOutputs.write(store, facts, record(end), plan.spec().plots(), plan.spec().report()));
             warnings = List.copyOf(w);
         } catch (RuntimeException e) {
             if (end != RunState.STOPPED) {

@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.fabrica.experiment.ExperimentException;
-import org.fabrica.plot.ChartRenderer;
 import org.fabrica.stats.CsvWriter;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
@@ -37,13 +36,14 @@ import org.fabrica.sweep.PointResult;
  * write and forced to disk as each point finishes, so a crash loses nothing and {@code --resume}
  * skips what is there (a truncated last line from a kill is ignored and cut off);</li>
  * <li>{@code points.csv}: one row per point, rewritten after each point;</li>
- * <li>{@code points.json}, {@code plots/*.svg|png}, {@code report.html}: at the end of the run;</li>
+ * <li>{@code points.json} ({@link #writePointsJson}), {@code plots/*.svg|png}, {@code report.html}: at the end of
+ * the run, by {@code FinalOutputs};</li>
  * <li>{@code run.json}: the run record (state, counts, swaps);</li>
  * <li>{@code series/*.csv}, {@code spacetime/*.png|svg|csv}: a point's series and space-time chart
  * (the PNG the raw image, the SVG the same with axes, line names and a legend),
  * written as the point finishes, before its journal line ({@link #writeArtefacts});</li>
  * <li>{@code summary.csv} of a steady experiment (per load point, mean and confidence interval over
- * the seeds; {@link SteadySummary}): at the end of the run;</li>
+ * the seeds; {@code SteadySummary}): at the end of the run;</li>
  * <li>{@code summary.csv} and {@code series/ratios-*.csv} (ramp and collective modes): at the
  * end of the run.</li>
  * </ul>
@@ -554,90 +554,14 @@ public final class ResultsStore implements AutoCloseable {
     // ------------------------------------------------------------------ at the end
 
     /**
-     * Writes points.json, the plots and the report (each atomically).
-     *
-     * @return warnings about outputs that could not be produced (the run itself is not failed)
+     * Writes points.json (atomically): the experiment's name, id and Fabrica version, the unit of
+     * every metric, and a summary of each point of {@code all}.
      */
-    public List<String> finish(ExperimentFacts facts, RunRecord record, boolean plots, boolean report) {
-        List<String> warnings = new ArrayList<>();
-        List<PointResult> all = results();
-        writePointsJson(facts, all);
-        List<ModeSummary.Table> tables = facts.outputs().tables(facts, all);
-        StudyOutputs.Finished done = facts.outputs().finish(dir, facts, all, tables);
-        List<ResultCharts.NamedChart> charts = done.charts();
-        warnings.addAll(done.warnings());
-        for (Map.Entry<String, String> f : done.files().entrySet()) {
-            Path target = dir.resolve(f.getKey());
-            try {
-                Files.createDirectories(target.getParent());
-                AtomicFile.write(target, f.getValue());
-            } catch (IOException e) {
-                warnings.add(f.getKey() + " could not be written: " + e.getMessage());
-            }
-        }
-        if (done.summaryCsv() != null) {
-            writeText(SUMMARY, done.summaryCsv());
-        }
-        Map<String, String> inlineSvg = new LinkedHashMap<>();
-        for (ResultCharts.NamedChart c : charts) {
-            inlineSvg.put(c.stem(), ChartRenderer.svg(c.chart(), false));
-        }
-        if (plots) {
-            Path dirPlots = dir.resolve(PLOTS);
-            try {
-                Files.createDirectories(dirPlots);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create " + dirPlots + ": " + e.getMessage(), e);
-            }
-            for (ResultCharts.NamedChart c : charts) {
-                try {
-                    AtomicFile.write(dirPlots.resolve(c.stem() + ".svg"), ChartRenderer.svg(c.chart(), true));
-                } catch (IOException e) {
-                    warnings.add("plot " + c.stem() + ".svg: " + e.getMessage());
-                }
-                try {
-                    AtomicFile.write(dirPlots.resolve(c.stem() + ".png"), ChartRenderer.png(c.chart()));
-                } catch (IOException | RuntimeException | LinkageError | InternalError e) {
-                    // PNG needs the JDK's font support; the SVG and the report do not
-                    warnings.add("plot " + c.stem() + ".png could not be drawn: " + e);
-                }
-            }
-        }
-        if (report) {
-            writeText(REPORT, HtmlReport.render(facts, record, all, charts, inlineSvg, warnings, tables,
-                    spaceTimeFigures(all, warnings), done.section()));
-        }
-        return warnings;
-    }
-
-    /** The space-time PNGs of the points, in sweep order, for the report. */
-    private List<HtmlReport.Figure> spaceTimeFigures(List<PointResult> all, List<String> warnings) {
-        List<HtmlReport.Figure> out = new ArrayList<>();
-        Path st = dir.resolve(SPACE_TIME);
-        if (!Files.isDirectory(st)) {
-            return out;
-        }
-        for (PointResult r : all) {
-            Path png = st.resolve(PointArtefacts.stem(r.point().pointId()) + ".png");
-            if (r.failed() || !Files.isRegularFile(png)) {
-                continue;
-            }
-            Path svg = st.resolve(PointArtefacts.stem(r.point().pointId()) + ".svg");
-            try {
-                out.add(new HtmlReport.Figure(r.point().pointId(), SPACE_TIME + "/" + png.getFileName(),
-                        Files.readAllBytes(png), Files.isRegularFile(svg) ? Files.readString(svg) : null));
-            } catch (IOException e) {
-                warnings.add("space-time chart " + png.getFileName() + " unreadable: " + e.getMessage());
-            }
-        }
-        return out;
-    }
-
-    private void writePointsJson(ExperimentFacts facts, List<PointResult> all) {
+    public void writePointsJson(String experiment, String experimentId, String fabricaVersion, List<PointResult> all) {
         ObjectNode root = PointRecords.JSON.createObjectNode();
-        root.put("experiment", facts.name());
-        root.put("experimentId", facts.experimentId());
-        root.put("fabrica", facts.fabricaVersion());
+        root.put("experiment", experiment);
+        root.put("experimentId", experimentId);
+        root.put("fabrica", fabricaVersion);
         ObjectNode units = root.putObject("units");
         for (PointResult r : all) {
             for (Metric m : r.metrics()) {
