@@ -10,7 +10,7 @@ import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.fixtures.KindedHardwareFactory;
 import org.fabrica.experiment.runner.fixtures.KindedTorusFactory;
-import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabrica.experiment.results.AtomicFile;
+import org.fabrica.experiment.results.PointArtefacts;
+import org.fabrica.experiment.results.ResultsStore;
+import org.fabrica.experiment.results.RunRecord;
 import org.fabrica.plot.ChartRenderer;
 import org.fabrica.sweep.PointResult;
 

@@ -7,6 +7,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.RunRecord;
 import org.fabrica.plot.Markup;
 import org.fabrica.sweep.PointResult;
 

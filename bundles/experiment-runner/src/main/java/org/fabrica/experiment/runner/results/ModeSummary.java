@@ -3,6 +3,8 @@ package org.fabrica.experiment.runner.results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.plot.Chart;
 import org.fabrica.plot.Series;
 import org.fabrica.sweep.PointResult;

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.plot.Chart;
 import org.fabrica.plot.Series;
 import org.fabrica.stats.CsvWriter;

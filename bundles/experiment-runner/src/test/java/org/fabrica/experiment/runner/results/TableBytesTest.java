@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabrica.experiment.results.ResultsStore;
+import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.results;
+package org.fabrica.experiment.results;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

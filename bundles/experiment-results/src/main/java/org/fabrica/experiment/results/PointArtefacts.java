@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.results;
+package org.fabrica.experiment.results;
 
 import org.fabrica.stats.collectors.SpaceTimeChart;
 
