@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.results;
+package org.fabrica.experiment.report;
 
 import java.util.ArrayList;
 import java.util.List;

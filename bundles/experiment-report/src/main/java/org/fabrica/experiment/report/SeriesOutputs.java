@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner.results;
+package org.fabrica.experiment.report;
 
 import java.nio.file.Path;
 import java.util.List;
