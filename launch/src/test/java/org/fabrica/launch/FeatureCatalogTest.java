@@ -30,6 +30,7 @@ class FeatureCatalogTest {
         for (String bsn : List.of("org.apache.felix.scr", "org.apache.felix.fileinstall", "org.apache.felix.gogo.shell",
                 "org.fabrica.params", "org.fabrica.plot", "org.fabrica.routing", "org.fabrica.experiment",
                 "org.fabrica.kernel.sequential", "org.fabrica.network.flit", "org.fabrica.experiment.runner",
+                "org.fabrica.experiment.results", "org.fabrica.experiment.report",
                 "org.fabrica.sweep.local", "org.fabrica.stats.collectors", Launcher.SHELL_BUNDLE)) {
             assertTrue(core.bundles().contains(bsn), "core lacks " + bsn);
         }

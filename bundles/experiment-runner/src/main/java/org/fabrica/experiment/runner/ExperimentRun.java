@@ -17,10 +17,11 @@ import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
-import org.fabrica.experiment.runner.results.ExperimentFacts;
-import org.fabrica.experiment.runner.results.PointRecords;
-import org.fabrica.experiment.runner.results.ResultsStore;
-import org.fabrica.experiment.runner.results.RunRecord;
+import org.fabrica.experiment.report.ExperimentFacts;
+import org.fabrica.experiment.report.FinalOutputs;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.ResultsStore;
+import org.fabrica.experiment.results.RunRecord;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepExecutor;
 import org.fabrica.sweep.SweepPoint;
@@ -131,7 +132,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         try {
             List<String> w = new ArrayList<>(artefactWarnings);
             warnings = List.copyOf(w); // in the record the report shows
-            w.addAll(store.finish(facts, record(end), plan.spec().plots(), plan.spec().report()));
+            w.addAll(FinalOutputs.write(store, facts, record(end), plan.spec().plots(), plan.spec().report()));
             warnings = List.copyOf(w);
         } catch (RuntimeException e) {
             if (end != RunState.STOPPED) {

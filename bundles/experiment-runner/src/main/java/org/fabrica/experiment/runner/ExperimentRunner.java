@@ -14,9 +14,9 @@ import org.fabrica.experiment.ExperimentService;
 import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
-import org.fabrica.experiment.runner.results.ExperimentFacts;
-import org.fabrica.experiment.runner.results.ResultsStore;
-import org.fabrica.experiment.runner.results.StudyOutputs;
+import org.fabrica.experiment.report.ExperimentFacts;
+import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.sweep.SweepExecutor;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -71,7 +71,7 @@ public final class ExperimentRunner implements ExperimentService {
 
     @Override
     public java.util.Optional<String> settleInterrupted(Path resultsFolder) {
-        return org.fabrica.experiment.runner.results.ResultsStore.settleInterrupted(resultsFolder);
+        return org.fabrica.experiment.results.ResultsStore.settleInterrupted(resultsFolder);
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.fabrica.experiment.runner.results.SeriesTable;
+import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.stats.NetworkObserver;

@@ -1,7 +1,7 @@
 package org.fabrica.experiment.runner;
 
 import java.util.List;
-import org.fabrica.experiment.runner.results.SeriesTable;
+import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;

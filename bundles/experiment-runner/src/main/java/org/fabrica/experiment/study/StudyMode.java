@@ -2,13 +2,13 @@ package org.fabrica.experiment.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.runner.ExperimentDocument;
 import org.fabrica.experiment.runner.ExperimentSpec;
 import org.fabrica.experiment.runner.PointJob;
 import org.fabrica.experiment.runner.PointPlan;
 import org.fabrica.experiment.runner.ProviderRegistry;
 import org.fabrica.experiment.runner.SweepPlan;
-import org.fabrica.experiment.runner.results.StudyOutputs;
 import org.fabrica.sweep.PointResult;
 import org.osgi.annotation.versioning.ConsumerType;
 

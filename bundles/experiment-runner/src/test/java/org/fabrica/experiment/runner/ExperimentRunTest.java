@@ -29,11 +29,11 @@ import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.runner.fixtures.SeededRoutingFactory;
-import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.experiment.runner.hang.SlowBuildingRoutingFactory;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.sweep.PointResult;
-import org.fabrica.experiment.runner.hang.SlowBuildingRoutingFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.fabrica.experiment.runner.results.StudyOutputs;
+import org.fabrica.experiment.report.StudyOutputs;
 import org.junit.jupiter.api.Test;
 
 /** What {@link RampStudy} owns: its keys, one point per pattern, scheme and seed, its resolved keys and tables. */

@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
-import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.params.Parameters;
 import org.fabrica.scheduler.Plan;

@@ -13,7 +13,7 @@ import org.example.fabrica.hops.HopCountFactory;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
-import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

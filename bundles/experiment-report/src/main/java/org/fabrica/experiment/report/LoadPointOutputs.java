@@ -1,0 +1,57 @@
+package org.fabrica.experiment.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * The results of load points (steady mode): latency and throughput against offered load per
+ * pattern ({@link ResultCharts}) and summary.csv, the seeds' means and confidence intervals per
+ * pattern, scheme and load ({@link SteadySummary}); when a scheme's routes came from a scheduler,
+ * also the fallback flows, the latency-vs-offered-load charts and the end-of-run text.
+ */
+public final class LoadPointOutputs implements StudyOutputs {
+    @Override
+    public String seriesNote() {
+        return "";
+    }
+
+    @Override
+    public List<ModeSummary.Table> tables(ExperimentFacts facts, List<PointResult> results) {
+        return List.of();
+    }
+
+    @Override
+    public Finished finish(Path dir, ExperimentFacts facts, List<PointResult> results, List<ModeSummary.Table> tables) {
+        List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, facts.patterns(), facts.schemes(),
+                facts.seeds());
+        // mean and confidence interval per load point for every sweep: points.csv has one row per seed
+        List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), results);
+        String summary = SteadySummary.csv(rows);
+        if (SteadySummary.applies(results)) { // a scheme's routes came from a scheduler
+            charts = new ArrayList<>(charts);
+            charts.addAll(SteadySummary.charts(facts.patterns(), facts.schemes(), rows));
+        }
+        return new Finished(charts, summary, Map.of(), List.of(), null);
+    }
+
+    @Override
+    public List<ReportColumn> columns() {
+        return ReportColumn.LOAD_POINTS;
+    }
+
+    @Override
+    public String tablesNote(ExperimentFacts facts) {
+        return "";
+    }
+
+    @Override
+    public String text(ExperimentFacts facts, List<PointResult> results, int threads) {
+        if (SteadySummary.applies(results)) {
+            return SteadySummary.text(SteadySummary.rows(facts.patterns(), facts.schemes(), results));
+        }
+        return ModeSummary.text(List.of());
+    }
+}

@@ -1,0 +1,125 @@
+package org.fabrica.experiment.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * The charts of a results folder, per traffic pattern: average packet latency against accepted
+ * traffic (the classic load-latency curve, one series per scheme, saturated points left out
+ * because their latency only measures the drain limit), and accepted against offered traffic
+ * (where saturation shows, as the distance below the line y = x). Several seeds of one load are
+ * averaged into one point, with error bars of the 95% confidence interval of the mean.
+ */
+public final class ResultCharts {
+    /** A chart and the file name stem it is written under ({@code plots/<stem>.svg}). */
+    public record NamedChart(String stem, String pattern, Chart chart) {
+    }
+
+    /**
+     * Seed-averaged values of one scheme at one load, with the half-widths of the 95% confidence
+     * intervals of the mean accepted traffic and latency (Student's t over the seeds; NaN with one
+     * seed).
+     */
+    record Averaged(double load, double offered, double accepted, double latency, boolean saturated, int seeds,
+            double acceptedCi, double latencyCi) {
+    }
+
+    private ResultCharts() {
+    }
+
+    static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds) {
+        List<NamedChart> out = new ArrayList<>();
+        String seedNote = seeds > 1 ? "; mean of " + seeds + " seeds, bars: 95% confidence interval" : "";
+        for (String pattern : patterns) {
+            List<Series> latency = new ArrayList<>();
+            List<Series> throughput = new ArrayList<>();
+            int saturated = 0;
+            for (String scheme : schemes) {
+                List<Averaged> pts = averaged(results, pattern, scheme);
+                if (pts.isEmpty()) {
+                    continue;
+                }
+                List<double[]> lat = new ArrayList<>();
+                double[] tx = new double[pts.size()];
+                double[] ty = new double[pts.size()];
+                double[] tlo = new double[pts.size()];
+                double[] thi = new double[pts.size()];
+                for (int i = 0; i < pts.size(); i++) {
+                    Averaged a = pts.get(i);
+                    tx[i] = a.load();
+                    ty[i] = a.accepted();
+                    tlo[i] = a.accepted() - a.acceptedCi();
+                    thi[i] = a.accepted() + a.acceptedCi();
+                    if (a.saturated()) {
+                        saturated++;
+                    } else {
+                        lat.add(new double[] {a.accepted(), a.latency(), a.latencyCi()});
+                    }
+                }
+                double[] lx = new double[lat.size()];
+                double[] ly = new double[lat.size()];
+                double[] llo = new double[lat.size()];
+                double[] lhi = new double[lat.size()];
+                for (int i = 0; i < lat.size(); i++) {
+                    lx[i] = lat.get(i)[0];
+                    ly[i] = lat.get(i)[1];
+                    llo[i] = ly[i] - lat.get(i)[2];
+                    lhi[i] = ly[i] + lat.get(i)[2];
+                }
+                // error bars only when there are seeds to spread over
+                boolean bars = seeds > 1;
+                latency.add(new Series(scheme, lx, ly, schemes.indexOf(scheme), bars ? llo : null, bars ? lhi : null));
+                throughput.add(new Series(scheme, tx, ty, schemes.indexOf(scheme), bars ? tlo : null, bars ? thi : null));
+            }
+            String stem = stem(pattern);
+            String latSub = "average packet latency (generation to delivery)"
+                    + (saturated > 0 ? "; " + saturated + " saturated point" + (saturated == 1 ? "" : "s") + " not shown" : "")
+                    + seedNote;
+            out.add(new NamedChart("latency-" + stem, pattern, new Chart(pattern + ": latency vs accepted traffic", latSub,
+                    "accepted traffic (flits/node/cycle)", "average latency (cycles)", false, latency)));
+            out.add(new NamedChart("throughput-" + stem, pattern, new Chart(pattern + ": accepted vs offered traffic",
+                    "flits delivered in the measurement window" + seedNote, "offered traffic (flits/node/cycle)",
+                    "accepted traffic (flits/node/cycle)", false, throughput).withIdentityLine()));
+        }
+        return out;
+    }
+
+    /** Successful points of one pattern and scheme, averaged over seeds, by load. */
+    static List<Averaged> averaged(List<PointResult> results, String pattern, String scheme) {
+        Map<Double, List<PointResult>> byLoad = new TreeMap<>();
+        for (PointResult r : results) {
+            if (r.failed() || !pattern.equals(r.notes().get("pattern")) || !scheme.equals(r.notes().get("scheme"))) {
+                continue;
+            }
+            double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
+            byLoad.computeIfAbsent(load, k -> new ArrayList<>()).add(r);
+        }
+        List<Averaged> out = new ArrayList<>();
+        for (Map.Entry<Double, List<PointResult>> e : byLoad.entrySet()) {
+            List<Double> offered = new ArrayList<>();
+            List<Double> accepted = new ArrayList<>();
+            List<Double> latency = new ArrayList<>();
+            boolean saturated = false;
+            for (PointResult r : e.getValue()) {
+                offered.add(PointRecords.metric(r, "offered"));
+                accepted.add(PointRecords.metric(r, "accepted"));
+                latency.add(PointRecords.metric(r, "latency.avg"));
+                saturated |= Boolean.parseBoolean(r.notes().get("saturated"));
+            }
+            out.add(new Averaged(e.getKey(), MeanConfidence.mean(offered), MeanConfidence.mean(accepted),
+                    MeanConfidence.mean(latency), saturated, e.getValue().size(), MeanConfidence.halfWidth(accepted),
+                    MeanConfidence.halfWidth(latency)));
+        }
+        return out;
+    }
+
+    static String stem(String label) {
+        return label.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+}

@@ -1,0 +1,293 @@
+package org.fabrica.experiment.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.results.PointArtefacts;
+import org.fabrica.experiment.results.ResultsStore;
+import org.fabrica.experiment.results.SeriesTable;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * The charts and derived series of the ramp and collective modes, built at the end of a run from
+ * the per-point files under {@code series/} (so points kept from an earlier run count too):
+ * <ul>
+ * <li>ramp, per pattern: smoothed throughput and latency against smoothed offered load, one line
+ * per scheme (seeds averaged window by window), and the ratio of every other scheme's curves to
+ * the baseline's, as charts and as {@code series/ratios-<pattern>.csv};</li>
+ * <li>collective, per pattern: packets in flight against time, one line per scheme (its first
+ * seed).</li>
+ * </ul>
+ * Long series are thinned to at most {@value #MAX_CHART_POINTS} points per line for drawing
+ * (the CSV files keep every window).
+ */
+public final class SeriesCharts {
+    /** Most points drawn per line; a chart is 720 pixels wide. */
+    static final int MAX_CHART_POINTS = 1500;
+
+    /** Charts to draw, files to write (path relative to the folder -> text) and problems found. */
+    public record Built(List<ResultCharts.NamedChart> charts, Map<String, String> files, List<String> warnings) {
+    }
+
+    /** The charts (and derived files) of one pattern, added to {@code out}; a study mode chooses its own. */
+    @FunctionalInterface
+    public interface PatternCharts {
+        /** Adds the charts of {@code pattern} read from the point files under {@code dir}. */
+        void add(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out);
+    }
+
+    private SeriesCharts() {
+    }
+
+    /** The charts of every pattern, in file order, built by {@code charts}. */
+    static Built build(Path dir, ExperimentFacts facts, List<PointResult> results, PatternCharts charts) {
+        Built out = new Built(new ArrayList<>(), new LinkedHashMap<>(), new ArrayList<>());
+        for (String pattern : facts.patterns()) {
+            charts.add(dir, facts, pattern, results, out);
+        }
+        return out;
+    }
+
+    /** Successful points of one pattern and scheme, by seed. */
+    static List<PointResult> points(List<PointResult> results, String pattern, String scheme) {
+        List<PointResult> out = new ArrayList<>();
+        for (PointResult r : results) {
+            if (!r.failed() && pattern.equals(r.notes().get("pattern")) && scheme.equals(r.notes().get("scheme"))) {
+                out.add(r);
+            }
+        }
+        out.sort(Comparator.comparingLong(r -> Long.parseLong(r.notes().getOrDefault("seed", "0"))));
+        return out;
+    }
+
+    static SeriesTable read(Path dir, PointResult r, String suffix, List<String> warnings) {
+        Path file = dir.resolve(ResultsStore.SERIES).resolve(PointArtefacts.stem(r.point().pointId()) + suffix);
+        try {
+            return SeriesTable.parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            warnings.add("series of point " + r.point().pointId() + " missing (" + dir.relativize(file) + ")");
+        } catch (IOException | IllegalArgumentException e) {
+            warnings.add("series of point " + r.point().pointId() + " unreadable (" + dir.relativize(file) + "): "
+                    + e.getMessage());
+        }
+        return null;
+    }
+
+    /** Smoothed offered load, throughput and latency of one scheme, averaged over its seeds window by window. */
+    record Mean(double[] offered, double[] throughput, double[] latency, int seeds) {
+    }
+
+    static Mean mean(List<SeriesTable> tables) {
+        int rows = Integer.MAX_VALUE;
+        for (SeriesTable t : tables) {
+            rows = Math.min(rows, t.rows());
+        }
+        double[][] cols = new double[3][rows];
+        String[] names = {PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH, PointArtefacts.LATENCY_SMOOTH};
+        for (int c = 0; c < 3; c++) {
+            double[] sum = new double[rows];
+            int[] n = new int[rows];
+            for (SeriesTable t : tables) {
+                double[] v = t.column(names[c]);
+                for (int i = 0; i < rows; i++) {
+                    if (Double.isFinite(v[i])) {
+                        sum[i] += v[i];
+                        n[i]++;
+                    }
+                }
+            }
+            for (int i = 0; i < rows; i++) {
+                cols[c][i] = n[i] == 0 ? Double.NaN : sum[i] / n[i];
+            }
+        }
+        return new Mean(cols[0], cols[1], cols[2], tables.size());
+    }
+
+    /** Ramp, one pattern: the smoothed curves per scheme and their ratios to the baseline. */
+    public static void ramp(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+        Map<String, Mean> means = new LinkedHashMap<>();
+        Map<String, Double> windows = new LinkedHashMap<>();
+        for (String scheme : facts.schemes()) {
+            List<SeriesTable> tables = new ArrayList<>();
+            for (PointResult r : points(results, pattern, scheme)) {
+                SeriesTable t = read(dir, r, PointArtefacts.SERIES_SUFFIX, out.warnings());
+                if (t != null && t.has(PointArtefacts.THROUGHPUT_SMOOTH)) {
+                    tables.add(t);
+                    if (t.rows() > 1) {
+                        double[] cycle = t.column(PointArtefacts.WINDOW_START);
+                        windows.put(scheme, cycle[1] - cycle[0]);
+                    }
+                }
+            }
+            if (!tables.isEmpty()) {
+                means.put(scheme, mean(tables));
+            }
+        }
+        if (means.isEmpty()) {
+            return;
+        }
+        String stem = ResultCharts.stem(pattern);
+        int maxSeeds = 0;
+        for (Mean m : means.values()) {
+            maxSeeds = Math.max(maxSeeds, m.seeds());
+        }
+        String sub = facts.seriesNote() + (maxSeeds > 1 ? "; mean of " + maxSeeds + " seeds" : "");
+        List<Series> throughput = new ArrayList<>();
+        List<Series> latency = new ArrayList<>();
+        for (Map.Entry<String, Mean> e : means.entrySet()) {
+            int style = facts.schemes().indexOf(e.getKey());
+            throughput.add(thin(e.getKey(), e.getValue().offered(), e.getValue().throughput(), style));
+            latency.add(thin(e.getKey(), e.getValue().offered(), e.getValue().latency(), style));
+        }
+        String x = "offered load (flits/node/cycle)";
+        out.charts().add(new ResultCharts.NamedChart("ramp-throughput-" + stem, pattern, new Chart(pattern
+                + ": throughput vs offered load (ramp)", sub, x, "throughput (flits/node/cycle)", false, throughput,
+                false)));
+        out.charts().add(new ResultCharts.NamedChart("ramp-latency-" + stem, pattern, new Chart(pattern
+                + ": latency vs offered load (ramp)", sub + "; mean age of the packets received in a window", x,
+                "average latency (cycles, log scale)", true, latency, false)));
+
+        Mean base = means.get(facts.baseline());
+        if (base == null || means.size() < 2) {
+            return;
+        }
+        List<Series> throughputRatio = new ArrayList<>();
+        List<Series> latencyRatio = new ArrayList<>();
+        List<String> names = new ArrayList<>(List.of(PointArtefacts.WINDOW_START, PointArtefacts.OFFERED));
+        List<double[]> cols = new ArrayList<>();
+        int rows = base.offered().length;
+        for (Map.Entry<String, Mean> e : means.entrySet()) {
+            if (!e.getKey().equals(facts.baseline())) {
+                rows = Math.min(rows, e.getValue().offered().length);
+            }
+        }
+        double window = windows.getOrDefault(facts.baseline(), Double.NaN);
+        double[] cycles = new double[rows];
+        double[] offered = new double[rows];
+        for (int i = 0; i < rows; i++) {
+            cycles[i] = i * window;
+            offered[i] = base.offered()[i];
+        }
+        cols.add(cycles);
+        cols.add(offered);
+        for (Map.Entry<String, Mean> e : means.entrySet()) {
+            if (e.getKey().equals(facts.baseline())) {
+                continue;
+            }
+            double[] tr = new double[rows];
+            double[] lr = new double[rows];
+            for (int i = 0; i < rows; i++) {
+                tr[i] = e.getValue().throughput()[i] / base.throughput()[i];
+                lr[i] = e.getValue().latency()[i] / base.latency()[i];
+            }
+            names.add(e.getKey() + ".throughput.ratio");
+            cols.add(tr);
+            names.add(e.getKey() + ".latency.ratio");
+            cols.add(lr);
+            int style = facts.schemes().indexOf(e.getKey());
+            throughputRatio.add(thin(e.getKey(), offered, tr, style));
+            latencyRatio.add(thin(e.getKey(), offered, lr, style));
+        }
+        out.files().put(ResultsStore.SERIES + "/ratios-" + stem + ".csv", new SeriesTable(names, cols).csv());
+        String ratioSub = sub + "; smoothed curves divided window by window";
+        out.charts().add(new ResultCharts.NamedChart("ramp-throughput-ratio-" + stem, pattern, new Chart(pattern
+                + ": throughput ratio to " + facts.baseline(), ratioSub, x, "throughput / " + facts.baseline(), false,
+                throughputRatio, false)));
+        out.charts().add(new ResultCharts.NamedChart("ramp-latency-ratio-" + stem, pattern, new Chart(pattern
+                + ": latency ratio to " + facts.baseline(), ratioSub, x, "latency / " + facts.baseline(), false,
+                latencyRatio, false)));
+    }
+
+    /** Collective, one pattern: packets in flight against time per scheme. */
+    public static void collective(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
+            Built out) {
+        List<Series> lines = new ArrayList<>();
+        List<String> seeds = new ArrayList<>();
+        for (String scheme : facts.schemes()) {
+            List<PointResult> pts = points(results, pattern, scheme);
+            if (pts.isEmpty()) {
+                continue;
+            }
+            SeriesTable t = read(dir, pts.get(0), PointArtefacts.IN_FLIGHT_SUFFIX, out.warnings());
+            if (t != null && t.has(PointArtefacts.IN_FLIGHT)) {
+                lines.add(thin(scheme, t.column(PointArtefacts.WINDOW_START), t.column(PointArtefacts.IN_FLIGHT),
+                        facts.schemes().indexOf(scheme)));
+                seeds.add(pts.get(0).notes().getOrDefault("seed", "?"));
+            }
+        }
+        if (lines.isEmpty()) {
+            return;
+        }
+        boolean oneSeed = seeds.stream().distinct().count() == 1;
+        out.charts().add(new ResultCharts.NamedChart("inflight-" + ResultCharts.stem(pattern), pattern, new Chart(pattern
+                + ": packets in flight (collective)", facts.seriesNote() + (oneSeed ? "; seed " + seeds.get(0)
+                        : "; first seed of each scheme"), "cycle", "packets generated and not delivered", false, lines,
+                false)));
+    }
+
+    /**
+     * Mode m2n, per communication and scheme (its first seed): the latency of successive packets of
+     * each recorded source-destination pair, one line per pair (the figures of
+     * docs/studies/rapidio-m2n.md).
+     */
+    public static void m2n(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+        for (String scheme : facts.schemes()) {
+            List<PointResult> pts = points(results, pattern, scheme);
+            if (pts.isEmpty()) {
+                continue;
+            }
+            SeriesTable t = read(dir, pts.get(0), PointArtefacts.SERIES_SUFFIX, out.warnings());
+            if (t == null || !t.has("latency") || t.rows() == 0) {
+                continue;
+            }
+            double[] src = t.column("source");
+            double[] dst = t.column("destination");
+            double[] packet = t.column("packet");
+            double[] latency = t.column("latency");
+            List<Series> lines = new ArrayList<>();
+            int start = 0;
+            for (int i = 1; i <= src.length; i++) {
+                if (i == src.length || src[i] != src[start] || dst[i] != dst[start]) {
+                    double[] x = java.util.Arrays.copyOfRange(packet, start, i);
+                    double[] y = java.util.Arrays.copyOfRange(latency, start, i);
+                    lines.add(thin((long) src[start] + " -> " + (long) dst[start], x, y, lines.size()));
+                    start = i;
+                }
+            }
+            out.charts().add(new ResultCharts.NamedChart("latency-" + ResultCharts.stem(pattern) + "-"
+                    + ResultCharts.stem(scheme), pattern, new Chart(pattern + ", " + scheme
+                            + ": latency of successive packets", "seed " + pts.get(0).notes().getOrDefault("seed", "?")
+                            + "; generation to delivery, endpoint overheads included", "packet of the pair (generation order)",
+                            "latency (cycles)", false, lines, lines.size() > 0 && src.length <= 200)));
+        }
+    }
+
+    /** A line of at most {@link #MAX_CHART_POINTS} points: every k-th point, and the last. */
+    static Series thin(String label, double[] x, double[] y, int style) {
+        int n = Math.min(x.length, y.length);
+        int step = Math.max(1, (n + MAX_CHART_POINTS - 1) / MAX_CHART_POINTS);
+        int m = n == 0 ? 0 : (n - 1) / step + 1 + ((n - 1) % step == 0 ? 0 : 1);
+        double[] tx = new double[m];
+        double[] ty = new double[m];
+        int k = 0;
+        for (int i = 0; i < n; i += step) {
+            tx[k] = x[i];
+            ty[k] = y[i];
+            k++;
+        }
+        if (k < m) {
+            tx[k] = x[n - 1];
+            ty[k] = y[n - 1];
+        }
+        return new Series(label, tx, ty, style);
+    }
+}

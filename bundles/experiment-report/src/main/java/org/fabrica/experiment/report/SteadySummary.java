@@ -1,0 +1,189 @@
+package org.fabrica.experiment.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.ResultsStore;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
+import org.fabrica.stats.CsvWriter;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * Summary of a steady experiment (load sweeps): per pattern, scheme and offered load, over the
+ * seeds, the offered and accepted throughput and the average latency (each mean with the
+ * half-width of its 95% confidence interval, {@link MeanConfidence}), the minimum accepted
+ * throughput, the largest latency and how many seeds saturated; written as {@code summary.csv}.
+ * When a scheme's routes come from a scheduler ({@code routing.from}, docs/studies/levelwise.md
+ * "Beyond the paper") the table also counts the flows that used the fallback routing, is printed at
+ * the end of the run, and adds a latency-vs-offered-load chart per pattern (saturated points
+ * included, on a log scale).
+ */
+public final class SteadySummary {
+    /** Metric names of a point whose routes were planned by a scheduler. */
+    public static final String FLOWS = "routes.flows";
+    public static final String GRANTED = "routes.granted";
+    public static final String FALLBACK = "routes.fallbackFlows";
+
+    /**
+     * One pattern, scheme and load over its seeds; each {@code ...Ci} is the half-width of the 95%
+     * confidence interval of the mean before it (NaN for one seed).
+     *
+     * @param fallbackMean mean number of fallback flows (NaN for a scheme whose routing plans nothing)
+     */
+    public record Row(String pattern, String scheme, double load, int seeds, double offered, double offeredCi,
+            double acceptedMean, double acceptedCi, double acceptedMin, double latencyMean, double latencyCi,
+            double latencyMax, int saturated, double fallbackMean, double fallbackCi, double fallbackMin,
+            double fallbackMax, double flowsMean, double flowsCi) {
+    }
+
+    private SteadySummary() {
+    }
+
+    /** True when some point's routes came from a scheduler. */
+    public static boolean applies(List<PointResult> results) {
+        for (PointResult r : results) {
+            if (!r.failed() && !Double.isNaN(PointRecords.metric(r, FLOWS))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The rows, patterns and schemes in the given order, loads ascending; failed points are left out. */
+    public static List<Row> rows(List<String> patterns, List<String> schemes, List<PointResult> results) {
+        List<Row> out = new ArrayList<>();
+        for (String pattern : patterns) {
+            for (String scheme : schemes) {
+                Map<Double, List<PointResult>> byLoad = new TreeMap<>();
+                for (PointResult r : results) {
+                    if (!r.failed() && pattern.equals(r.notes().get("pattern")) && scheme.equals(r.notes().get("scheme"))) {
+                        double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
+                        byLoad.computeIfAbsent(load, k -> new ArrayList<>()).add(r);
+                    }
+                }
+                for (Map.Entry<Double, List<PointResult>> e : byLoad.entrySet()) {
+                    out.add(row(pattern, scheme, e.getKey(), e.getValue()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Row row(String pattern, String scheme, double load, List<PointResult> rs) {
+        List<Double> offered = new ArrayList<>();
+        List<Double> accepted = new ArrayList<>();
+        List<Double> latency = new ArrayList<>();
+        List<Double> fallback = new ArrayList<>();
+        List<Double> flows = new ArrayList<>();
+        double latMax = Double.NEGATIVE_INFINITY;
+        int saturated = 0;
+        for (PointResult r : rs) {
+            offered.add(PointRecords.metric(r, "offered"));
+            accepted.add(PointRecords.metric(r, "accepted"));
+            latency.add(PointRecords.metric(r, "latency.avg"));
+            latMax = Math.max(latMax, PointRecords.metric(r, "latency.max"));
+            saturated += Boolean.parseBoolean(r.notes().get("saturated")) ? 1 : 0;
+            double f = PointRecords.metric(r, FALLBACK);
+            if (!Double.isNaN(f)) { // the scheme's routes were planned
+                fallback.add(f);
+                flows.add(PointRecords.metric(r, FLOWS));
+            }
+        }
+        return new Row(pattern, scheme, load, rs.size(), MeanConfidence.mean(offered), MeanConfidence.halfWidth(offered),
+                MeanConfidence.mean(accepted), MeanConfidence.halfWidth(accepted), min(accepted),
+                MeanConfidence.mean(latency), MeanConfidence.halfWidth(latency), latMax, saturated,
+                MeanConfidence.mean(fallback), MeanConfidence.halfWidth(fallback), min(fallback), max(fallback),
+                MeanConfidence.mean(flows), MeanConfidence.halfWidth(flows));
+    }
+
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    /**
+     * The rows as CSV, one per pattern, scheme and load (LF line ends, as this table always had);
+     * the fallback-flow columns only when some row's routes were planned by a scheduler.
+     */
+    public static String csv(List<Row> rows) {
+        boolean planned = rows.stream().anyMatch(r -> !Double.isNaN(r.flowsMean()));
+        List<String> header = new ArrayList<>(List.of("pattern", "scheme", "load", "seeds", "offered", "offered.ci95",
+                "accepted.mean", "accepted.ci95", "accepted.min", "latency.avg.mean", "latency.avg.ci95", "latency.max",
+                "saturatedSeeds"));
+        if (planned) {
+            header.addAll(List.of("fallbackFlows.mean", "fallbackFlows.ci95", "fallbackFlows.min", "fallbackFlows.max",
+                    "flows.mean", "flows.ci95"));
+        }
+        CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.LF, header);
+        for (Row r : rows) {
+            csv.field(r.pattern()).field(r.scheme()).field(r.load()).field(r.seeds()).field(r.offered())
+                    .field(r.offeredCi()).field(r.acceptedMean()).field(r.acceptedCi()).field(r.acceptedMin())
+                    .field(r.latencyMean()).field(r.latencyCi()).field(r.latencyMax()).field(r.saturated());
+            if (planned) {
+                csv.field(r.fallbackMean()).field(r.fallbackCi()).field(r.fallbackMin()).field(r.fallbackMax())
+                        .field(r.flowsMean()).field(r.flowsCi());
+            }
+            csv.endRecord();
+        }
+        return csv.text();
+    }
+
+    /** The rows as a fixed-width table for the terminal. */
+    public static String text(List<Row> rows) {
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"PATTERN", "SCHEME", "LOAD", "SEEDS", "ACCEPTED", "(MIN)", "AVG LATENCY", "MAX LATENCY",
+            "SATURATED", "FALLBACK FLOWS"});
+        for (Row r : rows) {
+            lines.add(new String[] {r.pattern(), r.scheme(), CsvWriter.number(r.load()), Integer.toString(r.seeds()),
+                format("%.4f", r.acceptedMean()), format("%.4f", r.acceptedMin()), format("%.1f", r.latencyMean()),
+                format("%.0f", r.latencyMax()), r.saturated() + "/" + r.seeds(),
+                Double.isNaN(r.fallbackMean()) ? "-" : format("%.1f", r.fallbackMean()) + " of "
+                        + format("%.0f", r.flowsMean()) + " (" + format("%.0f", r.fallbackMin()) + ".."
+                        + format("%.0f", r.fallbackMax()) + ")"});
+        }
+        StringBuilder sb = new StringBuilder("Routes from a scheduler: mean over seeds per scheme and offered load "
+                + "(flits/node/cycle; latency in cycles; fallback flows: mean of flows (min..max))\n");
+        AlignedText.append(sb, lines);
+        return sb.toString();
+    }
+
+    /** Latency vs offered load per pattern, every scheme a curve, saturated points included (log scale). */
+    public static List<ResultCharts.NamedChart> charts(List<String> patterns, List<String> schemes, List<Row> rows) {
+        List<ResultCharts.NamedChart> out = new ArrayList<>();
+        for (String pattern : patterns) {
+            List<Series> series = new ArrayList<>();
+            for (int s = 0; s < schemes.size(); s++) {
+                List<Row> mine = new ArrayList<>();
+                for (Row r : rows) {
+                    if (r.pattern().equals(pattern) && r.scheme().equals(schemes.get(s))
+                            && r.latencyMean() > 0) {
+                        mine.add(r);
+                    }
+                }
+                double[] x = new double[mine.size()];
+                double[] y = new double[mine.size()];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = mine.get(i).load();
+                    y[i] = mine.get(i).latencyMean();
+                }
+                series.add(new Series(schemes.get(s), x, y, s));
+            }
+            out.add(new ResultCharts.NamedChart("latency-offered-" + ResultCharts.stem(pattern), pattern,
+                    new Chart(pattern + ": latency vs offered load", "mean over seeds; saturated points included",
+                            "offered load (flits/node/cycle)", "average packet latency (cycles, log scale)", true, series,
+                            true)));
+        }
+        return out;
+    }
+
+    private static String format(String f, double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : "-";
+    }
+}

@@ -1,0 +1,44 @@
+package org.fabrica.experiment.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.plot.Series;
+import org.fabrica.stats.Metric;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.sweep.SweepPoint;
+import org.junit.jupiter.api.Test;
+
+class ResultChartsTest {
+    private static PointResult point(int index, String load, long seed, double accepted, double latency) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        notes.put("pattern", "uniform");
+        notes.put("scheme", "dor");
+        notes.put("load", load);
+        notes.put("seed", Long.toString(seed));
+        notes.put("saturated", "false");
+        return new PointResult(new SweepPoint("e", "p" + index, index), List.of(new Metric("offered", Double.parseDouble(load),
+                "", ""), new Metric("accepted", accepted, "", ""), new Metric("latency.avg", latency, "", "")), notes, null, 1);
+    }
+
+    @Test
+    void severalSeedsGiveErrorBarsAndTheThroughputChartItsIdentityLine() {
+        List<PointResult> results = new ArrayList<>();
+        results.add(point(0, "0.1", 1, 0.1, 20));
+        results.add(point(1, "0.1", 2, 0.1, 24));
+        List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 2);
+        Series latency = charts.get(0).chart().series().get(0);
+        assertEquals(22, latency.y()[0], 1e-12);
+        assertEquals(22 - 12.706 * 2, latency.low()[0], 1e-9);
+        assertEquals(22 + 12.706 * 2, latency.high()[0], 1e-9);
+        assertTrue(charts.get(1).chart().identityLine(), "accepted vs offered draws y = x");
+        assertTrue(charts.get(0).chart().subtitle().contains("95% confidence interval"));
+        List<ResultCharts.NamedChart> one = ResultCharts.charts(results.subList(0, 1), List.of("uniform"), List.of("dor"), 1);
+        assertNull(one.get(0).chart().series().get(0).low(), "one seed: no error bars");
+    }
+}

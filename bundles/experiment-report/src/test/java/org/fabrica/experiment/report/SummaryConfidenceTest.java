@@ -1,0 +1,81 @@
+package org.fabrica.experiment.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fabrica.plot.Series;
+import org.fabrica.stats.Metric;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.sweep.SweepPoint;
+import org.junit.jupiter.api.Test;
+
+/** The .ci95 columns of summary.csv: computed over the seeds of a cell, as the charts' error bars are. */
+class SummaryConfidenceTest {
+    private static PointResult point(int index, String pattern, String load, long seed, Map<String, Double> metrics) {
+        Map<String, String> notes = new LinkedHashMap<>();
+        notes.put("pattern", pattern);
+        notes.put("scheme", "dor");
+        notes.put("load", load);
+        notes.put("seed", Long.toString(seed));
+        notes.put("saturated", "false");
+        List<Metric> m = new ArrayList<>();
+        metrics.forEach((k, v) -> m.add(new Metric(k, v, "", "")));
+        return new PointResult(new SweepPoint("e", "p" + index, index), m, notes, null, 1);
+    }
+
+    @Test
+    void aModeTableGivesTheIntervalOverTheSeedsWhereTheMetricIsDefined() {
+        List<PointResult> results = List.of(
+                point(0, "uniform", "0", 1, Map.of("collective.duration", 100.0)),
+                point(1, "uniform", "0", 2, Map.of("collective.duration", 104.0)),
+                point(2, "uniform", "0", 3, Map.of("collective.duration", Double.NaN)), // undefined for this seed
+                point(3, "bitrev", "0", 1, Map.of("collective.duration", 300.0)));
+        ModeSummary.Table t = ModeSummary.table("T", "collective.duration", "cycles", List.of("uniform", "bitrev"),
+                List.of("dor"), "dor", results);
+        assertEquals(102, t.mean()[0][0], 0);
+        // 100 and 104: standard error 2, t(1 df) = 12.706; the undefined seed is not a value
+        assertEquals(12.706 * 2, t.ci95()[0][0], 1e-9);
+        assertEquals(2, t.defined()[0][0]);
+        assertEquals(3, t.points()[0][0]);
+        assertTrue(Double.isNaN(t.ci95()[1][0]), "one seed: no interval");
+        String csv = ModeSummary.csv(List.of(t));
+        assertTrue(csv.contains("uniform,dor,3,102,25.412,1,2\r\n"), csv);
+        assertTrue(csv.contains("bitrev,dor,1,300,,1,1\r\n"), csv);
+    }
+
+    @Test
+    void aLoadSweepSummaryAgreesWithTheChartsErrorBars() {
+        List<PointResult> results = List.of(
+                point(0, "uniform", "0.1", 1, Map.of("offered", 0.1, "accepted", 0.09, "latency.avg", 20.0,
+                        "latency.max", 50.0)),
+                point(1, "uniform", "0.1", 2, Map.of("offered", 0.1, "accepted", 0.11, "latency.avg", 26.0,
+                        "latency.max", 70.0)),
+                point(2, "uniform", "0.1", 3, Map.of("offered", 0.1, "accepted", 0.10, "latency.avg", 23.0,
+                        "latency.max", 60.0)),
+                point(3, "uniform", "0.2", 1, Map.of("offered", 0.2, "accepted", 0.2, "latency.avg", 30.0,
+                        "latency.max", 90.0)));
+        List<SteadySummary.Row> rows = SteadySummary.rows(List.of("uniform"), List.of("dor"), results);
+        assertEquals(2, rows.size());
+        SteadySummary.Row r = rows.get(0);
+        assertEquals(3, r.seeds());
+        assertEquals(23, r.latencyMean(), 1e-12);
+        // 20, 26, 23: standard deviation 3, standard error sqrt(3), t(2 df) = 4.303
+        assertEquals(4.303 * Math.sqrt(3), r.latencyCi(), 1e-9);
+        assertEquals(4.303 * 0.01 / Math.sqrt(3), r.acceptedCi(), 1e-9);
+        assertEquals(0, r.offeredCi(), 1e-15);
+        assertEquals(70, r.latencyMax(), 0);
+        assertTrue(Double.isNaN(rows.get(1).latencyCi()), "one seed: no interval");
+        assertTrue(Double.isNaN(r.fallbackCi()), "no planned routes: no fallback flows");
+        Series latency = ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 3).get(0).chart().series()
+                .get(0);
+        assertEquals(r.latencyMean() + r.latencyCi(), latency.high()[0], 1e-12);
+        assertEquals(r.latencyMean() - r.latencyCi(), latency.low()[0], 1e-12);
+        String csv = SteadySummary.csv(rows);
+        assertTrue(csv.startsWith("pattern,scheme,load,seeds,offered,offered.ci95,accepted.mean,accepted.ci95,"), csv);
+        assertTrue(csv.contains("\nuniform,dor,0.2,1,0.2,,0.2,,0.2,30,,90,0\n"), csv);
+    }
+}

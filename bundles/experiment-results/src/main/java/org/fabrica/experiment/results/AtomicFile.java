@@ -1,0 +1,32 @@
+package org.fabrica.experiment.results;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Replaces a file in one step: the content goes to a temporary file in the same folder, which
+ * is then renamed over the target, so a reader (or a killed run) sees the old file or the new
+ * one, never half of one.
+ */
+public final class AtomicFile {
+    private AtomicFile() {
+    }
+
+    public static void write(Path target, byte[] content) throws IOException {
+        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        Files.write(tmp, content);
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    public static void write(Path target, String content) throws IOException {
+        write(target, content.getBytes(StandardCharsets.UTF_8));
+    }
+}
