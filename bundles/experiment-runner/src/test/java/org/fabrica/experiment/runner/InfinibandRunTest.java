@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
-import org.fabrica.experiment.runner.results.PointRecords;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
