@@ -31,6 +31,9 @@ import org.ops4j.pax.exam.Option;
  * <p>Runs in the test driver (failsafe JVM), never inside the framework.
  */
 public final class FabricaOptions {
+    /** The interactive shell (JLine); the launcher starts it only for {@code ./fabrica shell}. */
+    private static final String PROMPT_BUNDLE = "org.apache.felix.gogo.jline";
+
     private FabricaOptions() {
     }
 
@@ -45,7 +48,6 @@ public final class FabricaOptions {
         options.add(cleanCaches(true));
         Path work = workFolder(testName);
         options.add(workingDirectory(work.resolve("paxexam").toString()));
-        options.add(frameworkProperty("gosh.args").value("--nointeractive"));
         options.add(frameworkProperty("felix.fileinstall.dir").value(pluginsFolder(testName).toString()));
         options.add(frameworkProperty("felix.fileinstall.poll").value("500"));
         options.add(frameworkProperty("felix.fileinstall.noInitialDelay").value("true"));
@@ -58,6 +60,9 @@ public final class FabricaOptions {
                 options.add(frameworkProperty(e.getKey()).value(e.getValue().asText()));
             }
             for (JsonNode bsn : feature.path("bundles")) {
+                if (PROMPT_BUNDLE.equals(bsn.asText())) {
+                    continue; // as the launcher outside `shell`: no prompt, and the test JVM keeps its terminal signals
+                }
                 Path jar = bundles.get(bsn.asText());
                 if (jar != null && provisioned.add(bsn.asText())) {
                     options.add(bundle(jar.toUri().toString()));

@@ -30,6 +30,7 @@ import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
 import org.osgi.framework.startlevel.BundleStartLevel;
 import org.osgi.framework.startlevel.FrameworkStartLevel;
+import org.osgi.framework.wiring.BundleWiring;
 import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
@@ -41,14 +42,30 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * 3 the front end ({@value #SHELL_BUNDLE}), 4 the Gogo shell's prompt, so a command or the first prompt sees
  * every provider, including the plugins that were in the drop-in folder when the launcher started, and
  * the fabrica commands are registered before the prompt invites the first one.
+ *
+ * <p>The prompt is Gogo's JLine shell ({@value #PROMPT_BUNDLE}); it starts only for {@code shell}. It reads
+ * etc/gosh_profile under {@value #GOSH_HOME_PROPERTY} at login: the prompt and the tab completions of the
+ * fabrica commands.
  */
 final class Launcher {
     /** The bundle whose command-line component answers {@value #COMMAND_PROPERTY}. */
     static final String SHELL_BUNDLE = "org.fabrica.shell";
     /** Bundles that talk to the user: they start last, when every provider is there (the g! prompt too). */
-    static final Set<String> FRONT_END = Set.of(SHELL_BUNDLE, "org.apache.felix.gogo.shell");
-    /** The bundle that prints the g! prompt. */
-    static final String PROMPT_BUNDLE = "org.apache.felix.gogo.shell";
+    static final Set<String> FRONT_END = Set.of(SHELL_BUNDLE, "org.apache.felix.gogo.jline");
+    /** The bundle that prints the g! prompt and reads the lines typed (JLine: editing, history, completion). */
+    static final String PROMPT_BUNDLE = "org.apache.felix.gogo.jline";
+    /** JLine, whose class loader the prompt needs as context class loader when it starts. */
+    static final String JLINE_BUNDLE = "org.jline";
+    /**
+     * Framework property: the folder whose etc/gosh_profile the JLine shell reads at login (the build copies
+     * it from bundles/shell/src/main/gosh to the installation, launch/target).
+     */
+    static final String GOSH_HOME_PROPERTY = "gosh.home";
+    /**
+     * System property of JLine: with standard input not a terminal (a pipe, CI) it makes a line-by-line
+     * terminal without warning that it could not make a real one.
+     */
+    static final String JLINE_DUMB_PROPERTY = "org.jline.terminal.dumb";
     /** Framework property carrying the command's arguments, joined with U+001F. */
     static final String COMMAND_PROPERTY = "fabrica.command";
     /** Service property of the exit-code consumer registered on the system bundle. */
@@ -135,6 +152,8 @@ final class Launcher {
             raiseStartLevel(fw, PROMPT_LEVEL);
             trace("start level " + PROMPT_LEVEL + " reached");
             if (options.shell()) {
+                startPrompt(installed);
+                trace("prompt started");
                 fw.waitForStop(0);
                 return ExitCodes.OK;
             }
@@ -206,9 +225,12 @@ final class Launcher {
         putDefault(config, "felix.fileinstall.start.level", Integer.toString(FABRICA_LEVEL));
         putDefault(config, "felix.fileinstall.log.default", "jul");
         putDefault(config, "felix.fileinstall.filter", ".*\\.(jar|cfg|config)");
-        if (!options.shell()) {
-            // Without it, the end of standard input (CI, a background run) stops the framework.
-            putDefault(config, "gosh.args", "--nointeractive");
+        if (options.shell()) {
+            // Fabrica's profile (prompt, completions) instead of Gogo's built-in one (its banner, no completions).
+            putDefault(config, GOSH_HOME_PROPERTY, installation.home().toString());
+            if (System.getProperty(JLINE_DUMB_PROPERTY) == null) {
+                System.setProperty(JLINE_DUMB_PROPERTY, "true");
+            }
         }
         // The selected features' properties.
         config.putAll(FeatureCatalog.properties(selected));
@@ -292,10 +314,39 @@ final class Launcher {
                 + "' names bundles this launcher does not have (not built yet, or missing from launch/fabrica.bndrun): "
                 + String.join(", ", bsns)));
         for (Bundle bundle : toStart) {
+            if (PROMPT_BUNDLE.equals(bundle.getSymbolicName())) {
+                // Started by startPrompt, and only for the shell: a command needs no prompt, and the JLine shell
+                // would take over the terminal's signals (Ctrl-C would no longer stop the command).
+                continue;
+            }
             if (bundle.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
                 // Marks the bundle persistently started; it starts when its start level is reached.
                 bundle.start();
             }
+        }
+    }
+
+    /**
+     * Starts the JLine shell, if a selected feature has it, on this thread with JLine's class loader as the
+     * context class loader: JLine finds its terminal implementations through it (TerminalProvider.load), and
+     * with the launcher's own it finds none and falls back to a dumb terminal (no line editing, no completion).
+     */
+    private void startPrompt(Map<String, Bundle> installed) throws BundleException {
+        Bundle prompt = installed.get(PROMPT_BUNDLE);
+        if (prompt == null || selected.stream().noneMatch(f -> f.bundles().contains(PROMPT_BUNDLE))) {
+            return;
+        }
+        Bundle jline = installed.get(JLINE_BUNDLE);
+        BundleWiring wiring = jline == null ? null : jline.adapt(BundleWiring.class);
+        Thread current = Thread.currentThread();
+        ClassLoader previous = current.getContextClassLoader();
+        try {
+            if (wiring != null) {
+                current.setContextClassLoader(wiring.getClassLoader());
+            }
+            prompt.start(); // the shell builds its terminal in start(), on this thread
+        } finally {
+            current.setContextClassLoader(previous);
         }
     }
 

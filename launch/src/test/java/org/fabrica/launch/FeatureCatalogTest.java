@@ -27,7 +27,7 @@ class FeatureCatalogTest {
         Feature torus = catalog.all().get("torus");
         // docs/architecture.md, "Features": core = infrastructure + APIs + kernel + network + experiment
         // + sweep + shell + stats, and the chart library the runner imports.
-        for (String bsn : List.of("org.apache.felix.scr", "org.apache.felix.fileinstall", "org.apache.felix.gogo.shell",
+        for (String bsn : List.of("org.apache.felix.scr", "org.apache.felix.fileinstall", "org.apache.felix.gogo.jline",
                 "org.fabrica.params", "org.fabrica.plot", "org.fabrica.routing", "org.fabrica.experiment",
                 "org.fabrica.kernel.sequential", "org.fabrica.network.flit", "org.fabrica.experiment.runner",
                 "org.fabrica.experiment.results", "org.fabrica.experiment.report",

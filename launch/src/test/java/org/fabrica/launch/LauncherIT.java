@@ -87,6 +87,31 @@ class LauncherIT {
     }
 
     /**
+     * Commands piped into the shell (no terminal: JLine reads line by line, without a warning): they run, the
+     * shell read Fabrica's profile (the completions of the fabrica commands are declared, and the completion
+     * function answers with the catalogue's concepts), and the end of the input stops the framework.
+     */
+    @Test
+    void commandsPipedIntoTheShellRunAndTheEndOfInputStopsIt() throws Exception {
+        if (!shellBuilt()) {
+            return; // covered by aCommandIsAnsweredByTheShellBundleOrTheMissingBundleIsNamed
+        }
+        Result r = launchWithInput(String.join("\n",
+                "fabrica:help routing dor",
+                "declared = (($.completions) containsKey fabrica:swap)",
+                "echo \"completes-swap=$declared\"",
+                "fabrica:candidates [fabrica:help] 1",
+                ""), "shell");
+        assertEquals(ExitCodes.OK, r.exit, r.out + r.err);
+        assertTrue(r.out.contains("g! ") && r.out.contains("dateline"), "prompt and help: " + r.out);
+        assertTrue(r.out.contains("completes-swap=true"), "the profile declared the completions: " + r.out);
+        assertTrue(r.out.contains("routing") && r.out.contains("topology") && r.out.contains("traffic"),
+                "the concepts Tab offers after fabrica:help: " + r.out);
+        assertTrue(!r.err.contains("dumb terminal") && !r.out.contains("Welcome"), "no warning, no banner: " + r.err);
+        assertNoFrameworkStorageLeft();
+    }
+
+    /**
      * Bad input through the real launcher: each case exits with 2, names the
      * problem in one paragraph, and leaves no results behind.
      */
@@ -197,8 +222,17 @@ class LauncherIT {
     }
 
     private Result launch(List<String> jvmOptions, String... args) throws Exception {
-        Process p = start(jvmOptions, args);
-        p.getOutputStream().close();
+        return run(start(jvmOptions, args), "");
+    }
+
+    private Result launchWithInput(String input, String... args) throws Exception {
+        return run(start(List.of(), args), input);
+    }
+
+    private static Result run(Process p, String input) throws Exception {
+        try (OutputStream stdin = p.getOutputStream()) {
+            stdin.write(input.getBytes(StandardCharsets.UTF_8));
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Thread a = pump(p.getInputStream(), out);

@@ -71,7 +71,7 @@ class RunBundlesIT {
     @Test
     void theRunBundlesIncludeTheInfrastructureTheLauncherConfigures() throws IOException {
         Set<String> run = runBundles();
-        for (String bsn : List.of("org.apache.felix.scr", "org.apache.felix.fileinstall", "org.apache.felix.gogo.shell",
+        for (String bsn : List.of("org.apache.felix.scr", "org.apache.felix.fileinstall", "org.apache.felix.gogo.jline",
                 "org.apache.felix.configadmin", "org.apache.felix.metatype", Launcher.SHELL_BUNDLE)) {
             assertTrue(run.contains(bsn), bsn + " is not a run bundle");
         }

@@ -13,7 +13,7 @@ class StartLevelTest {
         int infrastructure = Launcher.startLevel("org.apache.felix.scr");
         int provider = Launcher.startLevel("org.fabrica.topology.cube");
         int commands = Launcher.startLevel("org.fabrica.shell");
-        int prompt = Launcher.startLevel("org.apache.felix.gogo.shell");
+        int prompt = Launcher.startLevel("org.apache.felix.gogo.jline");
         assertTrue(infrastructure < provider, "DS before the providers");
         assertTrue(provider < commands, "every provider (and plugin) before the commands");
         // on a loaded machine the prompt came before fabrica:run existed: 'Command not found: fabrica:run'

@@ -42,7 +42,8 @@ import picocli.CommandLine.Option;
     "osgi.command.function=stop",
     "osgi.command.function=stats",
     "osgi.command.function=swap",
-    "osgi.command.function=exit"})
+    "osgi.command.function=exit",
+    "osgi.command.function=candidates"})
 public final class FabricaCommands {
     @Reference
     private ExperimentService experiments;
@@ -90,7 +91,7 @@ public final class FabricaCommands {
     public void help() {
         out().print("""
                 fabrica:algorithms                   every provider per concept, with bundle and version
-                fabrica:help CONCEPT NAME            a provider's parameters (e.g. fabrica:help routing dor)
+                fabrica:help CONCEPT [NAME]          a concept's providers, or one's parameters (fabrica:help routing dor)
                 fabrica:run FILE [--paused] [...]    start a run in the background; prints its id
                 fabrica:runs                         every run of this shell: id, state, progress
                 fabrica:pause RUN                    pause its simulations at the next cycle boundary
@@ -101,6 +102,7 @@ public final class FabricaCommands {
                 fabrica:stop RUN                     end a run; finished points stay in its folder
                 fabrica:schedule FILE [--csv]        an m2n experiment's schedules
                 exit                                 leave the shell (stops Fabrica)
+                Tab completes commands, run ids, concepts and provider names.
                 """);
     }
 
@@ -114,6 +116,11 @@ public final class FabricaCommands {
             t.setDaemon(true);
             t.start();
         }
+    }
+
+    @Descriptor("list the providers of a concept: name, bundle, version, description")
+    public void help(@Descriptor("concept, e.g. routing") String concept) {
+        attempt(() -> out().print(ProviderListing.concept(catalog, concept)));
     }
 
     @Descriptor("show the parameters of a provider: type, default, range, description")
@@ -251,6 +258,21 @@ public final class FabricaCommands {
             out().println("Run " + h.id() + ": " + concept + " is now " + name
                     + (values.isEmpty() ? "" : " " + values) + "; resume it with fabrica:resume " + h.id());
         });
+    }
+
+    /**
+     * The shell's tab completion: the words that may stand at {@code index} of a fabrica command line
+     * (run ids, concepts, provider names). The shell profile calls it with JLine's parsed line; it never
+     * fails, since an error would print into the line being typed.
+     */
+    @Descriptor("the words that may stand at INDEX of a fabrica command line (what Tab offers)")
+    public List<String> candidates(@Descriptor("the words of the line, the command first") List<String> words,
+            @Descriptor("index of the word to complete") int index) {
+        try {
+            return CommandCompletion.candidates(experiments, catalog, words, index);
+        } catch (RuntimeException e) {
+            return List.of();
+        }
     }
 
     private RunHandle handle(String id) {

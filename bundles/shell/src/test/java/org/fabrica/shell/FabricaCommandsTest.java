@@ -156,5 +156,9 @@ class FabricaCommandsTest {
         assertEquals(ProviderListing.algorithms(Fakes.catalog()), out());
         commands.help("routing", "dor");
         assertEquals(ProviderListing.help(Fakes.catalog(), "routing", "dor"), out());
+        // what Tab offers after fabrica:help is a concept: alone, it lists the concept's providers
+        commands.help("routing");
+        String routing = out();
+        assertTrue(routing.contains("west-first") && routing.contains("dor") && !routing.contains("torus"), routing);
     }
 }
