@@ -96,7 +96,7 @@ public final class FlitNetwork implements NetworkModel {
         require(setup.injection(), "injection process");
         this.names = setup.names() == null ? ProviderNames.unnamed() : setup.names();
         this.observer = setup.observer() == null ? new NetworkObserver() { } : setup.observer();
-        this.observesCycles = overridesCycleEnd(observer);
+        this.observesCycles = overrides(observer, NetworkObserver.class, "cycleEnd", long.class);
         require(setup.random(), "random streams");
         require(setup.limits(), "run limits");
         require(setup.queuing(), "queuing scheme");
@@ -153,8 +153,8 @@ public final class FlitNetwork implements NetworkModel {
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * vcClasses;
         this.routers = new ActiveRouters(w.routers, localQueues);
-        this.outputs = new OutputUnits(w, kinds.creditCapacity(w), true);
-        this.inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits, true);
+        this.outputs = new OutputUnits(w, kinds.creditCapacity(w));
+        this.inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits);
         this.pool = new PacketPool(w.nodes * 4);
         this.progress = new Progress();
         this.route = new RouteStage(routing, routingName, w, inputs, routers, pool, names, progress, vcClasses,
@@ -456,9 +456,13 @@ public final class FlitNetwork implements NetworkModel {
         return m;
     }
 
-    private static boolean overridesCycleEnd(NetworkObserver observer) {
+    /**
+     * True when {@code provider}'s class overrides (or implements) {@code method} instead of
+     * inheriting {@code api}'s default: the network then calls it, else it skips the call.
+     */
+    static boolean overrides(Object provider, Class<?> api, String method, Class<?>... parameters) {
         try {
-            return observer.getClass().getMethod("cycleEnd", long.class).getDeclaringClass() != NetworkObserver.class;
+            return provider.getClass().getMethod(method, parameters).getDeclaringClass() != api;
         } catch (NoSuchMethodException | SecurityException e) {
             return true;
         }

@@ -106,21 +106,12 @@ final class InputBuffers {
     private InvariantChecks checks;
 
     /**
-     * @param capacity capacity in flits of each VC index (the same at every port)
+     * @param capacity capacity in flits of every global input VC ({@code globalPort * vcs + vc}):
+     *        {@link RouterKinds#inputCapacity}, or {@link Wiring#everyInputVc} for one size per VC index
      * @param credits the output VCs' credit counters (a buffer whose front packet owns a VC with
      *        credit joins the switch-allocation mask when a flit arrives)
      */
     InputBuffers(Wiring wiring, int[] capacity, int maxCandidates, ActiveRouters routers, int[] credits) {
-        this(wiring, wiring.everyInputVc(capacity), maxCandidates, routers, credits, true);
-    }
-
-    /**
-     * @param inputCapacity capacity in flits of every global input VC ({@code globalPort * vcs + vc};
-     *        {@link RouterKinds#inputCapacity})
-     */
-    InputBuffers(Wiring wiring, int[] inputCapacity, int maxCandidates, ActiveRouters routers, int[] credits,
-            boolean perInputVc) {
-        int[] capacity = inputCapacity;
         if (capacity.length != wiring.totalVcs()) {
             throw new IllegalArgumentException("input VC capacities: " + capacity.length + " given for "
                     + wiring.totalVcs() + " input VCs");

@@ -28,16 +28,12 @@ final class OutputUnits {
     /** Per credit counter: the capacity of the buffer it counts. */
     private final int[] capacity;
 
-    /** Every router's VC {@code v} holds {@code capacity[v]} flits. */
-    OutputUnits(Wiring w, int[] capacity) {
-        this(w, w.everyCredit(capacity), true);
-    }
-
     /**
      * @param creditCapacity per credit counter (output VCs, then the network interfaces'), the
-     *        capacity of the buffer it counts ({@link RouterKinds#creditCapacity})
+     *        capacity of the buffer it counts: {@link RouterKinds#creditCapacity}, or
+     *        {@link Wiring#everyCredit} for one size per VC index
      */
-    OutputUnits(Wiring w, int[] creditCapacity, boolean perCredit) {
+    OutputUnits(Wiring w, int[] creditCapacity) {
         this.vcs = w.vcs;
         this.niCreditBase = w.niCreditBase;
         int totalVcs = w.totalVcs();

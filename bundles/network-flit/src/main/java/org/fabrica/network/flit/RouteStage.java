@@ -321,12 +321,7 @@ final class RouteStage {
      * is skipped.
      */
     boolean choosesVirtualNetworks() {
-        try {
-            return queuing.getClass().getMethod("virtualNetwork", int.class, PacketView.class)
-                    .getDeclaringClass() != QueuingScheme.class;
-        } catch (NoSuchMethodException | SecurityException e) {
-            return true;
-        }
+        return FlitNetwork.overrides(queuing, QueuingScheme.class, "virtualNetwork", int.class, PacketView.class);
     }
 
     /** The virtual network the queuing scheme chooses for {@code packet} at node {@code n}, checked. */

@@ -1,6 +1,5 @@
 package org.fabrica.network.flit;
 
-import org.fabrica.hardware.Pipeline;
 
 /**
  * Route computation and VC allocation of one router in one cycle.
@@ -53,20 +52,6 @@ final class VcAllocation {
     private final int queuesPerVc;
     private final boolean voq;
     private final int[] branchScratch;
-
-    /** Every router has the pipeline {@code timing}. */
-    VcAllocation(Pipeline timing, boolean cutThrough, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
-            ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool, AllocationStage stage,
-            int[] vcPriority) {
-        this(filled(wiring.routers, timing.routingDelay()), filled(wiring.routers, timing.vcAllocDelay()), cutThrough,
-                wiring, inputs, outputs, routers, route, contention, pool, stage, vcPriority);
-    }
-
-    private static int[] filled(int n, int value) {
-        int[] a = new int[n];
-        java.util.Arrays.fill(a, value);
-        return a;
-    }
 
     /**
      * @param routingDelay per router, cycles of route computation ({@link RouterKinds#routingDelay})

@@ -75,10 +75,8 @@ final class PartsBench {
         RouterDescription d = description;
         vcs = d.vcs();
         boolean cutThrough = d.flowControl() == FlowControl.VIRTUAL_CUT_THROUGH;
-        int[] capacity = new int[vcs];
         int[] priority = new int[vcs];
         for (int v = 0; v < vcs; v++) {
-            capacity[v] = d.channels().get(v).bufferFlits();
             priority[v] = d.channels().get(v).priority();
         }
         int maxPorts = 1;
@@ -91,8 +89,9 @@ final class PartsBench {
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * routing.vcClasses();
         routers = new ActiveRouters(w.routers, localQueues);
-        outputs = new OutputUnits(w, capacity);
-        inputs = new InputBuffers(w, capacity, maxCandidates, routers, outputs.credits);
+        RouterKinds kinds = RouterKinds.all(topology, d);
+        outputs = new OutputUnits(w, kinds.creditCapacity(w));
+        inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits);
         pool = new PacketPool(16);
         progress = new Progress();
         route = new RouteStage(routing, "ring-test", w, inputs, routers, pool, Fixtures.NAMES, progress,
@@ -105,8 +104,7 @@ final class PartsBench {
                 Fixtures.noThrottle().apply(null), false, Fixtures.NAMES, w.maxPorts, cutThrough, waitForTailCredit,
                 packetFlits, Links.injectDelay(d), terminalFlitDelay, receiveOverhead,
                 d.injection() == InjectionQueues.PER_VC, d.terminalLink().cyclesPerFlit());
-        links = new Links(RouterKinds.all(topology, d), waitForTailCredit, w, outputs, inputs, routers,
-                interfaces.niWaiting);
+        links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
         int[] queueInputs = new int[w.routers];
@@ -128,7 +126,7 @@ final class PartsBench {
                 : stage("output arbitration", new AllocatorShape(vcInputs, portInputs, 1), localQueues);
         crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, hopLimit);
-        vcAllocation = new VcAllocation(d.pipeline(), cutThrough, w, inputs, outputs, routers, route, contention, pool,
+        vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention, pool,
                 va, priority);
         switchAllocation = new SwitchAllocation(d.crossbar(), w, inputs, outputs, routers, contention, crossbar, links,
                 pool, sa, arbiter, priority);

@@ -44,7 +44,7 @@ class RouterPartsTest {
     private static InputBuffers fifo(Wiring w, int capacity, ActiveRouters routers, int[] credits) {
         int[] cap = new int[VCS];
         java.util.Arrays.fill(cap, capacity);
-        return new InputBuffers(w, cap, 2, routers, credits);
+        return new InputBuffers(w, w.everyInputVc(cap), 2, routers, credits);
     }
 
     @Test
