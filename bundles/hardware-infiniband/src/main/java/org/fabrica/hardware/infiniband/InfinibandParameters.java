@@ -9,8 +9,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  * Parameters of the {@code infiniband} model. The defaults are the OSHA/SASHA study's switch and
  * links (docs/studies/osha-sasha.md): 100 Gbps links with 6 ns of propagation, 128 KB of buffer
  * per input port shared out among the VLs, 4 KB MTU, virtual cut-through. The study gives no switch
- * or interface latency: the defaults (100 ns) are of the order InfiniBand switch vendors quote
- * port to port, and are parameters.
+ * or interface latency: the defaults (100 ns) are a round figure, not taken from the study or a
+ * measured switch; they are parameters, and results must say which values they used.
  */
 @ObjectClassDefinition(name = "infiniband", description = "InfiniBand-like switch and node interface: virtual"
         + " cut-through, credit flow control, VLs sharing out a port buffer, link rate and propagation in physical"
