@@ -13,6 +13,18 @@ import org.fabrica.sweep.PointResult;
  * also the fallback flows, the latency-vs-offered-load charts and the end-of-run text.
  */
 public final class LoadPointOutputs implements StudyOutputs {
+    private final LatencyUnit latencyUnit;
+
+    /** Latencies drawn in cycles. */
+    public LoadPointOutputs() {
+        this(LatencyUnit.CYCLES);
+    }
+
+    /** Latencies drawn in {@code latencyUnit} (the charts; the CSV files stay in cycles). */
+    public LoadPointOutputs(LatencyUnit latencyUnit) {
+        this.latencyUnit = latencyUnit;
+    }
+
     @Override
     public String seriesNote() {
         return "";
@@ -26,7 +38,7 @@ public final class LoadPointOutputs implements StudyOutputs {
     @Override
     public Finished finish(Path dir, ExperimentFacts facts, List<PointResult> results, List<ModeSummary.Table> tables) {
         List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, facts.patterns(), facts.schemes(),
-                facts.seeds());
+                facts.seeds(), latencyUnit);
         // mean and confidence interval per load point for every sweep: points.csv has one row per seed
         List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), results);
         String summary = SteadySummary.csv(rows);

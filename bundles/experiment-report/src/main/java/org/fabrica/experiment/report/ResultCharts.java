@@ -34,6 +34,12 @@ public final class ResultCharts {
     }
 
     static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds) {
+        return charts(results, patterns, schemes, seeds, LatencyUnit.CYCLES);
+    }
+
+    /** The charts, latencies drawn in {@code unit}. */
+    static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds,
+            LatencyUnit unit) {
         List<NamedChart> out = new ArrayList<>();
         String seedNote = seeds > 1 ? "; mean of " + seeds + " seeds, bars: 95% confidence interval" : "";
         for (String pattern : patterns) {
@@ -59,7 +65,7 @@ public final class ResultCharts {
                     if (a.saturated()) {
                         saturated++;
                     } else {
-                        lat.add(new double[] {a.accepted(), a.latency(), a.latencyCi()});
+                        lat.add(new double[] {a.accepted(), a.latency() * unit.perCycle(), a.latencyCi() * unit.perCycle()});
                     }
                 }
                 double[] lx = new double[lat.size()];
@@ -82,7 +88,7 @@ public final class ResultCharts {
                     + (saturated > 0 ? "; " + saturated + " saturated point" + (saturated == 1 ? "" : "s") + " not shown" : "")
                     + seedNote;
             out.add(new NamedChart("latency-" + stem, pattern, new Chart(pattern + ": latency vs accepted traffic", latSub,
-                    "accepted traffic (flits/node/cycle)", "average latency (cycles)", false, latency)));
+                    "accepted traffic (flits/node/cycle)", "average latency (" + unit.label() + ")", false, latency)));
             out.add(new NamedChart("throughput-" + stem, pattern, new Chart(pattern + ": accepted vs offered traffic",
                     "flits delivered in the measurement window" + seedNote, "offered traffic (flits/node/cycle)",
                     "accepted traffic (flits/node/cycle)", false, throughput).withIdentityLine()));

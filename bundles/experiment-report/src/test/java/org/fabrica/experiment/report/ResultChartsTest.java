@@ -2,6 +2,7 @@ package org.fabrica.experiment.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -40,5 +41,23 @@ class ResultChartsTest {
         assertTrue(charts.get(0).chart().subtitle().contains("95% confidence interval"));
         List<ResultCharts.NamedChart> one = ResultCharts.charts(results.subList(0, 1), List.of("uniform"), List.of("dor"), 1);
         assertNull(one.get(0).chart().series().get(0).low(), "one seed: no error bars");
+    }
+
+    @Test
+    void latenciesAreDrawnInTheUnitAsked() {
+        List<PointResult> results = List.of(point(0, "0.1", 1, 0.1, 200), point(1, "0.1", 2, 0.1, 240));
+        // 5.12 ns cycles (64-byte flits at 100 Gbps): 220 cycles are 1.1264 us
+        LatencyUnit us = LatencyUnit.of("us", 5.12);
+        List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 2, us);
+        Series latency = charts.get(0).chart().series().get(0);
+        assertEquals(1.1264, latency.y()[0], 1e-12);
+        assertEquals((220 - 12.706 * 20) * 0.00512, latency.low()[0], 1e-9, "the confidence interval scales too");
+        assertEquals("average latency (us)", charts.get(0).chart().yLabel());
+        assertEquals(0.1, latency.x()[0], 1e-12, "accepted traffic is not a time");
+        assertEquals(220 * 5.12, ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 2,
+                LatencyUnit.of("ns", 5.12)).get(0).chart().series().get(0).y()[0], 1e-9);
+        assertEquals("average latency (cycles)", ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 2)
+                .get(0).chart().yLabel());
+        assertThrows(IllegalArgumentException.class, () -> LatencyUnit.of("ms", 5.12));
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.fabrica.experiment.report.LatencyUnit;
 import org.fabrica.experiment.report.LoadPointOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
@@ -37,12 +38,13 @@ public final class SteadyStudy extends PacketStudy {
     public static final String NAME = "steady";
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "loads", "warmup", "measure", "drain", "measuredPackets", "statistics", "deadlockCycles",
-            "seeds", "executor", "outputs", "provenance");
+            "traffic", "schemes", "loads", "warmup", "measure", "drain", "measuredPackets", "latencyUnit", "statistics",
+            "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
     static final String ALL_PACKETS = "all";
     static final String FOREGROUND_PACKETS = "foreground";
     static final String DEFAULT_MEASURED_PACKETS = ALL_PACKETS;
+    static final String DEFAULT_LATENCY_UNIT = "cycles";
     /** Keys that only the ramp and collective modes use. */
     static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
     /**
@@ -61,8 +63,10 @@ public final class SteadyStudy extends PacketStudy {
      * @param measure cycles of the window
      * @param drain most cycles after the window to deliver the measured packets
      * @param foregroundOnly {@code measuredPackets: foreground}: only the pattern's foreground packets are measured
+     * @param latencyUnit {@code latencyUnit}: the unit of the charts' latency axis, one of {@link LatencyUnit#WORDS}
      */
-    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, boolean foregroundOnly) {
+    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, boolean foregroundOnly,
+            String latencyUnit) {
         public LoadPoints {
             loads = List.copyOf(loads);
         }
@@ -115,8 +119,18 @@ public final class SteadyStudy extends PacketStudy {
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
-        s.own = new LoadPoints(loads, warmup, measure, drain, foregroundOnly(doc, root));
+        s.own = new LoadPoints(loads, warmup, measure, drain, foregroundOnly(doc, root), latencyUnit(doc, root));
         s.maxCycles = warmup + measure + drain; // a point's last cycle + 1
+    }
+
+    /** {@code latencyUnit}: cycles (the default), ns or us. */
+    static String latencyUnit(ExperimentDocument doc, ObjectNode root) {
+        String v = SpecReader.optionalText(doc, root, "latencyUnit", "latencyUnit", DEFAULT_LATENCY_UNIT);
+        if (!LatencyUnit.WORDS.contains(v)) {
+            throw doc.error("latencyUnit", "latencyUnit = '" + v + "' is not a choice; use cycles, ns or us (the"
+                    + " charts' latency axis; ns and us convert with the hardware model's cycle length)");
+        }
+        return v;
     }
 
     /** {@code measuredPackets}: true for {@code foreground}, false for {@code all} (the default). */
@@ -333,6 +347,9 @@ public final class SteadyStudy extends PacketStudy {
         if (own.foregroundOnly()) { // written only when set, so that existing experiments keep their ids
             r.put("measuredPackets", FOREGROUND_PACKETS);
         }
+        if (!own.latencyUnit().equals(DEFAULT_LATENCY_UNIT)) { // likewise
+            r.put("latencyUnit", own.latencyUnit());
+        }
     }
 
     @Override
@@ -363,6 +380,6 @@ public final class SteadyStudy extends PacketStudy {
 
     @Override
     public StudyOutputs outputs(SweepPlan plan) {
-        return new LoadPointOutputs();
+        return new LoadPointOutputs(LatencyUnit.of(of(plan.spec()).latencyUnit(), plan.router().cycleNanoseconds()));
     }
 }

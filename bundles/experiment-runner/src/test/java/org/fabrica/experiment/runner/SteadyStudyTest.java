@@ -67,6 +67,18 @@ class SteadyStudyTest {
     }
 
     @Test
+    void latencyUnitIsCyclesNsOrUsAndOnlyTheChartsUseIt() {
+        assertEquals("cycles", SteadyStudy.of(StudyFiles.spec(Fixtures.TINY)).latencyUnit(), "the default");
+        assertEquals("us", SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "latencyUnit: us\n")).latencyUnit());
+        assertContains(StudyFiles.refused(Fixtures.TINY + "latencyUnit: seconds\n"),
+                "latencyUnit = 'seconds' is not a choice; use cycles, ns or us");
+        assertFalse(new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY)).has("latencyUnit"),
+                "left out when not set, so that existing experiments keep their ids");
+        assertEquals("ns", new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n"))
+                .get("latencyUnit").asText());
+    }
+
+    @Test
     void aSubsetIsSaturatedByItsOwnThroughputNotByTheBackgrounds() {
         Metric offered = new Metric("offered", 0.4, "flits/node/cycle", "");
         Metric accepted = new Metric("accepted", 0.2, "flits/node/cycle", "");
