@@ -347,9 +347,7 @@ public final class SteadyStudy extends PacketStudy {
         if (own.foregroundOnly()) { // written only when set, so that existing experiments keep their ids
             r.put("measuredPackets", FOREGROUND_PACKETS);
         }
-        if (!own.latencyUnit().equals(DEFAULT_LATENCY_UNIT)) { // likewise
-            r.put("latencyUnit", own.latencyUnit());
-        }
+        // latencyUnit is left out like outputs: it changes how results are drawn, not what they are
     }
 
     @Override
