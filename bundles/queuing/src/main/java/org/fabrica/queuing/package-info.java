@@ -1,5 +1,5 @@
 /**
- * Queuing scheme API: which virtual channels (queues) a packet may occupy at each input buffer. Providers (queuing-basic): 1vc, voqsw, dateline VC classes, bbq and dbbq (bands of destinations; dbbq over virtual networks chosen at the source, obliviously or by occupancy). VOQnet is not built yet. Since 1.1 a scheme may choose each packet's virtual network at its source (QueuingScheme.virtualNetwork) and read the occupancy of the buffers its router's outputs feed (QueuingContext.downstreamFlits).
+ * Queuing scheme API: which virtual channels (queues) a packet may occupy at each input buffer. Providers (queuing-basic): 1vc, voqsw, voqnet (one queue per destination), dateline VC classes, bbq and dbbq (bands of destinations; dbbq over virtual networks chosen at the source, obliviously or by occupancy). Since 1.1 a scheme may choose each packet's virtual network at its source (QueuingScheme.virtualNetwork) and read the occupancy of the buffers its router's outputs feed (QueuingContext.downstreamFlits).
  */
 @Export
 @Version("1.1.0")

@@ -113,4 +113,25 @@ class QueuingSchemesTest {
                         Parameters.defaults(VoqSwitchParameters.class)));
         assertTrue(classes.getMessage().contains("2 VC classes"), classes.getMessage());
     }
+
+    @Test
+    void voqnetQueuesByDestinationAndKeepsTheClassesApart() {
+        KAryNCube mesh = new KAryNCube(4, 2, false); // 16 nodes
+        FakeQueuingContext one = new FakeQueuingContext(mesh, 16, 1, (r, p, d) -> 0, (n, p, d) -> 0);
+        QueuingScheme q = new VoqNetFactory().create(one, Parameters.defaults(VoqNetParameters.class));
+        for (int d = 0; d < 16; d++) {
+            TestPacket p = TestPacket.readOnly(1, 3, d);
+            assertEquals(1L << d, q.vcMask(5, 1, 0, p), "destination " + d + " has queue " + d + " at every hop");
+            assertEquals(1L << d, q.injectionVcMask(3, p));
+        }
+        FakeQueuingContext two = new FakeQueuingContext(mesh, 32, 2, (r, p, d) -> 0, (n, p, d) -> 0);
+        QueuingScheme classes = new VoqNetFactory().create(two, Parameters.defaults(VoqNetParameters.class));
+        assertEquals(1L << (9 * 2 + 1), classes.vcMask(0, 0, 1, TestPacket.readOnly(1, 0, 9)),
+                "class 1 of destination 9: VC 9 x 2 + 1");
+        IllegalArgumentException few = assertThrows(IllegalArgumentException.class,
+                () -> new VoqNetFactory().create(new FakeQueuingContext(mesh, 8, 1, (r, p, d) -> 0, (n, p, d) -> 0),
+                        Parameters.defaults(VoqNetParameters.class)));
+        assertTrue(few.getMessage().contains("queuing 'voqnet' needs") && few.getMessage().contains("= 16 VCs")
+                && few.getMessage().contains("the hardware has 8"), few.getMessage());
+    }
 }
