@@ -39,4 +39,18 @@ public interface QueuingContext {
     default int downstreamFlits(int router, int outPort, int vc) {
         throw new UnsupportedOperationException("this network model does not report buffer occupancy");
     }
+
+    /**
+     * Transmit wait of VC {@code vc} at output {@code outPort} of {@code router}: the cycles in which
+     * that output VC had a packet ready to send and could not send it for lack of credits (the
+     * per-VL counter an InfiniBand port keeps, PortVLXmitWait), counted from the first call that
+     * names {@code router} (which therefore answers 0) to the end of the previous cycle. A
+     * monotone counter: a scheme compares the increase between two of its readings. What a
+     * source-adaptive scheme may read instead of {@link #downstreamFlits}.
+     *
+     * @since 1.2
+     */
+    default long transmitWait(int router, int outPort, int vc) {
+        throw new UnsupportedOperationException("this network model does not count transmit wait");
+    }
 }

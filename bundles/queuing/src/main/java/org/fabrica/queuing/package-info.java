@@ -1,8 +1,8 @@
 /**
- * Queuing scheme API: which virtual channels (queues) a packet may occupy at each input buffer. Providers (queuing-basic): 1vc, voqsw, voqnet (one queue per destination), dateline VC classes, bbq and dbbq (bands of destinations; dbbq over virtual networks chosen at the source, obliviously or by occupancy). Since 1.1 a scheme may choose each packet's virtual network at its source (QueuingScheme.virtualNetwork) and read the occupancy of the buffers its router's outputs feed (QueuingContext.downstreamFlits).
+ * Queuing scheme API: which virtual channels (queues) a packet may occupy at each input buffer. Providers (queuing-basic): 1vc, voqsw, voqnet (one queue per destination), dateline VC classes, bbq and dbbq (bands of destinations; dbbq over virtual networks chosen at the source, obliviously, by occupancy or by transmit wait). Since 1.1 a scheme may choose each packet's virtual network at its source (QueuingScheme.virtualNetwork) and read the occupancy of the buffers its router's outputs feed (QueuingContext.downstreamFlits); since 1.2 the outputs' transmit-wait counters (QueuingContext.transmitWait).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.fabrica.queuing;
 
 import org.osgi.annotation.bundle.Export;

@@ -64,6 +64,7 @@ public final class FlitNetwork implements NetworkModel {
     final SwitchAllocation switchAllocation;
     final Crossbar crossbar;
     final ContentionCounter contention;
+    final TransmitWait transmitWait;
     final NetworkInterfaces interfaces;
     final Generators generators;
     final InvariantChecks checks;
@@ -161,7 +162,9 @@ public final class FlitNetwork implements NetworkModel {
                 maxCandidates);
         this.contention = new ContentionCounter(inputs, pool, w.totalQueues());
         // queuing and throttle see the model through their views
-        this.queuing = require(setup.queuing().apply(new QueuingView(w, route, outputs)), "queuing scheme instance");
+        this.transmitWait = new TransmitWait(w, inputs, outputs, pool, routers, cutThrough);
+        this.queuing = require(setup.queuing().apply(new QueuingView(w, route, outputs, transmitWait)),
+                "queuing scheme instance");
         route.queuing(queuing);
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,
                 kinds.maxBufferFlits(), kinds.minBufferFlits())), "throttle instance");
@@ -435,6 +438,9 @@ public final class FlitNetwork implements NetworkModel {
                 }
                 active.visited(r);
             }
+        }
+        if (transmitWait.counting) {
+            transmitWait.sample(tl);
         }
         cycles++;
         if (progress.inNetwork > 0 && t - progress.lastMove >= deadlockCycles) {

@@ -5,18 +5,21 @@ import org.fabrica.routing.PacketView;
 import org.fabrica.topology.Topology;
 
 /**
- * What the queuing scheme sees of the network: its size, look-ahead routes, and the occupancy of
- * the buffers each output feeds as its credits count it.
+ * What the queuing scheme sees of the network: its size, look-ahead routes, the occupancy of
+ * the buffers each output feeds as its credits count it, and the outputs' transmit-wait counters
+ * ({@link TransmitWait}).
  */
 final class QueuingView implements QueuingContext {
     private final Wiring wiring;
     private final RouteStage route;
     private final OutputUnits outputs;
+    private final TransmitWait transmitWait;
 
-    QueuingView(Wiring wiring, RouteStage route, OutputUnits outputs) {
+    QueuingView(Wiring wiring, RouteStage route, OutputUnits outputs, TransmitWait transmitWait) {
         this.wiring = wiring;
         this.route = route;
         this.outputs = outputs;
+        this.transmitWait = transmitWait;
     }
 
     @Override
@@ -31,6 +34,16 @@ final class QueuingView implements QueuingContext {
             return 0;
         }
         return outputs.capacityOf(ov) - outputs.credits[ov];
+    }
+
+    @Override
+    public long transmitWait(int router, int outPort, int vc) {
+        if (router < 0 || router >= wiring.routers || outPort < 0 || outPort >= wiring.ports(router) || vc < 0
+                || vc >= wiring.vcs) {
+            throw new IllegalArgumentException("transmitWait: router " + router + " port " + outPort + " VC " + vc
+                    + " does not exist in " + wiring.topology.describe() + " with " + wiring.vcs + " VCs");
+        }
+        return transmitWait.read(router, outPort, vc);
     }
 
     @Override

@@ -97,7 +97,8 @@ final class PartsBench {
         route = new RouteStage(routing, "ring-test", w, inputs, routers, pool, Fixtures.NAMES, progress,
                 routing.vcClasses(), maxCandidates);
         contention = new ContentionCounter(inputs, pool, w.totalQueues());
-        route.queuing(queuing.apply(new QueuingView(w, route, outputs)));
+        route.queuing(queuing.apply(new QueuingView(w, route, outputs,
+                new TransmitWait(w, inputs, outputs, pool, routers, cutThrough))));
         int terminalFlitDelay = d.pipeline().switchAllocDelay() + d.pipeline().switchTraversalDelay()
                 + d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit() - 1;
         interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer,

@@ -12,8 +12,10 @@ public @interface DbbqParameters {
     int queuesPerNetwork() default 2;
 
     @AttributeDefinition(description = "How the source picks a packet's network: round-robin (OSHA: alternate"
-            + " packet by packet per source) or least-occupied (SASHA: the network whose candidate queue at the"
-            + " source router's first-hop output holds fewer flits by its credits; ties alternate)")
+            + " packet by packet per source), least-occupied (SASHA: the network whose candidate queue at the"
+            + " source router's first-hop output holds fewer flits by its credits) or least-waiting (SASHA on the"
+            + " transmit-wait counters: the candidate whose output VC waited fewer cycles for credits since the"
+            + " source's previous choice); ties alternate")
     NetworkSelection selection() default NetworkSelection.ROUND_ROBIN;
 
     @AttributeDefinition(description = "Nodes per row k of the vertical bands floor((dest mod k) * q / k);"

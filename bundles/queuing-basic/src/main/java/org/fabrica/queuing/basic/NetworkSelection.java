@@ -8,5 +8,11 @@ public enum NetworkSelection {
      * SASHA, source adaptive: the network whose candidate queue holds fewer flits at the source
      * router's first-hop output, as its credits count them; ties alternate.
      */
-    LEAST_OCCUPIED
+    LEAST_OCCUPIED,
+    /**
+     * SASHA on the transmit-wait counters: the network whose candidate queue's output VC at the
+     * source router waited fewer cycles for credits since this source's previous choice between
+     * the same two queues; ties alternate.
+     */
+    LEAST_WAITING
 }

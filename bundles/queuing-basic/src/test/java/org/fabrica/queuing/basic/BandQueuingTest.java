@@ -27,6 +27,7 @@ class BandQueuingTest {
         final int vcs;
         final int classes;
         final int[][] flits = new int[5][8];
+        final long[][] waits = new long[5][8];
 
         Context(int vcs, int classes) {
             this.vcs = vcs;
@@ -61,6 +62,11 @@ class BandQueuingTest {
         @Override
         public int downstreamFlits(int router, int outPort, int vc) {
             return flits[outPort][vc];
+        }
+
+        @Override
+        public long transmitWait(int router, int outPort, int vc) {
+            return waits[outPort][vc];
         }
     }
 
@@ -128,6 +134,28 @@ class BandQueuingTest {
         c.flits[0][0] = 9;
         assertEquals(0, q.virtualNetwork(0, new TestPacket(4, 0, 6)));
         assertEquals(1, q.virtualNetwork(0, new TestPacket(5, 0, 6)));
+    }
+
+    @Test
+    void leastWaitingComparesTheIncreaseOfTheCountersSinceTheSourcesLastReading() {
+        Context c = new Context(4, 1);
+        QueuingScheme q = dbbq(c, 2, "least-waiting");
+        // destination 6: network 0's queue is VC 0 on port 0, network 1's VC 3 on port 1
+        c.waits[0][0] = 100;
+        c.waits[1][3] = 50;
+        assertEquals(1, q.virtualNetwork(0, new TestPacket(1, 0, 6)), "first reading: 50 < 100 since the start");
+        c.waits[1][3] = 80; // network 0 waited no more since, network 1 waited 30 cycles
+        assertEquals(0, q.virtualNetwork(0, new TestPacket(2, 0, 6)), "the increase counts, not the total");
+        c.flits[0][0] = 500; // occupancy is not what this selection reads
+        c.waits[0][0] = 110;
+        c.waits[1][3] = 81;
+        assertEquals(1, q.virtualNetwork(0, new TestPacket(3, 0, 6)), "10 against 1");
+        assertEquals(1, q.virtualNetwork(1, new TestPacket(4, 1, 6)),
+                "another source keeps its own readings: its first increases are the totals, 110 against 81");
+        c.waits[0][0] = 120;
+        c.waits[1][3] = 91;
+        assertEquals(0, q.virtualNetwork(0, new TestPacket(5, 0, 6)), "a tie (10 and 10) alternates");
+        assertEquals(1, q.virtualNetwork(0, new TestPacket(6, 0, 6)), "... and the next tie (0 and 0) goes the other way");
     }
 
     @Test
