@@ -1,0 +1,158 @@
+package org.fabrica.traffic.trace;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collectives as point-to-point messages (docs/traces.md, "Collectives"): a pure function of a
+ * rank's events, the rank and the rank count, for any rank count.
+ * <ul>
+ * <li>barrier: dissemination (Hensgen, Finkel and Manber 1988), ceil(log2 n) rounds of empty
+ * messages, in round k to rank + 2^k and from rank - 2^k (mod n);</li>
+ * <li>allreduce: recursive doubling (Thakur, Rabenseifner and Gropp 2005, as MPICH does it); for n
+ * not a power of two, the first 2r ranks (r = n - 2^floor(log2 n)) fold in pairs before and get the
+ * result back after;</li>
+ * <li>alltoall: pairwise exchange, n - 1 steps, in step s to rank + s and from rank - s (mod n).</li>
+ * </ul>
+ * Each round of a two-way exchange is an irecv and an isend, then a wait for each (MPI_Sendrecv),
+ * so no rank blocks in a send its partner cannot receive yet. The messages of a rank's k-th
+ * collective (from 0) carry tag {@code -(k + 1)} and the exchanges use request ids -1 and -2, both
+ * outside the non-negative ranges a trace file may use, so an expanded message never matches a
+ * user message and an exchange never reuses a pending user request. Since every rank calls the same
+ * collectives in the same order ({@link Trace}), the k-th collective has the same tag everywhere.
+ */
+public final class CollectiveExpansion {
+    /** The request id of an exchange's receive. */
+    public static final int RECEIVE_REQUEST = -1;
+    /** The request id of an exchange's send. */
+    public static final int SEND_REQUEST = -2;
+
+    private CollectiveExpansion() {
+    }
+
+    /** The tag of the messages of a rank's {@code index}-th collective, counted from 0. */
+    public static int tag(int index) {
+        if (index < 0 || index == Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("collective index " + index + " has no reserved tag");
+        }
+        return -(index + 1);
+    }
+
+    /** {@code trace} with every collective replaced by its point-to-point messages. */
+    public static Trace expand(Trace trace) {
+        List<List<TraceEvent>> out = new ArrayList<>(trace.ranks());
+        for (int r = 0; r < trace.ranks(); r++) {
+            out.add(expand(trace.events(r), r, trace.ranks()));
+        }
+        return new Trace(trace.ranks(), out);
+    }
+
+    /**
+     * The events of {@code rank} of a trace of {@code ranks} ranks, its collectives replaced by
+     * point-to-point messages; the other events are kept, in order.
+     */
+    public static List<TraceEvent> expand(List<TraceEvent> events, int rank, int ranks) {
+        checkRank(rank, ranks);
+        List<TraceEvent> out = new ArrayList<>(events.size());
+        int index = 0;
+        for (TraceEvent e : events) {
+            switch (e.operation()) {
+                case BARRIER:
+                    barrier(out, rank, ranks, tag(index++));
+                    break;
+                case ALLREDUCE:
+                    allreduce(out, rank, ranks, ((TraceEvent.Allreduce) e).bytes(), tag(index++));
+                    break;
+                case ALLTOALL:
+                    alltoall(out, rank, ranks, ((TraceEvent.Alltoall) e).bytes(), tag(index++));
+                    break;
+                default:
+                    out.add(e);
+                    break;
+            }
+        }
+        return out;
+    }
+
+    /** Dissemination barrier: in round k = 0 .. ceil(log2 n) - 1, an empty message to rank + 2^k. */
+    public static List<TraceEvent> barrier(int rank, int ranks, int tag) {
+        checkRank(rank, ranks);
+        List<TraceEvent> out = new ArrayList<>();
+        barrier(out, rank, ranks, tag);
+        return out;
+    }
+
+    /** Recursive-doubling allreduce of {@code bytes}; every message carries the whole vector. */
+    public static List<TraceEvent> allreduce(int rank, int ranks, long bytes, int tag) {
+        checkRank(rank, ranks);
+        List<TraceEvent> out = new ArrayList<>();
+        allreduce(out, rank, ranks, bytes, tag);
+        return out;
+    }
+
+    /** Pairwise-exchange alltoall: in step s = 1 .. n - 1, {@code bytes} to rank + s. */
+    public static List<TraceEvent> alltoall(int rank, int ranks, long bytes, int tag) {
+        checkRank(rank, ranks);
+        List<TraceEvent> out = new ArrayList<>();
+        alltoall(out, rank, ranks, bytes, tag);
+        return out;
+    }
+
+    private static void barrier(List<TraceEvent> out, int rank, int ranks, int tag) {
+        for (long distance = 1; distance < ranks; distance <<= 1) {
+            int d = (int) distance;
+            exchange(out, (rank + d) % ranks, (rank - d + ranks) % ranks, 0, tag);
+        }
+    }
+
+    private static void allreduce(List<TraceEvent> out, int rank, int ranks, long bytes, int tag) {
+        int power = Integer.highestOneBit(ranks);
+        int rest = ranks - power;
+        int folded; // the rank's number among the power-of-two ranks of the doubling, or -1
+        if (rank < 2 * rest) {
+            if (rank % 2 == 0) {
+                out.add(new TraceEvent.Send(rank + 1, bytes, tag)); // hand the vector to the odd neighbour
+                folded = -1;
+            } else {
+                out.add(new TraceEvent.Recv(rank - 1, bytes, tag));
+                folded = rank / 2;
+            }
+        } else {
+            folded = rank - rest;
+        }
+        if (folded >= 0) {
+            for (int mask = 1; mask < power; mask <<= 1) {
+                int partner = folded ^ mask;
+                int peer = partner < rest ? 2 * partner + 1 : partner + rest;
+                exchange(out, peer, peer, bytes, tag);
+            }
+        }
+        if (rank < 2 * rest) {
+            if (rank % 2 == 1) {
+                out.add(new TraceEvent.Send(rank - 1, bytes, tag)); // the result back to the even neighbour
+            } else {
+                out.add(new TraceEvent.Recv(rank + 1, bytes, tag));
+            }
+        }
+    }
+
+    private static void alltoall(List<TraceEvent> out, int rank, int ranks, long bytes, int tag) {
+        for (int step = 1; step < ranks; step++) {
+            exchange(out, (rank + step) % ranks, (rank - step + ranks) % ranks, bytes, tag);
+        }
+    }
+
+    /** MPI_Sendrecv: post the receive, then the send, then wait for both. */
+    private static void exchange(List<TraceEvent> out, int dest, int src, long bytes, int tag) {
+        out.add(new TraceEvent.Irecv(src, bytes, tag, RECEIVE_REQUEST));
+        out.add(new TraceEvent.Isend(dest, bytes, tag, SEND_REQUEST));
+        out.add(new TraceEvent.Wait(RECEIVE_REQUEST));
+        out.add(new TraceEvent.Wait(SEND_REQUEST));
+    }
+
+    private static void checkRank(int rank, int ranks) {
+        if (ranks < 1 || rank < 0 || rank >= ranks) {
+            throw new IllegalArgumentException("rank " + rank + " of " + ranks + " rank(s)");
+        }
+    }
+}
