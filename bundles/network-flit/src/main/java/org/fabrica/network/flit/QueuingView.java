@@ -24,11 +24,7 @@ final class QueuingView implements QueuingContext {
 
     @Override
     public int downstreamFlits(int router, int outPort, int vc) {
-        if (router < 0 || router >= wiring.routers || outPort < 0 || outPort >= wiring.ports(router) || vc < 0
-                || vc >= wiring.vcs) {
-            throw new IllegalArgumentException("downstreamFlits: router " + router + " port " + outPort + " VC " + vc
-                    + " does not exist in " + wiring.topology.describe() + " with " + wiring.vcs + " VCs");
-        }
+        checkOutputVc("downstreamFlits", router, outPort, vc);
         int ov = (wiring.portBase[router] + outPort) * wiring.vcs + vc;
         if (wiring.flitTarget[wiring.portBase[router] + outPort] == Wiring.UNUSED) {
             return 0;
@@ -38,12 +34,17 @@ final class QueuingView implements QueuingContext {
 
     @Override
     public long transmitWait(int router, int outPort, int vc) {
+        checkOutputVc("transmitWait", router, outPort, vc);
+        return transmitWait.read(router, outPort, vc);
+    }
+
+    /** A scheme named an output VC: refuse one that does not exist, naming the method it called. */
+    private void checkOutputVc(String method, int router, int outPort, int vc) {
         if (router < 0 || router >= wiring.routers || outPort < 0 || outPort >= wiring.ports(router) || vc < 0
                 || vc >= wiring.vcs) {
-            throw new IllegalArgumentException("transmitWait: router " + router + " port " + outPort + " VC " + vc
+            throw new IllegalArgumentException(method + ": router " + router + " port " + outPort + " VC " + vc
                     + " does not exist in " + wiring.topology.describe() + " with " + wiring.vcs + " VCs");
         }
-        return transmitWait.read(router, outPort, vc);
     }
 
     @Override

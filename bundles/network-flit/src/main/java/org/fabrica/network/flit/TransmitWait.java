@@ -1,5 +1,7 @@
 package org.fabrica.network.flit;
 
+import java.util.Arrays;
+
 /**
  * Transmit-wait counters, per output VC of the routers a queuing scheme asked about: the cycles in
  * which the VC had a packet ready to send and could not send it for lack of credits, as an
@@ -55,10 +57,10 @@ final class TransmitWait {
             if (waited == null) {
                 waited = new long[wiring.totalVcs()];
                 countedAt = new int[wiring.totalVcs()];
-                java.util.Arrays.fill(countedAt, Integer.MIN_VALUE);
+                Arrays.fill(countedAt, Integer.MIN_VALUE);
             }
             tracked[router] = true;
-            trackedList = java.util.Arrays.copyOf(trackedList, trackedList.length + 1);
+            trackedList = Arrays.copyOf(trackedList, trackedList.length + 1);
             trackedList[trackedList.length - 1] = router;
             counting = true;
         }
@@ -67,11 +69,10 @@ final class TransmitWait {
 
     /** Counts cycle {@code tl} (low 32 bits) for the tracked routers; called at the end of the cycle. */
     void sample(int tl) {
-        final int[] v = inputs.vc;
+        final InputBuffers in = inputs;
         final int[] credits = outputs.credits;
         final int[] owner = outputs.owner;
         int qpv = wiring.queuesPerVc;
-        int cands = inputs.maxCandidates - 1;
         for (int r : trackedList) {
             if (routers.flits(r) == 0) {
                 continue;
@@ -80,35 +81,21 @@ final class TransmitWait {
             int first = base * vcs * qpv;
             int end = (base + wiring.ports(r)) * vcs * qpv;
             for (int q = first; q < end; q++) {
-                int x = q << InputBuffers.VC_SHIFT;
-                if (v[x + InputBuffers.COUNT] == 0 || tl - v[x + InputBuffers.FRONT_VIS] < 0) {
+                if (in.count(q) == 0 || tl - in.frontVisible(q) < 0) {
                     continue; // nothing ready to send
                 }
-                int state = v[x + InputBuffers.STATE];
+                int state = in.state(q);
                 if (state == InputBuffers.ACTIVE) {
-                    int ov = v[x + InputBuffers.OUT];
+                    int ov = in.out(q);
                     if (credits[ov] <= 0) {
                         count(ov, tl);
                     }
-                } else if (state == InputBuffers.VC_ALLOC && cutThrough) {
-                    int cc = v[x + InputBuffers.CAND_COUNT];
-                    int length = pool.length[v[x + InputBuffers.FRONT_SLOT]];
-                    int cb = q * cands;
-                    for (int k = 0; k < cc; k++) {
-                        int port;
-                        long mask;
-                        if (k == 0) {
-                            port = v[x + InputBuffers.CAND_PORT];
-                            mask = (v[x + InputBuffers.CAND_MASK_LO] & 0xFFFF_FFFFL)
-                                    | ((long) v[x + InputBuffers.CAND_MASK_HI] << 32);
-                        } else {
-                            port = inputs.candPort[cb + k - 1];
-                            mask = inputs.candMask[cb + k - 1];
-                        }
-                        int ovBase = (base + port) * vcs;
-                        while (mask != 0) {
+                } else if (state == InputBuffers.VC_ALLOC && cutThrough && !in.multi(q)) {
+                    int length = pool.length[in.frontSlot(q)];
+                    for (int k = 0, n = in.candidateCount(q); k < n; k++) {
+                        int ovBase = (base + in.candidatePort(q, k)) * vcs;
+                        for (long mask = in.candidateMask(q, k); mask != 0; mask &= mask - 1) {
                             int ov = ovBase + Long.numberOfTrailingZeros(mask);
-                            mask &= mask - 1;
                             if (owner[ov] < 0 && credits[ov] < length) {
                                 count(ov, tl);
                             }
