@@ -1,5 +1,5 @@
 /**
- * Trace-driven workloads, first part: Fabrica's trace format (docs/traces.md), exported as a
+ * Trace-driven workloads: Fabrica's trace format (docs/traces.md) and its replay, exported as a
  * library. A {@link org.fabrica.traffic.trace.Trace} holds, per MPI rank, a list of
  * {@link org.fabrica.traffic.trace.TraceEvent}s; {@link org.fabrica.traffic.trace.TraceReader} parses
  * the text form (errors name file, line and column), {@link org.fabrica.traffic.trace.TraceWriter}
@@ -7,10 +7,14 @@
  * allreduce and alltoall into point-to-point messages, and
  * {@link org.fabrica.traffic.trace.PtransGenerator} builds a PTRANS-like transpose workload.
  *
- * <p>Replay with MPI semantics, rank-to-node mapping, importers and commands are not built yet.
+ * {@link org.fabrica.traffic.trace.TraceReplay} replays a trace on any network with MPI semantics
+ * (eager and rendezvous, {@link org.fabrica.traffic.trace.ReplayParameters}), several copies side
+ * by side on nodes that {@link org.fabrica.traffic.trace.RankMapping} chooses.
+ *
+ * <p>Since 0.2: replay and mapping. Importers are not built yet.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package org.fabrica.traffic.trace;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,0 +1,671 @@
+package org.fabrica.traffic.trace;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.TrafficPattern;
+
+/**
+ * Replays a trace on a network with MPI semantics (docs/traces.md, "Replay"): a
+ * {@link TrafficPattern}, an {@link InjectionProcess} and a {@link NetworkObserver} that share the
+ * ranks' state. One replay serves one run.
+ *
+ * <h2>Model</h2>
+ * Every rank runs its events in program order on its node, with a clock in network cycles.
+ * {@code compute} advances the clock. A message of at most {@link ReplayParameters#eagerBytes()}
+ * bytes is sent eagerly: its packets are handed to the node's interface when the send is posted,
+ * and the send is complete at once (the library copied the buffer). A larger message uses
+ * rendezvous: the sender posts a one-packet request to send; the receiver answers with a
+ * one-packet clear to send once the request has arrived and the matching receive is posted; the
+ * sender then hands the data packets to its interface, and the send completes when the last data
+ * packet is delivered (the network's acknowledgement of an RDMA write, which carries no traffic
+ * here). A receive completes when the last packet of its message has arrived. A message to oneself
+ * crosses no link and completes when both sides are posted.
+ *
+ * <p><b>Progress.</b> A rank acts on protocol packets (answers a request to send, sends data
+ * after a clear to send) only while it is inside the library: when it posts an operation, and while
+ * it is blocked in send, recv, wait or waitall. A rank computing does not answer until its compute
+ * ends, as an MPI library without an asynchronous progress thread behaves.
+ *
+ * <h2>How it meets the network</h2>
+ * The network asks {@link InjectionProcess#next} for a node's next packet; the answer is the cycle
+ * the rank posts its next packet, or the end of a compute (a timer: the pattern then answers
+ * {@link TrafficPattern#NONE} and the network asks again), or
+ * {@link InjectionProcess#AFTER_DELIVERY} while the rank is blocked, or
+ * {@link InjectionProcess#NEVER} once it has finished. The observer maps every packet to its
+ * message when it is generated and learns every delivery; it must be part of the run's observers.
+ * Packets of protocol messages (request, clear to send) and padded last packets have the run's
+ * packet length: the network's packets are all of one length.
+ */
+public final class TraceReplay {
+    /** Packet kinds, the low two bits of a packet's code. */
+    private static final int EAGER = 0;
+    private static final int REQUEST = 1;
+    private static final int CLEAR = 2;
+    private static final int DATA = 3;
+    private static final String[] KIND_NAMES = {"eager data", "request to send", "clear to send", "rendezvous data"};
+
+    private static final byte RUNNING = 0;
+    private static final byte BLOCKED = 1;
+    private static final byte DONE = 2;
+
+    private final CompiledTrace trace;
+    private final ReplayParameters parameters;
+    private final int copies;
+    private final int ranks;
+    private final int messagesPerCopy;
+    private final int[] nodeOfRank;
+    private final int[] rankAtNode;
+
+    // per global message (copy * messagesPerCopy + m)
+    private final long[] packets;
+    private final long[] sendPosted;
+    private final long[] receivePosted;
+    private final long[] requestArrived;
+    private final long[] dataComplete;
+    private final long[] sendComplete;
+    private final long[] arrived;
+    private final boolean[] cleared;
+
+    // per global rank (copy * ranks + r)
+    private final int[] pc;
+    private final long[] clock;
+    private final long[] resumeAt;
+    private final byte[] state;
+    private final boolean[] dirty;
+    private final long[] blockedSince;
+    private final long[] blockedCycles;
+    private final long[] finish;
+    /** Protocol work a rank does when next inside the library: packet codes (clear to send, data). */
+    private final int[][] pending;
+    private final int[] pendingCount;
+    /** Packets a rank has posted and the network has not taken yet: a FIFO of (cycle, code, count). */
+    private final long[][] outTime;
+    private final int[][] outCode;
+    private final long[][] outLeft;
+    private final int[] outHead;
+    private final int[] outTail;
+
+    /** Code of every generated packet, by packet id. */
+    private int[] codeOfPacket = new int[1024];
+    private final int[] codeAtNode;
+    private final long[] packetsOfKind = new long[4];
+    private long events;
+
+    private final TrafficPattern pattern = this::destination;
+    private final InjectionProcess injection = new InjectionProcess() {
+        @Override
+        public long next(int node, long previous, SplittableRandom random) {
+            return nextCycle(node, previous);
+        }
+
+        @Override
+        public double offeredLoad(long now) {
+            return 0;
+        }
+    };
+    private final NetworkObserver observer = new NetworkObserver() {
+        @Override
+        public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
+            generated(packet, source);
+        }
+
+        @Override
+        public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
+                long cycle, int hops) {
+            delivered(packet, cycle);
+        }
+    };
+
+    private TraceReplay(CompiledTrace trace, int copies, int[] nodeOfRank, int nodes, ReplayParameters parameters) {
+        this.trace = trace;
+        this.parameters = parameters;
+        this.copies = copies;
+        this.ranks = trace.ranks;
+        this.messagesPerCopy = trace.messages();
+        this.nodeOfRank = nodeOfRank.clone();
+        this.rankAtNode = new int[nodes];
+        Arrays.fill(rankAtNode, -1);
+        for (int g = 0; g < nodeOfRank.length; g++) {
+            rankAtNode[nodeOfRank[g]] = g;
+        }
+        int messages = Math.multiplyExact(copies, messagesPerCopy);
+        packets = new long[messages];
+        for (int c = 0; c < copies; c++) {
+            for (int m = 0; m < messagesPerCopy; m++) {
+                packets[c * messagesPerCopy + m] = parameters.packets(trace.bytes[m]);
+            }
+        }
+        sendPosted = minusOnes(messages);
+        receivePosted = minusOnes(messages);
+        requestArrived = minusOnes(messages);
+        dataComplete = minusOnes(messages);
+        sendComplete = minusOnes(messages);
+        arrived = new long[messages];
+        cleared = new boolean[messages];
+        int all = nodeOfRank.length;
+        pc = new int[all];
+        clock = new long[all];
+        resumeAt = minusOnes(all);
+        state = new byte[all];
+        dirty = new boolean[all];
+        blockedSince = new long[all];
+        blockedCycles = new long[all];
+        finish = minusOnes(all);
+        pending = new int[all][2];
+        pendingCount = new int[all];
+        outTime = new long[all][4];
+        outCode = new int[all][4];
+        outLeft = new long[all][4];
+        outHead = new int[all];
+        outTail = new int[all];
+        codeAtNode = new int[nodes];
+    }
+
+    /**
+     * A replay of {@code copies} copies of {@code trace} side by side.
+     *
+     * @param trace the trace, prepared once ({@link #prepare}) and shared by every run
+     * @param copies copies of the trace, independent of each other (their messages never match)
+     * @param mapping the node of every global rank {@code copy * ranks + rank} ({@link RankMapping})
+     * @param nodes end nodes of the network
+     * @throws IllegalArgumentException when the mapping does not give every rank its own node
+     */
+    public static TraceReplay of(Prepared trace, int copies, int[] mapping, int nodes, ReplayParameters parameters) {
+        if (copies < 1) {
+            throw new IllegalArgumentException("copies = " + copies + "; use >= 1");
+        }
+        long all = (long) copies * trace.compiled.ranks;
+        if (mapping.length != all) {
+            throw new IllegalArgumentException("the mapping has " + mapping.length + " entries; " + copies + " copies of "
+                    + trace.compiled.ranks + " ranks need " + all);
+        }
+        RankMapping.validate(mapping, nodes);
+        return new TraceReplay(trace.compiled, copies, mapping, nodes, parameters);
+    }
+
+    /** Prepares a trace for replay: collectives expanded, messages matched (the work shared by every run). */
+    public static Prepared prepare(Trace trace) {
+        return new Prepared(CompiledTrace.of(trace));
+    }
+
+    /** A trace prepared for replay ({@link #prepare}). */
+    public static final class Prepared {
+        private final CompiledTrace compiled;
+
+        private Prepared(CompiledTrace compiled) {
+            this.compiled = compiled;
+        }
+
+        /** Ranks of the trace. */
+        public int ranks() {
+            return compiled.ranks;
+        }
+
+        /** Messages of one copy, collectives expanded. */
+        public int messages() {
+            return compiled.messages();
+        }
+
+        /** Events of one copy, collectives expanded. */
+        public long events() {
+            return compiled.expanded.eventCount();
+        }
+
+        /** Bytes of the messages of one copy. */
+        public long bytes() {
+            long b = 0;
+            for (long x : compiled.bytes) {
+                b += x;
+            }
+            return b;
+        }
+
+        /** Receives with no matching send ("rank r, event i (text)"); a replay blocks on them. */
+        public List<String> unmatchedReceives() {
+            return List.copyOf(compiled.unmatchedReceives);
+        }
+
+        /** Sends with no matching receive. */
+        public List<String> unmatchedSends() {
+            return List.copyOf(compiled.unmatchedSends);
+        }
+    }
+
+    /** The destinations of the packets. */
+    public TrafficPattern pattern() {
+        return pattern;
+    }
+
+    /** When each node posts its next packet. */
+    public InjectionProcess injection() {
+        return injection;
+    }
+
+    /** The observer that maps packets to messages and learns deliveries; part of the run's observers. */
+    public NetworkObserver observer() {
+        return observer;
+    }
+
+    // ------------------------------------------------------------------ the network's calls
+
+    private long nextCycle(int node, long previous) {
+        int g = rankAtNode[node];
+        if (g < 0) {
+            return InjectionProcess.NEVER;
+        }
+        if (outHead[g] != outTail[g]) {
+            return Math.max(previous, outTime[g][outHead[g] & (outTime[g].length - 1)]);
+        }
+        if (resumeAt[g] > previous) {
+            return resumeAt[g]; // a compute under way: wake at its end
+        }
+        if (state[g] == DONE) {
+            return InjectionProcess.NEVER;
+        }
+        if (state[g] == BLOCKED && !dirty[g]) {
+            return InjectionProcess.AFTER_DELIVERY;
+        }
+        dirty[g] = false;
+        return advance(g, Math.max(clock[g], previous));
+    }
+
+    private int destination(int source, SplittableRandom random) {
+        int g = rankAtNode[source];
+        if (g < 0 || outHead[g] == outTail[g]) {
+            return TrafficPattern.NONE; // the end of a compute: no packet
+        }
+        int slot = outHead[g] & (outTime[g].length - 1);
+        int code = outCode[g][slot];
+        if (--outLeft[g][slot] == 0) {
+            outHead[g]++;
+        }
+        codeAtNode[source] = code;
+        int kind = code & 3;
+        packetsOfKind[kind]++;
+        int gm = code >>> 2;
+        int copy = gm / messagesPerCopy;
+        int m = gm - copy * messagesPerCopy;
+        int peer = kind == CLEAR ? trace.sender[m] : trace.receiver[m];
+        return nodeOfRank[copy * ranks + peer];
+    }
+
+    private void generated(long packet, int source) {
+        if (packet >= codeOfPacket.length) {
+            if (packet >= Integer.MAX_VALUE - 8) {
+                throw new IllegalStateException("trace replay: more than " + (Integer.MAX_VALUE - 8)
+                        + " packets in one run; replay fewer copies or larger packets");
+            }
+            codeOfPacket = Arrays.copyOf(codeOfPacket, (int) Math.min(Integer.MAX_VALUE - 8,
+                    Math.max(packet + 1, 2L * codeOfPacket.length)));
+        }
+        codeOfPacket[(int) packet] = codeAtNode[source];
+    }
+
+    private void delivered(long packet, long cycle) {
+        int code = codeOfPacket[(int) packet];
+        int gm = code >>> 2;
+        int copy = gm / messagesPerCopy;
+        int m = gm - copy * messagesPerCopy;
+        int senderRank = copy * ranks + trace.sender[m];
+        int receiverRank = copy * ranks + trace.receiver[m];
+        switch (code & 3) {
+            case REQUEST -> {
+                requestArrived[gm] = cycle;
+                if (receivePosted[gm] >= 0 && !cleared[gm]) {
+                    addPending(receiverRank, gm * 4 + CLEAR);
+                }
+            }
+            case CLEAR -> addPending(senderRank, gm * 4 + DATA);
+            default -> {
+                if (++arrived[gm] == packets[gm]) {
+                    dataComplete[gm] = cycle;
+                    dirty[receiverRank] = true;
+                    if ((code & 3) == DATA) {
+                        sendComplete[gm] = cycle;
+                        dirty[senderRank] = true;
+                    }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ the ranks
+
+    /** Runs rank g from cycle {@code now} until it posts a packet, computes, blocks or ends. */
+    private long advance(int g, long now) {
+        int copy = g / ranks;
+        int r = g - copy * ranks;
+        int base = copy * messagesPerCopy;
+        byte[] ops = trace.op[r];
+        long t = now;
+        while (true) {
+            flushPending(g, t);
+            int i = pc[g];
+            if (state[g] == BLOCKED) {
+                long met = met(r, i, base);
+                if (met < 0) {
+                    clock[g] = t;
+                    return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)]
+                            : InjectionProcess.AFTER_DELIVERY;
+                }
+                t = Math.max(t, met);
+                blockedCycles[g] += t - blockedSince[g];
+                state[g] = RUNNING;
+                pc[g] = ++i;
+            }
+            if (i == ops.length) {
+                state[g] = DONE;
+                finish[g] = t;
+                clock[g] = t;
+                return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)]
+                        : InjectionProcess.NEVER;
+            }
+            events++;
+            switch (ops[i]) {
+                case CompiledTrace.COMPUTE -> {
+                    pc[g] = i + 1;
+                    long d = parameters.computeCycles(trace.argument[r][i]);
+                    if (d > 0) {
+                        t += d;
+                        clock[g] = t;
+                        resumeAt[g] = t;
+                        return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)] : t;
+                    }
+                }
+                case CompiledTrace.SEND, CompiledTrace.ISEND -> {
+                    postSend(g, base + (int) trace.argument[r][i], t);
+                    block(g, i, ops[i] == CompiledTrace.SEND, t);
+                }
+                case CompiledTrace.RECV, CompiledTrace.IRECV -> {
+                    long m = trace.argument[r][i];
+                    if (m >= 0) {
+                        postReceive(g, base + (int) m, t);
+                    }
+                    block(g, i, ops[i] == CompiledTrace.RECV, t);
+                }
+                default -> block(g, i, true, t); // wait, waitall
+            }
+        }
+    }
+
+    private void block(int g, int i, boolean blocking, long t) {
+        if (blocking) {
+            state[g] = BLOCKED;
+            blockedSince[g] = t;
+        } else {
+            pc[g] = i + 1;
+        }
+    }
+
+    /** The cycle the conditions of rank r's event i were all met, or -1 while one is not. */
+    private long met(int r, int i, int base) {
+        int[] conditions = trace.conditions[r];
+        long met = 0;
+        for (int k = trace.conditionStart[r][i]; k < trace.conditionEnd[r][i]; k++) {
+            int c = conditions[k];
+            if (c < 0) {
+                return -1; // a receive that no send matches
+            }
+            int gm = base + (c >>> 1);
+            long at = (c & 1) == 1 ? sendComplete[gm] : dataComplete[gm];
+            if (at < 0) {
+                return -1;
+            }
+            met = Math.max(met, at);
+        }
+        return met;
+    }
+
+    private void postSend(int g, int gm, long t) {
+        sendPosted[gm] = t;
+        int m = gm % messagesPerCopy;
+        if (trace.sender[m] == trace.receiver[m]) {
+            if (parameters.eager(trace.bytes[m])) {
+                sendComplete[gm] = t;
+                dataComplete[gm] = t;
+            } else if (receivePosted[gm] >= 0) {
+                sendComplete[gm] = t;
+                dataComplete[gm] = t;
+            }
+            return;
+        }
+        if (parameters.eager(trace.bytes[m])) {
+            post(g, t, gm * 4 + EAGER, packets[gm]);
+            sendComplete[gm] = t;
+        } else {
+            post(g, t, gm * 4 + REQUEST, 1);
+        }
+    }
+
+    private void postReceive(int g, int gm, long t) {
+        receivePosted[gm] = t;
+        int m = gm % messagesPerCopy;
+        if (trace.sender[m] == trace.receiver[m]) {
+            if (sendPosted[gm] >= 0 && dataComplete[gm] < 0) {
+                sendComplete[gm] = t; // rendezvous to oneself: both sides posted
+                dataComplete[gm] = t;
+            }
+            return;
+        }
+        if (requestArrived[gm] >= 0 && !cleared[gm]) {
+            cleared[gm] = true;
+            post(g, t, gm * 4 + CLEAR, 1);
+        }
+    }
+
+    private void addPending(int g, int code) {
+        if (pendingCount[g] == pending[g].length) {
+            pending[g] = Arrays.copyOf(pending[g], pending[g].length * 2);
+        }
+        pending[g][pendingCount[g]++] = code;
+        dirty[g] = true;
+    }
+
+    private void flushPending(int g, long t) {
+        int n = pendingCount[g];
+        if (n == 0) {
+            return;
+        }
+        int[] codes = pending[g];
+        for (int k = 0; k < n; k++) {
+            int code = codes[k];
+            int gm = code >>> 2;
+            if ((code & 3) == CLEAR) {
+                if (!cleared[gm]) {
+                    cleared[gm] = true;
+                    post(g, t, code, 1);
+                }
+            } else {
+                post(g, t, code, packets[gm]);
+            }
+        }
+        pendingCount[g] = 0;
+    }
+
+    private void post(int g, long t, int code, long count) {
+        int size = outTime[g].length;
+        if (outTail[g] - outHead[g] == size) {
+            long[] time = new long[size * 2];
+            int[] codes = new int[size * 2];
+            long[] left = new long[size * 2];
+            for (int k = 0; k < size; k++) {
+                int from = (outHead[g] + k) & (size - 1);
+                time[k] = outTime[g][from];
+                codes[k] = outCode[g][from];
+                left[k] = outLeft[g][from];
+            }
+            outTime[g] = time;
+            outCode[g] = codes;
+            outLeft[g] = left;
+            outTail[g] = size;
+            outHead[g] = 0;
+            size *= 2;
+        }
+        int slot = outTail[g]++ & (size - 1);
+        outTime[g][slot] = t;
+        outCode[g][slot] = code;
+        outLeft[g][slot] = count;
+    }
+
+    private static long[] minusOnes(int n) {
+        long[] a = new long[n];
+        Arrays.fill(a, -1);
+        return a;
+    }
+
+    // ------------------------------------------------------------------ results
+
+    /** Ranks of the replay: copies x ranks of the trace. */
+    public int ranks() {
+        return nodeOfRank.length;
+    }
+
+    /** True when every rank has reached the end of its events. */
+    public boolean finished() {
+        for (byte s : state) {
+            if (s != DONE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The cycle the last rank finished (the execution time), or -1 while one has not. */
+    public long executionCycles() {
+        long last = 0;
+        for (int g = 0; g < finish.length; g++) {
+            if (state[g] != DONE) {
+                return -1;
+            }
+            last = Math.max(last, finish[g]);
+        }
+        return last;
+    }
+
+    /** The cycle global rank g finished, or -1. */
+    public long finishCycle(int g) {
+        return finish[g];
+    }
+
+    /** Cycles global rank g spent blocked in send, recv, wait and waitall. */
+    public long blockedCycles(int g) {
+        return blockedCycles[g];
+    }
+
+    /** The node of global rank g. */
+    public int node(int g) {
+        return nodeOfRank[g];
+    }
+
+    /** Packets generated, by kind: eager data, request to send, clear to send, rendezvous data. */
+    public long packets(int kind) {
+        return packetsOfKind[kind];
+    }
+
+    /** Packets generated of every kind. */
+    public long packets() {
+        return packetsOfKind[0] + packetsOfKind[1] + packetsOfKind[2] + packetsOfKind[3];
+    }
+
+    /** Names of the packet kinds of {@link #packets(int)}, in order. */
+    public static List<String> packetKinds() {
+        return List.of(KIND_NAMES);
+    }
+
+    /** Trace events the ranks have executed (collectives expanded). */
+    public long events() {
+        return events;
+    }
+
+    /** Messages of the replay (all copies), collectives expanded. */
+    public int messages() {
+        return packets.length;
+    }
+
+    /**
+     * Latency of every delivered message in cycles, from the send's posting to the arrival of its
+     * last data packet (for rendezvous, the handshake included); messages not delivered are left out.
+     */
+    public long[] messageLatencies() {
+        long[] out = new long[packets.length];
+        int n = 0;
+        for (int gm = 0; gm < packets.length; gm++) {
+            if (dataComplete[gm] >= 0 && sendPosted[gm] >= 0) {
+                out[n++] = dataComplete[gm] - sendPosted[gm];
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /**
+     * The ranks that have not finished, each with the operation it is in and what it waits for;
+     * empty when every rank finished. After a run that ended with nothing left to move, these ranks
+     * are in an application deadlock.
+     */
+    public List<String> unfinished() {
+        List<String> out = new ArrayList<>();
+        for (int g = 0; g < state.length; g++) {
+            if (state[g] == DONE) {
+                continue;
+            }
+            int copy = g / ranks;
+            int r = g - copy * ranks;
+            int i = pc[g];
+            String who = (copies > 1 ? "copy " + copy + " rank " + r : "rank " + r) + " (node " + nodeOfRank[g] + ")";
+            TraceEvent e = trace.expanded.events(r).get(Math.min(i, trace.events(r) - 1));
+            if (state[g] == RUNNING) {
+                out.add(who + ": running event " + i + " (" + TraceWriter.format(e) + ") at cycle " + clock[g]);
+                continue;
+            }
+            StringBuilder sb = new StringBuilder(who).append(": blocked since cycle ").append(blockedSince[g])
+                    .append(" in event ").append(i).append(" (").append(TraceWriter.format(e)).append(")");
+            if (e instanceof TraceEvent.Message msg && msg.tag() < 0) {
+                sb.append(", part of collective ").append(-msg.tag() - 1);
+            }
+            sb.append(", waiting for ");
+            int base = copy * messagesPerCopy;
+            int shown = 0;
+            for (int k = trace.conditionStart[r][i]; k < trace.conditionEnd[r][i]; k++) {
+                int c = trace.conditions[r][k];
+                if (c < 0) {
+                    sb.append(shown++ == 0 ? "" : "; ").append("a message no rank sends (no matching send in the trace)");
+                    continue;
+                }
+                int gm = base + (c >>> 1);
+                int m = c >>> 1;
+                boolean send = (c & 1) == 1;
+                if ((send ? sendComplete[gm] : dataComplete[gm]) >= 0) {
+                    continue;
+                }
+                sb.append(shown++ == 0 ? "" : "; ").append(describe(gm, m, send));
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+
+    private String describe(int gm, int m, boolean send) {
+        String msg = "the message rank " + trace.sender[m] + " -> rank " + trace.receiver[m] + " ("
+                + trace.bytes[m] + " bytes, event " + trace.sendEvent[m] + " of rank " + trace.sender[m] + ")";
+        if (send) {
+            if (trace.receiveEvent[m] < 0) {
+                return msg + " to be received: no receive in the trace matches it";
+            }
+            if (receivePosted[gm] < 0) {
+                return msg + " to be received: rank " + trace.receiver[m] + " has not posted the receive";
+            }
+            return msg + " to be delivered";
+        }
+        if (sendPosted[gm] < 0) {
+            return msg + ": rank " + trace.sender[m] + " has not posted the send";
+        }
+        if (!parameters.eager(trace.bytes[m]) && !cleared[gm]) {
+            return msg + ": rendezvous request " + (requestArrived[gm] < 0 ? "not yet arrived" : "not yet answered");
+        }
+        return msg + ": " + arrived[gm] + " of " + packets[gm] + " packets arrived";
+    }
+}
