@@ -271,6 +271,68 @@ public final class SeriesCharts {
         }
     }
 
+    /**
+     * Mode trace, one workload: its execution time per scheme as bars (the mean over the seeds,
+     * in microseconds), and the finish time of every rank per scheme (first seed) from the points'
+     * per-rank tables (docs/traces.md, "Experiment files").
+     */
+    public static void trace(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+        List<String> schemes = new ArrayList<>();
+        List<Double> times = new ArrayList<>();
+        List<Series> finish = new ArrayList<>();
+        for (String scheme : facts.schemes()) {
+            List<PointResult> pts = points(results, pattern, scheme);
+            double sum = 0;
+            int n = 0;
+            for (PointResult r : pts) {
+                double v = value(r, TRACE_EXECUTION_US);
+                if (Double.isFinite(v)) {
+                    sum += v;
+                    n++;
+                }
+            }
+            if (n == 0) {
+                continue;
+            }
+            schemes.add(scheme);
+            times.add(sum / n);
+            SeriesTable t = read(dir, pts.get(0), PointArtefacts.NODES_SUFFIX, out.warnings());
+            if (t != null && t.has("rank") && t.has("finishMicros")) {
+                finish.add(thin(scheme, t.column("rank"), t.column("finishMicros"), facts.schemes().indexOf(scheme)));
+            }
+        }
+        if (schemes.isEmpty()) {
+            return;
+        }
+        double[] x = new double[schemes.size()];
+        double[] y = new double[schemes.size()];
+        for (int i = 0; i < y.length; i++) {
+            x[i] = i;
+            y[i] = times.get(i);
+        }
+        String stem = ResultCharts.stem(pattern);
+        out.charts().add(new ResultCharts.NamedChart("execution-" + stem, pattern, new Chart(pattern
+                + ": execution time", "the last rank's finish; mean over seeds", "scheme", "execution time (us)", false,
+                List.of(new Series("execution time", x, y, 0)), false, List.copyOf(schemes), false)));
+        if (!finish.isEmpty()) {
+            out.charts().add(new ResultCharts.NamedChart("finish-" + stem, pattern, new Chart(pattern
+                    + ": finish time of every rank", "first seed of each scheme", "rank (copy x ranks + rank)",
+                    "finish (us)", false, finish, finish.get(0).x().length <= 64)));
+        }
+    }
+
+    /** Metric of mode trace: execution time in microseconds. */
+    static final String TRACE_EXECUTION_US = "trace.executionMicros";
+
+    private static double value(PointResult r, String metric) {
+        for (org.fabrica.stats.Metric m : r.metrics()) {
+            if (m.name().equals(metric)) {
+                return m.value();
+            }
+        }
+        return Double.NaN;
+    }
+
     /** A line of at most {@link #MAX_CHART_POINTS} points: every k-th point, and the last. */
     static Series thin(String label, double[] x, double[] y, int style) {
         int n = Math.min(x.length, y.length);

@@ -214,7 +214,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
                 plan.topology()));
         return new PointTraffic.Traffic(playback.pattern(), playback.injection(), plan.spec().patternLabels()
                 .get(point.pattern()) + " played from " + scheme.scheduler().provider().label(), scheme.routing(), null,
-                planned, playback);
+                planned, playback, null);
     }
 
     @Override

@@ -204,45 +204,7 @@ abstract class PacketStudy implements StudyMode {
         ProviderChoice injection = choice(doc, traffic.get("injection"), "injection", "traffic.injection",
                 defaultInjection());
 
-        JsonNode sch = root.get("schemes");
-        if (sch == null || sch.isNull()) {
-            throw doc.error("schemes", "'schemes' is required: a list of {label, routing, queuing, throttle}");
-        }
-        if (!sch.isArray() || sch.isEmpty()) {
-            throw doc.error("schemes", "schemes must be a non-empty list of {label, routing, queuing, throttle}; found a "
-                    + ExperimentDocument.kind(sch));
-        }
-        List<SchemeSpec> schemes = new ArrayList<>();
-        Set<String> labels = new HashSet<>();
-        for (int i = 0; i < sch.size(); i++) {
-            String p = "schemes[" + i + "]";
-            JsonNode s = sch.get(i);
-            if (!s.isObject()) {
-                throw doc.error(p, p + " must be a mapping with routing, queuing and optionally label and throttle; found a "
-                        + ExperimentDocument.kind(s));
-            }
-            checkKeys(doc, (ObjectNode) s, p, SCHEME_KEYS);
-            ProviderChoice routing = choice(doc, s.get("routing"), "routing", p + ".routing", null);
-            // routes planned by a scheduler (docs/user-guide.md, "Routes from a scheduler"): 'from' is not a
-            // parameter of the routing provider but the scheduler whose plan becomes its 'routes'
-            ProviderChoice routesFrom = null;
-            if (routing.parameters().containsKey(RoutesFromScheduler.FROM)) {
-                routesFrom = choice(doc, s.get("routing").get(RoutesFromScheduler.FROM), "scheduler",
-                        p + ".routing." + RoutesFromScheduler.FROM, null);
-                routing = RoutesFromScheduler.withoutFrom(routing);
-            }
-            ProviderChoice queuing = choice(doc, s.get("queuing"), "queuing", p + ".queuing", null);
-            ProviderChoice throttle = choice(doc, s.get("throttle"), "throttle", p + ".throttle", DEFAULT_THROTTLE);
-            String label = optionalText(doc, (ObjectNode) s, "label", p + ".label", routing.name() + "-" + queuing.name());
-            if (!LABEL.matcher(label).matches()) {
-                throw doc.error(p + ".label", "label '" + label
-                        + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
-            }
-            if (!labels.add(label)) {
-                throw doc.error(p + ".label", "label '" + label + "' is used by an earlier scheme; give each scheme its own label");
-            }
-            schemes.add(new SchemeSpec(label, routing, queuing, throttle, routesFrom));
-        }
+        List<SchemeSpec> schemes = schemes(doc, root);
 
         Settings own = new Settings();
         readOwn(doc, root, schemes, own);
@@ -408,6 +370,55 @@ abstract class PacketStudy implements StudyMode {
     @Override
     public List<PointPlan> points(ExperimentSpec spec) {
         return perSeed(spec, name());
+    }
+
+    /**
+     * The {@code schemes} of a packet-simulation file: each a routing, a queuing scheme and
+     * optionally a throttle and a label (docs/user-guide.md, "Experiment file reference"); mode
+     * trace reads the same list.
+     */
+    static List<SchemeSpec> schemes(ExperimentDocument doc, ObjectNode root) {
+        JsonNode sch = root.get("schemes");
+        if (sch == null || sch.isNull()) {
+            throw doc.error("schemes", "'schemes' is required: a list of {label, routing, queuing, throttle}");
+        }
+        if (!sch.isArray() || sch.isEmpty()) {
+            throw doc.error("schemes", "schemes must be a non-empty list of {label, routing, queuing, throttle}; found a "
+                    + ExperimentDocument.kind(sch));
+        }
+        List<SchemeSpec> schemes = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i < sch.size(); i++) {
+            String p = "schemes[" + i + "]";
+            JsonNode s = sch.get(i);
+            if (!s.isObject()) {
+                throw doc.error(p, p + " must be a mapping with routing, queuing and optionally label and throttle; found a "
+                        + ExperimentDocument.kind(s));
+            }
+            checkKeys(doc, (ObjectNode) s, p, SCHEME_KEYS);
+            ProviderChoice routing = choice(doc, s.get("routing"), "routing", p + ".routing", null);
+            // routes planned by a scheduler (docs/user-guide.md, "Routes from a scheduler"): 'from' is not a
+            // parameter of the routing provider but the scheduler whose plan becomes its 'routes'
+            ProviderChoice routesFrom = null;
+            if (routing.parameters().containsKey(RoutesFromScheduler.FROM)) {
+                routesFrom = choice(doc, s.get("routing").get(RoutesFromScheduler.FROM), "scheduler",
+                        p + ".routing." + RoutesFromScheduler.FROM, null);
+                routing = RoutesFromScheduler.withoutFrom(routing);
+            }
+            ProviderChoice queuing = choice(doc, s.get("queuing"), "queuing", p + ".queuing", null);
+            ProviderChoice throttle = choice(doc, s.get("throttle"), "throttle", p + ".throttle", DEFAULT_THROTTLE);
+            String label = optionalText(doc, (ObjectNode) s, "label", p + ".label", routing.name() + "-" + queuing.name());
+            if (!LABEL.matcher(label).matches()) {
+                throw doc.error(p + ".label", "label '" + label
+                        + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
+            }
+            if (!labels.add(label)) {
+                throw doc.error(p + ".label", "label '" + label + "' is used by an earlier scheme; give each scheme its own label");
+            }
+            schemes.add(new SchemeSpec(label, routing, queuing, throttle, routesFrom));
+        }
+
+        return schemes;
     }
 
     /**

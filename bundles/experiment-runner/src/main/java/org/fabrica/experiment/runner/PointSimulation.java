@@ -144,7 +144,7 @@ final class PointSimulation {
                     wall > 0 ? (double) plan.topology().routers() * end / wall : Double.NaN, "router-cycles/s",
                     "simulated router-cycles per second of wall time"));
             SpaceTimeChart chart = recorder == null ? null : recorder.chart();
-            if (series != null || inFlightTable != null || chart != null) {
+            if (series != null || inFlightTable != null || nodeTable != null || chart != null) {
                 artefacts = new PointArtefacts(series, inFlightTable, nodeTable, chart, spec.cellPixels());
             }
             PointResult r = result(sp, start, metrics, status, null);

@@ -30,7 +30,7 @@ public final class StudyCatalog {
     public static StudyCatalog builtIn() {
         return new StudyCatalog(Map.of(SteadyStudy.NAME, new SteadyStudy(), RampStudy.NAME, new RampStudy(),
                 CollectiveStudy.NAME, new CollectiveStudy(), SchedulabilityStudy.NAME, new SchedulabilityStudy(),
-                M2nStudy.NAME, new M2nStudy()));
+                M2nStudy.NAME, new M2nStudy(), TraceStudy.NAME, new TraceStudy()));
     }
 
     /** The mode names, sorted. */

@@ -133,7 +133,7 @@ class StudyModeServiceTest {
 
     @Test
     void theModesOfThisBundleAreFoundAsComponents() {
-        assertEquals(List.of("collective", "m2n", "ramp", "schedulability", "steady"),
+        assertEquals(List.of("collective", "m2n", "ramp", "schedulability", "steady", "trace"),
                 ClasspathComponents.registry().studies().names());
     }
 
@@ -156,9 +156,10 @@ class StudyModeServiceTest {
         // without the mode its key is unknown, so leave it out
         String msg = Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp,
                 with(PROBE, "probe: 3\n", ""));
-        assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, schedulability, steady; use "
+        assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, schedulability, steady, trace; use "
                 + "collective (burst at cycle 0), m2n (M-to-N communications played from schedules), ramp (ramp load), "
-                + "schedulability (circuit schedulers on random permutations) or steady (load points)");
+                + "schedulability (circuit schedulers on random permutations), steady (load points) or trace"
+                + " (applications replayed from traces)");
         assertContains(Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp,
                 Fixtures.TINY + "probe: 3\n"), "unknown key 'probe'");
     }

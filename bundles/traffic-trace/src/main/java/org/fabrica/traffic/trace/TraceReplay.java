@@ -524,6 +524,11 @@ public final class TraceReplay {
         return nodeOfRank.length;
     }
 
+    /** Copies of the trace side by side; global rank g belongs to copy {@code g / (ranks() / copies())}. */
+    public int copies() {
+        return copies;
+    }
+
     /** True when every rank has reached the end of its events. */
     public boolean finished() {
         for (byte s : state) {

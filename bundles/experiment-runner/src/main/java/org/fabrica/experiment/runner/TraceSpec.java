@@ -1,0 +1,194 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.fabrica.traffic.trace.ReplayParameters;
+
+/**
+ * The workloads of a {@code trace} experiment and how they are replayed (docs/traces.md,
+ * "Experiment files").
+ *
+ * <pre>{@code
+ * mode: trace
+ * workloads:
+ *   - label: pingpong
+ *     trace: pingpong.trace            # a file in Fabrica's trace format, relative to this file
+ *     copies: 1                        # copies side by side (default 1)
+ *     mapping: linear                  # linear (default) | random | {nodes: [0, 19]} | {file: map.txt}
+ *   - label: ptrans
+ *     generate: {name: ptrans, ranks: 16, order: 256, iterations: 2}   # instead of trace
+ * replay: {packetBytes: 128, eagerBytes: 12288, computeScale: 1.0}
+ * schemes: [{label: dor, routing: dor, queuing: dateline}]
+ * }</pre>
+ *
+ * @param workloads the workloads, each a row of the summary tables
+ * @param packetBytes payload bytes per packet; 0 = the hardware's maximum payload
+ * @param eagerBytes the eager threshold in bytes
+ * @param computeScale factor on every compute duration
+ */
+record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, double computeScale) {
+    static final List<String> WORKLOAD_KEYS = List.of("label", "trace", "generate", "copies", "mapping");
+    static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale");
+    static final List<String> PTRANS_KEYS = List.of("name", "ranks", "gridRows", "gridColumns", "order", "elementBytes",
+            "iterations", "computeNsPerElement", "computeNsPerBlock", "barrier");
+    static final List<String> MAPPINGS = List.of("linear", "random");
+
+    TraceSpec {
+        workloads = List.copyOf(workloads);
+    }
+
+    /** How ranks are placed: a kind, with its node list or file. */
+    record Mapping(String kind, int[] nodes, Path file) {
+        String describe() {
+            return switch (kind) {
+                case "nodes" -> "nodes " + M2nStudy.nodes(nodes);
+                case "file" -> "file " + file;
+                default -> kind;
+            };
+        }
+    }
+
+    /**
+     * One workload.
+     *
+     * @param label unique label (the row of the tables, the first part of point ids)
+     * @param path where it is in the file, e.g. {@code workloads[0]}
+     * @param trace the trace file (absolute), or null when generated
+     * @param generate the generator's settings ({@code name: ptrans} and its parameters), or null
+     * @param copies copies side by side
+     * @param mapping where the ranks run
+     */
+    record Workload(String label, String path, Path trace, ObjectNode generate, int copies, Mapping mapping) {
+    }
+
+    static TraceSpec parse(ExperimentDocument doc, ObjectNode root) {
+        JsonNode node = root.get("workloads");
+        if (node == null || node.isNull() || !node.isArray() || node.isEmpty()) {
+            throw doc.error("workloads", "mode trace needs 'workloads': a non-empty list of {label, trace or generate},"
+                    + " e.g. workloads: [{label: pingpong, trace: pingpong.trace}]");
+        }
+        Path base = baseDirectory(doc);
+        List<Workload> out = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i < node.size(); i++) {
+            String p = "workloads[" + i + "]";
+            JsonNode w = node.get(i);
+            if (!w.isObject()) {
+                throw doc.error(p, p + " must be a mapping with label and trace (a file) or generate (a generator);"
+                        + " found a " + ExperimentDocument.kind(w));
+            }
+            ObjectNode o = (ObjectNode) w;
+            SpecReader.checkKeys(doc, o, p, WORKLOAD_KEYS);
+            String label = SpecReader.optionalText(doc, o, "label", p + ".label", "workload-" + (i + 1));
+            if (!ExperimentSpec.LABEL.matcher(label).matches()) {
+                throw doc.error(p + ".label", "label '" + label
+                        + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
+            }
+            if (!labels.add(label)) {
+                throw doc.error(p + ".label", "label '" + label + "' is used by an earlier workload; give each its own"
+                        + " label");
+            }
+            boolean hasTrace = o.has("trace") && !o.get("trace").isNull();
+            boolean hasGenerate = o.has("generate") && !o.get("generate").isNull();
+            if (hasTrace == hasGenerate) {
+                throw doc.error(hasTrace ? p + ".generate" : p, p + ": give either trace (a trace file) or generate (a"
+                        + " generator such as {name: ptrans, ranks: 16, order: 256}), " + (hasTrace ? "not both"
+                                : "one of them"));
+            }
+            Path trace = null;
+            ObjectNode generate = null;
+            if (hasTrace) {
+                trace = base.resolve(SpecReader.requiredText(doc, o, "trace", p + ".trace")).normalize();
+            } else {
+                JsonNode g = o.get("generate");
+                if (!g.isObject()) {
+                    throw doc.error(p + ".generate", p + ".generate must be a mapping such as {name: ptrans, ranks: 16,"
+                            + " order: 256}");
+                }
+                generate = (ObjectNode) g;
+                String name = SpecReader.requiredText(doc, generate, "name", p + ".generate.name");
+                if (!name.equals("ptrans")) {
+                    throw doc.error(p + ".generate.name", "generator '" + name + "' is not known; the generator is ptrans");
+                }
+                SpecReader.checkKeys(doc, generate, p + ".generate", PTRANS_KEYS);
+            }
+            int copies = (int) SpecReader.bounded(doc, o, "copies", p + ".copies", 1, 1, 1_000_000);
+            out.add(new Workload(label, p, trace, generate, copies, mapping(doc, o.get("mapping"), p + ".mapping", base)));
+        }
+        int packetBytes = 0;
+        long eagerBytes = ReplayParameters.DEFAULT_EAGER_BYTES;
+        double computeScale = 1.0;
+        JsonNode replay = root.get("replay");
+        if (replay != null && !replay.isNull()) {
+            if (!replay.isObject()) {
+                throw doc.error("replay", "replay must be a mapping such as {eagerBytes: 12288, computeScale: 1.0}");
+            }
+            SpecReader.checkKeys(doc, (ObjectNode) replay, "replay", REPLAY_KEYS);
+            packetBytes = (int) SpecReader.bounded(doc, replay, "packetBytes", "replay.packetBytes", 0, 1, 1 << 24);
+            eagerBytes = SpecReader.bounded(doc, replay, "eagerBytes", "replay.eagerBytes", eagerBytes, 0, 1L << 40);
+            if (replay.has("computeScale") && !replay.get("computeScale").isNull()) {
+                computeScale = SpecReader.number(doc, replay.get("computeScale"), "replay.computeScale");
+                if (!(computeScale >= 0) || computeScale > 1e6) {
+                    throw doc.error("replay.computeScale", "replay.computeScale = " + computeScale
+                            + "; use a factor from 0 (no compute) to 1e6 (1: as traced)");
+                }
+            }
+        }
+        return new TraceSpec(out, packetBytes, eagerBytes, computeScale);
+    }
+
+    private static Mapping mapping(ExperimentDocument doc, JsonNode m, String p, Path base) {
+        if (m == null || m.isNull()) {
+            return new Mapping("linear", null, null);
+        }
+        if (m.isTextual()) {
+            String kind = m.asText().trim();
+            if (!MAPPINGS.contains(kind)) {
+                throw doc.error(p, p + " = '" + kind + "' is not a mapping; use linear, random, {nodes: [0, 19]} or"
+                        + " {file: map.txt}");
+            }
+            return new Mapping(kind, null, null);
+        }
+        if (!m.isObject() || m.size() != 1 || !(m.has("nodes") || m.has("file"))) {
+            throw doc.error(p, p + " must be linear, random, {nodes: [...]} (one end node per rank) or {file: map.txt}"
+                    + " (one node per line)");
+        }
+        if (m.has("file")) {
+            return new Mapping("file", null, base.resolve(SpecReader.requiredText(doc, (ObjectNode) m, "file", p + ".file"))
+                    .normalize());
+        }
+        JsonNode a = m.get("nodes");
+        if (!a.isArray() || a.isEmpty()) {
+            throw doc.error(p + ".nodes", p + ".nodes must be a non-empty list of end nodes, one per rank, e.g. [0, 19]");
+        }
+        int[] nodes = new int[a.size()];
+        Set<Long> seen = new HashSet<>();
+        for (int k = 0; k < a.size(); k++) {
+            String at = p + ".nodes[" + k + "]";
+            long v = SpecReader.whole(doc, a.get(k), at);
+            if (v < 0 || v > Integer.MAX_VALUE) {
+                throw doc.error(at, at + " = " + v + " is not an end node; nodes are numbered from 0");
+            }
+            if (!seen.add(v)) {
+                throw doc.error(at, "node " + v + " is listed twice in " + p + ".nodes; every rank needs a node of its own");
+            }
+            nodes[k] = (int) v;
+        }
+        return new Mapping("nodes", nodes, null);
+    }
+
+    /** The directory of the experiment file (relative paths in it are read from there); the working directory otherwise. */
+    static Path baseDirectory(ExperimentDocument doc) {
+        try {
+            Path parent = Path.of(doc.source()).toAbsolutePath().getParent();
+            return parent != null && java.nio.file.Files.isDirectory(parent) ? parent : Path.of("").toAbsolutePath();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Path.of("").toAbsolutePath();
+        }
+    }
+}

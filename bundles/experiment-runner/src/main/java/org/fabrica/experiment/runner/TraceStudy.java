@@ -1,0 +1,590 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import org.fabrica.experiment.report.ModeSummary;
+import org.fabrica.experiment.report.ReportColumn;
+import org.fabrica.experiment.report.SeriesCharts;
+import org.fabrica.experiment.report.SeriesOutputs;
+import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.experiment.results.SeriesTable;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.hardware.EndpointTiming;
+import org.fabrica.hardware.HardwareModel;
+import org.fabrica.hardware.PacketFormat;
+import org.fabrica.hardware.RouterParameters;
+import org.fabrica.kernel.RandomStreams;
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.stats.Metric;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.CompositeObserver;
+import org.fabrica.stats.collectors.SpaceTimeRecorder;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.topology.Topology;
+import org.fabrica.traffic.trace.PtransGenerator;
+import org.fabrica.traffic.trace.PtransParameters;
+import org.fabrica.traffic.trace.RankMapping;
+import org.fabrica.traffic.trace.ReplayParameters;
+import org.fabrica.traffic.trace.Trace;
+import org.fabrica.traffic.trace.TraceFormatException;
+import org.fabrica.traffic.trace.TraceReader;
+import org.fabrica.traffic.trace.TraceReplay;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Mode {@code trace} (docs/traces.md, "Experiment files"): applications replayed from traces with
+ * MPI semantics ({@link TraceReplay}). Its file has {@code workloads} instead of {@code traffic},
+ * and {@code replay} for the protocol. One point per workload x scheme x seed, run until every
+ * rank has finished; the execution time (the last rank's finish), per-rank finish and blocked
+ * times and message latencies are reported with ratios to the {@code baseline} scheme.
+ */
+@Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + TraceStudy.NAME,
+        "fabrica.description=trace: applications replayed from traces with MPI semantics until every rank finishes"})
+public final class TraceStudy implements StudyMode {
+    /** The mode's word. */
+    public static final String NAME = "trace";
+    static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topology", "hardware", "network",
+            "kernel", "workloads", "replay", "schemes", "baseline", "maxCycles", "deadlockCycles", "seeds", "executor",
+            "outputs", "provenance");
+
+    static final String EXECUTION = "trace.execution";
+    static final String EXECUTION_US = "trace.executionMicros";
+    static final String FINISH_MIN_US = "trace.finish.minMicros";
+    static final String BLOCKED_SHARE = "trace.blocked.share";
+    static final String LATENCY_MEAN = "trace.message.latency.mean";
+    static final String LATENCY_P99 = "trace.message.latency.p99";
+    static final String LATENCY_MAX = "trace.message.latency.max";
+    static final String MESSAGES = "trace.messages";
+    static final String PACKETS = "trace.packets";
+    static final String PROTOCOL_PACKETS = "trace.packets.protocol";
+    static final String EVENTS = "trace.events";
+    static final String RANKS = "trace.ranks";
+    /** Largest report of an application deadlock: the first ranks, then a count. */
+    private static final int REPORTED_RANKS = 8;
+
+    /** A workload resolved: its trace prepared once for every point. */
+    record Resolved(TraceSpec.Workload spec, TraceReplay.Prepared trace, String digest) {
+        int ranks() {
+            return spec.copies() * trace.ranks();
+        }
+    }
+
+    /** The resolved workloads of a plan ({@link SweepPlan#modeState()}). */
+    record Workloads(List<Resolved> workloads, int packetFlits, int payloadBytes) {
+    }
+
+    static TraceSpec of(ExperimentSpec spec) {
+        return (TraceSpec) spec.modeSettings();
+    }
+
+    static Workloads workloads(SweepPlan plan) {
+        return (Workloads) plan.modeState();
+    }
+
+    @Override
+    public String description() {
+        return "applications replayed from traces";
+    }
+
+    @Override
+    public List<String> keys() {
+        return KEYS_OF_MODE;
+    }
+
+    @Override
+    public ExperimentSpec read(ExperimentDocument doc, String name, String description) {
+        ObjectNode root = doc.root();
+        SpecReader.refuseStatistics(doc, root, NAME, "it replays the workloads and reports their execution itself");
+        for (String k : KEYS) {
+            if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
+                throw doc.keyError(k, "'" + k + "' is not used in mode trace (it replays the workloads until every rank"
+                        + " finishes); " + (k.equals("traffic") ? "describe what runs under 'workloads' (trace files or"
+                                + " generators); packets are the hardware's maximum-payload packets or replay.packetBytes"
+                                : "remove it"));
+            }
+        }
+        SpecReader.refuseOthers(doc, root, NAME, KEYS_OF_MODE);
+        ProviderChoice topology = SpecReader.choice(doc, root.get("topology"), "topology", "topology", null);
+        ProviderChoice hardware = SpecReader.choice(doc, root.get("hardware"), "hardware", "hardware", null);
+        ProviderChoice network = SpecReader.choice(doc, root.get("network"), "network", "network",
+                ExperimentSpec.DEFAULT_NETWORK);
+        ProviderChoice kernel = SpecReader.choice(doc, root.get("kernel"), "kernel", "kernel",
+                ExperimentSpec.DEFAULT_KERNEL);
+        TraceSpec trace = TraceSpec.parse(doc, root);
+        List<SchemeSpec> schemes = PacketStudy.schemes(doc, root);
+        List<String> schemeLabels = new ArrayList<>();
+        for (int i = 0; i < schemes.size(); i++) {
+            if (schemes.get(i).routesFrom() != null) {
+                throw doc.error("schemes[" + i + "].routing." + RoutesFromScheduler.FROM, "routes from a scheduler are"
+                        + " not used in mode trace (its traffic is the application's); remove 'from'");
+            }
+            schemeLabels.add(schemes.get(i).label());
+        }
+        String baseline = SpecReader.optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
+        if (!schemeLabels.contains(baseline)) {
+            throw doc.error("baseline", "baseline '" + baseline + "' is not the label of a scheme"
+                    + org.fabrica.params.Suggestions.hint(baseline, schemeLabels)
+                    + "; the ratios of a trace experiment refer to one of its schemes");
+        }
+        long deadlockCycles = SpecReader.cycles(doc, root, "deadlockCycles", ExperimentSpec.DEFAULT_DEADLOCK_CYCLES, 1);
+        long maxCycles = SpecReader.cycles(doc, root, "maxCycles", ExperimentSpec.DEFAULT_MAX_CYCLES, 1);
+        if (maxCycles > Long.MAX_VALUE / 4) {
+            throw doc.error("maxCycles", "maxCycles = " + maxCycles + " is too large; use fewer cycles");
+        }
+        if (root.has("seeds") && root.get("seeds").isObject()) {
+            throw doc.error("seeds", "mode trace takes seeds as a count or a list (every workload uses them)");
+        }
+        List<Long> seeds = SpecReader.seeds(doc, root.get("seeds"), "seeds");
+        List<String> labels = new ArrayList<>();
+        List<List<Long>> perWorkload = new ArrayList<>();
+        for (TraceSpec.Workload w : trace.workloads()) {
+            labels.add(w.label());
+            perWorkload.add(seeds);
+        }
+        String executor = SpecReader.optionalText(doc, root, "executor", "executor", ExperimentSpec.DEFAULT_EXECUTOR);
+        boolean plots = true;
+        boolean report = true;
+        com.fasterxml.jackson.databind.JsonNode outputs = root.get("outputs");
+        if (outputs != null && !outputs.isNull()) {
+            if (!outputs.isObject()) {
+                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
+            }
+            SpecReader.checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
+            plots = SpecReader.bool(doc, outputs.get("plots"), "outputs.plots", true);
+            report = SpecReader.bool(doc, outputs.get("report"), "outputs.report", true);
+        }
+        return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(),
+                List.copyOf(labels), null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, plots,
+                report, NAME, this, baseline, List.copyOf(perWorkload), false,
+                org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW, maxCycles, null,
+                ExperimentSpec.DEFAULT_CELL_PIXELS, trace, List.of());
+    }
+
+    /**
+     * Binds the providers, reads or generates every workload's trace and prepares it, derives the
+     * packet length, checks every workload's mapping against the topology and builds every
+     * scheme's network once.
+     */
+    @Override
+    public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        BoundProvider topology = ProviderBinding.bind(doc, spec.topology(), registry);
+        BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);
+        BoundProvider network = ProviderBinding.bind(doc, spec.network(), registry);
+        BoundProvider kernel = ProviderBinding.bind(doc, spec.kernel(), registry);
+        List<SweepPlan.BoundScheme> schemes = new ArrayList<>();
+        for (int i = 0; i < spec.schemes().size(); i++) {
+            SchemeSpec s = spec.schemes().get(i);
+            schemes.add(new SweepPlan.BoundScheme(i, s.label(), ProviderBinding.bind(doc, s.routing(), registry),
+                    ProviderBinding.bind(doc, s.queuing(), registry), ProviderBinding.bind(doc, s.throttle(), registry)));
+        }
+        ProviderBinding.checkExecutor(doc, spec, registry);
+        Topology topo = ProviderBinding.build(doc, topology, topology::topology);
+        HardwareModel model = ProviderBinding.build(doc, hardware, hardware::hardware);
+        RouterParameters router = ProviderBinding.build(doc, hardware, () -> {
+            RouterParameters r = model.router();
+            if (r == null) {
+                throw new IllegalStateException("the hardware model returned no router parameters");
+            }
+            return r;
+        });
+        ProviderBinding.build(doc, kernel, kernel::kernel);
+        EndpointTiming endpoint = ProviderBinding.build(doc, hardware, () -> {
+            EndpointTiming e = model.endpoint();
+            if (e == null) {
+                throw new IllegalStateException("the hardware model returned no endpoint timing");
+            }
+            return e;
+        });
+        TraceSpec trace = of(spec);
+        PacketFormat format = model.packetFormat();
+        boolean hasFormat = format != null && format.maxPayloadBytes() <= M2nTraffic.MAX_PAYLOAD_BYTES;
+        int payload = trace.packetBytes();
+        if (payload == 0 && !hasFormat) {
+            throw doc.error("replay", "this hardware model has no packet format (no maximum payload per packet), so"
+                    + " give the payload of a packet: replay: {packetBytes: 128}");
+        }
+        if (payload == 0) {
+            payload = format.maxPayloadBytes();
+        } else if (hasFormat && payload > format.maxPayloadBytes()) {
+            throw doc.error("replay.packetBytes", "replay.packetBytes = " + payload + " is above the hardware's maximum"
+                    + " payload of " + format.maxPayloadBytes() + " bytes; use at most that, or leave it out");
+        }
+        int flits = hasFormat ? format.flits(payload, router.flitBytes())
+                : (int) Math.max(1, (payload + (long) router.flitBytes() - 1) / router.flitBytes());
+        List<Resolved> resolved = new ArrayList<>();
+        for (TraceSpec.Workload w : trace.workloads()) {
+            Resolved r = load(doc, w);
+            long ranks = (long) w.copies() * r.trace().ranks();
+            if (ranks > topo.nodes()) {
+                throw doc.error(w.path() + ".copies", w.path() + ": " + w.copies() + " copies of " + r.trace().ranks()
+                        + " ranks need " + ranks + " nodes, but " + topo.describe() + " has " + topo.nodes()
+                        + "; every rank needs a node of its own: use fewer copies or a larger topology");
+            }
+            try {
+                mapping(w, r.ranks(), topo.nodes(), spec.seeds().get(0));
+            } catch (IllegalArgumentException e) {
+                throw doc.error(w.path() + ".mapping", w.path() + ".mapping: " + e.getMessage(), e);
+            }
+            resolved.add(r);
+        }
+        Workloads state = new Workloads(List.copyOf(resolved), flits, payload);
+        SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(), List.copyOf(schemes),
+                topo, router, endpoint, state, flits, TraceStudy::replayed);
+        plan.describeRouter(doc, ProviderBinding.description(doc, hardware, model), registry);
+        for (SweepPlan.BoundScheme s : plan.schemes()) {
+            PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), Double.NaN, spec.seeds().get(0));
+            try {
+                plan.assemble(probe, new PointSimulation.EventCounts());
+            } catch (ProviderFailure f) {
+                throw doc.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
+                        + " (topology " + topo.describe() + ", " + router.vcs() + " VCs per port)", f);
+            } catch (RuntimeException e) {
+                throw doc.error("schemes[" + s.index() + "]", "scheme '" + s.label() + "' cannot be built: "
+                        + ProviderFailure.message(e), e);
+            }
+        }
+        return plan;
+    }
+
+    /** Reads (or generates) a workload's trace and prepares it; errors name the key and the trace's line. */
+    private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w) {
+        Trace trace;
+        String digest;
+        if (w.trace() != null) {
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(w.trace());
+            } catch (NoSuchFileException e) {
+                throw doc.error(w.path() + ".trace", w.path() + ".trace: no such file " + w.trace()
+                        + " (a relative path is read from the experiment file's directory)", e);
+            } catch (IOException e) {
+                throw doc.error(w.path() + ".trace", w.path() + ".trace: cannot read " + w.trace() + ": " + e.getMessage(), e);
+            }
+            try {
+                trace = TraceReader.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8), w.trace().toString());
+            } catch (TraceFormatException e) {
+                throw doc.error(w.path() + ".trace", w.path() + ".trace: " + e.getMessage(), e);
+            }
+            digest = sha256(bytes);
+        } else {
+            PtransParameters p;
+            try {
+                p = ptrans(doc, w);
+            } catch (IllegalArgumentException e) {
+                throw doc.error(w.path() + ".generate", w.path() + ".generate: " + e.getMessage(), e);
+            }
+            trace = PtransGenerator.generate(p);
+            digest = null;
+        }
+        return new Resolved(w, TraceReplay.prepare(trace), digest);
+    }
+
+    private static PtransParameters ptrans(ExperimentDocument doc, TraceSpec.Workload w) {
+        ObjectNode g = w.generate();
+        String p = w.path() + ".generate";
+        if (!g.has("order") || g.get("order").isNull()) {
+            throw doc.error(p + ".order", p + ".order is required: the matrix order n (an n x n matrix)");
+        }
+        long order = SpecReader.bounded(doc, g, "order", p + ".order", 0, 1, 1L << 31);
+        boolean grid = g.has("gridRows") || g.has("gridColumns");
+        PtransParameters params;
+        if (grid) {
+            if (g.has("ranks")) {
+                throw doc.error(p + ".ranks", p + ": give either ranks (a near-square grid) or gridRows and gridColumns,"
+                        + " not both");
+            }
+            int rows = (int) SpecReader.bounded(doc, g, "gridRows", p + ".gridRows", 1, 1, 1 << 20);
+            int cols = (int) SpecReader.bounded(doc, g, "gridColumns", p + ".gridColumns", 1, 1, 1 << 20);
+            params = PtransParameters.of(rows * cols, order).withGrid(rows, cols);
+        } else {
+            int ranks = (int) SpecReader.bounded(doc, g, "ranks", p + ".ranks", 0, 1, 1 << 20);
+            if (ranks == 0) {
+                throw doc.error(p + ".ranks", p + ".ranks is required (or gridRows and gridColumns)");
+            }
+            params = PtransParameters.of(ranks, order);
+        }
+        params = params.withElementBytes((int) SpecReader.bounded(doc, g, "elementBytes", p + ".elementBytes",
+                PtransParameters.DOUBLE_BYTES, 1, 1 << 16));
+        params = params.withIterations((int) SpecReader.bounded(doc, g, "iterations", p + ".iterations", 1, 1, 1 << 16));
+        double perElement = g.has("computeNsPerElement") && !g.get("computeNsPerElement").isNull()
+                ? SpecReader.number(doc, g.get("computeNsPerElement"), p + ".computeNsPerElement") : 0;
+        long perBlock = SpecReader.bounded(doc, g, "computeNsPerBlock", p + ".computeNsPerBlock", 0, 0, 1L << 40);
+        params = params.withCompute(perElement, perBlock);
+        return params.withBarrier(SpecReader.bool(doc, g.get("barrier"), p + ".barrier", false));
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+    }
+
+    /** The node of every global rank of a workload for a point of {@code seed}. */
+    static int[] mapping(TraceSpec.Workload w, int ranks, int nodes, long seed) {
+        TraceSpec.Mapping m = w.mapping();
+        int[] map = switch (m.kind()) {
+            case "random" -> RankMapping.random(ranks, nodes, new RandomStreams(seed).stream("mapping", 0).nextLong());
+            case "nodes" -> {
+                if (m.nodes().length != ranks) {
+                    throw new IllegalArgumentException(m.nodes().length + " nodes listed for " + ranks
+                            + " ranks (copies x ranks of the trace); list one node per rank");
+                }
+                yield m.nodes().clone();
+            }
+            case "file" -> RankMapping.fromFile(m.file(), ranks, nodes);
+            default -> RankMapping.linear(ranks, nodes);
+        };
+        RankMapping.validate(map, nodes);
+        return map;
+    }
+
+    /** A point's traffic: a fresh replay of its workload. */
+    private static PointTraffic.Traffic replayed(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme,
+            RandomStreams streams) {
+        Workloads state = workloads(plan);
+        Resolved w = state.workloads().get(point.pattern());
+        TraceSpec spec = of(plan.spec());
+        ReplayParameters parameters = new ReplayParameters(state.payloadBytes(), spec.eagerBytes(), spec.computeScale(),
+                plan.router().cycleNanoseconds());
+        int[] map = mapping(w.spec(), w.ranks(), plan.topology().nodes(), point.seed());
+        TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
+        return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
+                scheme.routing(), null, null, null, replay);
+    }
+
+    @Override
+    public List<PointPlan> points(ExperimentSpec spec) {
+        return PacketStudy.perSeed(spec, NAME);
+    }
+
+    @Override
+    public String loadNote(PointPlan point) {
+        return NAME;
+    }
+
+    @Override
+    public PointResult run(PointJob job) {
+        return job.simulate(new Measurement(job.plan()));
+    }
+
+    /** The replay with its observer; the point ends when the network has nothing left to do. */
+    private static final class Measurement extends PointMeasurement {
+        private final SweepPlan plan;
+        private TraceReplay replay;
+
+        Measurement(SweepPlan plan) {
+            this.plan = plan;
+        }
+
+        @Override
+        NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
+            replay = traffic.replay();
+            return CompositeObserver.of(counts, replay.observer());
+        }
+
+        @Override
+        PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
+            return new CollectiveRun(network, recorder, plan.maxCycles());
+        }
+
+        @Override
+        Outcome outcome(PointRun model, long end, NetworkModel network, SweepPlan.Assembly assembly) {
+            boolean finished = replay.finished();
+            if (!finished && model.end() == PointRun.End.NETWORK_DONE) {
+                List<String> unfinished = replay.unfinished();
+                StringBuilder sb = new StringBuilder("application deadlock: " + unfinished.size() + " of "
+                        + replay.ranks() + " ranks wait for messages that can no longer come (the network was empty at"
+                        + " cycle " + end + ")");
+                for (int i = 0; i < Math.min(REPORTED_RANKS, unfinished.size()); i++) {
+                    sb.append("\n  ").append(unfinished.get(i));
+                }
+                if (unfinished.size() > REPORTED_RANKS) {
+                    sb.append("\n  ... and ").append(unfinished.size() - REPORTED_RANKS).append(" more");
+                }
+                sb.append("\nfix the trace (every receive needs a matching send; with rendezvous, a blocking send needs"
+                        + " its receive posted) or raise replay.eagerBytes if it relies on eager sends");
+                throw new SimulationException(sb.toString());
+            }
+            double ns = plan.router().cycleNanoseconds();
+            List<Metric> metrics = new ArrayList<>();
+            long exec = replay.executionCycles();
+            metrics.add(new Metric(EXECUTION, finished ? exec : Double.NaN, "cycles",
+                    "execution time: the cycle the last rank finished (every rank starts at cycle 0)"));
+            metrics.add(new Metric(EXECUTION_US, finished ? exec * ns / 1000 : Double.NaN, "us",
+                    "execution time in microseconds (" + ExperimentSpec.format(ns) + " ns cycles)"));
+            int ranks = replay.ranks();
+            long minFinish = Long.MAX_VALUE;
+            double blocked = 0;
+            double lived = 0;
+            double[][] table = new double[6][ranks];
+            int perCopy = ranks / replay.copies();
+            for (int g = 0; g < ranks; g++) {
+                long f = replay.finishCycle(g);
+                minFinish = f < 0 ? minFinish : Math.min(minFinish, f);
+                blocked += replay.blockedCycles(g);
+                lived += Math.max(0, f);
+                table[0][g] = g;
+                table[1][g] = g / perCopy;
+                table[2][g] = replay.node(g);
+                table[3][g] = f < 0 ? Double.NaN : f;
+                table[4][g] = f < 0 ? Double.NaN : f * ns / 1000;
+                table[5][g] = replay.blockedCycles(g);
+            }
+            metrics.add(new Metric(FINISH_MIN_US, finished ? minFinish * ns / 1000 : Double.NaN, "us",
+                    "the first rank's finish"));
+            metrics.add(new Metric(BLOCKED_SHARE, lived > 0 ? blocked / lived : Double.NaN, "fraction",
+                    "share of the ranks' time (start to finish) spent blocked in send, recv, wait and waitall"));
+            long[] lat = replay.messageLatencies();
+            Arrays.sort(lat);
+            double mean = 0;
+            for (long l : lat) {
+                mean += l;
+            }
+            metrics.add(new Metric(LATENCY_MEAN, lat.length == 0 ? Double.NaN : mean / lat.length, "cycles",
+                    "mean message latency: send posted to the last packet's arrival (rendezvous handshake included)"));
+            metrics.add(new Metric(LATENCY_P99, lat.length == 0 ? Double.NaN
+                    : lat[(int) Math.min(lat.length - 1, Math.ceil(0.99 * lat.length) - 1)], "cycles",
+                    "99th percentile of message latency"));
+            metrics.add(new Metric(LATENCY_MAX, lat.length == 0 ? Double.NaN : lat[lat.length - 1], "cycles",
+                    "largest message latency"));
+            metrics.add(new Metric(MESSAGES, replay.messages(), "messages", "messages of the replay, collectives expanded"));
+            metrics.add(new Metric(PACKETS, replay.packets(), "packets", "packets sent, protocol packets included"));
+            metrics.add(new Metric(PROTOCOL_PACKETS, replay.packets(1) + replay.packets(2), "packets",
+                    "rendezvous requests and clears to send"));
+            metrics.add(new Metric(EVENTS, replay.events(), "events", "trace events executed, collectives expanded"));
+            metrics.add(new Metric(RANKS, ranks, "ranks", "ranks of the replay (copies x ranks of the trace)"));
+            String status = finished ? PointSimulation.OK : PointSimulation.SATURATED_STATUS;
+            String endNote = finished ? "every rank finished; execution time " + exec + " cycles"
+                    : "maxCycles = " + plan.maxCycles() + " reached before every rank finished";
+            SeriesTable nodes = new SeriesTable(List.of("rank", "copy", "node", "finish", "finishMicros", "blocked"),
+                    List.of(table));
+            return new Outcome(metrics, status, endNote, null, null, nodes);
+        }
+    }
+
+    /** The resolved trace experiment: every workload with its trace's digest, every default filled in. */
+    @Override
+    public ObjectNode resolved(SweepPlan plan) {
+        ExperimentSpec spec = plan.spec();
+        TraceSpec trace = of(spec);
+        Workloads state = workloads(plan);
+        ObjectNode r = JsonNodeFactory.instance.objectNode();
+        r.put("name", spec.name());
+        r.put("description", spec.description());
+        r.put("mode", NAME);
+        r.set("topology", ResolvedExperiment.providerNode(plan.topologyProvider()));
+        r.set("hardware", ResolvedExperiment.providerNode(plan.hardwareProvider()));
+        r.set("network", ResolvedExperiment.providerNode(plan.networkProvider()));
+        r.set("kernel", ResolvedExperiment.providerNode(plan.kernelProvider()));
+        ArrayNode ws = r.putArray("workloads");
+        for (Resolved w : state.workloads()) {
+            ObjectNode o = ws.addObject();
+            o.put("label", w.spec().label());
+            if (w.spec().trace() != null) {
+                o.put("trace", w.spec().trace().toString());
+                o.put("traceSha256", w.digest());
+            } else {
+                o.set("generate", w.spec().generate().deepCopy());
+            }
+            o.put("copies", w.spec().copies());
+            TraceSpec.Mapping m = w.spec().mapping();
+            switch (m.kind()) {
+                case "nodes" -> {
+                    ArrayNode a = o.putObject("mapping").putArray("nodes");
+                    for (int n : m.nodes()) {
+                        a.add(n);
+                    }
+                }
+                case "file" -> o.putObject("mapping").put("file", m.file().toString());
+                default -> o.put("mapping", m.kind());
+            }
+        }
+        ObjectNode replay = r.putObject("replay");
+        replay.put("packetBytes", state.payloadBytes());
+        replay.put("eagerBytes", trace.eagerBytes());
+        replay.put("computeScale", trace.computeScale());
+        ArrayNode sch = r.putArray("schemes");
+        for (SweepPlan.BoundScheme s : plan.schemes()) {
+            ObjectNode o = sch.addObject();
+            o.put("label", s.label());
+            o.set("routing", ResolvedExperiment.providerNode(s.routing()));
+            o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
+            o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
+        }
+        r.put("baseline", spec.baseline());
+        r.put("maxCycles", spec.maxCycles());
+        r.put("deadlockCycles", spec.deadlockCycles());
+        ArrayNode seeds = r.putArray("seeds");
+        spec.seeds().forEach(seeds::add);
+        r.put("executor", spec.executor());
+        ObjectNode outputs = r.putObject("outputs");
+        outputs.put("plots", spec.plots());
+        outputs.put("report", spec.report());
+        return r;
+    }
+
+    @Override
+    public String summary(SweepPlan plan) {
+        ExperimentSpec spec = plan.spec();
+        Workloads state = workloads(plan);
+        TraceSpec trace = of(spec);
+        RouterParameters router = plan.router();
+        Topology topo = plan.topology();
+        StringBuilder sb = new StringBuilder();
+        sb.append(spec.name()).append(": trace mode, ").append(state.workloads().size()).append(" workload(s), ")
+                .append(plan.schemes().size()).append(" scheme(s), ").append(spec.seeds().size()).append(" seed(s) = ")
+                .append(plan.points().size()).append(" points\n");
+        sb.append("  topology  ").append(topo.describe()).append(", ").append(topo.nodes()).append(" nodes: ")
+                .append(plan.topologyProvider().provider().label()).append('\n');
+        sb.append("  hardware  ").append(router.vcs()).append(" VCs x ").append(router.bufferFlits()).append(" flits, ")
+                .append(org.fabrica.params.Parameters.enumName(router.flowControl())).append(", ")
+                .append(router.cycleNanoseconds()).append(" ns cycles, ").append(router.flitBytes())
+                .append("-byte flits: ").append(plan.hardwareProvider().provider().label()).append('\n');
+        sb.append("  packets   ").append(state.payloadBytes()).append(" payload bytes in ").append(state.packetFlits())
+                .append(" flits (a message's last packet padded; protocol packets are full packets too)\n");
+        sb.append("  replay    eager up to ").append(trace.eagerBytes()).append(" bytes, rendezvous above; compute x ")
+                .append(ExperimentSpec.format(trace.computeScale())).append('\n');
+        for (Resolved w : state.workloads()) {
+            sb.append("  workload  ").append(w.spec().label()).append(": ")
+                    .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString() : "ptrans generator")
+                    .append(", ").append(w.trace().ranks()).append(" ranks x ").append(w.spec().copies())
+                    .append(" copies, ").append(w.trace().messages()).append(" messages of ").append(w.trace().bytes())
+                    .append(" bytes per copy, mapping ").append(w.spec().mapping().describe()).append('\n');
+        }
+        for (SweepPlan.BoundScheme s : plan.schemes()) {
+            sb.append("  scheme    ").append(s.label()).append(": routing ").append(s.routing().provider().label())
+                    .append(", queuing ").append(s.queuing().provider().label()).append('\n');
+        }
+        sb.append("  run       until every rank finishes (at most ").append(spec.maxCycles()).append(" cycles); ratios to '")
+                .append(spec.baseline()).append("'; seeds ").append(spec.seeds()).append('\n');
+        sb.append("  id        ").append(plan.experimentId());
+        return sb.toString();
+    }
+
+    @Override
+    public StudyOutputs outputs(SweepPlan plan) {
+        return new SeriesOutputs("per-rank finish times; messages cut into " + workloads(plan).packetFlits()
+                + "-flit packets",
+                List.of(new ModeSummary.TableSpec("Execution time", EXECUTION_US, "us"),
+                        new ModeSummary.TableSpec("Execution time", EXECUTION, "cycles"),
+                        new ModeSummary.TableSpec("Share of time blocked", BLOCKED_SHARE, "fraction"),
+                        new ModeSummary.TableSpec("Mean message latency", LATENCY_MEAN, "cycles"),
+                        new ModeSummary.TableSpec("99th percentile message latency", LATENCY_P99, "cycles")),
+                SeriesCharts::trace, ReportColumn.LOAD_POINTS, "; per-rank finish and blocked times in series/");
+    }
+}

@@ -1,0 +1,132 @@
+package org.fabrica.experiment.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.sweep.PointResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Mode trace (docs/traces.md, "Experiment files"): the ping-pong example, errors, deadlocks. */
+class TraceStudyTest {
+    private static final Path EXAMPLE = Path.of("../../examples/traces/pingpong.yaml");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void thePingPongExampleTakesTheZeroLoadLatencyPerMessage() throws Exception {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        RunHandle h = runner.start(EXAMPLE, Fixtures.options(tmp.resolve("out")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        Map<String, PointResult> byWorkload = h.results().stream()
+                .collect(Collectors.toMap(r -> r.point().pointId().split("/")[0], r -> r));
+        PointResult eager = byWorkload.get("pingpong");
+        assertNull(eager.failure(), eager.failure());
+        // 8 x 8 torus, nodes 0 and 19: h = 5 links; generic router: 5h + 6 + F with F = 8 flits
+        int zeroLoad = 5 * 5 + 6 + 8;
+        assertEquals(zeroLoad, PointRecords.metric(eager, TraceStudy.LATENCY_MEAN), 1e-9);
+        assertEquals(zeroLoad, PointRecords.metric(eager, TraceStudy.LATENCY_MAX), 1e-9);
+        assertEquals(20.0 * zeroLoad, PointRecords.metric(eager, TraceStudy.EXECUTION));
+        assertEquals(20.0 * zeroLoad / 1000, PointRecords.metric(eager, TraceStudy.EXECUTION_US), 1e-12);
+        assertEquals(20.0, PointRecords.metric(eager, TraceStudy.PACKETS));
+        assertEquals(0.0, PointRecords.metric(eager, TraceStudy.PROTOCOL_PACKETS));
+
+        PointResult rendezvous = byWorkload.get("pingpong-4k");
+        assertNull(rendezvous.failure(), rendezvous.failure());
+        assertEquals(20 * (2 + 32), PointRecords.metric(rendezvous, TraceStudy.PACKETS));
+        assertEquals(40.0, PointRecords.metric(rendezvous, TraceStudy.PROTOCOL_PACKETS));
+        assertTrue(PointRecords.metric(rendezvous, TraceStudy.EXECUTION) > 20.0 * (3 * zeroLoad + 31 * 8),
+                "request, clear to send and 32 packets per message");
+
+        Path nodes = tmp.resolve("out/series/pingpong_dor_trace_s1-nodes.csv");
+        List<String> rows = Files.readAllLines(nodes);
+        assertEquals("rank,copy,node,finish,finishMicros,blocked", rows.get(0));
+        assertEquals("1,0,19," + 19 * zeroLoad, rows.get(2).substring(0, rows.get(2).indexOf(',', 7)));
+    }
+
+    private static final String FILE = """
+            name: t
+            mode: trace
+            topology: {name: torus, k: 4, n: 2}
+            hardware: {name: generic}
+            workloads:
+              - label: w
+                trace: w.trace
+            replay: {packetBytes: 64}
+            schemes:
+              - {label: dor, routing: dor, queuing: dateline}
+            """;
+
+    private static final String TRACE = "fabrica-trace version 1 ranks 2\n0 send 1 8 0\n1 recv 0 8 0\n";
+
+    @Test
+    void aMissingTraceFileIsNamedWithTheKey() {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        String m = Fixtures.refused(runner, tmp, FILE);
+        assertTrue(m.contains("workloads[0].trace: no such file " + tmp.resolve("w.trace")), m);
+    }
+
+    @Test
+    void aTraceSyntaxErrorNamesTheTraceLine() {
+        Fixtures.write(tmp, "w.trace", "fabrica-trace version 1 ranks 2\n0 sned 1 8 0\n");
+        String m = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp, FILE);
+        assertTrue(m.contains("w.trace:2:3") || m.contains("w.trace:2:"), m);
+        assertTrue(m.contains("sned"), m);
+    }
+
+    @Test
+    void mappingsAndSizesAreCheckedBeforeAnythingRuns() {
+        Fixtures.write(tmp, "w.trace", TRACE);
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        String m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    copies: 9"));
+        assertTrue(m.contains("9 copies of 2 ranks need 18 nodes, but"), m);
+        m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    mapping: {nodes: [3]}"));
+        assertTrue(m.contains("1 nodes listed for 2 ranks"), m);
+        m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    mapping: round"));
+        assertTrue(m.contains("'round' is not a mapping; use linear, random"), m);
+        m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "replay: {packetBytes: 64}", "replay: {}"));
+        assertTrue(m.contains("give the payload of a packet: replay: {packetBytes: 128}"), m);
+        m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    generate: {name: ptrans}"));
+        assertTrue(m.contains("give either trace (a trace file) or generate"), m);
+        m = Fixtures.refused(runner, tmp, FILE + "traffic: {packetFlits: 4}\n");
+        assertTrue(m.contains("'traffic' is not used in mode trace"), m);
+    }
+
+    @Test
+    void anApplicationDeadlockFailsThePointNamingRanksAndOperations() {
+        Fixtures.write(tmp, "w.trace", "fabrica-trace version 1 ranks 2\n0 recv 1 8 0\n0 send 1 8 0\n"
+                + "1 recv 0 8 0\n1 send 0 8 0\n");
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        RunHandle h = runner.start(Fixtures.write(tmp, "t.yaml", FILE), Fixtures.options(tmp.resolve("out")), null);
+        assertEquals(RunState.FAILED, Fixtures.await(h));
+        String failure = h.results().get(0).failure();
+        assertNotNull(failure);
+        assertTrue(failure.contains("application deadlock: 2 of 2 ranks wait"), failure);
+        assertTrue(failure.contains("rank 0 (node 0): blocked since cycle 0 in event 0 (recv 1 8 0)"), failure);
+        assertTrue(failure.contains("rank 1 (node 1): blocked since cycle 0 in event 0 (recv 0 8 0)"), failure);
+    }
+
+    @Test
+    void aGeneratedPtransRunsOnCopiesSideBySide() {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        String yaml = Fixtures.with(FILE, "trace: w.trace", "generate: {name: ptrans, ranks: 4, order: 64, iterations: 2}\n"
+                + "    copies: 4\n    mapping: random");
+        RunHandle h = runner.start(Fixtures.write(tmp, "t.yaml", yaml), Fixtures.options(tmp.resolve("out")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult r = h.results().get(0);
+        assertNull(r.failure(), r.failure());
+        assertEquals(16.0, PointRecords.metric(r, TraceStudy.RANKS));
+        assertTrue(PointRecords.metric(r, TraceStudy.EXECUTION) > 0);
+    }
+}
