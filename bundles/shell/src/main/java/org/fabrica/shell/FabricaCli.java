@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * The command-line mode: {@code fabrica run | validate | schedule | algorithms | help | bench}, parsed with
+ * The command-line mode: {@code fabrica run | validate | schedule | algorithms | help | compare | shell | bench |
+ * trace}, parsed with
  * picocli. {@link #execute} returns the process exit code: 0 ok, 1 a point or run failed, 2 bad
  * input (unknown command or option, malformed value, {@link ExperimentException}).
  */
@@ -74,6 +75,7 @@ final class FabricaCli {
         cl.addSubcommand("compare", new Compare());
         cl.addSubcommand("shell", new ShellCommand());
         cl.addSubcommand("bench", new BenchCommand());
+        cl.addSubcommand("trace", new TraceCommands(out));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((e, a) -> {

@@ -1,0 +1,199 @@
+package org.fabrica.shell;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fabrica.traffic.trace.PtransGenerator;
+import org.fabrica.traffic.trace.PtransParameters;
+import org.fabrica.traffic.trace.Trace;
+import org.fabrica.traffic.trace.TraceFormatException;
+import org.fabrica.traffic.trace.TraceReader;
+import org.fabrica.traffic.trace.TraceReplay;
+import org.fabrica.traffic.trace.TraceWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code fabrica trace generate ptrans ...} and {@code fabrica trace check FILE}: trace files
+ * without a simulation (docs/traces.md). Importers are not built yet.
+ */
+@Command(name = "trace", mixinStandardHelpOptions = true, description = "Write and check trace files (docs/traces.md):"
+        + " 'trace generate ptrans' writes a PTRANS-like trace, 'trace check FILE' reads one and tells what it holds.",
+        subcommands = {TraceCommands.Generate.class, TraceCommands.Check.class})
+final class TraceCommands implements Callable<Integer> {
+    private final PrintStream out;
+
+    @Spec
+    CommandSpec spec;
+
+    TraceCommands(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "trace needs a subcommand: generate or check");
+    }
+
+    /** {@code trace generate}: the generators, one subcommand each. */
+    @Command(name = "generate", mixinStandardHelpOptions = true, description = "Generate a trace file.",
+            subcommands = {Ptrans.class})
+    static final class Generate implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            throw new ParameterException(spec.commandLine(), "generate needs a generator: ptrans");
+        }
+    }
+
+    /** {@code trace generate ptrans}: {@link PtransGenerator}. */
+    @Command(name = "ptrans", mixinStandardHelpOptions = true, description = "A PTRANS-like transpose of an n x n matrix"
+            + " over a P x Q process grid (docs/traces.md, \"A PTRANS-like workload\").")
+    static final class Ptrans implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--ranks", description = "ranks, on the most nearly square grid (576: 24 x 24)")
+        Integer ranks;
+
+        @Option(names = "--grid", paramLabel = "PxQ", description = "the process grid instead of --ranks, e.g. 3x4")
+        String grid;
+
+        @Option(names = "--order", required = true, description = "matrix order n (n x n elements)")
+        long order;
+
+        @Option(names = "--iterations", defaultValue = "1", description = "transposes in a row (default 1)")
+        int iterations;
+
+        @Option(names = "--element-bytes", defaultValue = "8", description = "bytes per element (default 8)")
+        int elementBytes;
+
+        @Option(names = "--compute-per-element", defaultValue = "0", paramLabel = "NS",
+                description = "compute time per element of the rank's block after each transpose, ns (default 0)")
+        double computePerElement;
+
+        @Option(names = "--compute-per-block", defaultValue = "0", paramLabel = "NS",
+                description = "compute time per iteration added to that, ns (default 0)")
+        long computePerBlock;
+
+        @Option(names = "--barrier", description = "a barrier at the start of each iteration")
+        boolean barrier;
+
+        @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "the trace file to write (default: standard"
+                + " output)")
+        Path outFile;
+
+        @picocli.CommandLine.ParentCommand
+        Generate parent;
+
+        @Override
+        public Integer call() throws IOException {
+            PtransParameters p;
+            try {
+                if ((ranks == null) == (grid == null)) {
+                    throw new IllegalArgumentException("give either --ranks or --grid PxQ" + (ranks == null ? "" : ", not both"));
+                }
+                if (grid != null) {
+                    String[] pq = grid.toLowerCase(java.util.Locale.ROOT).split("x");
+                    int rows;
+                    int cols;
+                    try {
+                        rows = Integer.parseInt(pq[0].trim());
+                        cols = pq.length == 2 ? Integer.parseInt(pq[1].trim()) : -1;
+                    } catch (NumberFormatException e) {
+                        rows = -1;
+                        cols = -1;
+                    }
+                    if (rows < 1 || cols < 1) {
+                        throw new IllegalArgumentException("--grid " + grid + " is not a grid; write rows x columns, e.g."
+                                + " --grid 3x4");
+                    }
+                    p = PtransParameters.of(rows * cols, order).withGrid(rows, cols);
+                } else {
+                    if (ranks < 1) {
+                        throw new IllegalArgumentException("--ranks " + ranks + "; use >= 1");
+                    }
+                    p = PtransParameters.of(ranks, order);
+                }
+                p = p.withElementBytes(elementBytes).withIterations(iterations).withCompute(computePerElement,
+                        computePerBlock).withBarrier(barrier);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "trace generate ptrans: " + e.getMessage());
+            }
+            Trace trace = PtransGenerator.generate(p);
+            PrintStream out = ((TraceCommands) spec.parent().parent().userObject()).out;
+            if (outFile == null) {
+                out.print(TraceWriter.toText(trace));
+                return FabricaCli.OK;
+            }
+            // written beside the target and moved in place: an interrupted run leaves no half-written file
+            Path target = outFile.toAbsolutePath();
+            Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+            try {
+                TraceWriter.write(trace, tmp);
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+            out.println("wrote " + outFile + ": " + trace.ranks() + " ranks (" + p.gridRows() + " x " + p.gridColumns()
+                    + " grid), order " + p.order() + ", " + p.iterations() + " iteration(s), " + trace.eventCount()
+                    + " events");
+            return FabricaCli.OK;
+        }
+    }
+
+    /** {@code trace check FILE}: reads a trace and tells what it holds. */
+    @Command(name = "check", mixinStandardHelpOptions = true, description = "Read a trace file, report its errors with"
+            + " file, line and column, or what it holds: ranks, events, messages (collectives expanded), bytes, and"
+            + " sends and receives without a partner.")
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "FILE", description = "a trace file")
+        Path file;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintStream out = ((TraceCommands) spec.parent().userObject()).out;
+            Trace trace;
+            try {
+                trace = TraceReader.read(file);
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new ParameterException(spec.commandLine(), file + ": no such trace file");
+            } catch (TraceFormatException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            TraceReplay.Prepared prepared = TraceReplay.prepare(trace);
+            out.println(file + ": " + trace.ranks() + " ranks, " + trace.eventCount() + " events; " + prepared.events()
+                    + " events and " + prepared.messages() + " messages of " + prepared.bytes()
+                    + " bytes with collectives expanded");
+            report(out, "receives without a matching send (a replay blocks on them)", prepared.unmatchedReceives());
+            report(out, "sends without a matching receive", prepared.unmatchedSends());
+            return FabricaCli.OK;
+        }
+
+        private static void report(PrintStream out, String what, List<String> sites) {
+            if (sites.isEmpty()) {
+                return;
+            }
+            out.println(sites.size() + " " + what + ":");
+            for (int i = 0; i < Math.min(10, sites.size()); i++) {
+                out.println("  " + sites.get(i));
+            }
+            if (sites.size() > 10) {
+                out.println("  ... and " + (sites.size() - 10) + " more");
+            }
+        }
+    }
+}

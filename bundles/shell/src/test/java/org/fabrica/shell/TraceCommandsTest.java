@@ -1,0 +1,98 @@
+package org.fabrica.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fabrica.traffic.trace.PtransGenerator;
+import org.fabrica.traffic.trace.PtransParameters;
+import org.fabrica.traffic.trace.Trace;
+import org.fabrica.traffic.trace.TraceReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fabrica trace generate ptrans} and {@code fabrica trace check}. */
+class TraceCommandsTest {
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+    @TempDir
+    Path tmp;
+
+    private int run(String... args) {
+        FabricaCli cli = new FabricaCli(new Fakes.FakeService(), Fakes.catalog(),
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8), false, null);
+        return cli.execute(args);
+    }
+
+    private String out() {
+        return outBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void generateWritesTheGeneratorsTraceToAFile() throws Exception {
+        Path f = tmp.resolve("p.trace");
+        assertEquals(0, run("trace", "generate", "ptrans", "--ranks", "12", "--order", "60", "--iterations", "2",
+                "--compute-per-element", "0.5", "--barrier", "-o", f.toString()), err());
+        Trace expected = PtransGenerator.generate(PtransParameters.of(12, 60).withIterations(2).withCompute(0.5, 0)
+                .withBarrier(true));
+        assertEquals(expected, TraceReader.read(f));
+        assertTrue(out().contains("12 ranks (3 x 4 grid), order 60, 2 iteration(s)"), out());
+        try (var files = Files.list(tmp)) {
+            assertEquals(1, files.count(), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void generateWithAGridPrintsToStandardOutput() {
+        assertEquals(0, run("trace", "generate", "ptrans", "--grid", "2x3", "--order", "6"), err());
+        assertTrue(out().startsWith("fabrica-trace version 1 ranks 6"), out());
+        assertTrue(out().contains("0 irecv 1 16 0 r0"), out());
+    }
+
+    @Test
+    void badGeneratorArgumentsAreBadInput() {
+        assertEquals(2, run("trace", "generate", "ptrans", "--ranks", "4", "--grid", "2x2", "--order", "8"));
+        assertTrue(err().contains("give either --ranks or --grid PxQ, not both"), err());
+        assertEquals(2, run("trace", "generate", "ptrans", "--grid", "2by2", "--order", "8"));
+        assertTrue(err().contains("--grid 2by2 is not a grid"), err());
+        assertEquals(2, run("trace", "generate", "ptrans", "--ranks", "16", "--order", "2"));
+        assertTrue(err().contains("matrix order 2 is below the grid's larger side 4"), err());
+        assertEquals(2, run("trace", "generate", "fft", "--ranks", "4"));
+        assertEquals(2, run("trace"));
+        assertTrue(err().contains("trace needs a subcommand: generate or check"), err());
+    }
+
+    @Test
+    void checkTellsWhatATraceHoldsAndWhatIsUnmatched() throws Exception {
+        Path f = tmp.resolve("t.trace");
+        Files.writeString(f, "fabrica-trace version 1 ranks 2\n0 send 1 8 0\n0 barrier\n1 recv 0 8 3\n1 barrier\n");
+        assertEquals(0, run("trace", "check", f.toString()), err());
+        // the barrier of each rank becomes irecv, isend, wait, wait (docs/traces.md, "Collectives")
+        assertTrue(out().contains("2 ranks, 4 events; 10 events and 3 messages of 8 bytes with collectives expanded"), out());
+        assertTrue(out().contains("1 receives without a matching send (a replay blocks on them):\n  rank 1, event 0 (recv 0 8 3)"),
+                out());
+        assertTrue(out().contains("1 sends without a matching receive:\n  rank 0, event 0 (send 1 8 0)"), out());
+    }
+
+    @Test
+    void checkReportsSyntaxErrorsWithLineAndColumn() throws Exception {
+        Path f = tmp.resolve("bad.trace");
+        Files.writeString(f, "fabrica-trace version 1 ranks 2\n0 sned 1 8 0\n");
+        assertEquals(2, run("trace", "check", f.toString()));
+        assertTrue(err().contains(f + ":2:"), err());
+        assertFalse(err().contains("Exception"), err());
+        assertEquals(2, run("trace", "check", tmp.resolve("none.trace").toString()));
+        assertTrue(err().contains("no such trace file"), err());
+    }
+}
