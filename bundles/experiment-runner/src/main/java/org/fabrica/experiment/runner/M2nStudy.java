@@ -3,7 +3,6 @@ package org.fabrica.experiment.runner;
 import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,10 +111,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
      */
     @Override
     public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        BoundProvider topology = ProviderBinding.bind(doc, spec.topology(), registry);
-        BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);
-        BoundProvider network = ProviderBinding.bind(doc, spec.network(), registry);
-        BoundProvider kernel = ProviderBinding.bind(doc, spec.kernel(), registry);
+        ProviderBinding.Simulation sim = ProviderBinding.Simulation.bind(doc, spec, registry);
         List<SweepPlan.BoundScheme> schemes = new ArrayList<>();
         for (int i = 0; i < spec.schemes().size(); i++) {
             SchemeSpec s = spec.schemes().get(i);
@@ -123,16 +119,9 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
                     ProviderBinding.bind(doc, s.throttle(), registry), null, ProviderBinding.bind(doc, s.scheduler(), registry)));
         }
         ProviderBinding.checkExecutor(doc, spec, registry);
-        Topology topo = ProviderBinding.build(doc, topology, topology::topology);
-        HardwareModel model = ProviderBinding.build(doc, hardware, hardware::hardware);
-        RouterParameters router = ProviderBinding.build(doc, hardware, () -> {
-            RouterParameters r = model.router();
-            if (r == null) {
-                throw new IllegalStateException("the hardware model returned no router parameters");
-            }
-            return r;
-        });
-        ProviderBinding.build(doc, kernel, kernel::kernel);
+        Topology topo = sim.topologyInstance();
+        HardwareModel model = sim.model();
+        RouterParameters router = sim.router();
         M2nTraffic traffic = M2nTraffic.resolve(doc, of(spec), topo, model, router, spec.hardware().path());
         for (int i = 0; i < of(spec).pairs().size(); i++) {
             int[] pair = of(spec).pairs().get(i);
@@ -143,16 +132,10 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
                 }
             }
         }
-        EndpointTiming endpoint = ProviderBinding.build(doc, hardware, () -> {
-            EndpointTiming e = model.endpoint();
-            if (e == null) {
-                throw new IllegalStateException("the hardware model returned no endpoint timing");
-            }
-            return e;
-        });
-        SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(),
+        EndpointTiming endpoint = sim.endpoint();
+        SweepPlan plan = new SweepPlan(doc, spec, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null, List.of(),
                 List.copyOf(schemes), topo, router, endpoint, traffic, traffic.packetFlits(), M2nStudy::played);
-        plan.describeRouter(doc, ProviderBinding.description(doc, hardware, model), registry);
+        plan.describeRouter(doc, ProviderBinding.description(doc, sim.hardware(), model), registry);
         check(plan);
         return plan;
     }
@@ -317,14 +300,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
     public ObjectNode resolved(SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
         M2nTraffic m2n = communications(plan);
-        ObjectNode r = JsonNodeFactory.instance.objectNode();
-        r.put("name", spec.name());
-        r.put("description", spec.description());
-        r.put("mode", NAME);
-        r.set("topology", ResolvedExperiment.providerNode(plan.topologyProvider()));
-        r.set("hardware", ResolvedExperiment.providerNode(plan.hardwareProvider()));
-        r.set("network", ResolvedExperiment.providerNode(plan.networkProvider()));
-        r.set("kernel", ResolvedExperiment.providerNode(plan.kernelProvider()));
+        ObjectNode r = ResolvedExperiment.simulationHeader(plan, NAME);
         ArrayNode comms = r.putArray("communications");
         for (M2nTraffic.Resolved c : m2n.communications()) {
             ObjectNode o = comms.addObject();
@@ -370,15 +346,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
                 on.forEach(a::add);
             }
         }
-        r.put("baseline", spec.baseline());
-        r.put("maxCycles", spec.maxCycles());
-        r.put("deadlockCycles", spec.deadlockCycles());
-        ArrayNode seeds = r.putArray("seeds");
-        spec.seeds().forEach(seeds::add);
-        r.put("executor", spec.executor());
-        ObjectNode outputs = r.putObject("outputs");
-        outputs.put("plots", spec.plots());
-        outputs.put("report", spec.report());
+        ObjectNode outputs = ResolvedExperiment.runFooter(r, spec);
         if (!of(spec).pairs().isEmpty()) {
             ArrayNode pairs = outputs.putArray("pairs");
             for (int[] p : of(spec).pairs()) {

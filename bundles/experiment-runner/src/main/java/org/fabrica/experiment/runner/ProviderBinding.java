@@ -98,4 +98,40 @@ final class ProviderBinding {
             throw doc.error("executor", e.getMessage());
         }
     }
+
+    /**
+     * The providers every simulating mode binds and builds once: topology, hardware, network and
+     * kernel, with the topology, hardware model, router parameters and endpoint timing they give
+     * (modes m2n and trace; the packet modes also read traffic and statistics).
+     */
+    record Simulation(BoundProvider topology, BoundProvider hardware, BoundProvider network, BoundProvider kernel,
+            org.fabrica.topology.Topology topologyInstance, org.fabrica.hardware.HardwareModel model,
+            org.fabrica.hardware.RouterParameters router, org.fabrica.hardware.EndpointTiming endpoint) {
+
+        /** Binds and builds them; a failure is an error naming the file's key. */
+        static Simulation bind(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+            BoundProvider topology = ProviderBinding.bind(doc, spec.topology(), registry);
+            BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);
+            BoundProvider network = ProviderBinding.bind(doc, spec.network(), registry);
+            BoundProvider kernel = ProviderBinding.bind(doc, spec.kernel(), registry);
+            org.fabrica.topology.Topology topo = build(doc, topology, topology::topology);
+            org.fabrica.hardware.HardwareModel model = build(doc, hardware, hardware::hardware);
+            org.fabrica.hardware.RouterParameters router = build(doc, hardware, () -> {
+                org.fabrica.hardware.RouterParameters r = model.router();
+                if (r == null) {
+                    throw new IllegalStateException("the hardware model returned no router parameters");
+                }
+                return r;
+            });
+            build(doc, kernel, kernel::kernel);
+            org.fabrica.hardware.EndpointTiming endpoint = build(doc, hardware, () -> {
+                org.fabrica.hardware.EndpointTiming e = model.endpoint();
+                if (e == null) {
+                    throw new IllegalStateException("the hardware model returned no endpoint timing");
+                }
+                return e;
+            });
+            return new Simulation(topology, hardware, network, kernel, topo, model, router, endpoint);
+        }
+    }
 }

@@ -19,6 +19,41 @@ final class ResolvedExperiment {
     private ResolvedExperiment() {
     }
 
+    /**
+     * The first keys of a resolved simulation experiment, in this order: name, description, mode,
+     * topology, hardware, network, kernel (modes m2n and trace; the experiment id hashes the order).
+     */
+    static ObjectNode simulationHeader(SweepPlan plan, String mode) {
+        ExperimentSpec spec = plan.spec();
+        ObjectNode r = JsonNodeFactory.instance.objectNode();
+        r.put("name", spec.name());
+        r.put("description", spec.description());
+        r.put("mode", mode);
+        r.set("topology", providerNode(plan.topologyProvider()));
+        r.set("hardware", providerNode(plan.hardwareProvider()));
+        r.set("network", providerNode(plan.networkProvider()));
+        r.set("kernel", providerNode(plan.kernelProvider()));
+        return r;
+    }
+
+    /**
+     * The last keys of a resolved run-to-completion experiment (modes m2n and trace), in this
+     * order: baseline, maxCycles, deadlockCycles, seeds, executor, outputs; returns the outputs
+     * node for a mode's own output keys.
+     */
+    static ObjectNode runFooter(ObjectNode r, ExperimentSpec spec) {
+        r.put("baseline", spec.baseline());
+        r.put("maxCycles", spec.maxCycles());
+        r.put("deadlockCycles", spec.deadlockCycles());
+        com.fasterxml.jackson.databind.node.ArrayNode seeds = r.putArray("seeds");
+        spec.seeds().forEach(seeds::add);
+        r.put("executor", spec.executor());
+        ObjectNode outputs = r.putObject("outputs");
+        outputs.put("plots", spec.plots());
+        outputs.put("report", spec.report());
+        return outputs;
+    }
+
     static ObjectNode providerNode(BoundProvider p) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("name", p.provider().name());

@@ -3,7 +3,6 @@ package org.fabrica.experiment.runner;
 import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +20,6 @@ import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyMode;
-import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.PacketFormat;
 import org.fabrica.hardware.RouterParameters;
@@ -180,10 +178,7 @@ public final class TraceStudy implements StudyMode {
      */
     @Override
     public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        BoundProvider topology = ProviderBinding.bind(doc, spec.topology(), registry);
-        BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);
-        BoundProvider network = ProviderBinding.bind(doc, spec.network(), registry);
-        BoundProvider kernel = ProviderBinding.bind(doc, spec.kernel(), registry);
+        ProviderBinding.Simulation sim = ProviderBinding.Simulation.bind(doc, spec, registry);
         List<SweepPlan.BoundScheme> schemes = new ArrayList<>();
         for (int i = 0; i < spec.schemes().size(); i++) {
             SchemeSpec s = spec.schemes().get(i);
@@ -191,23 +186,9 @@ public final class TraceStudy implements StudyMode {
                     ProviderBinding.bind(doc, s.queuing(), registry), ProviderBinding.bind(doc, s.throttle(), registry)));
         }
         ProviderBinding.checkExecutor(doc, spec, registry);
-        Topology topo = ProviderBinding.build(doc, topology, topology::topology);
-        HardwareModel model = ProviderBinding.build(doc, hardware, hardware::hardware);
-        RouterParameters router = ProviderBinding.build(doc, hardware, () -> {
-            RouterParameters r = model.router();
-            if (r == null) {
-                throw new IllegalStateException("the hardware model returned no router parameters");
-            }
-            return r;
-        });
-        ProviderBinding.build(doc, kernel, kernel::kernel);
-        EndpointTiming endpoint = ProviderBinding.build(doc, hardware, () -> {
-            EndpointTiming e = model.endpoint();
-            if (e == null) {
-                throw new IllegalStateException("the hardware model returned no endpoint timing");
-            }
-            return e;
-        });
+        Topology topo = sim.topologyInstance();
+        HardwareModel model = sim.model();
+        RouterParameters router = sim.router();
         TraceSpec trace = of(spec);
         PacketFormat format = model.packetFormat();
         boolean hasFormat = format != null && format.maxPayloadBytes() <= M2nTraffic.MAX_PAYLOAD_BYTES;
@@ -241,9 +222,9 @@ public final class TraceStudy implements StudyMode {
             resolved.add(r);
         }
         Workloads state = new Workloads(List.copyOf(resolved), flits, payload);
-        SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, null, List.of(), List.copyOf(schemes),
-                topo, router, endpoint, state, flits, TraceStudy::replayed);
-        plan.describeRouter(doc, ProviderBinding.description(doc, hardware, model), registry);
+        SweepPlan plan = new SweepPlan(doc, spec, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null,
+                List.of(), List.copyOf(schemes), topo, router, sim.endpoint(), state, flits, TraceStudy::replayed);
+        plan.describeRouter(doc, ProviderBinding.description(doc, sim.hardware(), model), registry);
         for (SweepPlan.BoundScheme s : plan.schemes()) {
             PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), Double.NaN, spec.seeds().get(0));
             try {
@@ -483,14 +464,7 @@ public final class TraceStudy implements StudyMode {
         ExperimentSpec spec = plan.spec();
         TraceSpec trace = of(spec);
         Workloads state = workloads(plan);
-        ObjectNode r = JsonNodeFactory.instance.objectNode();
-        r.put("name", spec.name());
-        r.put("description", spec.description());
-        r.put("mode", NAME);
-        r.set("topology", ResolvedExperiment.providerNode(plan.topologyProvider()));
-        r.set("hardware", ResolvedExperiment.providerNode(plan.hardwareProvider()));
-        r.set("network", ResolvedExperiment.providerNode(plan.networkProvider()));
-        r.set("kernel", ResolvedExperiment.providerNode(plan.kernelProvider()));
+        ObjectNode r = ResolvedExperiment.simulationHeader(plan, NAME);
         ArrayNode ws = r.putArray("workloads");
         for (Resolved w : state.workloads()) {
             ObjectNode o = ws.addObject();
@@ -526,15 +500,7 @@ public final class TraceStudy implements StudyMode {
             o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
             o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
         }
-        r.put("baseline", spec.baseline());
-        r.put("maxCycles", spec.maxCycles());
-        r.put("deadlockCycles", spec.deadlockCycles());
-        ArrayNode seeds = r.putArray("seeds");
-        spec.seeds().forEach(seeds::add);
-        r.put("executor", spec.executor());
-        ObjectNode outputs = r.putObject("outputs");
-        outputs.put("plots", spec.plots());
-        outputs.put("report", spec.report());
+        ResolvedExperiment.runFooter(r, spec);
         return r;
     }
 
