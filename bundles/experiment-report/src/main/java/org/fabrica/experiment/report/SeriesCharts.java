@@ -319,6 +319,73 @@ public final class SeriesCharts {
                     + ": finish time of every rank", "first seed of each scheme", "rank (copy x ranks + rank)",
                     "finish (us)", false, finish, finish.get(0).x().length <= 64)));
         }
+        for (String scheme : schemes) {
+            activity(dir, facts, pattern, scheme, points(results, pattern, scheme).get(0), out);
+        }
+    }
+
+    /**
+     * Mode trace, small replays: the activity of every rank over time (Gantt-like), from the
+     * point's series of compute and blocked intervals. Rank r's line runs at height r while it is
+     * in the library (posting, sending), r + 0.3 while it computes, r - 0.3 while it is blocked,
+     * and ends when the rank finishes.
+     */
+    private static void activity(Path dir, ExperimentFacts facts, String pattern, String scheme, PointResult point,
+            Built out) {
+        SeriesTable t = readIfPresent(dir, point, PointArtefacts.SERIES_SUFFIX);
+        SeriesTable nodes = readIfPresent(dir, point, PointArtefacts.NODES_SUFFIX);
+        if (t == null || nodes == null || !t.has("kind") || !nodes.has("finishMicros") || !nodes.has("finish")) {
+            return;
+        }
+        double us = Double.NaN; // microseconds per cycle, from the ranks' finish in both units
+        for (int r = 0; r < nodes.rows() && !(us > 0); r++) { // 0 / 0 for a rank finished at 0 gives NaN
+            us = nodes.column("finishMicros")[r] / nodes.column("finish")[r];
+        }
+        if (!(us > 0) || Double.isInfinite(us)) {
+            return;
+        }
+        double[] rank = t.column("rank");
+        double[] start = t.column("start");
+        double[] end = t.column("end");
+        double[] kind = t.column("kind");
+        double[] finish = nodes.column("finish");
+        List<Series> lines = new ArrayList<>();
+        int row = 0;
+        for (int r = 0; r < finish.length; r++) {
+            List<double[]> pts = new ArrayList<>();
+            pts.add(new double[] {0, r});
+            while (row < rank.length && rank[row] == r) {
+                double y = r + (kind[row] == 0 ? 0.3 : -0.3);
+                pts.add(new double[] {start[row] * us, r});
+                pts.add(new double[] {start[row] * us, y});
+                pts.add(new double[] {end[row] * us, y});
+                pts.add(new double[] {end[row] * us, r});
+                row++;
+            }
+            if (Double.isFinite(finish[r])) {
+                pts.add(new double[] {finish[r] * us, r}); // the same product as the intervals' ends: equal x stays in order
+            }
+            double[] x = new double[pts.size()];
+            double[] y = new double[pts.size()];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = pts.get(i)[0];
+                y[i] = pts.get(i)[1];
+            }
+            lines.add(new Series("rank " + r, x, y, r));
+        }
+        out.charts().add(new ResultCharts.NamedChart("activity-" + ResultCharts.stem(pattern) + "-"
+                + ResultCharts.stem(scheme), pattern, new Chart(pattern + ", " + scheme + ": activity of every rank",
+                        "seed " + point.notes().getOrDefault("seed", "?") + "; rank + 0.3: computing, rank - 0.3: blocked;"
+                                + " the line ends at the rank's finish", "time (us)", "rank", false, lines, false)));
+    }
+
+    /** A point's file under series/, or null when the point wrote none (no warning: the file is optional). */
+    private static SeriesTable readIfPresent(Path dir, PointResult r, String suffix) {
+        Path file = dir.resolve(ResultsStore.SERIES).resolve(PointArtefacts.stem(r.point().pointId()) + suffix);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        return read(dir, r, suffix, new ArrayList<>());
     }
 
     /** Metric of mode trace: execution time in microseconds. */

@@ -70,6 +70,8 @@ public final class TraceStudy implements StudyMode {
     static final String PROTOCOL_PACKETS = "trace.packets.protocol";
     static final String EVENTS = "trace.events";
     static final String RANKS = "trace.ranks";
+    /** Largest replay whose rank activity is recorded and plotted (docs/traces.md, "Experiment files"). */
+    static final int ACTIVITY_RANKS = 16;
     /** Largest report of an application deadlock: the first ranks, then a count. */
     private static final int REPORTED_RANKS = 8;
 
@@ -375,6 +377,9 @@ public final class TraceStudy implements StudyMode {
         @Override
         NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
             replay = traffic.replay();
+            if (replay.ranks() <= ACTIVITY_RANKS) {
+                replay.recordActivity();
+            }
             return CompositeObserver.of(counts, replay.observer());
         }
 
@@ -454,7 +459,25 @@ public final class TraceStudy implements StudyMode {
                     : "maxCycles = " + plan.maxCycles() + " reached before every rank finished";
             SeriesTable nodes = new SeriesTable(List.of("rank", "copy", "node", "finish", "finishMicros", "blocked"),
                     List.of(table));
-            return new Outcome(metrics, status, endNote, null, null, nodes);
+            return new Outcome(metrics, status, endNote, ranks <= ACTIVITY_RANKS ? activity(ranks) : null, null, nodes);
+        }
+
+        /** Every rank's compute and blocked intervals, one row each: rank, start, end, kind (0 compute, 1 blocked). */
+        private SeriesTable activity(int ranks) {
+            List<double[]> rows = new ArrayList<>();
+            for (int g = 0; g < ranks; g++) {
+                long[] a = replay.activity(g);
+                for (int k = 0; k < a.length; k += 3) {
+                    rows.add(new double[] {g, a[k], a[k + 1], a[k + 2]});
+                }
+            }
+            double[][] cols = new double[4][rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                for (int c = 0; c < 4; c++) {
+                    cols[c][i] = rows.get(i)[c];
+                }
+            }
+            return new SeriesTable(List.of("rank", "start", "end", "kind"), List.of(cols));
         }
     }
 
@@ -544,13 +567,13 @@ public final class TraceStudy implements StudyMode {
 
     @Override
     public StudyOutputs outputs(SweepPlan plan) {
-        return new SeriesOutputs("per-rank finish times; messages cut into " + workloads(plan).packetFlits()
-                + "-flit packets",
+        return new SeriesOutputs("messages cut into " + workloads(plan).packetFlits() + "-flit packets",
                 List.of(new ModeSummary.TableSpec("Execution time", EXECUTION_US, "us"),
                         new ModeSummary.TableSpec("Execution time", EXECUTION, "cycles"),
                         new ModeSummary.TableSpec("Share of time blocked", BLOCKED_SHARE, "fraction"),
                         new ModeSummary.TableSpec("Mean message latency", LATENCY_MEAN, "cycles"),
                         new ModeSummary.TableSpec("99th percentile message latency", LATENCY_P99, "cycles")),
-                SeriesCharts::trace, ReportColumn.LOAD_POINTS, "; per-rank finish and blocked times in series/");
+                SeriesCharts::trace, ReportColumn.LOAD_POINTS, "; per-rank finish and blocked times in series/ (and, up to "
+                + ACTIVITY_RANKS + " ranks, their compute and blocked intervals)");
     }
 }

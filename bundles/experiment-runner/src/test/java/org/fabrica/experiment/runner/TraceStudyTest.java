@@ -53,6 +53,12 @@ class TraceStudyTest {
         List<String> rows = Files.readAllLines(nodes);
         assertEquals("rank,copy,node,finish,finishMicros,blocked", rows.get(0));
         assertEquals("1,0,19," + 19 * zeroLoad, rows.get(2).substring(0, rows.get(2).indexOf(',', 7)));
+        // rank activity (small replays): rank 1 first waits for the ping, 0 .. 39, blocked (kind 1)
+        List<String> activity = Files.readAllLines(tmp.resolve("out/series/pingpong_dor_trace_s1.csv"));
+        assertEquals("rank,start,end,kind", activity.get(0));
+        assertTrue(activity.contains("1,0," + zeroLoad + ",1"), activity.toString());
+        assertTrue(Files.exists(tmp.resolve("out/plots/activity-pingpong-dor.svg")));
+        assertTrue(Files.exists(tmp.resolve("out/plots/execution-pingpong.svg")));
     }
 
     private static final String FILE = """

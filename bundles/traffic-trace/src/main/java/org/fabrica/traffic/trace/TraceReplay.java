@@ -94,6 +94,12 @@ public final class TraceReplay {
     private final int[] codeAtNode;
     private final long[] packetsOfKind = new long[4];
     private long events;
+    /** Per rank, when recorded: intervals as (start, end, kind) triples; null when not recorded. */
+    private long[][] activity;
+    private int[] activityCount;
+    /** Kinds of {@link #activity(int)} intervals. */
+    public static final int ACTIVITY_COMPUTE = 0;
+    public static final int ACTIVITY_BLOCKED = 1;
 
     private final TrafficPattern pattern = this::destination;
     private final InjectionProcess injection = new InjectionProcess() {
@@ -354,6 +360,9 @@ public final class TraceReplay {
                 }
                 t = Math.max(t, met);
                 blockedCycles[g] += t - blockedSince[g];
+                if (activity != null && t > blockedSince[g]) {
+                    activity(g, blockedSince[g], t, ACTIVITY_BLOCKED);
+                }
                 state[g] = RUNNING;
                 pc[g] = ++i;
             }
@@ -370,6 +379,9 @@ public final class TraceReplay {
                     pc[g] = i + 1;
                     long d = parameters.computeCycles(trace.argument[r][i]);
                     if (d > 0) {
+                        if (activity != null) {
+                            activity(g, t, t + d, ACTIVITY_COMPUTE);
+                        }
                         t += d;
                         clock[g] = t;
                         resumeAt[g] = t;
@@ -515,6 +527,35 @@ public final class TraceReplay {
         long[] a = new long[n];
         Arrays.fill(a, -1);
         return a;
+    }
+
+    /**
+     * Records every rank's compute and blocked intervals from now on, for a plot of rank activity
+     * ({@link #activity(int)}); call before the run. Memory grows with the events: for small traces.
+     */
+    public void recordActivity() {
+        activity = new long[nodeOfRank.length][6];
+        activityCount = new int[nodeOfRank.length];
+    }
+
+    private void activity(int g, long start, long end, int kind) {
+        int n = activityCount[g];
+        if (n + 3 > activity[g].length) {
+            activity[g] = Arrays.copyOf(activity[g], activity[g].length * 2);
+        }
+        activity[g][n] = start;
+        activity[g][n + 1] = end;
+        activity[g][n + 2] = kind;
+        activityCount[g] = n + 3;
+    }
+
+    /**
+     * Global rank g's recorded intervals in time order, as (start, end, kind) triples, kind
+     * {@link #ACTIVITY_COMPUTE} or {@link #ACTIVITY_BLOCKED}; empty unless {@link #recordActivity()}
+     * was called. Time outside them the rank spent in the library without waiting, or had finished.
+     */
+    public long[] activity(int g) {
+        return activity == null ? new long[0] : Arrays.copyOf(activity[g], activityCount[g]);
     }
 
     // ------------------------------------------------------------------ results

@@ -119,6 +119,22 @@ class TraceReplayTest {
     }
 
     @Test
+    void activityRecordsComputeAndBlockedIntervals() {
+        String trace = "fabrica-trace version 1 ranks 2\n0 compute 100\n0 send 1 8 0\n1 recv 0 8 0\n1 compute 50\n";
+        TraceReplay r = replay(trace, new int[] {0, 19}, parameters());
+        r.recordActivity();
+        run.run(r);
+        long arrival = 100 + run.zeroLoad(5);
+        assertEquals(List.of(0L, 100L, (long) TraceReplay.ACTIVITY_COMPUTE), boxed(r.activity(0)));
+        assertEquals(List.of(0L, arrival, (long) TraceReplay.ACTIVITY_BLOCKED, arrival, arrival + 50,
+                (long) TraceReplay.ACTIVITY_COMPUTE), boxed(r.activity(1)));
+    }
+
+    private static List<Long> boxed(long[] a) {
+        return java.util.Arrays.stream(a).boxed().toList();
+    }
+
+    @Test
     void aCycleOfBlockingReceivesIsReportedAsAnApplicationDeadlock() {
         String trace = "fabrica-trace version 1 ranks 2\n"
                 + "0 recv 1 8 5\n0 send 1 8 5\n"
