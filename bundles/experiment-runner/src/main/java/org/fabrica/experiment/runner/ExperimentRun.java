@@ -305,11 +305,19 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
     }
 
-    /** Part of an active point done: cycles of its expected length, or delivered packets of a collective. */
+    /**
+     * Part of an active point done: cycles of its expected length, or delivered packets of those it
+     * is expected to deliver (a replayed trace), or delivered packets of those generated so far (a
+     * collective).
+     */
     private double pointFraction(PointControl c) {
         long expected = plan.expectedCycles();
         if (expected > 0) {
             return Math.min(1.0, (double) c.cycle() / expected);
+        }
+        long packets = plan.expectedPackets(c.point());
+        if (packets > 0) {
+            return Math.min(1.0, (double) c.delivered() / packets);
         }
         long generated = c.generated();
         return generated == 0 ? 0 : Math.min(1.0, (double) c.delivered() / generated);

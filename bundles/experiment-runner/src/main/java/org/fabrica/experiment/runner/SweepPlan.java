@@ -95,6 +95,7 @@ public final class SweepPlan {
     private final ObjectNode resolved;
     /** Cycles a point is expected to take, for progress; -1 when progress is counted in packets. */
     private long expectedCycles = -1;
+    private java.util.function.ToLongFunction<PointPlan> expectedPackets;
     /** Space-time charts: the lines of buffers recorded (null when not requested). */
     private List<SpaceTimeRecorder.Line> spaceTimeLines;
     /** The statistics collectors every point runs (empty: none, the default). */
@@ -304,6 +305,19 @@ public final class SweepPlan {
      */
     long expectedCycles() {
         return expectedCycles;
+    }
+
+    /**
+     * Packets a point is expected to deliver, for progress when its length in cycles is unknown
+     * (mode trace); -1 when not known (progress then counts delivered against generated packets).
+     */
+    long expectedPackets(PointPlan point) {
+        return expectedPackets == null ? -1 : expectedPackets.applyAsLong(point);
+    }
+
+    /** Sets the packets each point is expected to deliver (the mode, at validation). */
+    void expectPackets(java.util.function.ToLongFunction<PointPlan> packets) {
+        this.expectedPackets = packets;
     }
 
     /** Sets the cycles a point is expected to take (the mode, at validation). */

@@ -227,6 +227,13 @@ public final class TraceStudy implements StudyMode {
         SweepPlan plan = new SweepPlan(doc, spec, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null,
                 List.of(), List.copyOf(schemes), topo, router, sim.endpoint(), state, flits, TraceStudy::replayed);
         plan.describeRouter(doc, ProviderBinding.description(doc, sim.hardware(), model), registry);
+        ReplayParameters replay = new ReplayParameters(payload, trace.eagerBytes(), trace.computeScale(),
+                router.cycleNanoseconds());
+        long[] packets = new long[resolved.size()];
+        for (int w = 0; w < packets.length; w++) {
+            packets[w] = resolved.get(w).spec().copies() * resolved.get(w).trace().packets(replay);
+        }
+        plan.expectPackets(point -> packets[point.pattern()]); // progress: deliveries of the known total
         for (SweepPlan.BoundScheme s : plan.schemes()) {
             PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), Double.NaN, spec.seeds().get(0));
             try {

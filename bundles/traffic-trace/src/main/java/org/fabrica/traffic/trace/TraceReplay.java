@@ -230,6 +230,22 @@ public final class TraceReplay {
             return b;
         }
 
+        /**
+         * Packets one copy sends when replayed with {@code parameters}, if every rank runs to its
+         * end: a message's packets, plus a request and a clear to send for a rendezvous; none for a
+         * message to oneself. Known before the run, so progress can count deliveries against it.
+         */
+        public long packets(ReplayParameters parameters) {
+            long n = 0;
+            for (int m = 0; m < compiled.messages(); m++) {
+                if (compiled.sender[m] != compiled.receiver[m]) {
+                    long b = compiled.bytes[m];
+                    n += parameters.packets(b) + (parameters.eager(b) ? 0 : 2);
+                }
+            }
+            return n;
+        }
+
         /** Receives with no matching send ("rank r, event i (text)"); a replay blocks on them. */
         public List<String> unmatchedReceives() {
             return List.copyOf(compiled.unmatchedReceives);

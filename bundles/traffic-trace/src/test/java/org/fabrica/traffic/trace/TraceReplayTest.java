@@ -72,6 +72,8 @@ class TraceReplayTest {
         assertEquals(4, r.packets(1), "one request per message");
         assertEquals(4, r.packets(2), "one clear to send per message");
         assertEquals(32, r.packets(3), "8 data packets per message");
+        assertEquals(r.packets(), TraceReplay.prepare(TraceReader.parse(pingpong(2, 1000), "t"))
+                .packets(new ReplayParameters(128, 512, 1.0, 1.0)), "known before the run");
         assertEquals(0, r.packets(0));
     }
 
