@@ -31,8 +31,9 @@ final class Bands {
      *
      * @param name the scheme, for messages
      * @param columns k of the vertical bands, 0 for the topology's first radix (tori, meshes, KNS), unused with one network
+     * @param fewer how to need fewer VCs with this scheme, for the message ("lower queues")
      */
-    static Bands of(String name, QueuingContext context, int networks, int perNetwork, int columns) {
+    static Bands of(String name, QueuingContext context, int networks, int perNetwork, int columns, String fewer) {
         Topology t = context.topology();
         int classes = context.vcClasses();
         long needed = (long) networks * perNetwork * classes;
@@ -40,7 +41,7 @@ final class Bands {
             throw new IllegalArgumentException("queuing '" + name + "' needs " + networks + " virtual network"
                     + (networks == 1 ? "" : "s") + " x " + perNetwork + " queues x " + classes + " VC class"
                     + (classes == 1 ? "" : "es") + " of the routing = " + needed + " VCs, but the hardware has "
-                    + context.vcs() + "; raise the hardware's vcs or lower the queues");
+                    + context.vcs() + "; give the hardware more VCs (generic: vcs, infiniband: vls) or " + fewer);
         }
         if (perNetwork > t.nodes()) {
             throw new IllegalArgumentException("queuing '" + name + "': " + perNetwork + " bands for " + t.nodes()

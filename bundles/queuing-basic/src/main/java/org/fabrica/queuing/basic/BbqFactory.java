@@ -17,6 +17,6 @@ public final class BbqFactory implements QueuingFactory<BbqParameters> {
 
     @Override
     public QueuingScheme create(QueuingContext context, BbqParameters parameters) {
-        return new BbqQueuing(Bands.of("bbq", context, 1, parameters.queues(), 0));
+        return new BbqQueuing(Bands.of("bbq", context, 1, parameters.queues(), 0, "lower queues"));
     }
 }

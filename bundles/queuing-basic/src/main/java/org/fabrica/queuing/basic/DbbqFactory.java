@@ -19,7 +19,8 @@ public final class DbbqFactory implements QueuingFactory<DbbqParameters> {
     @Override
     public QueuingScheme create(QueuingContext context, DbbqParameters parameters) {
         NetworkSelection selection = parameters.selection();
-        Bands bands = Bands.of("dbbq", context, 2, parameters.queuesPerNetwork(), parameters.columns());
+        Bands bands = Bands.of("dbbq", context, 2, parameters.queuesPerNetwork(), parameters.columns(),
+                "lower queuesPerNetwork");
         return new DbbqQueuing(bands, selection, context);
     }
 }

@@ -24,6 +24,7 @@ public final class VoqNetFactory implements QueuingFactory<VoqNetParameters> {
 
     @Override
     public QueuingScheme create(QueuingContext context, VoqNetParameters parameters) {
-        return new BbqQueuing(Bands.of("voqnet", context, 1, context.topology().nodes(), 0));
+        return new BbqQueuing(Bands.of("voqnet", context, 1, context.topology().nodes(), 0,
+                "use voqnet on a network of fewer nodes (it needs one queue per node)"));
     }
 }

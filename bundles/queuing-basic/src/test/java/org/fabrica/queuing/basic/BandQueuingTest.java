@@ -169,5 +169,7 @@ class BandQueuingTest {
         assertTrue(e.getMessage().contains("columns = 5 must divide the 16 nodes"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> bbq(new Context(4, 1), 5));
         assertTrue(e.getMessage().contains("= 5 VCs, but the hardware has 4"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("give the hardware more VCs (generic: vcs, infiniband: vls) or lower queues"),
+                e.getMessage());
     }
 }

@@ -133,5 +133,7 @@ class QueuingSchemesTest {
                         Parameters.defaults(VoqNetParameters.class)));
         assertTrue(few.getMessage().contains("queuing 'voqnet' needs") && few.getMessage().contains("= 16 VCs")
                 && few.getMessage().contains("the hardware has 8"), few.getMessage());
+        assertTrue(few.getMessage().endsWith("or use voqnet on a network of fewer nodes (it needs one queue per node)"),
+                few.getMessage());
     }
 }
