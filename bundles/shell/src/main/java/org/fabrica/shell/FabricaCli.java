@@ -122,7 +122,7 @@ final class FabricaCli {
     }
 
     private static String helpHint(CommandLine c) {
-        return c.getParent() == null ? "fabrica --help" : "fabrica " + c.getCommandName() + " --help";
+        return c.getParent() == null ? "fabrica --help" : c.getCommandSpec().qualifiedName() + " --help";
     }
 
     /** Waits for a run to end; when this thread is interrupted, stops the run. */

@@ -94,5 +94,6 @@ class TraceCommandsTest {
         assertFalse(err().contains("Exception"), err());
         assertEquals(2, run("trace", "check", tmp.resolve("none.trace").toString()));
         assertTrue(err().contains("no such trace file"), err());
+        assertTrue(err().contains("(fabrica trace check --help for details)"), err());
     }
 }
