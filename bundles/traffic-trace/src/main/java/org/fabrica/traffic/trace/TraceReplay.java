@@ -48,6 +48,9 @@ public final class TraceReplay {
     private static final int DATA = 3;
     private static final String[] KIND_NAMES = {"eager data", "request to send", "clear to send", "rendezvous data"};
 
+    /** Messages a replay tracks at most (all copies, collectives expanded). */
+    public static final int MAX_MESSAGES = 1 << 29;
+
     private static final byte RUNNING = 0;
     private static final byte BLOCKED = 1;
     private static final byte DONE = 2;
@@ -190,6 +193,11 @@ public final class TraceReplay {
                     + trace.compiled.ranks + " ranks need " + all);
         }
         RankMapping.validate(mapping, nodes);
+        if ((long) copies * trace.compiled.messages() > MAX_MESSAGES) {
+            // a packet's code is message x 4 + kind in an int
+            throw new IllegalArgumentException(copies + " copies of " + trace.compiled.messages() + " messages exceed the "
+                    + MAX_MESSAGES + " messages a replay can track; replay fewer copies or a shorter trace");
+        }
         return new TraceReplay(trace.compiled, copies, mapping, nodes, parameters);
     }
 
