@@ -62,6 +62,7 @@ public final class TraceStudy implements StudyMode {
     static final String EXECUTION_US = "trace.executionMicros";
     static final String FINISH_MIN_US = "trace.finish.minMicros";
     static final String BLOCKED_SHARE = "trace.blocked.share";
+    static final String RECEIVE_WAIT_SHARE = "trace.blocked.receiveShare";
     static final String LATENCY_MEAN = "trace.message.latency.mean";
     static final String LATENCY_P99 = "trace.message.latency.p99";
     static final String LATENCY_MAX = "trace.message.latency.max";
@@ -423,13 +424,15 @@ public final class TraceStudy implements StudyMode {
             int ranks = replay.ranks();
             long minFinish = Long.MAX_VALUE;
             double blocked = 0;
+            double receiving = 0;
             double lived = 0;
-            double[][] table = new double[6][ranks];
+            double[][] table = new double[7][ranks];
             int perCopy = ranks / replay.copies();
             for (int g = 0; g < ranks; g++) {
                 long f = replay.finishCycle(g);
                 minFinish = f < 0 ? minFinish : Math.min(minFinish, f);
                 blocked += replay.blockedCycles(g);
+                receiving += replay.receiveWaitCycles(g);
                 lived += Math.max(0, f);
                 table[0][g] = g;
                 table[1][g] = g / perCopy;
@@ -437,11 +440,15 @@ public final class TraceStudy implements StudyMode {
                 table[3][g] = f < 0 ? Double.NaN : f;
                 table[4][g] = f < 0 ? Double.NaN : f * ns / 1000;
                 table[5][g] = replay.blockedCycles(g);
+                table[6][g] = replay.receiveWaitCycles(g);
             }
             metrics.add(new Metric(FINISH_MIN_US, finished ? minFinish * ns / 1000 : Double.NaN, "us",
                     "the first rank's finish"));
             metrics.add(new Metric(BLOCKED_SHARE, lived > 0 ? blocked / lived : Double.NaN, "fraction",
                     "share of the ranks' time (start to finish) spent blocked in send, recv, wait and waitall"));
+            metrics.add(new Metric(RECEIVE_WAIT_SHARE, lived > 0 ? receiving / lived : Double.NaN, "fraction",
+                    "share of the ranks' time spent waiting for receives (blocked intervals ended by a message's"
+                            + " arrival; the rest of the blocked share waited for sends)"));
             long[] lat = replay.messageLatencies();
             Arrays.sort(lat);
             double mean = 0;
@@ -464,7 +471,8 @@ public final class TraceStudy implements StudyMode {
             String status = finished ? PointSimulation.OK : PointSimulation.SATURATED_STATUS;
             String endNote = finished ? "every rank finished; execution time " + exec + " cycles"
                     : "maxCycles = " + plan.maxCycles() + " reached before every rank finished";
-            SeriesTable nodes = new SeriesTable(List.of("rank", "copy", "node", "finish", "finishMicros", "blocked"),
+            SeriesTable nodes = new SeriesTable(List.of("rank", "copy", "node", "finish", "finishMicros", "blocked",
+                    "receiveWait"),
                     List.of(table));
             return new Outcome(metrics, status, endNote, ranks <= ACTIVITY_RANKS ? activity(ranks) : null, null, nodes);
         }

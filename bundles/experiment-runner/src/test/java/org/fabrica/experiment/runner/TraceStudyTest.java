@@ -41,6 +41,8 @@ class TraceStudyTest {
         assertEquals(20.0 * zeroLoad / 1000, PointRecords.metric(eager, TraceStudy.EXECUTION_US), 1e-12);
         assertEquals(20.0, PointRecords.metric(eager, TraceStudy.PACKETS));
         assertEquals(0.0, PointRecords.metric(eager, TraceStudy.PROTOCOL_PACKETS));
+        assertEquals(PointRecords.metric(eager, TraceStudy.BLOCKED_SHARE),
+                PointRecords.metric(eager, TraceStudy.RECEIVE_WAIT_SHARE), 1e-12, "eager sends never block");
 
         PointResult rendezvous = byWorkload.get("pingpong-4k");
         assertNull(rendezvous.failure(), rendezvous.failure());
@@ -51,7 +53,7 @@ class TraceStudyTest {
 
         Path nodes = tmp.resolve("out/series/pingpong_dor_trace_s1-nodes.csv");
         List<String> rows = Files.readAllLines(nodes);
-        assertEquals("rank,copy,node,finish,finishMicros,blocked", rows.get(0));
+        assertEquals("rank,copy,node,finish,finishMicros,blocked,receiveWait", rows.get(0));
         assertEquals("1,0,19," + 19 * zeroLoad, rows.get(2).substring(0, rows.get(2).indexOf(',', 7)));
         // rank activity (small replays): rank 1 first waits for the ping, 0 .. 39, blocked (kind 1)
         List<String> activity = Files.readAllLines(tmp.resolve("out/series/pingpong_dor_trace_s1.csv"));

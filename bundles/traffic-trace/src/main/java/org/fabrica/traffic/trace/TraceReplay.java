@@ -81,6 +81,10 @@ public final class TraceReplay {
     private final boolean[] dirty;
     private final long[] blockedSince;
     private final long[] blockedCycles;
+    /** Per rank: the part of {@link #blockedCycles} that ended with a receive's message arriving. */
+    private final long[] receiveWaitCycles;
+    /** Whether the condition met last in the latest {@link #met} call was a send's completion. */
+    private boolean lastMetBySend;
     private final long[] finish;
     /** Protocol work a rank does when next inside the library: packet codes (clear to send, data). */
     private final int[][] pending;
@@ -163,6 +167,7 @@ public final class TraceReplay {
         dirty = new boolean[all];
         blockedSince = new long[all];
         blockedCycles = new long[all];
+        receiveWaitCycles = new long[all];
         finish = minusOnes(all);
         pending = new int[all][2];
         pendingCount = new int[all];
@@ -384,6 +389,9 @@ public final class TraceReplay {
                 }
                 t = Math.max(t, met);
                 blockedCycles[g] += t - blockedSince[g];
+                if (!lastMetBySend) {
+                    receiveWaitCycles[g] += t - blockedSince[g];
+                }
                 if (activity != null && t > blockedSince[g]) {
                     activity(g, blockedSince[g], t, ACTIVITY_BLOCKED);
                 }
@@ -439,6 +447,7 @@ public final class TraceReplay {
 
     /** The cycle the conditions of rank r's event i were all met, or -1 while one is not. */
     private long met(int r, int i, int base) {
+        lastMetBySend = false;
         int[] conditions = trace.conditions[r];
         long met = 0;
         for (int k = trace.conditionStart[r][i]; k < trace.conditionEnd[r][i]; k++) {
@@ -451,7 +460,10 @@ public final class TraceReplay {
             if (at < 0) {
                 return -1;
             }
-            met = Math.max(met, at);
+            if (at >= met) {
+                met = at;
+                lastMetBySend = (c & 1) == 1;
+            }
         }
         return met;
     }
@@ -624,6 +636,15 @@ public final class TraceReplay {
     /** Cycles global rank g spent blocked in send, recv, wait and waitall. */
     public long blockedCycles(int g) {
         return blockedCycles[g];
+    }
+
+    /**
+     * Cycles global rank g spent waiting for receives: the blocked intervals that ended when a
+     * receive's message arrived (a recv, or a wait whose last completed request was a receive);
+     * the rest of {@link #blockedCycles} waited for sends (rendezvous handshakes and data).
+     */
+    public long receiveWaitCycles(int g) {
+        return receiveWaitCycles[g];
     }
 
     /** The node of global rank g. */

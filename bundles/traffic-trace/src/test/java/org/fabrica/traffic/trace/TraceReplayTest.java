@@ -53,6 +53,7 @@ class TraceReplayTest {
         }
         // rank 1 waits for the ping every time: 39 cycles first, then 2 x 39 between its pings
         assertEquals(latency + 2L * 2 * latency, r.blockedCycles(1));
+        assertEquals(r.blockedCycles(1), r.receiveWaitCycles(1), "eager sends never wait: all of it is receives");
     }
 
     @Test
@@ -72,6 +73,8 @@ class TraceReplayTest {
         assertEquals(4, r.packets(1), "one request per message");
         assertEquals(4, r.packets(2), "one clear to send per message");
         assertEquals(32, r.packets(3), "8 data packets per message");
+        // a rendezvous send waits for the clear to send and its data's delivery: not a receive wait
+        assertEquals(2 * (2L * run.zeroLoad(5) + data), r.blockedCycles(0) - r.receiveWaitCycles(0));
         assertEquals(r.packets(), TraceReplay.prepare(TraceReader.parse(pingpong(2, 1000), "t"))
                 .packets(new ReplayParameters(128, 512, 1.0, 1.0)), "known before the run");
         assertEquals(0, r.packets(0));
