@@ -118,7 +118,7 @@ final class TraceCommands implements Callable<Integer> {
                         throw new IllegalArgumentException("--grid " + grid + " is not a grid; write rows x columns, e.g."
                                 + " --grid 3x4");
                     }
-                    p = PtransParameters.of(rows * cols, order).withGrid(rows, cols);
+                    p = new PtransParameters(rows, cols, order, PtransParameters.DOUBLE_BYTES, 1, 0, 0, false);
                 } else {
                     if (ranks < 1) {
                         throw new IllegalArgumentException("--ranks " + ranks + "; use >= 1");

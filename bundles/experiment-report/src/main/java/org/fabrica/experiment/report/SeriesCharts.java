@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.results.PointArtefacts;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.plot.Chart;
@@ -285,7 +286,7 @@ public final class SeriesCharts {
             double sum = 0;
             int n = 0;
             for (PointResult r : pts) {
-                double v = value(r, TRACE_EXECUTION_US);
+                double v = PointRecords.metric(r, TRACE_EXECUTION_US);
                 if (Double.isFinite(v)) {
                     sum += v;
                     n++;
@@ -390,15 +391,6 @@ public final class SeriesCharts {
 
     /** Metric of mode trace: execution time in microseconds. */
     static final String TRACE_EXECUTION_US = "trace.executionMicros";
-
-    private static double value(PointResult r, String metric) {
-        for (org.fabrica.stats.Metric m : r.metrics()) {
-            if (m.name().equals(metric)) {
-                return m.value();
-            }
-        }
-        return Double.NaN;
-    }
 
     /** A line of at most {@link #MAX_CHART_POINTS} points: every k-th point, and the last. */
     static Series thin(String label, double[] x, double[] y, int style) {

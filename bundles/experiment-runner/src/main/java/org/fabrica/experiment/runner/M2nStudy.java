@@ -197,7 +197,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
                 plan.topology()));
         return new PointTraffic.Traffic(playback.pattern(), playback.injection(), plan.spec().patternLabels()
                 .get(point.pattern()) + " played from " + scheme.scheduler().provider().label(), scheme.routing(), null,
-                planned, playback, null);
+                planned, playback);
     }
 
     @Override
@@ -228,7 +228,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
 
         @Override
         NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
-            SchedulePlayback playback = traffic.playback();
+            SchedulePlayback playback = traffic.player(SchedulePlayback.class);
             collective = new CollectiveDurationCollector(nodes);
             inFlight = new InFlightSeries(plan.spec().inFlightWindow());
             m2n = new M2nCollector(nodes, playback.pacing().packetFlits(), playback.plan(), playback,
@@ -284,7 +284,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
                 "cycles packets waited in contention events"));
         metrics.add(new Metric(M2N_PORT_GBPS_MAX, m.maxReceiveGbps(plan.router().flitBytes(), ns), "Gbps",
                 "highest receive rate of an end-node port while it received (wire data, headers included)"));
-        metrics.add(new Metric(M2N_PACKETS, a.playback().packets(), "packets", "packets the plan sends"));
+        metrics.add(new Metric(M2N_PACKETS, a.player(SchedulePlayback.class).packets(), "packets", "packets the plan sends"));
         metrics.add(new Metric(M2N_PACKET_FLITS, plan.packetFlits(), "flits", "flits of every packet"));
         metrics.add(new Metric(M2N_ROUNDS, a.plan().roundCount(), "rounds", "rounds of the plan"));
         metrics.add(new Metric(M2N_TRANSACTIONS, a.plan().transactions().size(), "transactions",

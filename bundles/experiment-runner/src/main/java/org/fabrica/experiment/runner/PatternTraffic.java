@@ -38,6 +38,6 @@ final class PatternTraffic implements PointTraffic {
         BoundProvider injection = plan.injectionProvider();
         InjectionProcess process = SweepPlan.call(injection, () -> injection.injection(nodes,
                 new OfferedLoad(load, plan.packetFlits(), Long.MAX_VALUE)));
-        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null, null);
+        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null);
     }
 }

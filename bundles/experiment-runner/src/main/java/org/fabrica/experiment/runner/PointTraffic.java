@@ -4,8 +4,6 @@ import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;
-import org.fabrica.traffic.schedule.SchedulePlayback;
-import org.fabrica.traffic.trace.TraceReplay;
 
 /**
  * Where the packets of a point come from, as its study mode says when it builds the plan
@@ -24,11 +22,17 @@ interface PointTraffic {
      * @param routing the scheme's routing, possibly bound to routes planned for this point
      * @param routes routes planned by a scheduler ({@link RoutesFromScheduler}), or null
      * @param plan the scheduler's plan the traffic plays, or null
-     * @param playback that plan's playback, or null
-     * @param replay mode trace's replay of the point's workload, or null
+     * @param player what the mode plays the traffic from, for its own collectors and metrics (mode
+     *        m2n: the plan's {@code SchedulePlayback}; mode trace: the {@code TraceReplay}), or null;
+     *        only the mode that made it reads it ({@link #player(Class)}), so a new mode adds no field
      */
     record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
-            RoutesFromScheduler.Planned routes, Plan plan, SchedulePlayback playback, TraceReplay replay) {
+            RoutesFromScheduler.Planned routes, Plan plan, Object player) {
+
+        /** The player as the mode that made it knows it. */
+        <T> T player(Class<T> type) {
+            return type.cast(player);
+        }
     }
 
     /**

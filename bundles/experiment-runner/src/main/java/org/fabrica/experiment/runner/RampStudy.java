@@ -22,7 +22,6 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.WindowedSeriesCollector;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
-import org.fabrica.traffic.schedule.SchedulePlayback;
 import org.osgi.service.component.annotations.Component;
 
 /**

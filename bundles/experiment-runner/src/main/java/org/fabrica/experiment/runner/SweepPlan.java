@@ -27,7 +27,6 @@ import org.fabrica.topology.Topology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
-import org.fabrica.traffic.schedule.SchedulePlayback;
 
 /**
  * An experiment resolved against the registered providers: every provider found (highest
@@ -64,12 +63,17 @@ public final class SweepPlan {
 
     /**
      * The instances of one point, ready to run; {@code routes} are the scheduler-planned routes of a
-     * scheme with {@code routing.from} (else null); {@code plan} and {@code playback} are mode m2n's
-     * plan and its playback (else null).
+     * scheme with {@code routing.from} (else null); {@code plan} is mode m2n's plan (else null) and
+     * {@code player} what the mode plays the traffic from ({@link PointTraffic.Traffic#player}).
      */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
             ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
-            RoutesFromScheduler.Planned routes, Plan plan, SchedulePlayback playback) {
+            RoutesFromScheduler.Planned routes, Plan plan, Object player) {
+
+        /** The player as the mode that made it knows it. */
+        <T> T player(Class<T> type) {
+            return type.cast(player);
+        }
     }
 
     private final ExperimentDocument document;
@@ -291,7 +295,7 @@ public final class SweepPlan {
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(topologyInstance, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
-                t.playback());
+                t.player());
     }
 
     /** Last cycle + 1 a point may run: the experiment's {@code maxCycles} (steady: warm-up + measurement + drain). */

@@ -299,7 +299,7 @@ public final class TraceStudy implements StudyMode {
             }
             int rows = (int) SpecReader.bounded(doc, g, "gridRows", p + ".gridRows", 1, 1, 1 << 20);
             int cols = (int) SpecReader.bounded(doc, g, "gridColumns", p + ".gridColumns", 1, 1, 1 << 20);
-            params = PtransParameters.of(rows * cols, order).withGrid(rows, cols);
+            params = new PtransParameters(rows, cols, order, PtransParameters.DOUBLE_BYTES, 1, 0, 0, false);
         } else {
             int ranks = (int) SpecReader.bounded(doc, g, "ranks", p + ".ranks", 0, 1, 1 << 20);
             if (ranks == 0) {
@@ -355,7 +355,7 @@ public final class TraceStudy implements StudyMode {
         int[] map = mapping(w.spec(), w.ranks(), plan.topology().nodes(), point.seed());
         TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
         return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
-                scheme.routing(), null, null, null, replay);
+                scheme.routing(), null, null, replay);
     }
 
     @Override
@@ -384,7 +384,7 @@ public final class TraceStudy implements StudyMode {
 
         @Override
         NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
-            replay = traffic.replay();
+            replay = traffic.player(TraceReplay.class);
             if (replay.ranks() <= ACTIVITY_RANKS) {
                 replay.recordActivity();
             }

@@ -135,6 +135,11 @@ class TraceStudyTest {
         PointResult r = h.results().get(0);
         assertNull(r.failure(), r.failure());
         assertEquals(16.0, PointRecords.metric(r, TraceStudy.RANKS));
-        assertTrue(PointRecords.metric(r, TraceStudy.EXECUTION) > 0);
+        // a 2 x 2 grid: ranks 1 and 2 swap a 32 x 32 block of doubles (8,192 bytes, eager: 128 packets
+        // of 64 bytes) in each of 2 iterations; the diagonal ranks keep theirs; 4 copies
+        assertEquals(4 * 2 * 2.0, PointRecords.metric(r, TraceStudy.MESSAGES));
+        assertEquals(4 * 2 * 2 * 128.0, PointRecords.metric(r, TraceStudy.PACKETS));
+        assertTrue(PointRecords.metric(r, TraceStudy.EXECUTION) >= 128 * 4,
+                "128 packets of 4 flits cannot arrive faster than the link");
     }
 }

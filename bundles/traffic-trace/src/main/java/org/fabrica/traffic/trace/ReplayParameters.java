@@ -12,7 +12,10 @@ package org.fabrica.traffic.trace;
  * @param cycleNanoseconds length of a network cycle, to turn compute durations into cycles
  */
 public record ReplayParameters(int payloadBytes, long eagerBytes, double computeScale, double cycleNanoseconds) {
-    /** The threshold MPI libraries commonly use on InfiniBand-class networks: 12 KiB. */
+    /**
+     * The default threshold, 12 KiB: of the order MPI libraries use on InfiniBand-class networks,
+     * not taken from one library's documentation; set {@code eagerBytes} to the library's value.
+     */
     public static final long DEFAULT_EAGER_BYTES = 12_288;
 
     public ReplayParameters {

@@ -293,7 +293,7 @@ public final class TraceReplay {
             return InjectionProcess.NEVER;
         }
         if (outHead[g] != outTail[g]) {
-            return Math.max(previous, outTime[g][outHead[g] & (outTime[g].length - 1)]);
+            return Math.max(previous, firstPosted(g, 0));
         }
         if (resumeAt[g] > previous) {
             return resumeAt[g]; // a compute under way: wake at its end
@@ -384,8 +384,7 @@ public final class TraceReplay {
                 long met = met(r, i, base);
                 if (met < 0) {
                     clock[g] = t;
-                    return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)]
-                            : InjectionProcess.AFTER_DELIVERY;
+                    return firstPosted(g, InjectionProcess.AFTER_DELIVERY);
                 }
                 t = Math.max(t, met);
                 blockedCycles[g] += t - blockedSince[g];
@@ -402,8 +401,7 @@ public final class TraceReplay {
                 state[g] = DONE;
                 finish[g] = t;
                 clock[g] = t;
-                return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)]
-                        : InjectionProcess.NEVER;
+                return firstPosted(g, InjectionProcess.NEVER);
             }
             events++;
             switch (ops[i]) {
@@ -417,7 +415,7 @@ public final class TraceReplay {
                         t += d;
                         clock[g] = t;
                         resumeAt[g] = t;
-                        return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)] : t;
+                        return firstPosted(g, t);
                     }
                 }
                 case CompiledTrace.SEND, CompiledTrace.ISEND -> {
@@ -434,6 +432,14 @@ public final class TraceReplay {
                 default -> block(g, i, true, t); // wait, waitall
             }
         }
+    }
+
+    /**
+     * The answer to the network while rank g has posted packets it has not taken: the posting cycle
+     * of the first of them (the rest follow, one question each); {@code otherwise} when none is left.
+     */
+    private long firstPosted(int g, long otherwise) {
+        return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)] : otherwise;
     }
 
     private void block(int g, int i, boolean blocking, long t) {
