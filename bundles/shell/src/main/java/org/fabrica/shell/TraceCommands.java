@@ -14,6 +14,8 @@ import org.fabrica.traffic.trace.TraceFormatException;
 import org.fabrica.traffic.trace.TraceReader;
 import org.fabrica.traffic.trace.TraceReplay;
 import org.fabrica.traffic.trace.TraceWriter;
+import org.fabrica.traffic.trace.otf2.Otf2FormatException;
+import org.fabrica.traffic.trace.otf2.Otf2Importer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,12 +24,13 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code fabrica trace generate ptrans ...} and {@code fabrica trace check FILE}: trace files
- * without a simulation (docs/traces.md). Importers are not built yet.
+ * {@code fabrica trace generate ptrans ...}, {@code fabrica trace import ARCHIVE.otf2} and
+ * {@code fabrica trace check FILE}: trace files without a simulation (docs/traces.md).
  */
 @Command(name = "trace", mixinStandardHelpOptions = true, description = "Write and check trace files (docs/traces.md):"
-        + " 'trace generate ptrans' writes a PTRANS-like trace, 'trace check FILE' reads one and tells what it holds.",
-        subcommands = {TraceCommands.Generate.class, TraceCommands.Check.class})
+        + " 'trace generate ptrans' writes a PTRANS-like trace, 'trace import ARCHIVE.otf2' converts an OTF2 trace of"
+        + " an MPI program, 'trace check FILE' reads a trace and tells what it holds.",
+        subcommands = {TraceCommands.Generate.class, TraceCommands.Import.class, TraceCommands.Check.class})
 final class TraceCommands implements Callable<Integer> {
     private final PrintStream out;
 
@@ -40,7 +43,7 @@ final class TraceCommands implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "trace needs a subcommand: generate or check");
+        throw new ParameterException(spec.commandLine(), "trace needs a subcommand: generate, import or check");
     }
 
     /** {@code trace generate}: the generators, one subcommand each. */
@@ -136,18 +139,83 @@ final class TraceCommands implements Callable<Integer> {
                 out.print(TraceWriter.toText(trace));
                 return FabricaCli.OK;
             }
-            // written beside the target and moved in place: an interrupted run leaves no half-written file
-            Path target = outFile.toAbsolutePath();
-            Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            try {
-                TraceWriter.write(trace, tmp);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            write(trace, outFile);
             out.println("wrote " + outFile + ": " + trace.ranks() + " ranks (" + p.gridRows() + " x " + p.gridColumns()
                     + " grid), order " + p.order() + ", " + p.iterations() + " iteration(s), " + trace.eventCount()
                     + " events");
+            return FabricaCli.OK;
+        }
+    }
+
+    /** Writes beside the target and moves in place: an interrupted run leaves no half-written file. */
+    private static void write(Trace trace, Path outFile) throws IOException {
+        Path target = outFile.toAbsolutePath();
+        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+        try {
+            TraceWriter.write(trace, tmp);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** {@code trace import ARCHIVE.otf2}: {@link Otf2Importer}. */
+    @Command(name = "import", mixinStandardHelpOptions = true, description = "Convert the MPI records of an OTF2 archive"
+            + " (Score-P's traces.otf2) to Fabrica's trace format (docs/traces.md, \"Importing OTF2\"): one rank per MPI"
+            + " rank, the time outside MPI calls as compute events.")
+    static final class Import implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "ARCHIVE", description = "the archive's anchor file (NAME.otf2, with NAME.def"
+                + " and NAME/ beside it), or a folder holding one")
+        Path archive;
+
+        @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "the trace file to write (default: standard"
+                + " output)")
+        Path outFile;
+
+        @Option(names = "--skip-unsupported", description = "leave out collectives the trace format does not have"
+                + " (rooted ones, those on other communicators than MPI_COMM_WORLD) instead of refusing the archive;"
+                + " their traffic is then missing from a replay")
+        boolean skipUnsupported;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintStream out = ((TraceCommands) spec.parent().userObject()).out;
+            Otf2Importer.Result result;
+            try {
+                result = Otf2Importer.importArchive(archive, skipUnsupported);
+            } catch (Otf2FormatException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+            Trace trace = result.trace();
+            if (outFile == null) {
+                out.print(TraceWriter.toText(trace));
+                return FabricaCli.OK;
+            }
+            write(trace, outFile);
+            TraceReplay.Prepared prepared = TraceReplay.prepare(trace);
+            out.printf(java.util.Locale.ROOT, "wrote %s: %d ranks, %d events from %s (OTF2 %s, %.4g ticks per second);"
+                    + " %d messages of %d bytes with collectives expanded, %.1f us of computation over all ranks%n",
+                    outFile, trace.ranks(), trace.eventCount(), archive, result.version(),
+                    (double) result.timerResolution(), prepared.messages(), prepared.bytes(),
+                    result.computeNanoseconds() / 1e3);
+            result.skipped().forEach((what, count) -> out.println("left out (--skip-unsupported): " + count + " x " + what));
+            if (result.droppedReceives() > 0) {
+                out.println("left out: " + result.droppedReceives() + " receive(s) posted but never completed (cancelled"
+                        + " or still pending when the trace ends)");
+            }
+            if (result.sendsCompletedAtEnd() > 0) {
+                out.println("completed at the end: " + result.sendsCompletedAtEnd() + " non-blocking send(s) the trace"
+                        + " never completes");
+            }
+            if (result.unknownCompletions() > 0) {
+                out.println("ignored: " + result.unknownCompletions() + " completion(s) of requests the trace never"
+                        + " started");
+            }
+            Check.report(out, "receives without a matching send (a replay blocks on them)", prepared.unmatchedReceives());
+            Check.report(out, "sends without a matching receive", prepared.unmatchedSends());
             return FabricaCli.OK;
         }
     }
@@ -183,7 +251,7 @@ final class TraceCommands implements Callable<Integer> {
             return FabricaCli.OK;
         }
 
-        private static void report(PrintStream out, String what, List<String> sites) {
+        static void report(PrintStream out, String what, List<String> sites) {
             if (sites.isEmpty()) {
                 return;
             }

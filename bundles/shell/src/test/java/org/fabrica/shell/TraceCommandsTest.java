@@ -70,7 +70,37 @@ class TraceCommandsTest {
         assertTrue(err().contains("matrix order 2 is below the grid's larger side 4"), err());
         assertEquals(2, run("trace", "generate", "fft", "--ranks", "4"));
         assertEquals(2, run("trace"));
-        assertTrue(err().contains("trace needs a subcommand: generate or check"), err());
+        assertTrue(err().contains("trace needs a subcommand: generate, import or check"), err());
+    }
+
+    /** The OTF2 samples of examples/traces/otf2, from this module's directory. */
+    private static final Path OTF2 = Path.of("..", "..", "examples", "traces", "otf2");
+
+    @Test
+    void importConvertsAnOtf2ArchiveAndSaysWhatItHolds() throws Exception {
+        Path f = tmp.resolve("halo.trace");
+        assertEquals(0, run("trace", "import", OTF2.resolve("halo/traces.otf2").toString(), "-o", f.toString()), err());
+        Trace trace = TraceReader.read(f);
+        assertEquals(4, trace.ranks());
+        assertEquals(org.fabrica.traffic.trace.otf2.Otf2Importer.importArchive(OTF2.resolve("halo/traces.otf2"), false)
+                .trace(), trace);
+        assertTrue(out().contains("4 ranks, 42 events from"), out());
+        assertTrue(out().contains("(OTF2 3.0.2, 2.400e+09 ticks per second)"), out());
+        assertTrue(out().contains("33 messages of 274500 bytes with collectives expanded, 122.5 us of computation over all ranks"), out());
+        assertFalse(out().contains("without a matching"), out());
+    }
+
+    @Test
+    void importRefusesWhatTheFormatCannotHoldUnlessTold() throws Exception {
+        Path f = tmp.resolve("bcast.trace");
+        String bcast = OTF2.resolve("bcast/traces.otf2").toString();
+        assertEquals(2, run("trace", "import", bcast, "-o", f.toString()));
+        assertTrue(err().contains("MPI_Bcast has no counterpart in Fabrica's trace format"), err());
+        assertFalse(Files.exists(f), "nothing written");
+        assertEquals(0, run("trace", "import", bcast, "--skip-unsupported", "-o", f.toString()), err());
+        assertTrue(out().contains("left out (--skip-unsupported): 4 x MPI_Bcast"), out());
+        assertEquals(2, run("trace", "import", tmp.resolve("none.otf2").toString()));
+        assertTrue(err().contains("none.otf2: no such file"), err());
     }
 
     @Test

@@ -17,7 +17,8 @@ import org.fabrica.traffic.trace.ReplayParameters;
  * mode: trace
  * workloads:
  *   - label: pingpong
- *     trace: pingpong.trace            # a file in Fabrica's trace format, relative to this file
+ *     trace: pingpong.trace            # a file in Fabrica's trace format, relative to this file,
+ *                                      # or an OTF2 archive's anchor file (NAME.otf2), imported
  *     copies: 1                        # copies side by side (default 1)
  *     mapping: linear                  # linear (default) | random | {nodes: [0, 19]} | {file: map.txt}
  *   - label: ptrans

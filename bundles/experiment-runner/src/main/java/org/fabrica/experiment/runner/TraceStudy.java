@@ -40,6 +40,9 @@ import org.fabrica.traffic.trace.Trace;
 import org.fabrica.traffic.trace.TraceFormatException;
 import org.fabrica.traffic.trace.TraceReader;
 import org.fabrica.traffic.trace.TraceReplay;
+import org.fabrica.traffic.trace.TraceWriter;
+import org.fabrica.traffic.trace.otf2.Otf2FormatException;
+import org.fabrica.traffic.trace.otf2.Otf2Importer;
 import org.osgi.service.component.annotations.Component;
 
 /**
@@ -254,7 +257,16 @@ public final class TraceStudy implements StudyMode {
     private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w) {
         Trace trace;
         String digest;
-        if (w.trace() != null) {
+        if (w.trace() != null && w.trace().getFileName().toString().endsWith(".otf2")) {
+            try {
+                trace = Otf2Importer.importArchive(w.trace(), false).trace();
+            } catch (Otf2FormatException e) {
+                throw doc.error(w.path() + ".trace", w.path() + ".trace: " + e.getMessage() + "; or convert the archive"
+                        + " with ./fabrica trace import and give the .trace file", e);
+            }
+            // the digest of what is replayed: the imported trace's canonical text
+            digest = sha256(TraceWriter.toText(trace).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } else if (w.trace() != null) {
             byte[] bytes;
             try {
                 bytes = Files.readAllBytes(w.trace());

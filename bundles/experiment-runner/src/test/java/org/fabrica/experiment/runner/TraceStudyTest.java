@@ -94,6 +94,16 @@ class TraceStudyTest {
     }
 
     @Test
+    void anOtf2ArchiveIsImportedAndWhatItCannotHoldIsNamed() {
+        Path otf2 = Path.of("../../examples/traces/otf2").toAbsolutePath().normalize();
+        String bcast = Fixtures.with(FILE, "trace: w.trace", "trace: " + otf2.resolve("bcast/traces.otf2"));
+        String m = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp, bcast);
+        assertTrue(m.contains("workloads[0].trace: "), m);
+        assertTrue(m.contains("MPI_Bcast has no counterpart"), m);
+        assertTrue(m.contains("./fabrica trace import"), m);
+    }
+
+    @Test
     void mappingsAndSizesAreCheckedBeforeAnythingRuns() {
         Fixtures.write(tmp, "w.trace", TRACE);
         ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
