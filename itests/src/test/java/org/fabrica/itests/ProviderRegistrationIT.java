@@ -13,6 +13,7 @@ import javax.inject.Inject;
 import org.fabrica.hardware.HardwareFactory;
 import org.fabrica.kernel.KernelFactory;
 import org.fabrica.kernel.ProviderFactory;
+import org.fabrica.mapping.MappingFactory;
 import org.fabrica.network.NetworkModelFactory;
 import org.fabrica.params.Parameters;
 import org.fabrica.queuing.QueuingFactory;
@@ -57,6 +58,7 @@ public class ProviderRegistrationIT {
             Map.entry("router", List.of(AllocatorFactory.class)),
             Map.entry("traffic", List.of(TrafficPatternFactory.class, InjectionProcessFactory.class)),
             Map.entry("scheduler", List.of(SchedulerFactory.class)),
+            Map.entry("mapping", List.of(MappingFactory.class)),
             Map.entry("stats", List.of(StatisticsCollectorFactory.class)),
             Map.entry("sweep", List.of(SweepExecutor.class)));
 
@@ -72,7 +74,7 @@ public class ProviderRegistrationIT {
             "org.fabrica.network.flit", "org.fabrica.topology.cube", "org.fabrica.routing.cube",
             "org.fabrica.queuing.basic", "org.fabrica.throttle.none", "org.fabrica.hardware.generic",
             "org.fabrica.traffic.synthetic", "org.fabrica.sweep.local", "org.fabrica.router.allocators",
-            "org.fabrica.stats.collectors");
+            "org.fabrica.stats.collectors", "org.fabrica.mapping.basic");
 
     @Inject
     BundleContext context;

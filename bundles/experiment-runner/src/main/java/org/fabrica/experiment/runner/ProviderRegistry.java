@@ -19,6 +19,7 @@ import org.fabrica.params.Suggestions;
 import org.fabrica.queuing.QueuingFactory;
 import org.fabrica.router.AllocatorFactory;
 import org.fabrica.routing.RoutingFactory;
+import org.fabrica.mapping.MappingFactory;
 import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.stats.StatisticsCollectorFactory;
 import org.fabrica.sweep.SweepExecutor;
@@ -71,6 +72,7 @@ public final class ProviderRegistry implements ProviderCatalog {
         CONCEPTS.put("network", NetworkModelFactory.class);
         CONCEPTS.put("kernel", KernelFactory.class);
         CONCEPTS.put("scheduler", SchedulerFactory.class);
+        CONCEPTS.put("mapping", MappingFactory.class);
         CONCEPTS.put(STATISTICS, StatisticsCollectorFactory.class);
     }
 
@@ -449,6 +451,21 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     void removeScheduler(ServiceReference<?> ref) {
         unbind("scheduler", ref);
+    }
+
+    @Reference(service = MappingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeMapping", updated = "updatedMapping")
+    void addMapping(ServiceReference<?> ref, MappingFactory<?> f) {
+        rebind("mapping", ref, f);
+    }
+
+    void updatedMapping(ServiceReference<?> ref, MappingFactory<?> f) {
+        rebind("mapping", ref, f);
+    }
+
+    void removeMapping(ServiceReference<?> ref) {
+        unbind("mapping", ref);
     }
 
     @Reference(service = HardwareFactory.class, cardinality = ReferenceCardinality.MULTIPLE,

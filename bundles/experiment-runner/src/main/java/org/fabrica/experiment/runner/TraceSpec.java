@@ -20,7 +20,8 @@ import org.fabrica.traffic.trace.ReplayParameters;
  *     trace: pingpong.trace            # a file in Fabrica's trace format, relative to this file,
  *                                      # or an OTF2 archive's anchor file (NAME.otf2), imported
  *     copies: 1                        # copies side by side (default 1)
- *     mapping: linear                  # linear (default) | random | {nodes: [0, 19]} | {file: map.txt}
+ *     mapping: linear                  # a mapping provider: linear (default) | random | {nodes: [0, 19]}
+ *                                      # | {file: map.txt} | {name: <plugin>, ...}
  *   - label: ptrans
  *     generate: {name: ptrans, ranks: 16, order: 256, iterations: 2}   # instead of trace
  * replay: {packetBytes: 128, eagerBytes: 12288, computeScale: 1.0}
@@ -37,21 +38,9 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
     static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale");
     static final List<String> PTRANS_KEYS = List.of("name", "ranks", "gridRows", "gridColumns", "order", "elementBytes",
             "iterations", "computeNsPerElement", "computeNsPerBlock", "barrier");
-    static final List<String> MAPPINGS = List.of("linear", "random");
 
     TraceSpec {
         workloads = List.copyOf(workloads);
-    }
-
-    /** How ranks are placed: a kind, with its node list or file. */
-    record Mapping(String kind, int[] nodes, Path file) {
-        String describe() {
-            return switch (kind) {
-                case "nodes" -> "nodes " + M2nStudy.nodes(nodes);
-                case "file" -> "file " + file;
-                default -> kind;
-            };
-        }
     }
 
     /**
@@ -62,9 +51,11 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
      * @param trace the trace file (absolute), or null when generated
      * @param generate the generator's settings ({@code name: ptrans} and its parameters), or null
      * @param copies copies side by side
-     * @param mapping where the ranks run
+     * @param mapping where the ranks run: a provider of the concept {@code mapping}
+     * @param base the experiment file's directory, against which a mapping's files are read
      */
-    record Workload(String label, String path, Path trace, ObjectNode generate, int copies, Mapping mapping) {
+    record Workload(String label, String path, Path trace, ObjectNode generate, int copies, ProviderChoice mapping,
+            Path base) {
     }
 
     static TraceSpec parse(ExperimentDocument doc, ObjectNode root) {
@@ -119,7 +110,7 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
                 SpecReader.checkKeys(doc, generate, p + ".generate", PTRANS_KEYS);
             }
             int copies = (int) SpecReader.bounded(doc, o, "copies", p + ".copies", 1, 1, 1_000_000);
-            out.add(new Workload(label, p, trace, generate, copies, mapping(doc, o.get("mapping"), p + ".mapping", base)));
+            out.add(new Workload(label, p, trace, generate, copies, mapping(doc, o.get("mapping"), p + ".mapping"), base));
         }
         int packetBytes = 0;
         long eagerBytes = ReplayParameters.DEFAULT_EAGER_BYTES;
@@ -143,44 +134,19 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
         return new TraceSpec(out, packetBytes, eagerBytes, computeScale);
     }
 
-    private static Mapping mapping(ExperimentDocument doc, JsonNode m, String p, Path base) {
-        if (m == null || m.isNull()) {
-            return new Mapping("linear", null, null);
+    /**
+     * A workload's mapping: a provider of the concept {@code mapping} ({@code linear} by default,
+     * {@code random}, {@code {name: nodes, nodes: [...]}}, {@code {name: file, file: map.txt}}, or a
+     * plugin's). {@code {nodes: [...]}} and {@code {file: ...}} without a name are short for the
+     * providers of those names.
+     */
+    private static ProviderChoice mapping(ExperimentDocument doc, JsonNode m, String p) {
+        if (m != null && m.isObject() && !m.has("name") && m.size() == 1 && (m.has("nodes") || m.has("file"))) {
+            ObjectNode named = ((ObjectNode) m).deepCopy();
+            named.put("name", m.has("nodes") ? "nodes" : "file");
+            m = named;
         }
-        if (m.isTextual()) {
-            String kind = m.asText().trim();
-            if (!MAPPINGS.contains(kind)) {
-                throw doc.error(p, p + " = '" + kind + "' is not a mapping; use linear, random, {nodes: [0, 19]} or"
-                        + " {file: map.txt}");
-            }
-            return new Mapping(kind, null, null);
-        }
-        if (!m.isObject() || m.size() != 1 || !(m.has("nodes") || m.has("file"))) {
-            throw doc.error(p, p + " must be linear, random, {nodes: [...]} (one end node per rank) or {file: map.txt}"
-                    + " (one node per line)");
-        }
-        if (m.has("file")) {
-            return new Mapping("file", null, base.resolve(SpecReader.requiredText(doc, (ObjectNode) m, "file", p + ".file"))
-                    .normalize());
-        }
-        JsonNode a = m.get("nodes");
-        if (!a.isArray() || a.isEmpty()) {
-            throw doc.error(p + ".nodes", p + ".nodes must be a non-empty list of end nodes, one per rank, e.g. [0, 19]");
-        }
-        int[] nodes = new int[a.size()];
-        Set<Long> seen = new HashSet<>();
-        for (int k = 0; k < a.size(); k++) {
-            String at = p + ".nodes[" + k + "]";
-            long v = SpecReader.whole(doc, a.get(k), at);
-            if (v < 0 || v > Integer.MAX_VALUE) {
-                throw doc.error(at, at + " = " + v + " is not an end node; nodes are numbered from 0");
-            }
-            if (!seen.add(v)) {
-                throw doc.error(at, "node " + v + " is listed twice in " + p + ".nodes; every rank needs a node of its own");
-            }
-            nodes[k] = (int) v;
-        }
-        return new Mapping("nodes", nodes, null);
+        return SpecReader.choice(doc, m, "mapping", p, "linear");
     }
 
     /** The directory of the experiment file (relative paths in it are read from there); the working directory otherwise. */

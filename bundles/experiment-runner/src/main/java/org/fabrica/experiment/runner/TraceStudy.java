@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import org.fabrica.experiment.report.ModeSummary;
 import org.fabrica.experiment.report.ReportColumn;
 import org.fabrica.experiment.report.SeriesCharts;
@@ -24,6 +25,9 @@ import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.PacketFormat;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
+import org.fabrica.mapping.MappingContext;
+import org.fabrica.mapping.MappingFactory;
+import org.fabrica.mapping.Mappings;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
@@ -34,7 +38,6 @@ import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.trace.PtransGenerator;
 import org.fabrica.traffic.trace.PtransParameters;
-import org.fabrica.traffic.trace.RankMapping;
 import org.fabrica.traffic.trace.ReplayParameters;
 import org.fabrica.traffic.trace.Trace;
 import org.fabrica.traffic.trace.TraceFormatException;
@@ -80,7 +83,7 @@ public final class TraceStudy implements StudyMode {
     private static final int REPORTED_RANKS = 8;
 
     /** A workload resolved: its trace prepared once for every point. */
-    record Resolved(TraceSpec.Workload spec, TraceReplay.Prepared trace, String digest) {
+    record Resolved(TraceSpec.Workload spec, TraceReplay.Prepared trace, String digest, BoundProvider mapping) {
         int ranks() {
             return spec.copies() * trace.ranks();
         }
@@ -213,7 +216,7 @@ public final class TraceStudy implements StudyMode {
                 : (int) Math.max(1, (payload + (long) router.flitBytes() - 1) / router.flitBytes());
         List<Resolved> resolved = new ArrayList<>();
         for (TraceSpec.Workload w : trace.workloads()) {
-            Resolved r = load(doc, w);
+            Resolved r = load(doc, w, ProviderBinding.bind(doc, w.mapping(), registry));
             long ranks = (long) w.copies() * r.trace().ranks();
             if (ranks > topo.nodes()) {
                 throw doc.error(w.path() + ".copies", w.path() + ": " + w.copies() + " copies of " + r.trace().ranks()
@@ -221,7 +224,9 @@ public final class TraceStudy implements StudyMode {
                         + "; every rank needs a node of its own: use fewer copies or a larger topology");
             }
             try {
-                mapping(w, r.ranks(), topo.nodes(), spec.seeds().get(0));
+                mapping(r, topo, spec.seeds().get(0));
+            } catch (ProviderFailure e) { // names the provider and its bundle
+                throw doc.error(w.path() + ".mapping", e.getMessage(), e);
             } catch (IllegalArgumentException e) {
                 throw doc.error(w.path() + ".mapping", w.path() + ".mapping: " + e.getMessage(), e);
             }
@@ -254,7 +259,7 @@ public final class TraceStudy implements StudyMode {
     }
 
     /** Reads (or generates) a workload's trace and prepares it; errors name the key and the trace's line. */
-    private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w) {
+    private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w, BoundProvider mapping) {
         Trace trace;
         String digest;
         if (w.trace() != null && w.trace().getFileName().toString().endsWith(".otf2")) {
@@ -292,7 +297,7 @@ public final class TraceStudy implements StudyMode {
             trace = PtransGenerator.generate(p);
             digest = null;
         }
-        return new Resolved(w, TraceReplay.prepare(trace), digest);
+        return new Resolved(w, TraceReplay.prepare(trace), digest, mapping);
     }
 
     private static PtransParameters ptrans(ExperimentDocument doc, TraceSpec.Workload w) {
@@ -337,23 +342,25 @@ public final class TraceStudy implements StudyMode {
         }
     }
 
-    /** The node of every global rank of a workload for a point of {@code seed}. */
-    static int[] mapping(TraceSpec.Workload w, int ranks, int nodes, long seed) {
-        TraceSpec.Mapping m = w.mapping();
-        int[] map = switch (m.kind()) {
-            case "random" -> RankMapping.random(ranks, nodes, new RandomStreams(seed).stream("mapping", 0).nextLong());
-            case "nodes" -> {
-                if (m.nodes().length != ranks) {
-                    throw new IllegalArgumentException(m.nodes().length + " nodes listed for " + ranks
-                            + " ranks (copies x ranks of the trace); list one node per rank");
-                }
-                yield m.nodes().clone();
-            }
-            case "file" -> RankMapping.fromFile(m.file(), ranks, nodes);
-            default -> RankMapping.linear(ranks, nodes);
-        };
-        RankMapping.validate(map, nodes);
+    /**
+     * The node of every global rank of a workload for a point of {@code seed}: the workload's
+     * mapping provider asked, its answer checked (a plugin that places two ranks on one node is
+     * named).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
+    static int[] mapping(Resolved w, Topology topology, long seed) {
+        MappingContext context = new MappingContext(w.trace().ranks(), w.spec().copies(), topology,
+                new RandomStreams(seed).stream("mapping", 0).nextLong(), w.spec().base());
+        int[] map = SweepPlan.call(w.mapping(), () -> ((MappingFactory) w.mapping().provider().factory()).map(context,
+                w.mapping().parameters()));
+        Mappings.check(map, context, "mapping '" + w.mapping().provider().name() + "'");
         return map;
+    }
+
+    /** A mapping for the header: its name and the parameters the file gave. */
+    private static String describe(BoundProvider mapping) {
+        Map<String, Object> given = mapping.choice().parameters();
+        return mapping.provider().name() + (given.isEmpty() ? "" : " " + given);
     }
 
     /** A point's traffic: a fresh replay of its workload. */
@@ -364,7 +371,7 @@ public final class TraceStudy implements StudyMode {
         TraceSpec spec = of(plan.spec());
         ReplayParameters parameters = new ReplayParameters(state.payloadBytes(), spec.eagerBytes(), spec.computeScale(),
                 plan.router().cycleNanoseconds());
-        int[] map = mapping(w.spec(), w.ranks(), plan.topology().nodes(), point.seed());
+        int[] map = mapping(w, plan.topology(), point.seed());
         TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
         return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
                 scheme.routing(), null, null, replay);
@@ -526,17 +533,7 @@ public final class TraceStudy implements StudyMode {
                 o.set("generate", w.spec().generate().deepCopy());
             }
             o.put("copies", w.spec().copies());
-            TraceSpec.Mapping m = w.spec().mapping();
-            switch (m.kind()) {
-                case "nodes" -> {
-                    ArrayNode a = o.putObject("mapping").putArray("nodes");
-                    for (int n : m.nodes()) {
-                        a.add(n);
-                    }
-                }
-                case "file" -> o.putObject("mapping").put("file", m.file().toString());
-                default -> o.put("mapping", m.kind());
-            }
+            o.set("mapping", ResolvedExperiment.providerNode(w.mapping()));
         }
         ObjectNode replay = r.putObject("replay");
         replay.put("packetBytes", state.payloadBytes());
@@ -580,7 +577,7 @@ public final class TraceStudy implements StudyMode {
                     .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString() : "ptrans generator")
                     .append(", ").append(w.trace().ranks()).append(" ranks x ").append(w.spec().copies())
                     .append(" copies, ").append(w.trace().messages()).append(" messages of ").append(w.trace().bytes())
-                    .append(" bytes per copy, mapping ").append(w.spec().mapping().describe()).append('\n');
+                    .append(" bytes per copy, mapping ").append(describe(w.mapping())).append('\n');
         }
         for (SweepPlan.BoundScheme s : plan.schemes()) {
             sb.append("  scheme    ").append(s.label()).append(": routing ").append(s.routing().provider().label())

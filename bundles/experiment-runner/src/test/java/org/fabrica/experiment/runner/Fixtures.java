@@ -66,6 +66,8 @@ final class Fixtures {
                     "records its random streams"));
             r.add(new SinglePacketInjectionFactory(), Map.of("fabrica.name", "once", "fabrica.description",
                     "one packet per node"));
+            r.add(new org.fabrica.experiment.runner.fixtures.OneNodeMappingFactory(), Map.of("fabrica.name", "one-node",
+                    "fabrica.description", "every rank on node 0 (a misbehaving plugin)"));
             registry = r;
         }
         return registry;

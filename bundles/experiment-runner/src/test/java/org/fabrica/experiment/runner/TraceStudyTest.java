@@ -112,7 +112,10 @@ class TraceStudyTest {
         m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    mapping: {nodes: [3]}"));
         assertTrue(m.contains("1 nodes listed for 2 ranks"), m);
         m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    mapping: round"));
-        assertTrue(m.contains("'round' is not a mapping; use linear, random"), m);
+        assertTrue(m.contains("unknown mapping 'round'"), m);
+        m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    mapping: one-node"));
+        assertTrue(m.contains("workloads[0].mapping: mapping 'one-node' (1 copies x 2 ranks) put ranks 0 and 1 both on"
+                + " node 0; every rank needs a node of its own"), m);
         m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "replay: {packetBytes: 64}", "replay: {}"));
         assertTrue(m.contains("give the payload of a packet: replay: {packetBytes: 128}"), m);
         m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "trace: w.trace\n    generate: {name: ptrans}"));

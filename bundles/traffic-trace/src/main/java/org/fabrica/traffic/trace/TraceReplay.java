@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.fabrica.mapping.Mappings;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;
@@ -184,7 +185,7 @@ public final class TraceReplay {
      *
      * @param trace the trace, prepared once ({@link #prepare}) and shared by every run
      * @param copies copies of the trace, independent of each other (their messages never match)
-     * @param mapping the node of every global rank {@code copy * ranks + rank} ({@link RankMapping})
+     * @param mapping the node of every global rank {@code copy * ranks + rank} (a {@code mapping} provider's answer)
      * @param nodes end nodes of the network
      * @throws IllegalArgumentException when the mapping does not give every rank its own node
      */
@@ -197,7 +198,7 @@ public final class TraceReplay {
             throw new IllegalArgumentException("the mapping has " + mapping.length + " entries; " + copies + " copies of "
                     + trace.compiled.ranks + " ranks need " + all);
         }
-        RankMapping.validate(mapping, nodes);
+        Mappings.check(mapping, (int) all, nodes, "the mapping");
         if ((long) copies * trace.compiled.messages() > MAX_MESSAGES) {
             // a packet's code is message x 4 + kind in an int
             throw new IllegalArgumentException(copies + " copies of " + trace.compiled.messages() + " messages exceed the "

@@ -9,12 +9,14 @@
  *
  * {@link org.fabrica.traffic.trace.TraceReplay} replays a trace on any network with MPI semantics
  * (eager and rendezvous, {@link org.fabrica.traffic.trace.ReplayParameters}), several copies side
- * by side on nodes that {@link org.fabrica.traffic.trace.RankMapping} chooses.
+ * by side on nodes that a {@code mapping} provider chooses (bundle mapping-basic). The OTF2 importer
+ * is in {@code org.fabrica.traffic.trace.otf2}.
  *
- * <p>Since 0.2: replay and mapping. Importers are not built yet.
+ * <p>Since 0.2: replay and mapping. Since 0.3: the mappings moved to providers of the concept
+ * {@code mapping} (bundles mapping, mapping-basic); {@code RankMapping} is gone from this package.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package org.fabrica.traffic.trace;
 
 import org.osgi.annotation.bundle.Export;

@@ -2,6 +2,7 @@ package org.fabrica.traffic.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -227,5 +228,16 @@ class TraceReplayTest {
         assertTrue(r.finished());
         assertEquals(0, r.executionCycles());
         assertEquals(0, net.generated());
+    }
+
+    @Test
+    void aReplayRefusesAMappingThatSharesANode() {
+        TraceReplay.Prepared p = TraceReplay.prepare(TraceReader.parse("fabrica-trace version 1 ranks 2\n", "t"));
+        ReplayParameters params = new ReplayParameters(64, 0, 1, 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TraceReplay.of(p, 1, new int[] {3, 3}, 8, params));
+        assertTrue(e.getMessage().contains("the mapping put ranks 0 and 1 both on node 3"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> TraceReplay.of(p, 2, new int[] {0, 1}, 8, params));
+        assertTrue(e.getMessage().contains("2 copies of 2 ranks need 4"), e.getMessage());
     }
 }

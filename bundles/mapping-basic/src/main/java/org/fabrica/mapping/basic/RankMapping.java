@@ -1,4 +1,4 @@
-package org.fabrica.traffic.trace;
+package org.fabrica.mapping.basic;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,15 +9,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Where the ranks of a replay run (docs/traces.md, "Mapping"): an array giving the end node of
- * every rank of every copy, global rank {@code copy * ranks + rank}. No two ranks share a node.
+ * The placements of the built-in mappings (docs/traces.md, "Mapping"): an array giving the end node
+ * of every rank of every copy, global rank {@code copy * ranks + rank}. No two ranks share a node.
  */
-public final class RankMapping {
+final class RankMapping {
     private RankMapping() {
     }
 
     /** Global rank g on node g: the copies side by side in node order. */
-    public static int[] linear(int ranks, int nodes) {
+    static int[] linear(int ranks, int nodes) {
         check(ranks, nodes, "linear");
         int[] map = new int[ranks];
         for (int g = 0; g < ranks; g++) {
@@ -27,7 +27,7 @@ public final class RankMapping {
     }
 
     /** The ranks on distinct nodes drawn at random (a seeded shuffle of all nodes, the first {@code ranks} taken). */
-    public static int[] random(int ranks, int nodes, long seed) {
+    static int[] random(int ranks, int nodes, long seed) {
         check(ranks, nodes, "random");
         int[] all = new int[nodes];
         for (int n = 0; n < nodes; n++) {
@@ -50,7 +50,7 @@ public final class RankMapping {
      * @throws IllegalArgumentException naming the file and line of a bad entry, a node used twice,
      *         or a count that is not {@code ranks}
      */
-    public static int[] fromFile(Path file, int ranks, int nodes) {
+    static int[] fromFile(Path file, int ranks, int nodes) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -96,27 +96,6 @@ public final class RankMapping {
                     + " ranks (copies x ranks of the trace); give one node per rank");
         }
         return map;
-    }
-
-    /**
-     * Checks a mapping: {@code ranks} entries, every node in range, none used twice.
-     *
-     * @throws IllegalArgumentException naming the first problem
-     */
-    public static void validate(int[] map, int nodes) {
-        boolean[] used = new boolean[nodes];
-        for (int g = 0; g < map.length; g++) {
-            int n = map[g];
-            if (n < 0 || n >= nodes) {
-                throw new IllegalArgumentException("rank " + g + " is mapped to node " + n + ", out of range 0.."
-                        + (nodes - 1));
-            }
-            if (used[n]) {
-                throw new IllegalArgumentException("rank " + g + " is mapped to node " + n
-                        + ", which another rank already has; every rank needs a node of its own");
-            }
-            used[n] = true;
-        }
     }
 
     private static void check(int ranks, int nodes, String mapping) {

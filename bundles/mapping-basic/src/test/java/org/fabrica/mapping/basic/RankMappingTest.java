@@ -1,4 +1,4 @@
-package org.fabrica.traffic.trace;
+package org.fabrica.mapping.basic;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,16 +59,5 @@ class RankMappingTest {
         Files.writeString(f, "1\n");
         e = assertThrows(IllegalArgumentException.class, () -> RankMapping.fromFile(f, 2, 8));
         assertTrue(e.getMessage().contains("1 entries but the replay has 2 ranks"), e.getMessage());
-    }
-
-    @Test
-    void aReplayRefusesAMappingThatSharesANode() {
-        TraceReplay.Prepared p = TraceReplay.prepare(TraceReader.parse("fabrica-trace version 1 ranks 2\n", "t"));
-        ReplayParameters params = new ReplayParameters(64, 0, 1, 1);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TraceReplay.of(p, 1, new int[] {3, 3}, 8, params));
-        assertTrue(e.getMessage().contains("rank 1 is mapped to node 3, which another rank already has"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> TraceReplay.of(p, 2, new int[] {0, 1}, 8, params));
-        assertTrue(e.getMessage().contains("2 copies of 2 ranks need 4"), e.getMessage());
     }
 }
