@@ -53,29 +53,37 @@ class Rank:
     def compute(self, ns):
         self.now += ns
 
-    def send(self, dest, size, tag):
-        self._call("MPI_Send", [(10, lambda t: self.w.mpi_send(t, dest, self.world, tag, size))], WAIT_NS)
+    def send(self, dest, size, tag, comm=None):
+        c = comm or self.world
+        self._call("MPI_Send", [(10, lambda t: self.w.mpi_send(t, dest, c, tag, size))], WAIT_NS)
 
-    def recv(self, src, size, tag):
+    def recv(self, src, size, tag, comm=None):
         # Score-P writes MpiRecv when the receive completes, at the end of the call
-        self._call("MPI_Recv", [(WAIT_NS - 10, lambda t: self.w.mpi_recv(t, src, self.world, tag, size))], WAIT_NS)
+        c = comm or self.world
+        self._call("MPI_Recv", [(WAIT_NS - 10, lambda t: self.w.mpi_recv(t, src, c, tag, size))], WAIT_NS)
 
-    def isend(self, dest, size, tag, request):
-        self._call("MPI_Isend", [(10, lambda t: self.w.mpi_isend(t, dest, self.world, tag, size, request))], CALL_NS)
+    def isend(self, dest, size, tag, request, comm=None):
+        c = comm or self.world
+        self._call("MPI_Isend", [(10, lambda t: self.w.mpi_isend(t, dest, c, tag, size, request))], CALL_NS)
+
+    def cancel(self, request):
+        self._call("MPI_Cancel", [(10, lambda t: self.w.mpi_request_cancelled(t, request))], CALL_NS)
 
     def irecv(self, request):
         # at posting only the request id is known; source, tag and size come with completion
         self._call("MPI_Irecv", [(10, lambda t: self.w.mpi_irecv_request(t, request))], CALL_NS)
 
-    def waitall(self, sends, recvs):
+    def waitall(self, sends, recvs, comm=None):
+        c = comm or self.world
         records = [(20 + i, (lambda r: lambda t: self.w.mpi_isend_complete(t, r))(r)) for i, r in enumerate(sends)]
-        records += [(WAIT_NS - 20 + i, (lambda a: lambda t: self.w.mpi_irecv(t, a[0], self.world, a[1], a[2], a[3]))(a))
+        records += [(WAIT_NS - 20 + i, (lambda a: lambda t: self.w.mpi_irecv(t, a[0], c, a[1], a[2], a[3]))(a))
                     for i, a in enumerate(recvs)]
         self._call("MPI_Waitall", records, WAIT_NS)
 
-    def collective(self, name, op, size_sent, size_received, root=0xFFFFFFFF):
+    def collective(self, name, op, size_sent, size_received, root=0xFFFFFFFF, comm=None):
+        c = comm or self.world
         self._call(name, [(10, lambda t: self.w.mpi_collective_begin(t)),
-                          (WAIT_NS - 10, lambda t: self.w.mpi_collective_end(t, op, self.world, root, size_sent,
+                          (WAIT_NS - 10, lambda t: self.w.mpi_collective_end(t, op, c, root, size_sent,
                                                                              size_received))], WAIT_NS)
 
 
@@ -123,7 +131,34 @@ def bcast(p):
     p.collective("MPI_Barrier", CollectiveOp.BARRIER, 0, 0)
 
 
+def comms(p):
+    """Communicators other than MPI_COMM_WORLD: peers given as ranks of 'even' ({0, 2}), 'odd' ({1, 3})
+    and MPI_COMM_SELF, a receive cancelled, a barrier on a sub-communicator."""
+    half = p.comms["even"] if p.rank % 2 == 0 else p.comms["odd"]
+    p.compute(1_000)
+    if p.rank == 0:
+        p.send(1, 100, tag=3, comm=half)        # rank 1 of 'even' is world rank 2
+    elif p.rank == 2:
+        p.recv(0, 100, tag=3, comm=half)
+    elif p.rank == 1:
+        p.isend(1, 200, tag=4, request=7, comm=half)   # world rank 3
+        p.waitall(sends=[7], recvs=[])
+    else:
+        p.irecv(request=7)
+        p.irecv(request=9)
+        p.waitall(sends=[], recvs=[(0, 4, 200, 7)], comm=half)
+        p.cancel(9)
+    if p.rank == 0:  # a message to itself on MPI_COMM_SELF
+        p.irecv(request=1)
+        p.isend(0, 8, tag=5, request=2, comm=p.comms["self"])
+        p.waitall(sends=[2], recvs=[(0, 5, 8, 1)], comm=p.comms["self"])
+    p.compute(2_000)
+    p.collective("MPI_Barrier", CollectiveOp.BARRIER, 0, 0, comm=half)
+    p.collective("MPI_Barrier", CollectiveOp.BARRIER, 0, 0)
+
+
 REGIONS = {
+    "MPI_Cancel": RegionRole.POINT2POINT,
     "MPI_Init": RegionRole.FUNCTION, "MPI_Finalize": RegionRole.FUNCTION,
     "MPI_Send": RegionRole.POINT2POINT, "MPI_Recv": RegionRole.POINT2POINT, "MPI_Isend": RegionRole.POINT2POINT,
     "MPI_Irecv": RegionRole.POINT2POINT, "MPI_Waitall": RegionRole.POINT2POINT,
@@ -145,6 +180,14 @@ def write(directory, ranks, program, chunk_size=1024 * 1024):
                 members=locations)
         world = d.comm("MPI_COMM_WORLD", group=d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_GROUP,
                                                        paradigm=Paradigm.MPI, members=list(range(ranks))))
+        subcomms = {
+            "even": d.comm("even", group=d.group("even", group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI,
+                                                 members=[r for r in range(ranks) if r % 2 == 0])),
+            "odd": d.comm("odd", group=d.group("odd", group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI,
+                                               members=[r for r in range(ranks) if r % 2 == 1])),
+            "self": d.comm("MPI_COMM_SELF", group=d.group("MPI_COMM_SELF", group_type=GroupType.COMM_SELF,
+                                                          paradigm=Paradigm.MPI, members=[])),
+        } if program is comms else {}
         regions = {name: d.region(name, region_role=role, paradigm=Paradigm.MPI) for name, role in REGIONS.items()}
         main = d.region("main", region_role=RegionRole.FUNCTION, paradigm=Paradigm.USER)
         for r in range(ranks):
@@ -152,6 +195,7 @@ def write(directory, ranks, program, chunk_size=1024 * 1024):
             start = 1_000 + 100 * r
             w.enter(ticks(start), main)
             p = Rank(w, regions, world, r, ranks, start + 500)
+            p.comms = subcomms
             p._call("MPI_Init", [], 5_000)
             program(p)
             p._call("MPI_Finalize", [], 2_000)
@@ -162,6 +206,7 @@ def main(out):
     write(os.path.join(out, "halo"), 4, halo)
     write(os.path.join(out, "bcast"), 4, bcast)
     write(os.path.join(out, "pingpong"), 2, pingpong, chunk_size=256 * 1024)
+    write(os.path.join(out, "comms"), 4, comms)
 
 
 if __name__ == "__main__":

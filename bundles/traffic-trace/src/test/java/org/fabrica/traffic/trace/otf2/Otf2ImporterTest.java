@@ -120,6 +120,24 @@ class Otf2ImporterTest {
         }
     }
 
+    @Test
+    void peersOnOtherCommunicatorsAreWorldRanksAndTheirCollectivesAreRefused() {
+        Path comms = SAMPLES.resolve("comms/traces.otf2");
+        Otf2FormatException e = assertThrows(Otf2FormatException.class, () -> Otf2Importer.importArchive(comms, false));
+        assertTrue(e.getMessage().contains("MPI_Barrier on 'even' has no counterpart"), e.getMessage());
+
+        Otf2Importer.Result result = Otf2Importer.importArchive(comms, true);
+        Trace expected = TraceReader.parse(TraceWriter.header(4) + "\n"
+                + "0 compute 1000\n0 send 2 100 3\n0 irecv 0 8 5 r0\n0 isend 0 8 5 r1\n0 wait r1\n0 wait r0\n"
+                + "0 compute 2000\n0 barrier\n"
+                + "1 compute 1000\n1 isend 3 200 4 r0\n1 wait r0\n1 compute 2000\n1 barrier\n"
+                + "2 compute 1000\n2 recv 0 100 3\n2 compute 2000\n2 barrier\n"
+                + "3 compute 1000\n3 irecv 1 200 4 r0\n3 wait r0\n3 compute 2000\n3 barrier\n", "expected");
+        assertEquals(TraceWriter.toText(expected), TraceWriter.toText(result.trace()));
+        assertEquals(Map.of("MPI_Barrier on 'even'", 2L, "MPI_Barrier on 'odd'", 2L), result.skipped());
+        assertEquals(1, result.droppedReceives(), "rank 3's cancelled receive");
+    }
+
     private Path copy(String archive) throws IOException {
         Path from = SAMPLES.resolve(archive);
         Path to = tmp.resolve(archive);
