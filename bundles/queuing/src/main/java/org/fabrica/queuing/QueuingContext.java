@@ -53,4 +53,19 @@ public interface QueuingContext {
     default long transmitWait(int router, int outPort, int vc) {
         throw new UnsupportedOperationException("this network model does not count transmit wait");
     }
+
+    /**
+     * The function the hardware model gives VC {@code vc} of every input port ({@code data},
+     * {@code unicast}, {@code mixed}, {@code barrier}, ...: the hardware API's
+     * {@code VirtualChannel.function}), so that a scheme can keep packets to the VCs meant for them.
+     * Network models that know no functions answer {@code data} for every VC.
+     *
+     * @since 1.3
+     */
+    default String vcFunction(int vc) {
+        if (vc < 0 || vc >= vcs()) {
+            throw new IllegalArgumentException("vcFunction: VC " + vc + " does not exist; there are " + vcs());
+        }
+        return "data";
+    }
 }

@@ -116,9 +116,11 @@ public final class FlitNetwork implements NetworkModel {
         RouterKinds.shared("the hardware model's router", d, "kind '" + setup.topology().routerKind(0) + "'",
                 kinds.first());
         int[] priority = new int[vcs];
+        String[] functions = new String[vcs];
         List<VirtualChannel> channels = d.channels();
         for (int v = 0; v < vcs; v++) {
             priority[v] = channels.get(v).priority();
+            functions[v] = channels.get(v).function();
         }
         for (var kind : kinds.kinds.entrySet()) {
             List<VirtualChannel> ch = kind.getValue().channels();
@@ -163,7 +165,7 @@ public final class FlitNetwork implements NetworkModel {
         this.contention = new ContentionCounter(inputs, pool, w.totalQueues());
         // queuing and throttle see the model through their views
         this.transmitWait = new TransmitWait(w, inputs, outputs, pool, routers, cutThrough);
-        this.queuing = require(setup.queuing().apply(new QueuingView(w, route, outputs, transmitWait)),
+        this.queuing = require(setup.queuing().apply(new QueuingView(w, route, outputs, transmitWait, functions)),
                 "queuing scheme instance");
         route.queuing(queuing);
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,

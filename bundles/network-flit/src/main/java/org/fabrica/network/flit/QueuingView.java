@@ -6,20 +6,32 @@ import org.fabrica.topology.Topology;
 
 /**
  * What the queuing scheme sees of the network: its size, look-ahead routes, the occupancy of
- * the buffers each output feeds as its credits count it, and the outputs' transmit-wait counters
- * ({@link TransmitWait}).
+ * the buffers each output feeds as its credits count it, the outputs' transmit-wait counters
+ * ({@link TransmitWait}) and the function of each VC (the router description's, the same for every
+ * router kind).
  */
 final class QueuingView implements QueuingContext {
     private final Wiring wiring;
     private final RouteStage route;
     private final OutputUnits outputs;
     private final TransmitWait transmitWait;
+    private final String[] functions;
 
-    QueuingView(Wiring wiring, RouteStage route, OutputUnits outputs, TransmitWait transmitWait) {
+    QueuingView(Wiring wiring, RouteStage route, OutputUnits outputs, TransmitWait transmitWait, String[] functions) {
         this.wiring = wiring;
         this.route = route;
         this.outputs = outputs;
         this.transmitWait = transmitWait;
+        this.functions = functions.clone();
+    }
+
+    @Override
+    public String vcFunction(int vc) {
+        if (vc < 0 || vc >= functions.length) {
+            throw new IllegalArgumentException("vcFunction: VC " + vc + " does not exist; the routers have "
+                    + functions.length + " VCs");
+        }
+        return functions[vc];
     }
 
     @Override

@@ -339,6 +339,28 @@ class FlitNetworkTest {
     }
 
     @Test
+    void theQueuingSchemeSeesTheFunctionOfEveryVc() {
+        Setup s = new Setup();
+        s.router = Fixtures.router(4, 8, FlowControl.WORMHOLE);
+        s.describe = d -> d.withChannels(java.util.List.of(new org.fabrica.hardware.VirtualChannel("unicast", 8, 1),
+                new org.fabrica.hardware.VirtualChannel("unicast", 8, 1),
+                new org.fabrica.hardware.VirtualChannel("mixed", 8, 1),
+                new org.fabrica.hardware.VirtualChannel("barrier", 2, 0)));
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        java.util.function.Function<org.fabrica.queuing.QueuingContext, org.fabrica.queuing.QueuingScheme> inner =
+                Fixtures.anyVc();
+        s.queuing = context -> {
+            for (int v = 0; v < context.vcs(); v++) {
+                seen.add(context.vcFunction(v));
+            }
+            assertThrows(IllegalArgumentException.class, () -> context.vcFunction(4));
+            return inner.apply(context);
+        };
+        s.create();
+        assertEquals(java.util.List.of("unicast", "unicast", "mixed", "barrier"), seen);
+    }
+
+    @Test
     void cutThroughNeedsBuffersForAWholePacket() {
         Setup s = new Setup();
         s.router = Fixtures.router(2, 4, FlowControl.VIRTUAL_CUT_THROUGH);

@@ -98,7 +98,8 @@ final class PartsBench {
                 routing.vcClasses(), maxCandidates);
         contention = new ContentionCounter(inputs, pool, w.totalQueues());
         route.queuing(queuing.apply(new QueuingView(w, route, outputs,
-                new TransmitWait(w, inputs, outputs, pool, routers, cutThrough))));
+                new TransmitWait(w, inputs, outputs, pool, routers, cutThrough),
+                d.channels().stream().map(org.fabrica.hardware.VirtualChannel::function).toArray(String[]::new))));
         int terminalFlitDelay = d.pipeline().switchAllocDelay() + d.pipeline().switchTraversalDelay()
                 + d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit() - 1;
         interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer,

@@ -19,6 +19,8 @@ final class FakeQueuingContext implements QueuingContext {
     private final NextHop nextHop;
     private final NextHop firstHop;
     int lookAheads;
+    /** Per VC its function; null: the interface's default (data). */
+    String[] functions;
 
     FakeQueuingContext(Topology topology, int vcs, int vcClasses, NextHop nextHop, NextHop firstHop) {
         this.topology = topology;
@@ -52,5 +54,10 @@ final class FakeQueuingContext implements QueuingContext {
     @Override
     public int firstHopPort(int node, PacketView packet) {
         return firstHop.port(node, -1, packet.destination());
+    }
+
+    @Override
+    public String vcFunction(int vc) {
+        return functions == null ? QueuingContext.super.vcFunction(vc) : functions[vc];
     }
 }

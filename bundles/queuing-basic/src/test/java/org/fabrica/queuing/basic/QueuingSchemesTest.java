@@ -136,4 +136,31 @@ class QueuingSchemesTest {
         assertTrue(few.getMessage().endsWith("or use voqnet on a network of fewer nodes (it needs one queue per node)"),
                 few.getMessage());
     }
+
+    @Test
+    void byFunctionKeepsUnicastPacketsOffTheBarrierVc() {
+        FakeQueuingContext ctx = context(4, 1);
+        ctx.functions = new String[] {"unicast", "unicast", "mixed", "barrier"};
+        QueuingScheme q = new FunctionQueuingFactory().create(ctx, Parameters.defaults(FunctionQueuingParameters.class));
+        assertEquals(0b0111, q.vcMask(0, 1, 0, PACKET));
+        assertEquals(0b0111, q.injectionVcMask(0, PACKET));
+        QueuingScheme onlyUnicast = new FunctionQueuingFactory().create(ctx, Parameters.bind(
+                FunctionQueuingParameters.class, java.util.Map.of("unicast", new String[] {"unicast"})));
+        assertEquals(0b0011, onlyUnicast.vcMask(0, 1, 0, PACKET));
+        // without functions from the hardware every VC is data, and data is allowed by default
+        assertEquals(0b1111, new FunctionQueuingFactory().create(context(4, 1),
+                Parameters.defaults(FunctionQueuingParameters.class)).vcMask(0, 1, 0, PACKET));
+    }
+
+    @Test
+    void byFunctionNamesWhatIsMissing() {
+        FakeQueuingContext ctx = context(2, 1);
+        ctx.functions = new String[] {"barrier", "barrier"};
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new FunctionQueuingFactory()
+                .create(ctx, Parameters.defaults(FunctionQueuingParameters.class)));
+        assertTrue(e.getMessage().contains("the hardware's VCs are [barrier, barrier]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new FunctionQueuingFactory().create(context(4, 2),
+                Parameters.defaults(FunctionQueuingParameters.class)));
+        assertTrue(e.getMessage().contains("has no VC classes, but the routing algorithm needs 2"), e.getMessage());
+    }
 }

@@ -1,0 +1,50 @@
+package org.fabrica.queuing.basic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.fabrica.queuing.QueuingContext;
+import org.fabrica.queuing.QueuingFactory;
+import org.fabrica.queuing.QueuingScheme;
+import org.osgi.service.component.annotations.Component;
+
+/** {@code by-function}: packets on the VCs whose hardware function is meant for them ({@link FunctionQueuing}). */
+@Component(service = QueuingFactory.class, property = {
+        "fabrica.name=by-function",
+        "fabrica.description=Function-separated VCs: unicast packets use only the VCs whose function (the hardware"
+                + " model's, e.g. unicast, mixed) is listed, leaving e.g. a barrier VC alone (one VC class)"})
+public final class FunctionQueuingFactory implements QueuingFactory<FunctionQueuingParameters> {
+    @Override
+    public Class<FunctionQueuingParameters> parameterType() {
+        return FunctionQueuingParameters.class;
+    }
+
+    @Override
+    public QueuingScheme create(QueuingContext context, FunctionQueuingParameters parameters) {
+        int classes = context.vcClasses();
+        if (classes != 1) {
+            throw new IllegalArgumentException("queuing 'by-function' has no VC classes, but the routing algorithm needs "
+                    + classes + " (e.g. a dateline); use it with a routing of one class (fat-tree routings, a single"
+                    + " switch, dor on a mesh)");
+        }
+        if (context.vcs() > 64) {
+            throw new IllegalArgumentException("queuing 'by-function' handles at most 64 VCs, not " + context.vcs());
+        }
+        Set<String> wanted = Set.of(parameters.unicast());
+        long mask = 0;
+        List<String> functions = new ArrayList<>();
+        for (int v = 0; v < context.vcs(); v++) {
+            String f = context.vcFunction(v);
+            functions.add(f);
+            if (wanted.contains(f)) {
+                mask |= 1L << v;
+            }
+        }
+        if (mask == 0) {
+            throw new IllegalArgumentException("queuing 'by-function': no VC has a function in unicast = "
+                    + List.of(parameters.unicast()) + "; the hardware's VCs are " + functions + " (set the hardware's"
+                    + " vcFunctions, or list one of these in unicast)");
+        }
+        return new FunctionQueuing(mask);
+    }
+}
