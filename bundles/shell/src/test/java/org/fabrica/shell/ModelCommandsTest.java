@@ -3,9 +3,6 @@ package org.fabrica.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -15,25 +12,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fabrica model multirail}. */
 class ModelCommandsTest {
-    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final CliHarness cli = new CliHarness();
 
     @TempDir
     Path tmp;
 
     private int run(String... args) {
-        FabricaCli cli = new FabricaCli(new Fakes.FakeService(), Fakes.catalog(),
-                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
-                new PrintStream(errBytes, true, StandardCharsets.UTF_8), false, null);
-        return cli.execute(args);
+        return cli.run(args);
     }
 
     @Test
     void multirailPrintsTheModelPerLengthAndPlotsIt() throws Exception {
         Path svg = tmp.resolve("plots/g.svg"); // the folder is made
         assertEquals(0, run("model", "multirail", "--lengths", "64,4096", "--plot", svg.toString()),
-                errBytes.toString(StandardCharsets.UTF_8));
-        String out = outBytes.toString(StandardCharsets.UTF_8);
+                cli.err());
+        String out = cli.out();
         MultiRailModel m = MultiRailModel.dawning();
         assertTrue(out.contains("Hop 5, k 4, T_switch 50 ns, m 4 rails of 2.5 Gbit/s against one plane of 10 Gbit/s"),
                 out);
@@ -45,7 +38,7 @@ class ModelCommandsTest {
     @Test
     void badParametersAreBadInput() {
         assertEquals(2, run("model", "multirail", "--hops", "0"));
-        assertTrue(errBytes.toString(StandardCharsets.UTF_8).contains("model multirail: hops = 0"));
+        assertTrue(cli.err().contains("model multirail: hops = 0"));
         assertEquals(2, run("model", "multirail", "--lengths", "0"));
         assertEquals(2, run("model"));
     }

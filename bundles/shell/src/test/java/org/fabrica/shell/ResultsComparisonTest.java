@@ -57,15 +57,11 @@ class ResultsComparisonTest {
         Path b = Files.createDirectories(tmp.resolve("b"));
         Files.writeString(a.resolve("points.csv"), A);
         Files.writeString(b.resolve("points.csv"), B);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        FabricaCli cli = new FabricaCli(new Fakes.FakeService(), Fakes.catalog(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                false, null);
-        assertEquals(0, cli.execute("compare", a.toString(), b.toString(), "--metric", "accepted"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("median B/A 1.0000 over 2 points"), out.toString());
-        assertEquals(2, cli.execute("compare", a.toString(), tmp.resolve("none").toString()));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot read it"), err.toString());
+        CliHarness cli = new CliHarness();
+        assertEquals(0, cli.run("compare", a.toString(), b.toString(), "--metric", "accepted"));
+        assertTrue(cli.out().contains("median B/A 1.0000 over 2 points"), cli.out());
+        assertEquals(2, cli.run("compare", a.toString(), tmp.resolve("none").toString()));
+        assertTrue(cli.err().contains("cannot read it"), cli.err());
     }
 
     @Test

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fabrica.traffic.trace.PtransGenerator;
@@ -18,25 +15,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fabrica trace generate ptrans} and {@code fabrica trace check}. */
 class TraceCommandsTest {
-    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final CliHarness cli = new CliHarness();
 
     @TempDir
     Path tmp;
 
     private int run(String... args) {
-        FabricaCli cli = new FabricaCli(new Fakes.FakeService(), Fakes.catalog(),
-                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
-                new PrintStream(errBytes, true, StandardCharsets.UTF_8), false, null);
-        return cli.execute(args);
+        return cli.run(args);
     }
 
     private String out() {
-        return outBytes.toString(StandardCharsets.UTF_8);
+        return cli.out();
     }
 
     private String err() {
-        return errBytes.toString(StandardCharsets.UTF_8);
+        return cli.err();
     }
 
     @Test
