@@ -96,10 +96,10 @@ class TraceStudyTest {
     @Test
     void anOtf2ArchiveIsImportedAndWhatItCannotHoldIsNamed() {
         Path otf2 = Path.of("../../examples/traces/otf2").toAbsolutePath().normalize();
-        String bcast = Fixtures.with(FILE, "trace: w.trace", "trace: " + otf2.resolve("bcast/traces.otf2"));
-        String m = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp, bcast);
+        String comms = Fixtures.with(FILE, "trace: w.trace", "trace: " + otf2.resolve("comms/traces.otf2"));
+        String m = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp, comms);
         assertTrue(m.contains("workloads[0].trace: "), m);
-        assertTrue(m.contains("MPI_Bcast has no counterpart"), m);
+        assertTrue(m.contains("MPI_Barrier on 'even' has no counterpart"), m);
         assertTrue(m.contains("./fabrica trace import"), m);
     }
 

@@ -12,8 +12,16 @@ import java.util.List;
  * <li>allreduce: recursive doubling (Thakur, Rabenseifner and Gropp 2005, as MPICH does it); for n
  * not a power of two, the first 2r ranks (r = n - 2^floor(log2 n)) fold in pairs before and get the
  * result back after;</li>
- * <li>alltoall: pairwise exchange, n - 1 steps, in step s to rank + s and from rank - s (mod n).</li>
+ * <li>alltoall: pairwise exchange, n - 1 steps, in step s to rank + s and from rank - s (mod n);</li>
+ * <li>bcast: binomial tree from the root (MPICH's broadcast for short messages): with ranks
+ * renumbered relative to the root (v = rank - root mod n), rank v receives from v - 2^k, where 2^k
+ * is v's lowest set bit, then sends to v + 2^j for every 2^j below 2^k, largest first;</li>
+ * <li>reduce: the binomial tree the other way (MPICH's reduce for commutative operations): for
+ * 2^j = 1, 2, 4, ..., rank v receives from v + 2^j while bit j of v is 0, and at its lowest set bit
+ * sends its vector to v - 2^j and is done.</li>
  * </ul>
+ * Bcast and reduce use blocking sends and receives: a tree has no cycle, so none can deadlock,
+ * eager or rendezvous.
  * Each round of a two-way exchange is an irecv and an isend, then a wait for each (MPI_Sendrecv),
  * so no rank blocks in a send its partner cannot receive yet. The messages of a rank's k-th
  * collective (from 0) carry tag {@code -(k + 1)} and the exchanges use request ids -1 and -2, both
@@ -66,6 +74,13 @@ public final class CollectiveExpansion {
                 case ALLTOALL:
                     alltoall(out, rank, ranks, ((TraceEvent.Alltoall) e).bytes(), tag(index++));
                     break;
+                case BCAST:
+                    bcast(out, rank, ranks, ((TraceEvent.Bcast) e).root(), ((TraceEvent.Bcast) e).bytes(), tag(index++));
+                    break;
+                case REDUCE:
+                    reduce(out, rank, ranks, ((TraceEvent.Reduce) e).root(), ((TraceEvent.Reduce) e).bytes(),
+                            tag(index++));
+                    break;
                 default:
                     out.add(e);
                     break;
@@ -96,6 +111,55 @@ public final class CollectiveExpansion {
         List<TraceEvent> out = new ArrayList<>();
         alltoall(out, rank, ranks, bytes, tag);
         return out;
+    }
+
+    /** Binomial-tree broadcast of {@code bytes} from {@code root}. */
+    public static List<TraceEvent> bcast(int rank, int ranks, int root, long bytes, int tag) {
+        checkRank(rank, ranks);
+        checkRank(root, ranks);
+        List<TraceEvent> out = new ArrayList<>();
+        bcast(out, rank, ranks, root, bytes, tag);
+        return out;
+    }
+
+    /** Binomial-tree reduce of {@code bytes} into {@code root}. */
+    public static List<TraceEvent> reduce(int rank, int ranks, int root, long bytes, int tag) {
+        checkRank(rank, ranks);
+        checkRank(root, ranks);
+        List<TraceEvent> out = new ArrayList<>();
+        reduce(out, rank, ranks, root, bytes, tag);
+        return out;
+    }
+
+    private static void bcast(List<TraceEvent> out, int rank, int ranks, int root, long bytes, int tag) {
+        int v = (rank - root + ranks) % ranks;
+        long mask = 1;
+        while (mask < ranks) {
+            if ((v & mask) != 0) {
+                out.add(new TraceEvent.Recv((int) ((v - mask + root) % ranks), bytes, tag));
+                break;
+            }
+            mask <<= 1;
+        }
+        for (mask >>= 1; mask > 0; mask >>= 1) {
+            if (v + mask < ranks) {
+                out.add(new TraceEvent.Send((int) ((v + mask + root) % ranks), bytes, tag));
+            }
+        }
+    }
+
+    private static void reduce(List<TraceEvent> out, int rank, int ranks, int root, long bytes, int tag) {
+        int v = (rank - root + ranks) % ranks;
+        for (long mask = 1; mask < ranks; mask <<= 1) {
+            if ((v & mask) == 0) {
+                if (v + mask < ranks) {
+                    out.add(new TraceEvent.Recv((int) ((v + mask + root) % ranks), bytes, tag));
+                }
+            } else {
+                out.add(new TraceEvent.Send((int) ((v - mask + root) % ranks), bytes, tag));
+                break;
+            }
+        }
     }
 
     private static void barrier(List<TraceEvent> out, int rank, int ranks, int tag) {

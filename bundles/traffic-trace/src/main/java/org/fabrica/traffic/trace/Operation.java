@@ -31,12 +31,17 @@ public enum Operation {
     /** Every rank contributes a vector of this many bytes and gets the reduced vector. */
     ALLREDUCE("allreduce", Argument.BYTES),
     /** Every rank sends this many bytes to every other rank. */
-    ALLTOALL("alltoall", Argument.BYTES);
+    ALLTOALL("alltoall", Argument.BYTES),
+    /** The root's vector of this many bytes goes to every rank. */
+    BCAST("bcast", Argument.ROOT, Argument.BYTES),
+    /** Every rank's vector of this many bytes is reduced into the root's. */
+    REDUCE("reduce", Argument.ROOT, Argument.BYTES);
 
     /** The kinds of argument, with the name the documentation and the error messages use. */
     public enum Argument {
         DEST("dest", "a rank"),
         SRC("src", "a rank"),
+        ROOT("root", "a rank"),
         BYTES("bytes", "a number of bytes"),
         TAG("tag", "a tag"),
         REQUEST("request", "a request id r<n>"),
@@ -98,9 +103,9 @@ public enum Operation {
         return sb.toString();
     }
 
-    /** True for barrier, allreduce and alltoall, which {@link CollectiveExpansion} replaces. */
+    /** True for barrier, allreduce, alltoall, bcast and reduce, which {@link CollectiveExpansion} replaces. */
     public boolean collective() {
-        return this == BARRIER || this == ALLREDUCE || this == ALLTOALL;
+        return this == BARRIER || this == ALLREDUCE || this == ALLTOALL || this == BCAST || this == REDUCE;
     }
 
     /** The operation of a keyword, or null. Keywords are lower case; matching is exact. */

@@ -41,6 +41,10 @@ final class RankRules {
             throw new RuleViolation(rank, site, 0, (m.outgoing() ? "destination" : "source") + " rank " + m.peer()
                     + " is out of range; the trace has " + ranks + " rank(s), 0 to " + (ranks - 1));
         }
+        if (event instanceof TraceEvent.Rooted r && r.root() >= ranks) {
+            throw new RuleViolation(rank, site, 0, "root rank " + r.root() + " is out of range; the trace has " + ranks
+                    + " rank(s), 0 to " + (ranks - 1));
+        }
         switch (event.operation()) {
             case ISEND:
             case IRECV: {
@@ -76,6 +80,8 @@ final class RankRules {
             case BARRIER:
             case ALLREDUCE:
             case ALLTOALL:
+            case BCAST:
+            case REDUCE:
                 collectives.add(new Call(event, site));
                 break;
             default:
@@ -104,7 +110,7 @@ final class RankRules {
     }
 
     /**
-     * Every rank calls the same collectives (operation and bytes) in the same order, as MPI requires
+     * Every rank calls the same collectives (operation, root and bytes) in the same order, as MPI requires
      * of the ranks of a communicator; rank 0's sequence is the reference.
      */
     static void sameCollectives(List<RankRules> all) {

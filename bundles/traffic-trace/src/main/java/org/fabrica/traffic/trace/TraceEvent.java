@@ -242,6 +242,51 @@ public sealed interface TraceEvent {
         }
     }
 
+    /** A rooted collective: one rank, the root, is the source (bcast) or the destination (reduce). */
+    sealed interface Rooted extends TraceEvent {
+        /** The root rank. */
+        int root();
+
+        /** The vector's size in bytes. */
+        long bytes();
+    }
+
+    /** Collective: the root's vector of {@code bytes} goes to every rank (MPI_Bcast). */
+    record Bcast(int root, long bytes) implements Rooted {
+        public Bcast {
+            nonNegative(root, "root");
+            nonNegative(bytes, "bytes");
+        }
+
+        @Override
+        public Operation operation() {
+            return Operation.BCAST;
+        }
+
+        @Override
+        public long argument(int index) {
+            return pick(index, root, bytes);
+        }
+    }
+
+    /** Collective: every rank's vector of {@code bytes} is reduced into the root's (MPI_Reduce). */
+    record Reduce(int root, long bytes) implements Rooted {
+        public Reduce {
+            nonNegative(root, "root");
+            nonNegative(bytes, "bytes");
+        }
+
+        @Override
+        public Operation operation() {
+            return Operation.REDUCE;
+        }
+
+        @Override
+        public long argument(int index) {
+            return pick(index, root, bytes);
+        }
+    }
+
     /**
      * The event of {@code operation} with {@code arguments} in the order of
      * {@link Operation#arguments()}; ranks, tags and request ids must fit an int.
@@ -275,6 +320,10 @@ public sealed interface TraceEvent {
                 return new Allreduce(a[0]);
             case ALLTOALL:
                 return new Alltoall(a[0]);
+            case BCAST:
+                return new Bcast(toInt(a[0]), a[1]);
+            case REDUCE:
+                return new Reduce(toInt(a[0]), a[1]);
             default:
                 throw new AssertionError(operation);
         }

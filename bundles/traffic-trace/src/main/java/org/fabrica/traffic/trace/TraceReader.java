@@ -165,6 +165,7 @@ public final class TraceReader {
         switch (a) {
             case DEST:
             case SRC:
+            case ROOT:
                 return number(index, a.label(), Integer.MAX_VALUE, "");
             case TAG:
                 return number(index, a.label(), Integer.MAX_VALUE,

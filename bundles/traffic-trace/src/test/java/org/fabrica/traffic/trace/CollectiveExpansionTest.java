@@ -129,6 +129,52 @@ class CollectiveExpansionTest {
         assertEquals((long) n * (n - 1), replay.messages());
     }
 
+    /** Every rank count with the roots 0, the middle one and the last. */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> rankCountsAndRoots() {
+        return rankCounts().boxed().flatMap(n -> IntStream.of(0, n / 2, n - 1).distinct()
+                .mapToObj(root -> org.junit.jupiter.params.provider.Arguments.of(n, root)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("rankCountsAndRoots")
+    void binomialBcastReachesEveryRankOnceFromTheRoot(int n, int root) {
+        long bytes = 1000;
+        Trace expanded = CollectiveExpansion.expand(everyRank(n, new TraceEvent.Bcast(root, bytes)));
+        for (int r = 0; r < n; r++) {
+            List<TraceEvent> events = expanded.events(r);
+            assertEquals(r == root ? 0 : 1, MessageTally.receiveCount(events), "receives of rank " + r + " of " + n);
+            for (TraceEvent e : events) {
+                assertEquals(bytes, ((TraceEvent.Message) e).bytes());
+            }
+        }
+        assertMatched(expanded);
+        RendezvousReplay replay = assertCompletesAndEveryRankHearsOfAll(expanded, false);
+        assertEquals(n - 1L, replay.messages());
+        for (int r = 0; r < n; r++) {
+            assertTrue(replay.heard(r).get(root), "rank " + r + " of " + n + " has the root's vector");
+        }
+        // a binomial tree: no rank sends more than ceil(log2 n) times
+        for (int r = 0; r < n; r++) {
+            assertTrue(MessageTally.sendCount(expanded.events(r)) <= ceilLog2(n), "sends of rank " + r);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("rankCountsAndRoots")
+    void binomialReduceGathersEveryRankIntoTheRoot(int n, int root) {
+        long bytes = 64;
+        Trace expanded = CollectiveExpansion.expand(everyRank(n, new TraceEvent.Reduce(root, bytes)));
+        for (int r = 0; r < n; r++) {
+            assertEquals(r == root ? 0 : 1, MessageTally.sendCount(expanded.events(r)), "sends of rank " + r + " of " + n);
+        }
+        assertMatched(expanded);
+        RendezvousReplay replay = assertCompletesAndEveryRankHearsOfAll(expanded, false);
+        assertEquals(n - 1L, replay.messages());
+        BitSet every = new BitSet();
+        every.set(0, n);
+        assertEquals(every, replay.heard(root), "the root's result holds every rank's vector");
+    }
+
     @Test
     void expandedMessagesUseTheReservedTagOfTheirCollectiveAndKeepUserEventsInOrder() {
         int n = 6;

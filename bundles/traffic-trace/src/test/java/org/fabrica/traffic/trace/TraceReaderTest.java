@@ -39,16 +39,22 @@ class TraceReaderTest {
                 + "0 allreduce 8\n"
                 + "1 allreduce 8 # comment after an event\n"
                 + "0 alltoall 4096\r\n"
-                + "1 alltoall 4096\n";
+                + "1 alltoall 4096\n"
+                + "0 bcast 1 256\n"
+                + "1 bcast 1 256\n"
+                + "0 reduce 0 8\n"
+                + "1 reduce 0 8\n";
         Trace trace = TraceReader.parse(text, "all.trace");
         assertEquals(2, trace.ranks());
         assertEquals(List.of(new TraceEvent.Compute(1500), new TraceEvent.Send(1, 1024, 7),
                 new TraceEvent.Isend(1, 64, 0, 0), new TraceEvent.Irecv(1, 64, 1, 1), new TraceEvent.Wait(0),
                 new TraceEvent.Wait(1), new TraceEvent.Barrier(), new TraceEvent.Allreduce(8),
-                new TraceEvent.Alltoall(4096)), trace.events(0));
+                new TraceEvent.Alltoall(4096), new TraceEvent.Bcast(1, 256), new TraceEvent.Reduce(0, 8)),
+                trace.events(0));
         assertEquals(List.of(new TraceEvent.Recv(0, 1024, 7), new TraceEvent.Irecv(0, 64, 0, 5),
                 new TraceEvent.Isend(0, 64, 1, 6), new TraceEvent.WaitAll(), new TraceEvent.Barrier(),
-                new TraceEvent.Allreduce(8), new TraceEvent.Alltoall(4096)), trace.events(1));
+                new TraceEvent.Allreduce(8), new TraceEvent.Alltoall(4096), new TraceEvent.Bcast(1, 256),
+                new TraceEvent.Reduce(0, 8)), trace.events(1));
     }
 
     @Test
@@ -111,7 +117,11 @@ class TraceReaderTest {
                         "collective #2 of rank 0 has no counterpart on rank 1, which calls 1"),
                 Arguments.of(HEADER + "1 alltoall 8\n", 2, 3,
                         "collective #1 of rank 1 has no counterpart on rank 0, which calls 0"),
-                Arguments.of(HEADER + "\t 0  sned\n", 2, 6, "unknown operation 'sned'"));
+                Arguments.of(HEADER + "\t 0  sned\n", 2, 6, "unknown operation 'sned'"),
+                Arguments.of(HEADER + "0 bcast 2 8\n", 2, 9, "root rank 2 is out of range; the trace has 2 rank(s)"),
+                Arguments.of(HEADER + "0 bcast 0 8\n1 bcast 1 8\n", 3, 3,
+                        "collective #1 of rank 1 is 'bcast 1 8' but rank 0's, on line 2, is 'bcast 0 8'"),
+                Arguments.of(HEADER + "0 reduce 0\n", 2, 11, "missing argument <bytes> of 'reduce <root> <bytes>'"));
     }
 
     @ParameterizedTest
@@ -128,9 +138,9 @@ class TraceReaderTest {
     @Test
     void anUnknownOperationFarFromAnyListsTheValidOnes() {
         TraceFormatException e = assertThrows(TraceFormatException.class,
-                () -> TraceReader.parse(HEADER + "0 MPI_Bcast 8\n", "t"));
-        assertEquals("unknown operation 'MPI_Bcast'; valid: compute, send, recv, isend, irecv, wait, waitall, "
-                + "barrier, allreduce, alltoall", e.problem());
+                () -> TraceReader.parse(HEADER + "0 MPI_Gatherv 8\n", "t"));
+        assertEquals("unknown operation 'MPI_Gatherv'; valid: compute, send, recv, isend, irecv, wait, waitall, "
+                + "barrier, allreduce, alltoall, bcast, reduce", e.problem());
     }
 
     @Test

@@ -27,9 +27,9 @@ import org.fabrica.traffic.trace.otf2.Otf2Archive.SendComplete;
  * "Importing OTF2"). One rank per location of the archive's MPI locations group, in MPI rank order;
  * the time a rank spends outside MPI calls becomes {@code compute} events; point-to-point records
  * become sends and receives with the peers translated to ranks of MPI_COMM_WORLD; barrier,
- * allreduce and alltoall on MPI_COMM_WORLD become the trace's collectives. What the format cannot
- * hold (rooted collectives, collectives on other communicators) is refused, or left out and
- * counted when {@code skipUnsupported} is set.
+ * allreduce, alltoall, bcast and reduce on MPI_COMM_WORLD become the trace's collectives. What the
+ * format cannot hold (gather, scatter, scans, the v and w variants, collectives on other
+ * communicators) is refused, or left out and counted when {@code skipUnsupported} is set.
  */
 public final class Otf2Importer {
     /** OTF2_CollectiveOp numbers and names, for messages. */
@@ -39,8 +39,10 @@ public final class Otf2Importer {
         "MPI_Reduce_scatter_block", "create handle", "destroy handle", "allocate", "deallocate",
         "create handle and allocate", "destroy handle and deallocate"};
     private static final int BARRIER = 0;
+    private static final int BCAST = 1;
     private static final int ALLTOALL = 8;
     private static final int ALLREDUCE = 11;
+    private static final int REDUCE = 12;
 
     private Otf2Importer() {
     }
@@ -84,6 +86,7 @@ public final class Otf2Importer {
             atEnd += rank.completedAtEnd;
             unknown += rank.unknownCompletions;
         }
+        sameRootedSizes(events);
         Trace trace;
         try {
             trace = new Trace(ranks.size(), events);
@@ -93,6 +96,52 @@ public final class Otf2Importer {
         }
         return new Result(trace, archive.version(), archive.timerResolution(), compute, skipped, dropped, atEnd,
                 unknown);
+    }
+
+    /**
+     * Gives every rank's k-th bcast or reduce the size the ranks other than the root recorded: they
+     * record the vector itself (bytes received by a bcast, sent by a reduce), while the root records
+     * Score-P's totals over all ranks, which the import could only divide. Ranks whose k-th
+     * collectives differ in kind or root are left alone for the trace's rules to name.
+     */
+    private static void sameRootedSizes(List<List<TraceEvent>> events) {
+        List<List<Integer>> at = new ArrayList<>();
+        int common = Integer.MAX_VALUE;
+        for (List<TraceEvent> list : events) {
+            List<Integer> indices = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                if (list.get(i).operation().collective()) {
+                    indices.add(i);
+                }
+            }
+            at.add(indices);
+            common = Math.min(common, indices.size());
+        }
+        for (int k = 0; k < common; k++) {
+            TraceEvent first = events.get(0).get(at.get(0).get(k));
+            if (!(first instanceof TraceEvent.Rooted rooted)) {
+                continue;
+            }
+            long bytes = -1;
+            for (int r = 0; r < events.size() && bytes < 0; r++) {
+                TraceEvent e = events.get(r).get(at.get(r).get(k));
+                if (r != rooted.root() && e instanceof TraceEvent.Rooted other && other.operation() == first.operation()
+                        && other.root() == rooted.root()) {
+                    bytes = other.bytes();
+                }
+            }
+            if (bytes < 0) {
+                continue; // a single rank: its own figure stands
+            }
+            for (int r = 0; r < events.size(); r++) {
+                int i = at.get(r).get(k);
+                TraceEvent e = events.get(r).get(i);
+                if (e.operation() == first.operation() && ((TraceEvent.Rooted) e).root() == rooted.root()) {
+                    events.get(r).set(i, e instanceof TraceEvent.Bcast ? new TraceEvent.Bcast(rooted.root(), bytes)
+                            : new TraceEvent.Reduce(rooted.root(), bytes));
+                }
+            }
+        }
     }
 
     /** MPI ranks: the locations of the MPI locations group, and how each communicator's ranks map to them. */
@@ -364,13 +413,21 @@ public final class Otf2Importer {
                 out.add(new TraceEvent.Allreduce(ceilDiv(bytes(c.sent(), c), n)));
             } else if (world && c.op() == ALLTOALL) {
                 out.add(new TraceEvent.Alltoall(ceilDiv(bytes(c.sent(), c), n)));
+            } else if (world && (c.op() == BCAST || c.op() == REDUCE)) {
+                int root = ranks.worldRank(c.comm(), c.root(), rank, where(c));
+                // a non-root rank records the vector (received by a bcast, sent by a reduce); the root Score-P's
+                // total over n ranks, divided here and replaced by the others' figure (sameRootedSizes)
+                long vector = rank != root ? bytes(c.op() == BCAST ? c.received() : c.sent(), c)
+                        : ceilDiv(bytes(c.op() == BCAST ? c.sent() : c.received(), c), n);
+                out.add(c.op() == BCAST ? new TraceEvent.Bcast(root, vector) : new TraceEvent.Reduce(root, vector));
             } else {
                 Comm comm = archive.comms().get(c.comm());
                 String what = name + (world ? "" : " on " + (comm == null ? "communicator " + c.comm()
                         : "'" + comm.name() + "'"));
                 if (!skipUnsupported) {
                     throw new Otf2FormatException(where(c) + ": " + what + " has no counterpart in Fabrica's trace"
-                            + " format (version 1 has barrier, allreduce and alltoall on MPI_COMM_WORLD); import with"
+                            + " format (version 1 has barrier, allreduce, alltoall, bcast and reduce on MPI_COMM_WORLD);"
+                            + " import with"
                             + " --skip-unsupported to leave such collectives out (their traffic is then missing from"
                             + " the replay)");
                 }

@@ -106,17 +106,12 @@ class Otf2ImporterTest {
     }
 
     @Test
-    void refusesARootedCollectiveUnlessToldToSkipIt() {
-        Path bcast = SAMPLES.resolve("bcast/traces.otf2");
-        Otf2FormatException e = assertThrows(Otf2FormatException.class, () -> Otf2Importer.importArchive(bcast, false));
-        assertTrue(e.getMessage().contains("rank 0"), e.getMessage());
-        assertTrue(e.getMessage().contains("MPI_Bcast has no counterpart"), e.getMessage());
-        assertTrue(e.getMessage().contains("--skip-unsupported"), e.getMessage());
-
-        Otf2Importer.Result result = Otf2Importer.importArchive(bcast, true);
-        assertEquals(Map.of("MPI_Bcast", 4L), result.skipped());
+    void aBroadcastBecomesBcastWithTheSizeTheReceiversRecorded() {
+        Otf2Importer.Result result = Otf2Importer.importArchive(SAMPLES.resolve("bcast/traces.otf2"), false);
+        assertEquals(Map.of(), result.skipped());
         for (int r = 0; r < 4; r++) {
-            assertEquals(List.of(new TraceEvent.Compute(10_000), new TraceEvent.Barrier()), result.trace().events(r));
+            assertEquals(List.of(new TraceEvent.Compute(10_000), new TraceEvent.Bcast(0, 4_096), new TraceEvent.Barrier()),
+                    result.trace().events(r));
         }
     }
 
