@@ -4,7 +4,7 @@
  * {@link org.fabrica.traffic.trace.TraceEvent}s; {@link org.fabrica.traffic.trace.TraceReader} parses
  * the text form (errors name file, line and column), {@link org.fabrica.traffic.trace.TraceWriter}
  * writes its canonical text, {@link org.fabrica.traffic.trace.CollectiveExpansion} turns barrier,
- * allreduce and alltoall into point-to-point messages, and
+ * allreduce, alltoall, bcast and reduce into point-to-point messages, and
  * {@link org.fabrica.traffic.trace.PtransGenerator} builds a PTRANS-like transpose workload.
  *
  * {@link org.fabrica.traffic.trace.TraceReplay} replays a trace on any network with MPI semantics
@@ -13,7 +13,8 @@
  * is in {@code org.fabrica.traffic.trace.otf2}.
  *
  * <p>Since 0.2: replay and mapping. Since 0.3: the mappings moved to providers of the concept
- * {@code mapping} (bundles mapping, mapping-basic); {@code RankMapping} is gone from this package.
+ * {@code mapping} (bundles mapping, mapping-basic); {@code RankMapping} is gone from this package; the
+ * operations bcast and reduce ({@code TraceEvent.Bcast}, {@code TraceEvent.Reduce}) and their expansion.
  */
 @Export
 @Version("0.3.0")

@@ -209,6 +209,23 @@ class TraceReplayTest {
     }
 
     @Test
+    void bcastAndReduceRunOnTheNetworkFromAndToTheirRoot() {
+        String trace = "fabrica-trace version 1 ranks 5\n"
+                + "0 bcast 3 64\n0 reduce 2 64\n1 bcast 3 64\n1 reduce 2 64\n2 bcast 3 64\n2 reduce 2 64\n"
+                + "3 compute 400\n3 bcast 3 64\n3 reduce 2 64\n4 bcast 3 64\n4 reduce 2 64\n";
+        TraceReplay r = replay(trace, new int[] {0, 9, 18, 27, 36}, parameters());
+        run.run(r);
+        assertTrue(r.finished(), () -> String.join("\n", r.unfinished()));
+        for (int g = 0; g < 5; g++) {
+            if (g != 3) { // the root's own eager sends complete as it posts them, at cycle 400
+                assertTrue(r.finishCycle(g) > 400, "rank " + g + " has the root's vector only after the root computed");
+            }
+        }
+        assertTrue(r.finishCycle(2) > r.finishCycle(3), "the reduce's root waits for the bcast root's vector");
+        assertEquals(4 + 4, r.packets(), "n - 1 eager messages each");
+    }
+
+    @Test
     void copiesRunSideBySideWithoutMatchingEachOther() {
         // two copies of the ping-pong on disjoint rows, far apart: each as fast as alone
         TraceReplay r = replay(pingpong(2, 100), new int[] {0, 3, 32, 35}, parameters());
