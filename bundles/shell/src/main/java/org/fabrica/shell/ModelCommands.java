@@ -2,14 +2,13 @@ package org.fabrica.shell;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fabrica.analysis.MultiRailModel;
+import org.fabrica.experiment.results.AtomicFile;
 import org.fabrica.plot.Chart;
 import org.fabrica.plot.ChartRenderer;
 import org.fabrica.plot.Series;
@@ -117,13 +116,7 @@ final class ModelCommands implements Callable<Integer> {
                         List.of(new Series("G (analytic)", x, g)));
                 Path target = plot.toAbsolutePath();
                 Files.createDirectories(target.getParent());
-                Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-                try {
-                    Files.writeString(tmp, ChartRenderer.svg(chart, true), StandardCharsets.UTF_8);
-                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } finally {
-                    Files.deleteIfExists(tmp);
-                }
+                AtomicFile.write(target, ChartRenderer.svg(chart, true));
                 out.println("wrote " + plot);
             }
             return FabricaCli.OK;

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.fabrica.experiment.results.AtomicFile;
 import org.fabrica.traffic.trace.PtransGenerator;
 import org.fabrica.traffic.trace.PtransParameters;
 import org.fabrica.traffic.trace.Trace;
@@ -147,16 +147,9 @@ final class TraceCommands implements Callable<Integer> {
         }
     }
 
-    /** Writes beside the target and moves in place: an interrupted run leaves no half-written file. */
+    /** Writes in one step ({@link AtomicFile}): an interrupted command leaves no half-written file. */
     private static void write(Trace trace, Path outFile) throws IOException {
-        Path target = outFile.toAbsolutePath();
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            TraceWriter.write(trace, tmp);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.write(outFile.toAbsolutePath(), TraceWriter.toText(trace));
     }
 
     /** {@code trace import ARCHIVE.otf2}: {@link Otf2Importer}. */

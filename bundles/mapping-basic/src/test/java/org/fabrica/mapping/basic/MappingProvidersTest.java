@@ -73,17 +73,4 @@ class MappingProvidersTest {
                 Parameters.defaults(FileMappingParameters.class)));
         assertTrue(e.getMessage().startsWith("file is required"), e.getMessage());
     }
-
-    @Test
-    void theCheckNamesAMisbehavingMapping() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Mappings.check(new int[] {4, 4}, context(2, 1, 1), "mapping 'plugin'"));
-        assertEquals("mapping 'plugin' (1 copies x 2 ranks) put ranks 0 and 1 both on node 4; every rank needs a node"
-                + " of its own", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> Mappings.check(new int[] {16}, context(1, 1, 1), "m"));
-        assertEquals("m (1 copies x 1 ranks) put rank 0 on node 16, but the topology's end nodes are 0 to 15",
-                e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> Mappings.check(new int[] {1}, context(2, 1, 1), "m"));
-        assertTrue(e.getMessage().contains("placed 1 rank(s), but the run has 2"), e.getMessage());
-    }
 }

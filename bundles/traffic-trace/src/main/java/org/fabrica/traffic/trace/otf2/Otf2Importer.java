@@ -145,7 +145,7 @@ public final class Otf2Importer {
     }
 
     /** MPI ranks: the locations of the MPI locations group, and how each communicator's ranks map to them. */
-    private record Ranks(Otf2Archive archive, long[] locations, Map<Long, Integer> rankOfLocation, Comm world) {
+    private record Ranks(Otf2Archive archive, long[] locations, Comm world) {
         static Ranks of(Otf2Archive archive) {
             Group all = null;
             for (Group g : archive.groups().values()) {
@@ -162,10 +162,6 @@ public final class Otf2Importer {
                         + " of type COMM_LOCATIONS for the MPI paradigm; import an archive of an MPI program"
                         + " (Score-P with MPI recording on)");
             }
-            Map<Long, Integer> rankOf = new HashMap<>();
-            for (int r = 0; r < all.members().length; r++) {
-                rankOf.put(all.members()[r], r);
-            }
             Comm world = null;
             for (Comm c : archive.comms().values()) {
                 Group g = archive.groups().get(c.group());
@@ -174,7 +170,7 @@ public final class Otf2Importer {
                     break;
                 }
             }
-            return new Ranks(archive, all.members(), rankOf, world);
+            return new Ranks(archive, all.members(), world);
         }
 
         private static boolean identity(long[] members, int n) {
@@ -472,17 +468,9 @@ public final class Otf2Importer {
                     events.add((TraceEvent) o);
                 }
             }
-            for (int id : new TreeMap<>(invert(sends)).keySet()) {
-                events.add(new TraceEvent.Wait(id));
-                completedAtEnd++;
-            }
+            sends.values().stream().sorted().forEach(id -> events.add(new TraceEvent.Wait(id)));
+            completedAtEnd += sends.size();
             return events;
-        }
-
-        private static Map<Integer, Long> invert(Map<Long, Integer> m) {
-            Map<Integer, Long> inv = new HashMap<>();
-            m.forEach((k, v) -> inv.put(v, k));
-            return inv;
         }
     }
 }
