@@ -122,16 +122,20 @@ public final class FlitNetwork implements NetworkModel {
             priority[v] = channels.get(v).priority();
             functions[v] = channels.get(v).function();
         }
+        // virtual cut-through: a VC smaller than a packet is allowed (e.g. a barrier VC of 128 bytes
+        // beside 1-KB data packets) as long as some VC holds a whole packet; a packet whose allowed
+        // VCs are all too small is refused when it asks for them (VcFit)
         for (var kind : kinds.kinds.entrySet()) {
             List<VirtualChannel> ch = kind.getValue().channels();
+            int largest = 0;
             for (int v = 0; v < vcs; v++) {
-                int capacity = ch.get(v).bufferFlits();
-                if (cutThrough && capacity < packetFlits) {
-                    throw new IllegalArgumentException("virtual cut-through needs a VC buffer to hold a whole packet, but"
-                            + (kinds.uniform ? "" : " routers of kind '" + kind.getKey() + "' have")
-                            + (vcs == 1 ? "" : " VC " + v + " has") + " bufferFlits = " + capacity + " < packet length "
-                            + packetFlits + "; raise bufferFlits or use wormhole flow control");
-                }
+                largest = Math.max(largest, ch.get(v).bufferFlits());
+            }
+            if (cutThrough && largest < packetFlits) {
+                throw new IllegalArgumentException("virtual cut-through needs a VC buffer to hold a whole packet, but"
+                        + (kinds.uniform ? "" : " routers of kind '" + kind.getKey() + "' have")
+                        + (vcs == 1 ? " bufferFlits = " + largest : " the largest VC has bufferFlits = " + largest)
+                        + " < packet length " + packetFlits + "; raise bufferFlits or use wormhole flow control");
             }
         }
         String routingName = names.routing();

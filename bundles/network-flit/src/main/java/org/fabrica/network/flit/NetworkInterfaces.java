@@ -260,6 +260,9 @@ final class NetworkInterfaces {
                 break;
             }
             if (v < 0) {
+                if (cutThrough) {
+                    requireRoom(n, slot, mask, ciBase);
+                }
                 // only a returning credit can change that, unless the throttle held an older packet back
                 niWaiting[n] = !held;
                 return;
@@ -300,6 +303,27 @@ final class NetworkInterfaces {
     }
 
     /**
+     * Virtual cut-through: the packet in {@code slot} at node {@code n} found no VC of {@code mask}
+     * with credits for all of it; fails the point when none of those VCs could ever hold it
+     * ({@link CutThroughFit}).
+     */
+    private void requireRoom(int n, int slot, long mask, int ciBase) {
+        int length = pool.length[slot];
+        for (long m = mask; m != 0; m &= m - 1) {
+            if (outputs.capacityOf(ciBase + Long.numberOfTrailingZeros(m)) >= length) {
+                return;
+            }
+        }
+        StringBuilder vcsText = new StringBuilder(); // the point fails: allocating is fine now
+        for (long m = mask; m != 0; m &= m - 1) {
+            int c = Long.numberOfTrailingZeros(m);
+            vcsText.append(vcsText.length() == 0 ? "" : ", ").append("VC ").append(c).append(" (")
+                    .append(outputs.capacityOf(ciBase + c)).append(" flits)");
+        }
+        throw CutThroughFit.never(pool.name(slot), length, "when node " + n + " injects it", vcsText.toString());
+    }
+
+    /**
      * Per-VC injection queues: the next lane in round-robin order whose front packet can send a flit
      * (a new packet needs a credit of its VC, for the whole packet under virtual cut-through; a
      * packet under way needs one credit) sends it. With none, the NI sleeps until a credit returns
@@ -324,6 +348,9 @@ final class NetworkInterfaces {
             int cr = credits[ciBase + q];
             if (sent == 0 ? (cutThrough ? cr < pool.length[slot] : cr <= 0)
                     || (waitForTailCredit && cr != outputs.capacityOf(ciBase + q)) : cr <= 0) {
+                if (sent == 0 && cutThrough) {
+                    requireRoom(n, slot, 1L << q, ciBase);
+                }
                 continue;
             }
             credits[ciBase + q]--;

@@ -134,6 +134,9 @@ final class VcAllocation {
                 int before = count;
                 count = request(base, iv, l, count);
                 if (count == before) {
+                    if (cutThrough) {
+                        requireRoom(r, base, iv, tl);
+                    }
                     // every candidate taken: wait for a release here
                     v[x + InputBuffers.BLOCKED_AT] = (int) rt[w0 + ActiveRouters.EPOCH];
                     if (v[x + InputBuffers.CONTENTION] != ContentionCounter.WAITING) {
@@ -291,6 +294,34 @@ final class VcAllocation {
                 }
             }
         }
+    }
+
+    /**
+     * Virtual cut-through: the head at input VC {@code iv} found no candidate VC free with room for
+     * it; fails the point when no candidate VC could ever hold it ({@link CutThroughFit}).
+     */
+    private void requireRoom(int r, int base, int iv, int tl) {
+        int cc = inputs.candidateCount(iv);
+        int slot = inputs.frontSlot(iv);
+        int length = pool.length[slot];
+        for (int k = 0; k < cc; k++) {
+            int ovBase = (base + inputs.candidatePort(iv, k)) * vcs;
+            for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+                if (outputs.capacityOf(ovBase + Long.numberOfTrailingZeros(mask)) >= length) {
+                    return;
+                }
+            }
+        }
+        StringBuilder tried = new StringBuilder(); // the point fails: allocating is fine now
+        for (int k = 0; k < cc; k++) {
+            int port = inputs.candidatePort(iv, k);
+            for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+                int c = Long.numberOfTrailingZeros(mask);
+                tried.append(tried.length() == 0 ? "" : ", ").append("VC ").append(c).append(" of output port ")
+                        .append(port).append(" (").append(outputs.capacityOf((base + port) * vcs + c)).append(" flits)");
+            }
+        }
+        throw CutThroughFit.never(pool.name(slot), length, "at router " + r + " in cycle " + tl, tried.toString());
     }
 
     /**
