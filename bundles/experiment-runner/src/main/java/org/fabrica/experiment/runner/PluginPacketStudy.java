@@ -64,6 +64,7 @@ final class PluginPacketStudy extends PacketStudy {
     @Override
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
         s.maxCycles = maxCycles(doc, root);
+        s.baseline = baseline(doc, root, schemes, word);
         s.own = settings;
     }
 
@@ -80,6 +81,7 @@ final class PluginPacketStudy extends PacketStudy {
     @Override
     void writeOwnKeys(ExperimentSpec spec, ObjectNode r) {
         r.put("mode", word);
+        r.put("baseline", spec.baseline());
         r.put("maxCycles", spec.maxCycles());
         if (ownKeys != null) {
             r.setAll(ownKeys);

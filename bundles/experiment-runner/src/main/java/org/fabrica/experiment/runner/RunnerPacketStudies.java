@@ -20,7 +20,7 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = PacketStudies.class)
 public final class RunnerPacketStudies implements PacketStudies {
     private static final List<String> BEFORE_OWN = List.of("name", "description", "mode", "topology", "hardware",
-            "network", "kernel", "traffic", "schemes", "maxCycles");
+            "network", "kernel", "traffic", "schemes", "baseline", "maxCycles");
     private static final List<String> AFTER_OWN = List.of(StatisticsSelection.KEY, "deadlockCycles", "seeds",
             "executor", "outputs", "provenance");
 

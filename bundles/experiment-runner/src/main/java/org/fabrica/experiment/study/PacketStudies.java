@@ -22,7 +22,7 @@ public interface PacketStudies {
     /**
      * The top-level keys of a packet-simulation file ({@code name}, {@code description},
      * {@code mode}, {@code topology}, {@code hardware}, {@code network}, {@code kernel},
-     * {@code traffic}, {@code schemes}, {@code maxCycles}, {@code statistics},
+     * {@code traffic}, {@code schemes}, {@code baseline}, {@code maxCycles}, {@code statistics},
      * {@code deadlockCycles}, {@code seeds}, {@code executor}, {@code outputs},
      * {@code provenance}) with the mode's {@code own} keys before {@code statistics}: what
      * {@link StudyMode#keys()} returns.
@@ -32,7 +32,8 @@ public interface PacketStudies {
     /**
      * Reads the packet-simulation keys of a file of {@code mode} and checks them, every default
      * filled in: the keys of other modes (those not in {@code mode.keys()}) are refused, naming the
-     * key, and {@code maxCycles} (default 100,000,000) is read.
+     * key; {@code baseline} (the scheme the summary tables' ratios refer to, default the first) and
+     * {@code maxCycles} (default 100,000,000) are read.
      *
      * @param mode the mode the runner asks about the spec's points and results (the caller)
      * @param options the mode's word, default injection and what it read of its own keys
@@ -57,7 +58,7 @@ public interface PacketStudies {
 
     /**
      * The resolved form of a plan that {@link #resolve} returned: every provider with its
-     * parameters, {@code mode} and {@code maxCycles}, then the fields of {@code own} (the mode's own
+     * parameters, {@code mode}, {@code baseline} and {@code maxCycles}, then the fields of {@code own} (the mode's own
      * keys, as it writes them), then the common keys that follow in the file.
      */
     ObjectNode resolved(StudyPlan plan, ObjectNode own);

@@ -29,6 +29,9 @@ public interface StudySpec {
     /** The seeds of pattern {@code pattern} (index into {@link #patternLabels()}). */
     List<Long> seedsOf(int pattern);
 
+    /** The scheme the ratios of the summary tables refer to, or null in a mode without ratios. */
+    String baseline();
+
     /** The last cycle + 1 a point may run. */
     long maxCycles();
 
