@@ -11,6 +11,7 @@ import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.results.PointArtefacts;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
@@ -88,7 +89,7 @@ public final class CollectiveStudy extends PacketStudy {
     }
 
     @Override
-    PointMeasurement measurement(SweepPlan plan, PointPlan point) {
+    PointMeasurement measurement(SweepPlan plan, StudyPoint point) {
         return new Measurement(plan);
     }
 

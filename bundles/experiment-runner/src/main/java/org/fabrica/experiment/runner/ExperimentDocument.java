@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.study.StudyFile;
 
 /**
  * An experiment file read into a YAML tree, with the line and column of every key and value so
@@ -39,7 +40,7 @@ import org.fabrica.experiment.ExperimentException;
  * (errors in an overridden value name the override instead of the file).
  * Paths are written as in messages: {@code schemes[0].routing.dateline}.
  */
-public final class ExperimentDocument {
+public final class ExperimentDocument implements StudyFile {
     static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             // written files (the resolved experiment): plain YAML as a person writes it

@@ -22,6 +22,7 @@ import org.fabrica.experiment.report.FinalOutputs;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.experiment.results.RunRecord;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepExecutor;
 import org.fabrica.sweep.SweepPoint;
@@ -113,7 +114,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         RunState end;
         try {
             List<SweepPoint> todo = new ArrayList<>();
-            for (PointPlan p : plan.points()) {
+            for (StudyPoint p : plan.points()) {
                 if (!skipped.contains(p.pointId())) {
                     todo.add(p.sweepPoint(plan.experimentId()));
                 }
@@ -162,12 +163,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     }
 
     private PointResult runPoint(SweepPoint sp) {
-        PointPlan p = plan.points().get(sp.index());
+        StudyPoint p = plan.points().get(sp.index());
         return plan.spec().study().run(new PointJob(this, plan, p, sp));
     }
 
-    /** Simulates a point with a mode's measurement ({@link PointJob#simulate}). */
-    PointResult simulate(PointPlan p, SweepPoint sp, PointMeasurement measurement) {
+    /** Simulates a point with a mode's measurement ({@link PointJob#simulate(PointMeasurement)}). */
+    PointResult simulate(StudyPoint p, SweepPoint sp, PointMeasurement measurement) {
         PointControl control = new PointControl(this, p);
         PointSimulation sim = new PointSimulation(plan, p, control, measurement);
         if (stopRequested) {
@@ -232,7 +233,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
                 || r.point().index() >= plan.points().size()) {
             return r;
         }
-        PointPlan p = plan.points().get(r.point().index());
+        StudyPoint p = plan.points().get(r.point().index());
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(p.pattern()));
         notes.put(PointSimulation.SCHEME, plan.columnLabels().get(p.scheme()));

@@ -1,12 +1,12 @@
 package org.fabrica.experiment.runner;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.stats.collectors.CriticalLoadDetector;
 import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.stats.collectors.MovingAverage;
@@ -145,7 +145,7 @@ public record ExperimentSpec(
         SpaceTimeRecorder.Sampling spaceTime,
         int cellPixels,
         Object modeSettings,
-        List<StatisticsSelection.Choice> statistics) {
+        List<StatisticsSelection.Choice> statistics) implements StudySpec {
 
     /** Top-level keys, in the order of the reference. */
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
@@ -256,12 +256,17 @@ public record ExperimentSpec(
         }
         String description = SpecReader.optionalText(doc, root, "description", "description", "");
         StudyMode study = modes.find(doc, root.get("mode"));
-        return study.read(doc, name, description);
+        return RunnerStudy.spec(study.read(doc, name, description));
     }
 
     /** Number of points, as the mode expands the experiment ({@link StudyMode#points}). */
     public int pointCount() {
         return study.points(this).size();
+    }
+
+    @Override
+    public List<String> schemeLabels() {
+        return schemes.stream().map(SchemeSpec::label).toList();
     }
 
     /** The seeds of pattern {@code pattern} (index into {@link #patterns()}). */
@@ -276,13 +281,5 @@ public record ExperimentSpec(
             m = Math.max(m, s.size());
         }
         return m;
-    }
-
-    /** A load as written in ids and tables: shortest exact decimal, e.g. 0.05. */
-    public static String format(double load) {
-        if (Double.isNaN(load) || Double.isInfinite(load)) {
-            return Double.toString(load);
-        }
-        return BigDecimal.valueOf(load).stripTrailingZeros().toPlainString();
     }
 }

@@ -12,6 +12,7 @@ import org.fabrica.experiment.report.SeriesCharts;
 import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.RouterParameters;
@@ -42,7 +43,7 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + M2nStudy.NAME,
         "fabrica.description=m2n: M-to-N communications played from schedulers' plans until delivered"})
-public final class M2nStudy implements StudyMode, PlayedSchedules {
+public final class M2nStudy extends RunnerStudy implements PlayedSchedules {
     /** The mode's word. */
     public static final String NAME = "m2n";
     /** Top-level keys of an m2n experiment; every other key is an error there. */
@@ -174,7 +175,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
             if (first < 0) {
                 continue;
             }
-            PointPlan probe = new PointPlan(-1, "validation", first, s.index(), Double.NaN, spec.seeds().get(0));
+            StudyPoint probe = new StudyPoint(-1, "validation", first, s.index(), Double.NaN, spec.seeds().get(0));
             try {
                 plan.assemble(probe, new PointSimulation.EventCounts());
             } catch (ProviderFailure f) {
@@ -188,7 +189,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
     }
 
     /** A point's traffic: its scheme's scheduler plans the communication, and the plan is played (a fresh playback per run). */
-    private static PointTraffic.Traffic played(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme,
+    private static PointTraffic.Traffic played(SweepPlan plan, StudyPoint point, SweepPlan.BoundScheme scheme,
             RandomStreams streams) {
         M2nTraffic m2n = communications(plan);
         Plan planned = SweepPlan.call(scheme.scheduler(), () -> m2n.plan(point.pattern(), scheme.scheduler(),
@@ -201,12 +202,12 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
     }
 
     @Override
-    public List<PointPlan> points(ExperimentSpec spec) {
+    public List<StudyPoint> points(ExperimentSpec spec) {
         return PacketStudy.perSeed(spec, NAME);
     }
 
     @Override
-    public String loadNote(PointPlan point) {
+    public String loadNote(StudyPoint point) {
         return NAME;
     }
 
@@ -269,7 +270,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
         metrics.add(new Metric(M2N_COMPLETION, complete ? completion : Double.NaN, "cycles",
                 "cycle after the last packet's delivery (the communication starts at cycle 0)"));
         metrics.add(new Metric(M2N_COMPLETION_US, complete ? completion * ns / 1000 : Double.NaN, "us",
-                "completion time in microseconds (" + ExperimentSpec.format(ns) + " ns cycles)"));
+                "completion time in microseconds (" + StudyPoint.format(ns) + " ns cycles)"));
         metrics.add(new Metric(M2N_LATENCY_MAX, m.maxLatency() < 0 ? Double.NaN : m.maxLatency(), "cycles",
                 "largest packet latency, generation to delivery (source queueing and endpoint overheads included)"));
         metrics.add(new Metric(M2N_LATENCY_MAX_US, m.maxLatency() < 0 ? Double.NaN : m.maxLatency() * ns / 1000, "us",
@@ -389,7 +390,7 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
                     sb.append(" x multiples ").append(java.util.Arrays.toString(c.spec().multiples()));
                 }
             }
-            sb.append(", rate ").append(ExperimentSpec.format(c.spec().rate())).append(" (a packet every ")
+            sb.append(", rate ").append(StudyPoint.format(c.spec().rate())).append(" (a packet every ")
                     .append(c.pacing().gapCycles()).append(" cycles)\n");
         }
         for (SweepPlan.BoundScheme s : plan.schemes()) {

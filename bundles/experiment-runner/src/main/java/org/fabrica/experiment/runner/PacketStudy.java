@@ -38,6 +38,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
@@ -59,7 +60,7 @@ import org.fabrica.topology.Topology;
  * own keys ({@link #readOwn}), refuses the other modes' ({@link #refuseOwn}), and measures its
  * points ({@link #measurement}).
  */
-abstract class PacketStudy implements StudyMode {
+abstract class PacketStudy extends RunnerStudy {
     /** Keys only a schedulability experiment uses; refused by every packet mode. */
     static final List<String> SCHEDULABILITY_ONLY = List.of("topologies", "schedulers", "permutations", "timing");
 
@@ -119,7 +120,7 @@ abstract class PacketStudy implements StudyMode {
     }
 
     /** The collectors, end condition and results of one point. */
-    abstract PointMeasurement measurement(SweepPlan plan, PointPlan point);
+    abstract PointMeasurement measurement(SweepPlan plan, StudyPoint point);
 
     /** The resolved keys of the mode, written after the schemes. */
     abstract void writeOwnKeys(ExperimentSpec spec, ObjectNode r);
@@ -141,6 +142,11 @@ abstract class PacketStudy implements StudyMode {
 
     @Override
     public final ExperimentSpec read(ExperimentDocument doc, String name, String description) {
+        return read(doc, name, description, this);
+    }
+
+    /** Reads a packet-simulation file for {@code study}, the mode the runner asks about the file's points and results. */
+    final ExperimentSpec read(ExperimentDocument doc, String name, String description, StudyMode study) {
         ObjectNode root = doc.root();
         refuseKeys(doc, root);
         ProviderChoice topology = choice(doc, root.get("topology"), "topology", "topology", null);
@@ -268,7 +274,7 @@ abstract class PacketStudy implements StudyMode {
         }
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, (int) packetFlits,
                 (int) packetBytes, List.copyOf(patterns), patternLabelList, injection, List.copyOf(schemes),
-                deadlockCycles, List.copyOf(seeds), executor, plots, report, name(), this, own.baseline,
+                deadlockCycles, List.copyOf(seeds), executor, plots, report, name(), study, own.baseline,
                 List.copyOf(patternSeeds), perPattern, own.inFlightWindow, own.maxCycles, spaceTime, cellPixels, own.own,
                 statistics);
     }
@@ -368,7 +374,7 @@ abstract class PacketStudy implements StudyMode {
     // ------------------------------------------------------------------ points
 
     @Override
-    public List<PointPlan> points(ExperimentSpec spec) {
+    public List<StudyPoint> points(ExperimentSpec spec) {
         return perSeed(spec, name());
     }
 
@@ -425,8 +431,8 @@ abstract class PacketStudy implements StudyMode {
      * One point per pattern x scheme x seed (a scheme only on the patterns it applies to), with
      * ids {@code <pattern>/<scheme>/<word>/s<seed>}.
      */
-    static List<PointPlan> perSeed(ExperimentSpec s, String word) {
-        List<PointPlan> out = new ArrayList<>();
+    static List<StudyPoint> perSeed(ExperimentSpec s, String word) {
+        List<StudyPoint> out = new ArrayList<>();
         int index = 0;
         for (int p = 0; p < s.patternLabels().size(); p++) {
             String pattern = s.patternLabels().get(p);
@@ -436,7 +442,7 @@ abstract class PacketStudy implements StudyMode {
                     continue; // mode m2n: the scheme does not run on this communication
                 }
                 for (long seed : s.seedsOf(p)) {
-                    out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, word, seed), p, sc, Double.NaN, seed));
+                    out.add(new StudyPoint(index++, StudyPoint.id(pattern, scheme, word, seed), p, sc, Double.NaN, seed));
                 }
             }
         }
@@ -444,7 +450,7 @@ abstract class PacketStudy implements StudyMode {
     }
 
     @Override
-    public String loadNote(PointPlan point) {
+    public String loadNote(StudyPoint point) {
         return name();
     }
 

@@ -1,5 +1,6 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
@@ -13,7 +14,7 @@ import org.fabrica.traffic.TrafficPattern;
  */
 final class PatternTraffic implements PointTraffic {
     @Override
-    public Traffic create(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme, RandomStreams streams) {
+    public Traffic create(SweepPlan plan, StudyPoint point, SweepPlan.BoundScheme scheme, RandomStreams streams) {
         BoundProvider patternProvider = plan.patterns().get(point.pattern());
         int nodes = plan.topology().nodes();
         TrafficPattern pattern = SweepPlan.call(patternProvider,

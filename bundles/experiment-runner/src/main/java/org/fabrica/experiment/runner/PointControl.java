@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RunControl;
 import org.fabrica.network.NetworkModel;
 
@@ -28,7 +29,7 @@ final class PointControl implements RunControl {
     static final long CHECK_ROUTER_CYCLES = 4096L * 256;
 
     private final Signals run;
-    private final PointPlan point;
+    private final StudyPoint point;
     /** Cycles between unconditional checkpoints, set for the point's network size ({@link #sizeFor}). */
     private volatile long checkInterval = 4096;
     private final Object lock = new Object();
@@ -66,12 +67,12 @@ final class PointControl implements RunControl {
     private volatile long inFlight;
     private volatile NetworkModel network;
 
-    PointControl(Signals run, PointPlan point) {
+    PointControl(Signals run, StudyPoint point) {
         this.run = run;
         this.point = point;
     }
 
-    PointPlan point() {
+    StudyPoint point() {
         return point;
     }
 

@@ -1,5 +1,8 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.experiment.study.StudyJob;
+import org.fabrica.experiment.study.StudyMeasurement;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;
 
@@ -8,40 +11,40 @@ import org.fabrica.sweep.SweepPoint;
  * the plan, the point, and the run's services. A simulating mode calls {@link #simulate} with
  * its collectors and end condition; a mode without packet simulation computes the result itself.
  */
-public final class PointJob {
+public final class PointJob implements StudyJob {
     private final ExperimentRun run;
     private final SweepPlan plan;
-    private final PointPlan point;
+    private final StudyPoint point;
     private final SweepPoint sweepPoint;
 
-    PointJob(ExperimentRun run, SweepPlan plan, PointPlan point, SweepPoint sweepPoint) {
+    PointJob(ExperimentRun run, SweepPlan plan, StudyPoint point, SweepPoint sweepPoint) {
         this.run = run;
         this.plan = plan;
         this.point = point;
         this.sweepPoint = sweepPoint;
     }
 
-    /** The resolved experiment. */
+    @Override
     public SweepPlan plan() {
         return plan;
     }
 
-    /** The point to run. */
-    public PointPlan point() {
+    @Override
+    public StudyPoint point() {
         return point;
     }
 
-    /** The point as the sweep executor knows it. */
+    @Override
     public SweepPoint sweepPoint() {
         return sweepPoint;
     }
 
-    /** Whether the run is being stopped: a point not yet started should not start. */
+    @Override
     public boolean stopRequested() {
         return run.stopRequested();
     }
 
-    /** The result of a point stopped before it started (a resumed run does it again). */
+    @Override
     public PointResult stopped() {
         return ExperimentRun.stoppedResult(sweepPoint);
     }
@@ -51,8 +54,13 @@ public final class PointJob {
         return run;
     }
 
+    @Override
+    public PointResult simulate(StudyMeasurement measurement) {
+        return simulate(new ModeMeasurement(measurement, plan.maxCycles()));
+    }
+
     /**
-     * Simulates the point with the mode's collectors and end condition: builds it, runs the
+     * Simulates the point with the built-in mode's collectors and end condition: builds it, runs the
      * kernel under the run's control (pause, step, swap), checks it; never throws.
      */
     PointResult simulate(PointMeasurement measurement) {

@@ -10,7 +10,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 
 /**
  * What a simulating study mode does in one point, created per point by the mode
- * ({@link PointJob#simulate}): its collectors, its end condition, and its metrics, status and
+ * ({@link PointJob#simulate(PointMeasurement)}): its collectors, its end condition, and its metrics, status and
  * series once the run has ended. {@link PointSimulation} does the rest (building the point,
  * running the kernel, the accounting check, the simulation metrics, failures).
  */

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.results.PointArtefacts;
 import org.fabrica.experiment.results.SeriesTable;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.NetworkModel;
@@ -44,7 +45,7 @@ final class PointSimulation {
     static final String STOPPED = "stopped";
 
     private final SweepPlan plan;
-    private final PointPlan point;
+    private final StudyPoint point;
     private final PointControl control;
     private final List<String> swaps = new ArrayList<>();
     /** Package of provider code -> provider description, most specific first, for blame. */
@@ -56,7 +57,7 @@ final class PointSimulation {
     private PointArtefacts artefacts;
     private final PointMeasurement measurement;
 
-    PointSimulation(SweepPlan plan, PointPlan point, PointControl control, PointMeasurement measurement) {
+    PointSimulation(SweepPlan plan, StudyPoint point, PointControl control, PointMeasurement measurement) {
         this.plan = plan;
         this.point = point;
         this.control = control;

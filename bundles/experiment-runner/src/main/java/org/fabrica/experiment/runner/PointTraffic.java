@@ -1,5 +1,6 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.traffic.InjectionProcess;
@@ -39,5 +40,5 @@ interface PointTraffic {
      * Creates a point's traffic from the point's streams; a provider's failure is a
      * {@link ProviderFailure} naming it.
      */
-    Traffic create(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme, RandomStreams streams);
+    Traffic create(SweepPlan plan, StudyPoint point, SweepPlan.BoundScheme scheme, RandomStreams streams);
 }

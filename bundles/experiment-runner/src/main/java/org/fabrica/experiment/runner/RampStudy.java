@@ -12,6 +12,7 @@ import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.results.PointArtefacts;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
@@ -197,7 +198,7 @@ public final class RampStudy extends PacketStudy {
     }
 
     @Override
-    PointMeasurement measurement(SweepPlan plan, PointPlan point) {
+    PointMeasurement measurement(SweepPlan plan, StudyPoint point) {
         return new Measurement(plan.spec());
     }
 
@@ -262,7 +263,7 @@ public final class RampStudy extends PacketStudy {
             }
         }
         metrics.add(new Metric(CRITICAL_LOAD, knee.load(), RATE, "offered load at which the gradient of the smoothed "
-                + "throughput against the offered load first falls by " + ExperimentSpec.format(of(spec).criticalLoad().drop())
+                + "throughput against the offered load first falls by " + StudyPoint.format(of(spec).criticalLoad().drop())
                 + " below its linear-region value (NaN: never)"));
         metrics.add(new Metric(CRITICAL_THROUGHPUT, knee.throughput(), RATE, "smoothed throughput at the critical load"));
         metrics.add(new Metric(CRITICAL_LINEAR_GRADIENT, knee.linearGradient(), "1",
@@ -307,9 +308,9 @@ public final class RampStudy extends PacketStudy {
                 .append(rampEnd >= spec.maxCycles() ? " (maxCycles)" : "").append("; windows of ")
                 .append(of(spec).window()).append(" cycles, ").append(of(spec).smoothing())
                 .append("-point moving average\n");
-        sb.append("  critical  linear region = first ").append(ExperimentSpec.format(of(spec).criticalLoad().linearFraction()))
+        sb.append("  critical  linear region = first ").append(StudyPoint.format(of(spec).criticalLoad().linearFraction()))
                 .append(" of the curve, gradient over ").append(of(spec).criticalLoad().gradientPoints())
-                .append(" points, drop ").append(ExperimentSpec.format(of(spec).criticalLoad().drop()))
+                .append(" points, drop ").append(StudyPoint.format(of(spec).criticalLoad().drop()))
                 .append("; ratios to '").append(spec.baseline()).append("'; seeds ").append(seedText(spec)).append('\n');
     }
 

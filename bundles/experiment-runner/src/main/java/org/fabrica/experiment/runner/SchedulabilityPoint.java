@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Demands;
 import org.fabrica.scheduler.Plan;
@@ -74,7 +75,7 @@ final class SchedulabilityPoint {
     }
 
     /** Runs the point; a failure of the scheduler fails the point with its message. */
-    static PointResult run(SweepPlan plan, PointPlan point, SweepPoint sp, PointControl.Signals signals) {
+    static PointResult run(SweepPlan plan, StudyPoint point, SweepPoint sp, PointControl.Signals signals) {
         long start = System.nanoTime();
         try {
             TreeTopology tree = SchedulabilityStudy.state(plan).trees().get(point.pattern());
@@ -205,7 +206,7 @@ final class SchedulabilityPoint {
         return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
     }
 
-    private static PointResult stopped(SweepPlan plan, PointPlan point, SweepPoint sp, long start) {
+    private static PointResult stopped(SweepPlan plan, StudyPoint point, SweepPoint sp, long start) {
         return result(plan, point, sp, start, List.of(), PointSimulation.STOPPED, "stopped");
     }
 
@@ -224,7 +225,7 @@ final class SchedulabilityPoint {
         return p;
     }
 
-    private static PointResult result(SweepPlan plan, PointPlan point, SweepPoint sp, long start, List<Metric> metrics,
+    private static PointResult result(SweepPlan plan, StudyPoint point, SweepPoint sp, long start, List<Metric> metrics,
             String status, String failure) {
         Map<String, String> notes = new LinkedHashMap<>();
         notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(point.pattern()));

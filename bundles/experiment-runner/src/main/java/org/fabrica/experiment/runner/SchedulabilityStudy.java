@@ -27,6 +27,7 @@ import java.util.Set;
 import org.fabrica.experiment.report.CircuitOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
@@ -42,7 +43,7 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + SchedulabilityStudy.NAME,
         "fabrica.description=schedulability: circuit schedulers on random permutations, no packet simulation"})
-public final class SchedulabilityStudy implements StudyMode {
+public final class SchedulabilityStudy extends RunnerStudy {
     /** The mode's word. */
     public static final String NAME = "schedulability";
     /** Top-level keys of a schedulability experiment; every other key is an error there. */
@@ -270,15 +271,15 @@ public final class SchedulabilityStudy implements StudyMode {
 
     /** One point per topology x scheduler x seed, ids {@code <topology>/<scheduler>/schedulability/s<seed>}. */
     @Override
-    public List<PointPlan> points(ExperimentSpec s) {
-        List<PointPlan> out = new ArrayList<>();
+    public List<StudyPoint> points(ExperimentSpec s) {
+        List<StudyPoint> out = new ArrayList<>();
         int index = 0;
         for (int p = 0; p < s.patternLabels().size(); p++) {
             String pattern = s.patternLabels().get(p);
             for (int sc = 0; sc < of(s).schedulers().size(); sc++) {
                 String scheme = of(s).schedulers().get(sc).label();
                 for (long seed : s.seedsOf(p)) {
-                    out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, NAME, seed), p, sc, Double.NaN, seed));
+                    out.add(new StudyPoint(index++, StudyPoint.id(pattern, scheme, NAME, seed), p, sc, Double.NaN, seed));
                 }
             }
         }
@@ -286,7 +287,7 @@ public final class SchedulabilityStudy implements StudyMode {
     }
 
     @Override
-    public String loadNote(PointPlan point) {
+    public String loadNote(StudyPoint point) {
         return NAME;
     }
 

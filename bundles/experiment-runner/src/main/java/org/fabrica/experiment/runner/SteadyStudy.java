@@ -12,6 +12,7 @@ import org.fabrica.experiment.report.LatencyUnit;
 import org.fabrica.experiment.report.LoadPointOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
@@ -195,7 +196,7 @@ public final class SteadyStudy extends PacketStudy {
         Set<Double> unique = new HashSet<>();
         for (int i = 0; i < loads.size(); i++) {
             if (!unique.add(loads.get(i))) {
-                throw doc.error(node.isArray() ? "loads[" + i + "]" : "loads", "load " + ExperimentSpec.format(loads.get(i))
+                throw doc.error(node.isArray() ? "loads[" + i + "]" : "loads", "load " + StudyPoint.format(loads.get(i))
                         + " appears twice; list each load once");
             }
         }
@@ -204,7 +205,7 @@ public final class SteadyStudy extends PacketStudy {
 
     static void checkLoad(ExperimentDocument doc, double v, String path) {
         if (!(v >= 0) || Double.isInfinite(v)) {
-            throw doc.error(path, path + " = " + ExperimentSpec.format(v) + " is not a valid offered load; use a value >= 0 flits/node/cycle");
+            throw doc.error(path, path + " = " + StudyPoint.format(v) + " is not a valid offered load; use a value >= 0 flits/node/cycle");
         }
     }
 
@@ -213,8 +214,8 @@ public final class SteadyStudy extends PacketStudy {
 
     /** One point per pattern x scheme x load x seed, ids {@code <pattern>/<scheme>/l<load>/s<seed>}. */
     @Override
-    public List<PointPlan> points(ExperimentSpec s) {
-        List<PointPlan> out = new ArrayList<>();
+    public List<StudyPoint> points(ExperimentSpec s) {
+        List<StudyPoint> out = new ArrayList<>();
         int index = 0;
         for (int p = 0; p < s.patternLabels().size(); p++) {
             String pattern = s.patternLabels().get(p);
@@ -222,7 +223,7 @@ public final class SteadyStudy extends PacketStudy {
                 String scheme = s.schemes().get(sc).label();
                 for (double load : of(s).loads()) {
                     for (long seed : s.seedsOf(p)) {
-                        out.add(new PointPlan(index++, PointPlan.id(pattern, scheme, load, seed), p, sc, load, seed));
+                        out.add(new StudyPoint(index++, StudyPoint.id(pattern, scheme, load, seed), p, sc, load, seed));
                     }
                 }
             }
@@ -231,8 +232,8 @@ public final class SteadyStudy extends PacketStudy {
     }
 
     @Override
-    public String loadNote(PointPlan point) {
-        return ExperimentSpec.format(point.load());
+    public String loadNote(StudyPoint point) {
+        return StudyPoint.format(point.load());
     }
 
     @Override
@@ -252,7 +253,7 @@ public final class SteadyStudy extends PacketStudy {
     }
 
     @Override
-    PointMeasurement measurement(SweepPlan plan, PointPlan point) {
+    PointMeasurement measurement(SweepPlan plan, StudyPoint point) {
         return new Measurement(plan);
     }
 
@@ -366,7 +367,7 @@ public final class SteadyStudy extends PacketStudy {
         LoadPoints own = of(spec);
         sb.append("  loads     ");
         for (int i = 0; i < own.loads().size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(ExperimentSpec.format(own.loads().get(i)));
+            sb.append(i == 0 ? "" : ", ").append(StudyPoint.format(own.loads().get(i)));
         }
         sb.append(" flits/node/cycle\n");
         sb.append("  cycles    warm-up ").append(own.warmup()).append(", measure ").append(own.measure())

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPlan;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
@@ -37,7 +39,7 @@ import org.fabrica.traffic.TrafficPattern;
  * its resolved form ({@link ResolvedExperiment}); the plan holds the result and builds each
  * point's instances ({@link #assemble}).
  */
-public final class SweepPlan {
+public final class SweepPlan implements StudyPlan {
     /** Kind of the random stream a traffic pattern draws its once-per-run choices from. */
     static final String PATTERN_STREAM = "traffic.pattern";
 
@@ -94,12 +96,12 @@ public final class SweepPlan {
     private Map<String, RouterDescription> routerKinds = Map.of();
     /** End-node overheads of the hardware model, given to the network. */
     private final EndpointTiming endpoint;
-    private final List<PointPlan> points;
+    private final List<StudyPoint> points;
     private final String experimentId;
     private final ObjectNode resolved;
     /** Cycles a point is expected to take, for progress; -1 when progress is counted in packets. */
     private long expectedCycles = -1;
-    private java.util.function.ToLongFunction<PointPlan> expectedPackets;
+    private java.util.function.ToLongFunction<StudyPoint> expectedPackets;
     /** Space-time charts: the lines of buffers recorded (null when not requested). */
     private List<SpaceTimeRecorder.Line> spaceTimeLines;
     /** The statistics collectors every point runs (empty: none, the default). */
@@ -209,7 +211,7 @@ public final class SweepPlan {
      * @throws ExperimentException naming the key path, its place in the file, and the fix
      */
     public static SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        return spec.study().resolve(doc, spec, registry);
+        return RunnerStudy.plan(spec.study().resolve(doc, spec, registry));
     }
 
     /** Builds every pattern, and the injection process at each of {@code loads} (the mode's loads to probe). */
@@ -237,7 +239,7 @@ public final class SweepPlan {
             spaceTimeLines = SpaceTimeRecorder.torusLines(c);
         }
         for (BoundScheme s : schemes) {
-            PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), loads.get(0), spec.seeds().get(0));
+            StudyPoint probe = new StudyPoint(-1, "validation", 0, s.index(), loads.get(0), spec.seeds().get(0));
             Assembly built;
             try {
                 built = assemble(probe, new PointSimulation.EventCounts());
@@ -265,7 +267,7 @@ public final class SweepPlan {
     /**
      * Creates the instances of a point. A provider's failure is a {@link ProviderFailure} naming it.
      */
-    Assembly assemble(PointPlan point, NetworkObserver observer) {
+    Assembly assemble(StudyPoint point, NetworkObserver observer) {
         return assemble(point, traffic -> observer);
     }
 
@@ -275,7 +277,7 @@ public final class SweepPlan {
      * the foreground the pattern ({@link org.fabrica.traffic.TrafficPattern#foreground}). A provider's
      * failure is a {@link ProviderFailure} naming it.
      */
-    Assembly assemble(PointPlan point, java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
+    Assembly assemble(StudyPoint point, java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
         RandomStreams streams = new RandomStreams(point.seed());
         PointTraffic.Traffic t = traffic.create(this, point, scheme, streams);
@@ -315,12 +317,12 @@ public final class SweepPlan {
      * Packets a point is expected to deliver, for progress when its length in cycles is unknown
      * (mode trace); -1 when not known (progress then counts delivered against generated packets).
      */
-    long expectedPackets(PointPlan point) {
+    long expectedPackets(StudyPoint point) {
         return expectedPackets == null ? -1 : expectedPackets.applyAsLong(point);
     }
 
     /** Sets the packets each point is expected to deliver (the mode, at validation). */
-    void expectPackets(java.util.function.ToLongFunction<PointPlan> packets) {
+    void expectPackets(java.util.function.ToLongFunction<StudyPoint> packets) {
         this.expectedPackets = packets;
     }
 
@@ -471,7 +473,7 @@ public final class SweepPlan {
         return spec;
     }
 
-    public List<PointPlan> points() {
+    public List<StudyPoint> points() {
         return points;
     }
 
@@ -506,7 +508,8 @@ public final class SweepPlan {
      * Packet length in flits: the file's (converted from packetBytes with the hardware's flit size
      * when the file gives bytes), or in mode m2n the hardware's maximum-payload packet.
      */
-    int packetFlits() {
+    @Override
+    public int packetFlits() {
         return packetFlits;
     }
 

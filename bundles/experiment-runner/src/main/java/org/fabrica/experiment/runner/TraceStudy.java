@@ -21,6 +21,7 @@ import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.PacketFormat;
 import org.fabrica.hardware.RouterParameters;
@@ -57,7 +58,7 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + TraceStudy.NAME,
         "fabrica.description=trace: applications replayed from traces with MPI semantics until every rank finishes"})
-public final class TraceStudy implements StudyMode {
+public final class TraceStudy extends RunnerStudy {
     /** The mode's word. */
     public static final String NAME = "trace";
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topology", "hardware", "network",
@@ -244,7 +245,7 @@ public final class TraceStudy implements StudyMode {
         }
         plan.expectPackets(point -> packets[point.pattern()]); // progress: deliveries of the known total
         for (SweepPlan.BoundScheme s : plan.schemes()) {
-            PointPlan probe = new PointPlan(-1, "validation", 0, s.index(), Double.NaN, spec.seeds().get(0));
+            StudyPoint probe = new StudyPoint(-1, "validation", 0, s.index(), Double.NaN, spec.seeds().get(0));
             try {
                 plan.assemble(probe, new PointSimulation.EventCounts());
             } catch (ProviderFailure f) {
@@ -364,7 +365,7 @@ public final class TraceStudy implements StudyMode {
     }
 
     /** A point's traffic: a fresh replay of its workload. */
-    private static PointTraffic.Traffic replayed(SweepPlan plan, PointPlan point, SweepPlan.BoundScheme scheme,
+    private static PointTraffic.Traffic replayed(SweepPlan plan, StudyPoint point, SweepPlan.BoundScheme scheme,
             RandomStreams streams) {
         Workloads state = workloads(plan);
         Resolved w = state.workloads().get(point.pattern());
@@ -378,12 +379,12 @@ public final class TraceStudy implements StudyMode {
     }
 
     @Override
-    public List<PointPlan> points(ExperimentSpec spec) {
+    public List<StudyPoint> points(ExperimentSpec spec) {
         return PacketStudy.perSeed(spec, NAME);
     }
 
     @Override
-    public String loadNote(PointPlan point) {
+    public String loadNote(StudyPoint point) {
         return NAME;
     }
 
@@ -439,7 +440,7 @@ public final class TraceStudy implements StudyMode {
             metrics.add(new Metric(EXECUTION, finished ? exec : Double.NaN, "cycles",
                     "execution time: the cycle the last rank finished (every rank starts at cycle 0)"));
             metrics.add(new Metric(EXECUTION_US, finished ? exec * ns / 1000 : Double.NaN, "us",
-                    "execution time in microseconds (" + ExperimentSpec.format(ns) + " ns cycles)"));
+                    "execution time in microseconds (" + StudyPoint.format(ns) + " ns cycles)"));
             int ranks = replay.ranks();
             long minFinish = Long.MAX_VALUE;
             double blocked = 0;
@@ -571,7 +572,7 @@ public final class TraceStudy implements StudyMode {
         sb.append("  packets   ").append(state.payloadBytes()).append(" payload bytes in ").append(state.packetFlits())
                 .append(" flits (a message's last packet padded; protocol packets are full packets too)\n");
         sb.append("  replay    eager up to ").append(trace.eagerBytes()).append(" bytes, rendezvous above; compute x ")
-                .append(ExperimentSpec.format(trace.computeScale())).append('\n');
+                .append(StudyPoint.format(trace.computeScale())).append('\n');
         for (Resolved w : state.workloads()) {
             sb.append("  workload  ").append(w.spec().label()).append(": ")
                     .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString() : "ptrans generator")

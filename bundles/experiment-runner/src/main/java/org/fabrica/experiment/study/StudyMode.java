@@ -2,28 +2,27 @@ package org.fabrica.experiment.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.report.StudyOutputs;
-import org.fabrica.experiment.runner.ExperimentDocument;
-import org.fabrica.experiment.runner.ExperimentSpec;
-import org.fabrica.experiment.runner.PointJob;
-import org.fabrica.experiment.runner.PointPlan;
-import org.fabrica.experiment.runner.ProviderRegistry;
-import org.fabrica.experiment.runner.SweepPlan;
 import org.fabrica.sweep.PointResult;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A study mode: what differs between {@code steady}, {@code ramp}, {@code collective},
- * {@code schedulability}, {@code m2n} and the studies to come. Registered as a service with the
- * property {@value #NAME_PROPERTY}, the word experiment files write under {@code mode:}; the runner
- * looks the word up among the registered modes (an unknown word is refused with the installed
- * ones) and asks the mode for everything mode-specific, from reading the file to the results'
- * tables and charts. The runner's own code holds no list of modes.
+ * {@code schedulability}, {@code m2n}, {@code trace} and the studies to come. Registered as a
+ * service with the property {@value #NAME_PROPERTY}, the word experiment files write under
+ * {@code mode:}; the runner looks the word up among the registered modes (an unknown word is
+ * refused with the installed ones) and asks the mode for everything mode-specific, from reading
+ * the file to the results' tables and charts. The runner's own code holds no list of modes.
  *
  * <p>The calls come in this order: {@link #read} when the file is parsed; {@link #resolve} (which
- * builds the {@link SweepPlan}, whose construction asks {@link #points} and {@link #resolved});
+ * builds the {@link StudyPlan}, whose construction asks {@link #points} and {@link #resolved});
  * {@link #summary} and {@link #outputs} once per run; {@link #run} and {@link #loadNote} once per
  * point, from the executor's threads. A mode keeps no state between calls: the plan holds it.
+ *
+ * <p>Only the runner creates specs and plans: a mode of another bundle has the runner's
+ * {@link PacketStudies} service read, resolve and describe the packet-simulation part of its file,
+ * and simulates its points with its own {@link StudyMeasurement} ({@link StudyJob#simulate}).
  */
 @ConsumerType
 public interface StudyMode {
@@ -44,38 +43,40 @@ public interface StudyMode {
      * Reads a file of this mode: refuses the keys of other modes (naming the mode they belong to),
      * reads and checks the mode's own keys and the common ones, and fills in every default.
      *
+     * @param file the experiment file, with located errors
      * @param name the experiment's name, already checked
      * @param description its description, or empty
      * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
      */
-    ExperimentSpec read(ExperimentDocument doc, String name, String description);
+    StudySpec read(StudyFile file, String name, String description);
 
     /**
      * Resolves the experiment against the registered providers: binds every provider and
      * parameter, builds what must be built to find every error now, and returns the plan.
      *
+     * @param providers the registered providers (the runner's registry)
      * @throws org.fabrica.experiment.ExperimentException naming the key path, its place in the file, and the fix
      */
-    SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry);
+    StudyPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers);
 
     /** The experiment's points in sweep order, each with its stable id. */
-    List<PointPlan> points(ExperimentSpec spec);
+    List<StudyPoint> points(StudySpec spec);
 
     /** The {@code load} note of a point's result: its offered load, or the mode's word. */
-    String loadNote(PointPlan point);
+    String loadNote(StudyPoint point);
 
     /**
      * Runs one point to its end and never throws: a simulating mode hands its collectors and end
-     * condition to {@link PointJob#simulate}; a mode without packet simulation computes the result itself.
+     * condition to {@link StudyJob#simulate}; a mode without packet simulation computes the result itself.
      */
-    PointResult run(PointJob job);
+    PointResult run(StudyJob job);
 
     /** The resolved experiment (experiment.yaml without its provenance): every default filled in, in file order. */
-    ObjectNode resolved(SweepPlan plan);
+    ObjectNode resolved(StudyPlan plan);
 
     /** A few lines describing the sweep, for {@code validate} and the report. */
-    String summary(SweepPlan plan);
+    String summary(StudyPlan plan);
 
     /** What the results of a run show: summary tables, charts, the report's columns, the end-of-run text. */
-    StudyOutputs outputs(SweepPlan plan);
+    StudyOutputs outputs(StudyPlan plan);
 }

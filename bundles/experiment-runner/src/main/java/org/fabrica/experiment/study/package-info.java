@@ -1,12 +1,23 @@
 /**
  * Study modes: how an experiment offers load, expands into points, runs a point and reports
- * (docs/architecture.md, "Experiments and results"). Each mode is a
- * {@link org.fabrica.experiment.study.StudyMode} service named by its {@code fabrica.name}, the word
- * an experiment file gives under {@code mode:}; the runner finds it in the service registry, so a
- * new study is a new component, with no switch to edit.
+ * (docs/architecture.md, "Experiments and results"). Each mode is a {@link StudyMode} service named
+ * by its {@code fabrica.name}, the word an experiment file gives under {@code mode:}; the runner finds
+ * it in the service registry, so a new study is a new component, in this bundle or another, with no
+ * switch to edit (docs/plugin-guide.md, "A new study mode").
+ *
+ * <p>Everything a mode's signatures name is exported: the file with located errors
+ * ({@link StudyFile}), the spec, plan, point and job the runner creates ({@link StudySpec},
+ * {@link StudyPlan}, {@link StudyPoint}, {@link StudyJob}), the mode's measurement of a simulated point
+ * ({@link StudyMeasurement}), and the runner's service that reads, resolves and describes the
+ * packet-simulation part of a file ({@link PacketStudies}); results are an
+ * {@code org.fabrica.experiment.report.StudyOutputs}. The runner's orchestration (the run, its
+ * journal, the executor) stays private.
+ *
+ * <p>2.0: {@link StudyMode}'s signatures name only exported types (1.0 named the runner's private
+ * ones, so no other bundle could implement a mode).
  */
 @Export
-@Version("1.0.0")
+@Version("2.0.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

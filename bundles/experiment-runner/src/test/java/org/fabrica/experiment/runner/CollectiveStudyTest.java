@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 
 /** What {@link CollectiveStudy} owns: its keys, its points with each pattern's seeds, its resolved keys. */
 class CollectiveStudyTest {
     @Test
     void onePointPerPatternSchemeAndSeedOfThePattern() {
-        List<PointPlan> points = StudyFiles.points(ModeValidationTest.COLLECTIVE);
+        List<StudyPoint> points = StudyFiles.points(ModeValidationTest.COLLECTIVE);
         assertEquals(2 + 2 + 2 * 3, points.size()); // uniform has 3 seeds, the others 1
         assertEquals("bitcomp/no-th/collective/s1", points.get(0).pointId());
         assertEquals("uniform/th8/collective/s3", points.get(points.size() - 1).pointId());

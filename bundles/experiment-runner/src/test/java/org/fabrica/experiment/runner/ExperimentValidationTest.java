@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,7 +75,7 @@ class ExperimentValidationTest {
         assertEquals(4, spec.packetFlits());
         SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
         assertEquals(List.of("uniform/dor/l0.05/s1", "uniform/dor/l0.1/s1"),
-                plan.points().stream().map(PointPlan::pointId).toList());
+                plan.points().stream().map(StudyPoint::pointId).toList());
         String resolved = plan.resolvedYaml("9.9.9", "now");
         assertContains(resolved, "tie: plus\n");
         assertContains(resolved, "bundle: org.fabrica.routing.cube\n");

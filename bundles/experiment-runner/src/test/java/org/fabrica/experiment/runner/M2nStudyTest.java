@@ -5,6 +5,7 @@ import static org.fabrica.experiment.runner.Fixtures.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 
 /** What {@link M2nStudy} owns: its keys, one point per communication and scheme that runs on it, per seed. */
@@ -29,10 +30,10 @@ class M2nStudyTest {
 
     @Test
     void aSchemeRunsOnlyOnItsCommunications() {
-        List<PointPlan> points = StudyFiles.points(TWO);
+        List<StudyPoint> points = StudyFiles.points(TWO);
         assertEquals(List.of("six-to-ten/baseline/m2n/s1", "six-to-ten/baseline/m2n/s2", "two-to-two/baseline/m2n/s1",
                 "two-to-two/baseline/m2n/s2", "two-to-two/shuffle/m2n/s1", "two-to-two/shuffle/m2n/s2"),
-                points.stream().map(PointPlan::pointId).toList());
+                points.stream().map(StudyPoint::pointId).toList());
         assertEquals(1, points.get(4).scheme());
         assertEquals("m2n", new M2nStudy().loadNote(points.get(4)));
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,7 +82,7 @@ class ModeValidationTest {
         assertEquals(0.1, RampStudy.of(spec).criticalLoad().linearFraction());
         SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
         assertEquals(List.of("bitcomp/no-th/ramp/s1", "bitcomp/th8/ramp/s1", "uniform/no-th/ramp/s1",
-                "uniform/th8/ramp/s1"), plan.points().stream().map(PointPlan::pointId).toList());
+                "uniform/th8/ramp/s1"), plan.points().stream().map(StudyPoint::pointId).toList());
         assertEquals(20000, plan.expectedCycles(), "the ramp's end, found from its offered load");
         assertContains(plan.summary(), "ramp-tiny: ramp mode, 2 pattern(s) x 2 scheme(s) x 1 seed(s) = 4 points");
         assertContains(plan.summary(), "offered load returns to 0 at cycle 20000");

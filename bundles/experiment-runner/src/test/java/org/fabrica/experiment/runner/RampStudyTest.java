@@ -8,15 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 
 /** What {@link RampStudy} owns: its keys, one point per pattern, scheme and seed, its resolved keys and tables. */
 class RampStudyTest {
     @Test
     void onePointPerPatternSchemeAndSeedWithoutLoad() {
-        List<PointPlan> points = StudyFiles.points(ModeValidationTest.RAMP);
+        List<StudyPoint> points = StudyFiles.points(ModeValidationTest.RAMP);
         assertEquals(List.of("bitcomp/no-th/ramp/s1", "bitcomp/th8/ramp/s1", "uniform/no-th/ramp/s1",
-                "uniform/th8/ramp/s1"), points.stream().map(PointPlan::pointId).toList());
+                "uniform/th8/ramp/s1"), points.stream().map(StudyPoint::pointId).toList());
         assertTrue(Double.isNaN(points.get(0).load()));
         assertEquals("ramp", new RampStudy().loadNote(points.get(0)));
     }

@@ -19,6 +19,7 @@ import java.util.SplittableRandom;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.params.Parameters;
 import org.fabrica.scheduler.Plan;
@@ -78,7 +79,7 @@ class RoutesFromSchedulerTest {
     }
 
     private static SweepPlan.Assembly assemble(SweepPlan plan, int scheme, long seed) {
-        PointPlan p = plan.points().stream().filter(x -> x.scheme() == scheme && x.seed() == seed).findFirst()
+        StudyPoint p = plan.points().stream().filter(x -> x.scheme() == scheme && x.seed() == seed).findFirst()
                 .orElseThrow();
         return plan.assemble(p, new SteadyStateCollector(plan.topology().nodes(), 10, 10));
     }

@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 
 /** What {@link SchedulabilityStudy} owns: its keys, one point per topology, scheduler and seed, its resolved keys. */
 class SchedulabilityStudyTest {
     @Test
     void onePointPerTopologySchedulerAndSeed() {
-        List<PointPlan> points = StudyFiles.points(SchedulabilityModeTest.STUDY);
+        List<StudyPoint> points = StudyFiles.points(SchedulabilityModeTest.STUDY);
         assertEquals(2 * 3 * 2, points.size());
         assertEquals("ft-l2-w4/level-wise/schedulability/s1", points.get(0).pointId());
         assertEquals("ft-l2-w4/level-wise/schedulability/s2", points.get(1).pointId());

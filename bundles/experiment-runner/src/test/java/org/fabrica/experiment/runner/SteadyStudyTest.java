@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.stats.Metric;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +27,10 @@ class SteadyStudyTest {
 
     @Test
     void onePointPerPatternSchemeLoadAndSeedInThatNesting() {
-        List<PointPlan> points = StudyFiles.points(TWO_PATTERNS);
+        List<StudyPoint> points = StudyFiles.points(TWO_PATTERNS);
         assertEquals(2 * 1 * 2 * 2, points.size());
         assertEquals(List.of("uniform/dor/l0.05/s1", "uniform/dor/l0.05/s2", "uniform/dor/l0.1/s1"),
-                points.subList(0, 3).stream().map(PointPlan::pointId).toList());
+                points.subList(0, 3).stream().map(StudyPoint::pointId).toList());
         assertEquals("tornado/dor/l0.1/s2", points.get(7).pointId());
         for (int i = 0; i < points.size(); i++) {
             assertEquals(i, points.get(i).index());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.study.StudyPoint;
 
 /** Reading experiment files in the mode tests: the spec, its points, the message of a refused file. */
 final class StudyFiles {
@@ -15,7 +16,7 @@ final class StudyFiles {
         return ExperimentSpec.parse(ExperimentDocument.parse("t.yaml", yaml, Map.of()));
     }
 
-    static List<PointPlan> points(String yaml) {
+    static List<StudyPoint> points(String yaml) {
         ExperimentSpec spec = spec(yaml);
         return spec.study().points(spec);
     }

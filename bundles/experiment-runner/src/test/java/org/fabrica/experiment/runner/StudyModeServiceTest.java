@@ -19,6 +19,7 @@ import org.fabrica.experiment.report.ReportColumn;
 import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
@@ -70,7 +71,7 @@ class StudyModeServiceTest {
         }
 
         @Override
-        PointMeasurement measurement(SweepPlan plan, PointPlan point) {
+        PointMeasurement measurement(SweepPlan plan, StudyPoint point) {
             long probe = (Long) plan.spec().modeSettings();
             return new PointMeasurement() {
                 @Override
@@ -172,7 +173,7 @@ class StudyModeServiceTest {
         assertEquals("probe", spec.mode());
         assertTrue(spec.study() instanceof ProbeStudy);
         assertEquals(3L, spec.modeSettings());
-        assertEquals(List.of("uniform/dor/probe/s1"), spec.study().points(spec).stream().map(PointPlan::pointId)
+        assertEquals(List.of("uniform/dor/probe/s1"), spec.study().points(spec).stream().map(StudyPoint::pointId)
                 .toList());
         // its key is known now, and still refused in the other modes
         ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentSpec.parse(

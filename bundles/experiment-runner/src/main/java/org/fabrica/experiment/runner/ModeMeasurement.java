@@ -1,0 +1,51 @@
+package org.fabrica.experiment.runner;
+
+import org.fabrica.experiment.study.StudyMeasurement;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.CompositeObserver;
+import org.fabrica.stats.collectors.SpaceTimeRecorder;
+
+/**
+ * The measurement of a mode that implements {@link org.fabrica.experiment.study.StudyMode} through
+ * the exported API ({@link PointJob#simulate(StudyMeasurement)}): its collectors beside the event
+ * counts of the accounting check, its end condition before the network's own, its outcome as a
+ * point's.
+ */
+final class ModeMeasurement extends PointMeasurement {
+    private final StudyMeasurement mode;
+    private final long maxCycles;
+
+    ModeMeasurement(StudyMeasurement mode, long maxCycles) {
+        this.mode = mode;
+        this.maxCycles = maxCycles;
+    }
+
+    @Override
+    NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
+        return CompositeObserver.of(counts, mode.observer(nodes));
+    }
+
+    @Override
+    PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
+        return new PointRun(network, recorder, maxCycles) {
+            @Override
+            End ended(long now) {
+                return mode.ended(now) ? End.MEASURED : networkOrLimit(now);
+            }
+        };
+    }
+
+    @Override
+    Outcome outcome(PointRun run, long end, NetworkModel network, SweepPlan.Assembly assembly) {
+        StudyMeasurement.End how = switch (run.end()) {
+            case MEASURED -> StudyMeasurement.End.MEASURED;
+            case NETWORK_DONE -> StudyMeasurement.End.NETWORK_DONE;
+            case LIMIT -> StudyMeasurement.End.LIMIT;
+            case RAMP_END -> throw new IllegalStateException("a point of a mode's own measurement ended as a ramp");
+        };
+        StudyMeasurement.Outcome o = mode.outcome(end, how);
+        return new Outcome(o.metrics(), o.saturated() ? PointSimulation.SATURATED_STATUS : PointSimulation.OK,
+                o.endNote(), null, null, null);
+    }
+}

@@ -1,0 +1,64 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.study.PacketStudies;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPlan;
+import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudySpec;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * The runner's {@link PacketStudies} service: the packet-simulation part of a file read, resolved
+ * and described by the same code as the built-in packet modes' ({@link PacketStudy}), for a mode
+ * of another bundle ({@link PluginPacketStudy}).
+ */
+@Component(service = PacketStudies.class)
+public final class RunnerPacketStudies implements PacketStudies {
+    private static final List<String> BEFORE_OWN = List.of("name", "description", "mode", "topology", "hardware",
+            "network", "kernel", "traffic", "schemes", "baseline", "maxCycles");
+    private static final List<String> AFTER_OWN = List.of(StatisticsSelection.KEY, "deadlockCycles", "seeds",
+            "executor", "outputs", "provenance");
+
+    @Override
+    public List<String> keys(List<String> own) {
+        List<String> keys = new ArrayList<>(BEFORE_OWN);
+        keys.addAll(own);
+        keys.addAll(AFTER_OWN);
+        return List.copyOf(keys);
+    }
+
+    @Override
+    public ExperimentSpec read(StudyFile file, String name, String description, StudyMode mode, Options options) {
+        return new PluginPacketStudy(mode, options.mode(), options.defaultInjection(), options.settings(), null, "")
+                .read(RunnerStudy.document(file), name, description, mode);
+    }
+
+    @Override
+    public SweepPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers) {
+        ExperimentSpec s = RunnerStudy.spec(spec);
+        return new PluginPacketStudy(s.study(), s.mode(), null, null, null, "")
+                .resolve(RunnerStudy.document(file), s, RunnerStudy.registry(providers));
+    }
+
+    @Override
+    public List<StudyPoint> pointsPerSeed(StudySpec spec, String word) {
+        return PacketStudy.perSeed(RunnerStudy.spec(spec), word);
+    }
+
+    @Override
+    public ObjectNode resolved(StudyPlan plan, ObjectNode own) {
+        SweepPlan p = RunnerStudy.plan(plan);
+        return new PluginPacketStudy(p.spec().study(), p.spec().mode(), null, null, own, "").resolved(p);
+    }
+
+    @Override
+    public String summary(StudyPlan plan, String runLines) {
+        SweepPlan p = RunnerStudy.plan(plan);
+        return new PluginPacketStudy(p.spec().study(), p.spec().mode(), null, null, null, runLines).summary(p);
+    }
+}

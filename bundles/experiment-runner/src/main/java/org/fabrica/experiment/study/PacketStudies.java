@@ -1,0 +1,83 @@
+package org.fabrica.experiment.study;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.fabrica.experiment.ProviderCatalog;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * What every packet-simulation mode shares, offered by the experiment runner as a service to the
+ * modes of other bundles: the file with a topology, hardware, traffic and schemes (docs/user-guide.md,
+ * "Experiment file reference"), its resolution against the providers, its points, its resolved form
+ * and its summary. A mode calls these from its {@link StudyMode} methods and adds only what is its
+ * own: its keys and settings, its measurement ({@link StudyJob#simulate}) and its outputs.
+ *
+ * <p>The packets of a point come from its pattern (drawn from the seed's pattern stream, so every
+ * scheme of a seed sees the same one) and the file's {@code traffic.injection}, whose default the
+ * mode chooses ({@link Options#defaultInjection}); the statistics collectors under
+ * {@code statistics:} measure the whole run.
+ */
+@ProviderType
+public interface PacketStudies {
+    /**
+     * The top-level keys of a packet-simulation file ({@code name}, {@code description},
+     * {@code mode}, {@code topology}, {@code hardware}, {@code network}, {@code kernel},
+     * {@code traffic}, {@code schemes}, {@code baseline}, {@code maxCycles}, {@code statistics},
+     * {@code deadlockCycles}, {@code seeds}, {@code executor}, {@code outputs},
+     * {@code provenance}) with the mode's {@code own} keys before {@code statistics}: what
+     * {@link StudyMode#keys()} returns.
+     */
+    List<String> keys(List<String> own);
+
+    /**
+     * Reads the packet-simulation keys of a file of {@code mode} and checks them, every default
+     * filled in: the keys of other modes (those not in {@code mode.keys()}) are refused, naming the
+     * key; {@code baseline} (the scheme the summary tables' ratios refer to, default the first) and
+     * {@code maxCycles} (default 100,000,000) are read.
+     *
+     * @param mode the mode the runner asks about the spec's points and results (the caller)
+     * @param options the mode's word, default injection and what it read of its own keys
+     * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
+     */
+    StudySpec read(StudyFile file, String name, String description, StudyMode mode, Options options);
+
+    /**
+     * Resolves a spec that {@link #read} returned against the registered providers: binds every
+     * provider and parameter, builds the topology, the hardware model and (at zero load) the
+     * traffic of every scheme, so that every error is found now.
+     *
+     * @throws org.fabrica.experiment.ExperimentException naming the key path, its place in the file, and the fix
+     */
+    StudyPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers);
+
+    /**
+     * One point per pattern x scheme x seed, without a load, with ids
+     * {@code <pattern>/<scheme>/<word>/s<seed>}.
+     */
+    List<StudyPoint> pointsPerSeed(StudySpec spec, String word);
+
+    /**
+     * The resolved form of a plan that {@link #resolve} returned: every provider with its
+     * parameters, {@code mode}, {@code baseline} and {@code maxCycles}, then the fields of {@code own} (the mode's own
+     * keys, as it writes them), then the common keys that follow in the file.
+     */
+    ObjectNode resolved(StudyPlan plan, ObjectNode own);
+
+    /**
+     * The summary of a plan that {@link #resolve} returned: points, topology, hardware, traffic and
+     * schemes, then {@code runLines} (how the mode runs a point: lines each starting with two spaces
+     * and ending with a newline), then the statistics collectors and the experiment's id.
+     */
+    String summary(StudyPlan plan, String runLines);
+
+    /**
+     * How a mode reads its file.
+     *
+     * @param mode the mode's word, its {@value StudyMode#NAME_PROPERTY}
+     * @param defaultInjection the injection process of a file without {@code traffic.injection},
+     *        e.g. {@code collective} (a burst at cycle 0)
+     * @param settings what the mode read of its own keys ({@link StudySpec#modeSettings()}), or null
+     */
+    record Options(String mode, String defaultInjection, Object settings) {
+    }
+}

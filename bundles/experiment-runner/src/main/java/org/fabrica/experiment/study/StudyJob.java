@@ -1,0 +1,39 @@
+package org.fabrica.experiment.study;
+
+import org.fabrica.sweep.PointResult;
+import org.fabrica.sweep.SweepPoint;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * One point handed to its study mode to run ({@link StudyMode#run}): the plan, the point, and the
+ * run's signals. A simulating mode calls {@link #simulate} with its collectors and end condition; a
+ * mode without packet simulation computes the result itself. Created by the runner only.
+ */
+@ProviderType
+public interface StudyJob {
+    /** The resolved experiment. */
+    StudyPlan plan();
+
+    /** The point to run. */
+    StudyPoint point();
+
+    /** The point as the sweep executor knows it. */
+    SweepPoint sweepPoint();
+
+    /** Whether the run is being stopped: a point not yet started should not start. */
+    boolean stopRequested();
+
+    /** The result of a point stopped before it started (a resumed run does it again). */
+    PointResult stopped();
+
+    /**
+     * Simulates the point with the mode's measurement: builds the point's instances (its pattern
+     * from the seed's streams, the file's injection process, the scheme), runs the kernel under the
+     * run's control (pause, step, swap) until the network ends by itself (generation stopped and
+     * every packet delivered), the measurement ends it ({@link StudyMeasurement#ended}) or the
+     * spec's {@code maxCycles}; checks that every packet is accounted for and adds the simulation's
+     * own metrics ({@code sim.cycles}, ...) and the file's statistics collectors to the mode's.
+     * Never throws: a failure is the point's result, naming the provider it came from.
+     */
+    PointResult simulate(StudyMeasurement measurement);
+}

@@ -1,0 +1,40 @@
+package org.fabrica.experiment.study;
+
+import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * An experiment as its mode read it ({@link StudyMode#read}), every default filled in: what a mode
+ * needs to expand it into points and to describe it. What only one mode reads is its own object,
+ * {@link #modeSettings()}. Created by the runner only (for a mode of another bundle, by
+ * {@link PacketStudies#read}).
+ */
+@ProviderType
+public interface StudySpec {
+    /** The experiment's name. */
+    String name();
+
+    /** The word of the file's {@code mode:} key (or the default mode's). */
+    String mode();
+
+    /** The mode found by that word. */
+    StudyMode study();
+
+    /** The labels of the traffic patterns (or the analogue of the mode, e.g. m2n's communications), in file order. */
+    List<String> patternLabels();
+
+    /** The labels of the schemes, in file order. */
+    List<String> schemeLabels();
+
+    /** The seeds of pattern {@code pattern} (index into {@link #patternLabels()}). */
+    List<Long> seedsOf(int pattern);
+
+    /** The scheme the ratios of the summary tables refer to, or null in a mode without ratios. */
+    String baseline();
+
+    /** The last cycle + 1 a point may run. */
+    long maxCycles();
+
+    /** What the mode alone reads, as it read it (its own record), or null. */
+    Object modeSettings();
+}

@@ -1,0 +1,116 @@
+package org.example.fabrica.delivered;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.report.ModeSummary;
+import org.fabrica.experiment.report.ReportColumn;
+import org.fabrica.experiment.report.SeriesOutputs;
+import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.experiment.study.PacketStudies;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyJob;
+import org.fabrica.experiment.study.StudyMeasurement;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPlan;
+import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.stats.Metric;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.sweep.PointResult;
+
+/**
+ * Mode {@code delivered}, written against the exported study API only (this package is not the
+ * runner's): it counts the delivered packets of a point and stops the point once {@code stopAt}
+ * were delivered, when the key is given.
+ */
+public final class DeliveredStudy implements StudyMode {
+    private final PacketStudies packets;
+
+    public DeliveredStudy(PacketStudies packets) {
+        this.packets = packets;
+    }
+
+    @Override
+    public String description() {
+        return "delivered packets";
+    }
+
+    @Override
+    public List<String> keys() {
+        return packets.keys(List.of("stopAt"));
+    }
+
+    @Override
+    public StudySpec read(StudyFile file, String name, String description) {
+        long stopAt = file.root().path("stopAt").asLong(0);
+        if (stopAt < 0) {
+            throw file.error("stopAt", "stopAt = " + stopAt + " is negative; use a number of packets, or leave it out");
+        }
+        return packets.read(file, name, description, this, new PacketStudies.Options("delivered", "collective", stopAt));
+    }
+
+    @Override
+    public StudyPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers) {
+        return packets.resolve(file, spec, providers);
+    }
+
+    @Override
+    public List<StudyPoint> points(StudySpec spec) {
+        return packets.pointsPerSeed(spec, "delivered");
+    }
+
+    @Override
+    public String loadNote(StudyPoint point) {
+        return "delivered";
+    }
+
+    @Override
+    public PointResult run(StudyJob job) {
+        long stopAt = (Long) job.plan().spec().modeSettings();
+        return job.simulate(new StudyMeasurement() {
+            private long delivered;
+
+            @Override
+            public NetworkObserver observer(int nodes) {
+                return new NetworkObserver() {
+                    @Override
+                    public void packetDelivered(long packet, int source, int destination, int flits, long created,
+                            long injected, long at, int hops) {
+                        delivered++;
+                    }
+                };
+            }
+
+            @Override
+            public boolean ended(long now) {
+                return stopAt > 0 && delivered >= stopAt;
+            }
+
+            @Override
+            public Outcome outcome(long endCycle, End how) {
+                return new Outcome(List.of(new Metric("delivered.count", delivered, "packets", "packets delivered")),
+                        how == End.LIMIT, how.name());
+            }
+        });
+    }
+
+    @Override
+    public ObjectNode resolved(StudyPlan plan) {
+        return packets.resolved(plan, JsonNodeFactory.instance.objectNode().put("stopAt",
+                (Long) plan.spec().modeSettings()));
+    }
+
+    @Override
+    public String summary(StudyPlan plan) {
+        return packets.summary(plan, "  stop at   " + plan.spec().modeSettings() + " packets\n");
+    }
+
+    @Override
+    public StudyOutputs outputs(StudyPlan plan) {
+        return new SeriesOutputs("", List.of(new ModeSummary.TableSpec("Delivered", "delivered.count", "packets")),
+                (dir, facts, pattern, results, out) -> { }, List.of(new ReportColumn("delivered.count", "delivered")),
+                "");
+    }
+}

@@ -1,0 +1,184 @@
+package org.fabrica.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.inject.Inject;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ExperimentService;
+import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
+import org.fabrica.stats.Metric;
+import org.fabrica.sweep.PointResult;
+import org.junit.Before;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.BundleContext;
+
+/**
+ * The study-mode example (examples/study-plugin, built by the reactor) as a user deploys it: its
+ * jar dropped into the plugins folder of a framework with the core and torus features makes
+ * {@code mode: burst} valid, and a burst experiment runs to the end with every packet delivered,
+ * after the bound of the busiest end node's link; deleting the jar removes the mode, and the same
+ * file is refused with the installed modes.
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class StudyPluginIT {
+    private static final String TEST = "StudyPluginIT";
+    private static final String NAME = "burst";
+    private static final String BUNDLE = "org.example.fabrica.burst";
+    private static final int NODES = 16;
+    private static final int PACKETS_PER_NODE = 8;
+    private static final int PACKET_FLITS = 4;
+    /** Bound for a burst of 128 packets on a 4 x 4 torus; a hang fails instead of blocking the build. */
+    private static final long RUN_SECONDS = 300;
+
+    @Inject
+    BundleContext context;
+
+    private ProviderCatalog catalog;
+    private ExperimentService experiments;
+    private Path work;
+
+    @Configuration
+    public Option[] config() {
+        return FabricaOptions.features(TEST, "core", "torus");
+    }
+
+    @Before
+    public void experimentRunnerIsThere() throws Exception {
+        assertTrue("experiment-runner is built", FabricaOptions.builtFabricaBundles().contains("org.fabrica.experiment.runner"));
+        catalog = Services.await(context, ProviderCatalog.class);
+        assertNotNull("experiment-runner registers a ProviderCatalog", catalog);
+        experiments = Services.await(context, ExperimentService.class);
+        assertNotNull("experiment-runner registers an ExperimentService", experiments);
+        work = FabricaOptions.workFolder(TEST);
+        Files.createDirectories(work);
+    }
+
+    @Test
+    public void theDroppedBurstModeRunsItsExperimentUntilItsJarIsDeleted() throws Exception {
+        Path built = Path.of(System.getProperty("fabrica.itest.study"));
+        assertTrue("the study example's jar was built: " + built, Files.isRegularFile(built));
+        Path file = experiment();
+
+        // before the drop: no such mode, and the file is refused with the installed ones
+        assertFalse("no burst mode before the drop", known());
+        assertRefused(file);
+
+        Path jar = FabricaOptions.pluginsFolder(TEST).resolve("burst-study.jar");
+        Files.copy(built, jar, StandardCopyOption.REPLACE_EXISTING);
+        try {
+            assertTrue("the catalogue lists burst under concept mode", Services.await(this::known));
+            ProviderInfo info = catalog.find("mode", NAME);
+            assertEquals(BUNDLE, info.bundle());
+
+            experiments.validate(file, options("validate"));
+            RunHandle run = experiments.start(file, options("run"), null);
+            RunState state = run.completion().toCompletableFuture().get(RUN_SECONDS, TimeUnit.SECONDS);
+            assertEquals(RunState.FINISHED, state);
+            assertEquals(1, run.results().size());
+            PointResult r = run.results().get(0);
+            assertFalse("the burst point failed: " + r.failure(), r.failed());
+            assertEquals("uniform/dor/burst/s1", r.point().pointId());
+            assertEquals("ok", r.notes().get("status"));
+
+            double packets = NODES * PACKETS_PER_NODE;
+            assertEquals("every node sent its burst", packets, metric(r, "burst.packets"), 0.0);
+            assertEquals("every packet was delivered", packets, metric(r, "burst.delivered"), 0.0);
+            // every flit crosses at least its source's and its destination's terminal link
+            assertTrue("flit hops " + metric(r, "sim.flitHops"),
+                    metric(r, "sim.flitHops") >= 2 * packets * PACKET_FLITS);
+            double bound = metric(r, "burst.bound");
+            double completion = metric(r, "burst.completion");
+            double tail = metric(r, "burst.tail");
+            // an end node's link carries one flit per cycle: its own packets alone take this long
+            assertTrue("bound at least one node's burst: " + bound, bound >= PACKETS_PER_NODE * PACKET_FLITS);
+            assertTrue("completion " + completion + " after the link bound " + bound, completion > bound);
+            assertTrue("tail " + tail + " within the completion " + completion, tail > 0 && tail <= completion);
+            double latency = metric(r, "burst.latency.mean");
+            assertTrue("mean latency " + latency + " above the packet's own flits and below the completion",
+                    latency > PACKET_FLITS && latency < completion);
+            assertTrue("the run ended at the completion or after it", metric(r, "sim.cycles") >= completion);
+        } finally {
+            Files.deleteIfExists(jar);
+        }
+
+        assertTrue("deleting the jar removes burst", Services.await(() -> !known()));
+        assertRefused(file);
+    }
+
+    private boolean known() {
+        try {
+            return BUNDLE.equals(catalog.find("mode", NAME).bundle());
+        } catch (ExperimentException e) {
+            return false;
+        }
+    }
+
+    private void assertRefused(Path file) {
+        try {
+            experiments.validate(file, options("refused"));
+            fail("an experiment of mode burst validates without the plugin");
+        } catch (ExperimentException e) {
+            String m = e.getMessage();
+            assertTrue("the message names the mode and lists the installed ones: " + m,
+                    m.contains("mode 'burst' is not a mode") && m.contains("steady (") && m.contains("collective ("));
+        }
+    }
+
+    /** A 4 x 4 torus where every node sends 8 packets of 4 flits at cycle 0, one point. */
+    private Path experiment() throws Exception {
+        String yaml = """
+                name: itest-burst
+                mode: burst
+                topology: {name: torus, k: 4, n: 2}
+                hardware: {name: generic, vcs: 2, bufferFlits: 8}
+                traffic:
+                  packetFlits: %d
+                  patterns: [uniform]
+                  injection: {name: collective, packets: %d}
+                schemes:
+                  - label: dor
+                    routing: {name: dor, dateline: classic}
+                    queuing: {name: dateline}
+                maxCycles: 100000
+                deadlockCycles: 2000
+                seeds: [1]
+                outputs: {plots: false, report: false}
+                """.formatted(PACKET_FLITS, PACKETS_PER_NODE);
+        Path file = work.resolve("burst.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    private RunOptions options(String name) {
+        return new RunOptions(work.resolve("results-" + name + "-" + System.nanoTime()), false, 1, Map.of(), false);
+    }
+
+    private static double metric(PointResult r, String name) {
+        for (Metric m : r.metrics()) {
+            if (m.name().equals(name)) {
+                return m.value();
+            }
+        }
+        throw new AssertionError("no metric " + name + " in " + r.metrics());
+    }
+}
