@@ -152,7 +152,7 @@ public record ExperimentSpec(
             "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "measuredPackets", "maxCycles", "series",
             "criticalLoad", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
-    static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle");
+    static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
     static final List<String> RAMP_KEYS = List.of("from", "to", "step");
     static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
     static final List<String> SERIES_KEYS = List.of("window", "smoothing", "inFlightWindow");

@@ -36,6 +36,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPoint;
@@ -379,6 +380,47 @@ abstract class PacketStudy extends RunnerStudy {
     }
 
     /**
+     * A scheme's {@code hardware}: parameters of the experiment's hardware model that differ for this
+     * scheme (e.g. {@code {crossbar: vc-inputs}}), laid over the experiment's; null when the scheme
+     * has none. The model stays the experiment's: a {@code name} other than its name is refused.
+     */
+    static ProviderChoice schemeHardware(ExperimentDocument doc, ObjectNode root, JsonNode node, String path) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        ProviderChoice experiment = choice(doc, root.get("hardware"), "hardware", "hardware", null);
+        if (!node.isObject() || node.isEmpty()) {
+            throw doc.error(path, path + " must be a mapping of the hardware model's parameters that differ for this"
+                    + " scheme, e.g. {crossbar: vc-inputs}; found " + (node.isObject() ? "an empty mapping" : "a "
+                    + ExperimentDocument.kind(node)));
+        }
+        JsonNode name = node.get("name");
+        if (name != null && !(name.isTextual() && name.asText().trim().equals(experiment.name()))) {
+            throw doc.error(path + ".name", path + " changes parameters of the experiment's hardware '"
+                    + experiment.name() + "', not the model; remove the name (compare hardware models in separate"
+                    + " experiments)");
+        }
+        Map<String, Object> parameters = new java.util.LinkedHashMap<>(experiment.parameters());
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            if (!e.getKey().equals("name")) {
+                parameters.put(e.getKey(), SpecReader.plain(e.getValue()));
+            }
+        }
+        return new ProviderChoice("hardware", experiment.name(), parameters, path);
+    }
+
+    /** The parameters a scheme's hardware changes, e.g. {@code crossbar=vc-inputs}. */
+    private static String ownHardware(ProviderChoice own, ProviderChoice experiment) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Object> e : own.parameters().entrySet()) {
+            if (!java.util.Objects.equals(experiment.parameters().get(e.getKey()), e.getValue())) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+            }
+        }
+        return sb.length() == 0 ? "(the experiment's)" : sb.toString();
+    }
+
+    /**
      * The {@code schemes} of a packet-simulation file: each a routing, a queuing scheme and
      * optionally a throttle and a label (docs/user-guide.md, "Experiment file reference"); mode
      * trace reads the same list.
@@ -421,7 +463,8 @@ abstract class PacketStudy extends RunnerStudy {
             if (!labels.add(label)) {
                 throw doc.error(p + ".label", "label '" + label + "' is used by an earlier scheme; give each scheme its own label");
             }
-            schemes.add(new SchemeSpec(label, routing, queuing, throttle, routesFrom));
+            schemes.add(new SchemeSpec(label, routing, queuing, throttle, routesFrom, null, List.of(),
+                    schemeHardware(doc, root, s.get("hardware"), p + ".hardware")));
         }
 
         return schemes;
@@ -517,6 +560,12 @@ abstract class PacketStudy extends RunnerStudy {
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
                 List.copyOf(schemes), topo, router, endpoint, null, packetFlits, traffic(), statistics, context);
         plan.describeRouter(doc, description, registry);
+        for (int i = 0; i < spec.schemes().size(); i++) {
+            ProviderChoice own = spec.schemes().get(i).hardware();
+            if (own != null) {
+                plan.schemeHardware(doc, i, ProviderBinding.bind(doc, own, registry), registry);
+            }
+        }
         List<Double> loads = probeLoads(spec);
         plan.checkTraffic(loads);
         checkRun(plan);
@@ -583,6 +632,12 @@ abstract class PacketStudy extends RunnerStudy {
             o.set("routing", routingNode);
             o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
             o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
+            SweepPlan.SchemeHardware own = plan.schemeHardware(s.index());
+            if (own != null) { // every parameter of the scheme's model, without the name (it is the experiment's)
+                ObjectNode hw = ResolvedExperiment.providerNode(own.hardware());
+                hw.remove("name");
+                o.set("hardware", hw);
+            }
         }
         writeOwnKeys(spec, r);
         if (!plan.statistics().isEmpty()) { // absent by default: the resolved file and its id stay as they were
@@ -642,7 +697,10 @@ abstract class PacketStudy extends RunnerStudy {
                     .append(s.routesFrom() == null ? "" : " on routes from scheduler "
                             + s.routesFrom().provider().label())
                     .append(", queuing ").append(s.queuing().provider().label()).append(", throttle ")
-                    .append(s.throttle().provider().label()).append('\n');
+                    .append(s.throttle().provider().label())
+                    .append(plan.schemeHardware(s.index()) == null ? "" : ", its own hardware "
+                            + ownHardware(spec.schemes().get(s.index()).hardware(), spec.hardware()))
+                    .append('\n');
         }
         describeRun(sb, plan);
         StatisticsSelection.describe(sb, plan.statistics());

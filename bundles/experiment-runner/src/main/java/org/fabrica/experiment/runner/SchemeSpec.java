@@ -14,11 +14,20 @@ import java.util.List;
  *        {@link RoutesFromScheduler}), or null when the routing decides alone
  * @param scheduler mode m2n: the scheduler that plans the communications; null in the other modes
  * @param communications mode m2n: labels of the communications the scheme is run on; empty = all
+ * @param hardware the scheme's own hardware: the experiment's hardware choice with the scheme's
+ *        {@code hardware} parameters over it (path {@code schemes[i].hardware}), or null when the
+ *        scheme runs on the experiment's hardware
  */
 public record SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle,
-        ProviderChoice routesFrom, ProviderChoice scheduler, List<String> communications) {
+        ProviderChoice routesFrom, ProviderChoice scheduler, List<String> communications, ProviderChoice hardware) {
     public SchemeSpec {
         communications = communications == null ? List.of() : List.copyOf(communications);
+    }
+
+    /** A scheme on the experiment's hardware. */
+    public SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle,
+            ProviderChoice routesFrom, ProviderChoice scheduler, List<String> communications) {
+        this(label, routing, queuing, throttle, routesFrom, scheduler, communications, null);
     }
 
     /** A scheme whose routing decides alone. */

@@ -11,6 +11,7 @@ import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.EndpointTiming;
+import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
@@ -94,6 +95,8 @@ public final class SweepPlan implements StudyPlan {
     private RegistryRouterParts routerParts;
     /** The hardware model's router per router kind of the topology (every kind, the default one too). */
     private Map<String, RouterDescription> routerKinds = Map.of();
+    /** The schemes that run on hardware of their own ({@code schemes[i].hardware}), by scheme index. */
+    private final Map<Integer, SchemeHardware> schemeHardware = new java.util.HashMap<>();
     /** End-node overheads of the hardware model, given to the network. */
     private final EndpointTiming endpoint;
     private final List<StudyPoint> points;
@@ -289,11 +292,13 @@ public final class SweepPlan implements StudyPlan {
         NetworkObserver observer = observers.apply(t);
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
                 scheme.queuing().provider().label(), scheme.throttle().provider().label(), t.label());
-        NetworkSetup setup = new NetworkSetup(topologyInstance, description, routing,
+        SchemeHardware own = schemeHardware.get(point.scheme());
+        NetworkSetup setup = new NetworkSetup(topologyInstance, own == null ? description : own.description(), routing,
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
                 t.pattern(), t.injection(), packetFlits(), observer, streams,
-                new RunLimits(maxCycles(), spec.deadlockCycles()), names, endpoint, routerParts, routerKinds);
+                new RunLimits(maxCycles(), spec.deadlockCycles()), names, own == null ? endpoint : own.endpoint(),
+                own == null ? routerParts : own.parts(), own == null ? routerKinds : own.kinds());
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(topologyInstance, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
@@ -370,10 +375,58 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /**
+     * A scheme's own hardware ({@code schemes[i].hardware}): the experiment's model with some
+     * parameters changed, and what the network builds from it.
+     */
+    record SchemeHardware(BoundProvider hardware, RouterDescription description, EndpointTiming endpoint,
+            RegistryRouterParts parts, Map<String, RouterDescription> kinds) {
+    }
+
+    /**
+     * Resolves the hardware of scheme {@code index} now, so that bad values fail validation: its
+     * description, end-node timing, allocator parts and router kinds. It must keep the experiment's
+     * flit size and clock, so that loads, packet lengths and latencies mean the same in every scheme.
+     */
+    void schemeHardware(ExperimentDocument doc, int index, BoundProvider hw, ProviderRegistry registry) {
+        HardwareModel model = ProviderBinding.build(doc, hw, hw::hardware);
+        RouterDescription d = ProviderBinding.description(doc, hw, model);
+        if (d.flitBytes() != description.flitBytes() || d.cycleNanoseconds() != description.cycleNanoseconds()) {
+            throw doc.error(hw.choice().path(), hw.choice().path() + " gives " + d.flitBytes() + "-byte flits and "
+                    + d.cycleNanoseconds() + " ns cycles, the experiment's hardware " + description.flitBytes()
+                    + "-byte flits and " + description.cycleNanoseconds() + " ns cycles; a scheme's hardware must keep"
+                    + " both (loads, packet lengths and latencies are counted in them): change them in the"
+                    + " experiment's hardware, or compare in separate experiments");
+        }
+        EndpointTiming e = ProviderBinding.build(doc, hw, () -> {
+            EndpointTiming t = model.endpoint();
+            if (t == null) {
+                throw new IllegalStateException("the hardware model returned no endpoint timing");
+            }
+            return t;
+        });
+        RegistryRouterParts parts;
+        try {
+            parts = RegistryRouterParts.resolve(d, registry, hw.describe());
+        } catch (ExperimentException x) {
+            throw doc.error(hw.choice().path(), x.getMessage(), x);
+        }
+        schemeHardware.put(index, new SchemeHardware(hw, d, e, parts, routerKinds(doc, hw)));
+    }
+
+    /** Scheme {@code index}'s own hardware, or null when it runs on the experiment's. */
+    SchemeHardware schemeHardware(int index) {
+        return schemeHardware.get(index);
+    }
+
+    private Map<String, RouterDescription> routerKinds(ExperimentDocument doc) {
+        return routerKinds(doc, hardware);
+    }
+
+    /**
      * Asks the hardware model once per router kind the topology has ({@code Topology.routerKind}) for
      * that kind's router; a failure names the hardware model and the kind.
      */
-    private Map<String, RouterDescription> routerKinds(ExperimentDocument doc) {
+    private Map<String, RouterDescription> routerKinds(ExperimentDocument doc, BoundProvider hardware) {
         if (topologyInstance == null) {
             return Map.of();
         }
@@ -434,6 +487,10 @@ public final class SweepPlan implements StudyPlan {
             }
             m.put(s.queuing().choice().path(), s.queuing());
             m.put(s.throttle().choice().path(), s.throttle());
+            SchemeHardware own = schemeHardware.get(s.index());
+            if (own != null) {
+                m.put(own.hardware().choice().path(), own.hardware());
+            }
         }
         for (StatisticsSelection.Bound s : statistics) {
             m.put(s.collector().choice().path(), s.collector());
