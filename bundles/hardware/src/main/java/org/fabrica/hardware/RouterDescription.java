@@ -179,4 +179,24 @@ public record RouterDescription(
         }
         return (int) flits;
     }
+
+    /**
+     * A latency in nanoseconds as whole cycles of {@code cycleNanoseconds}: {@code round(ns / cycle)}.
+     *
+     * @param what what the latency is, for the message (e.g. {@code "hardware 'x': switchLatencyNs"})
+     * @throws IllegalArgumentException when the latency is negative, not a number, infinite, or more
+     *         than 1,000,000 cycles
+     * @since 1.4
+     */
+    public static int cycles(String what, double ns, double cycleNanoseconds) {
+        if (!(ns >= 0) || Double.isInfinite(ns)) {
+            throw new IllegalArgumentException(what + " = " + ns + "; use a latency >= 0 ns");
+        }
+        long cycles = Math.round(ns / cycleNanoseconds);
+        if (cycles > 1_000_000) {
+            throw new IllegalArgumentException(what + " = " + ns + " ns is " + cycles + " cycles of " + cycleNanoseconds
+                    + " ns; use a latency below 1,000,000 cycles");
+        }
+        return (int) cycles;
+    }
 }

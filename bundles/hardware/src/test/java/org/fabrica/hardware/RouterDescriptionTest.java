@@ -72,4 +72,18 @@ class RouterDescriptionTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> RouterDescription.of(classic(false))
                 .withCrossbar(null)).getMessage().contains("crossbar"));
     }
+
+    @Test
+    void aLatencyInNanosecondsIsRoundedToWholeCyclesOrRefused() {
+        assertEquals(20, RouterDescription.cycles("switch", 130, 6.4)); // 20.3
+        assertEquals(33, RouterDescription.cycles("switch", 130, 4.0)); // 32.5 rounds up
+        assertEquals(0, RouterDescription.cycles("switch", 0, 6.4));
+        assertEquals("switch = -1.0; use a latency >= 0 ns", assertThrows(IllegalArgumentException.class,
+                () -> RouterDescription.cycles("switch", -1, 6.4)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RouterDescription.cycles("switch", Double.NaN, 6.4))
+                .getMessage().startsWith("switch = NaN"));
+        assertEquals("switch = 1.0E7 ns is 10000000 cycles of 1.0 ns; use a latency below 1,000,000 cycles",
+                assertThrows(IllegalArgumentException.class, () -> RouterDescription.cycles("switch", 1e7, 1.0))
+                        .getMessage());
+    }
 }

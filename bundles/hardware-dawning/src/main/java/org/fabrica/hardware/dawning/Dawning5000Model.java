@@ -99,15 +99,7 @@ final class Dawning5000Model implements HardwareModel {
 
     /** {@code round(ns / cycle)}, refused below 0 or above a million cycles. */
     private int cycles(String name, double ns) {
-        if (!(ns >= 0) || Double.isInfinite(ns)) {
-            throw new IllegalArgumentException("hardware 'dawning5000': " + name + " = " + ns + "; use a latency >= 0 ns");
-        }
-        long cycles = Math.round(ns / cycleNs);
-        if (cycles > 1_000_000) {
-            throw new IllegalArgumentException("hardware 'dawning5000': " + name + " = " + ns + " ns is " + cycles
-                    + " cycles of " + cycleNs + " ns; use a latency below 1,000,000 cycles");
-        }
-        return (int) cycles;
+        return RouterDescription.cycles("hardware 'dawning5000': " + name, ns, cycleNs);
     }
 
     @Override

@@ -69,15 +69,8 @@ final class InfinibandModel implements HardwareModel {
 
     /** A pipeline of {@code round(ns / cycle)} cycles: VA, SA and ST one each, routing the rest. */
     private Pipeline pipeline(String name, double ns) {
-        if (!(ns >= 0) || Double.isInfinite(ns)) {
-            throw new IllegalArgumentException("hardware 'infiniband': " + name + " = " + ns + "; use a latency >= 0 ns");
-        }
-        long cycles = Math.round(ns / cycleNs);
-        if (cycles > 1_000_000) {
-            throw new IllegalArgumentException("hardware 'infiniband': " + name + " = " + ns + " ns is " + cycles
-                    + " cycles of " + cycleNs + " ns; use a latency below 1,000,000 cycles");
-        }
-        return new Pipeline((int) Math.max(0, cycles - 3), 1, 1, 1, 0);
+        int cycles = RouterDescription.cycles("hardware 'infiniband': " + name, ns, cycleNs);
+        return new Pipeline(Math.max(0, cycles - 3), 1, 1, 1, 0);
     }
 
     @Override
