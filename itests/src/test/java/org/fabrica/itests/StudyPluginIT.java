@@ -144,7 +144,10 @@ public class StudyPluginIT {
         }
     }
 
-    /** A 4 x 4 torus where every node sends 8 packets of 4 flits at cycle 0, one point. */
+    /**
+     * A 4 x 4 torus where every node sends 8 packets of 4 flits at cycle 0, one point; with the mode's
+     * own key {@code tail}, so the refusal without the plugin must name the mode, not that key.
+     */
     private Path experiment() throws Exception {
         String yaml = """
                 name: itest-burst
@@ -159,6 +162,7 @@ public class StudyPluginIT {
                   - label: dor
                     routing: {name: dor, dateline: classic}
                     queuing: {name: dateline}
+                tail: 0.9
                 maxCycles: 100000
                 deadlockCycles: 2000
                 seeds: [1]

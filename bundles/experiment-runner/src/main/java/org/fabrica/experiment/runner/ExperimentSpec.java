@@ -240,13 +240,16 @@ public record ExperimentSpec(
     }
 
     /**
-     * Reads and checks the structure of a document: the keys every file has, then the file's mode,
-     * found among {@code modes}, reads the rest ({@link StudyMode#read}).
+     * Reads and checks the structure of a document: the file's mode, found among {@code modes}, then
+     * the keys every file has; the mode reads the rest ({@link StudyMode#read}).
      *
      * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
      */
     public static ExperimentSpec parse(ExperimentDocument doc, StudyCatalog modes) {
         ObjectNode root = doc.root();
+        // the mode first: a file of a mode that is not installed (a plugin's) is refused with the
+        // installed modes, not with the first of its own keys as unknown
+        StudyMode study = modes.find(doc, root.get("mode"));
         SpecReader.checkKeys(doc, root, "", modes.keys());
 
         String name = SpecReader.requiredText(doc, root, "name", "name");
@@ -255,7 +258,6 @@ public record ExperimentSpec(
                     + "torus-8x8-dor; it names the results folder results/<name>");
         }
         String description = SpecReader.optionalText(doc, root, "description", "description", "");
-        StudyMode study = modes.find(doc, root.get("mode"));
         return RunnerStudy.spec(study.read(doc, name, description));
     }
 

@@ -154,9 +154,9 @@ class StudyModeServiceTest {
 
     @Test
     void anUnknownModeIsRefusedWithTheInstalledOnes() {
-        // without the mode its key is unknown, so leave it out
-        String msg = Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp,
-                with(PROBE, "probe: 3\n", ""));
+        // the file keeps the mode's own key: the missing mode is named first, not the key
+        String msg = Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp, PROBE);
+        assertTrue(PROBE.contains("probe: 3\n"), "the file has the probe mode's own key");
         assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, schedulability, steady, trace; use "
                 + "collective (burst at cycle 0), m2n (M-to-N communications played from schedules), ramp (ramp load), "
                 + "schedulability (circuit schedulers on random permutations), steady (load points) or trace"
