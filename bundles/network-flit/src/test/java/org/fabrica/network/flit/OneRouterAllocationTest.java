@@ -12,6 +12,8 @@ import java.util.List;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.RouterDescription;
+import org.fabrica.hardware.VirtualChannel;
+import org.fabrica.router.PartChoice;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -166,5 +168,47 @@ class OneRouterAllocationTest {
             assertEquals(4, m.stream().filter(s -> s.equals("10") || s.equals("01")).count(), c + ": " + m);
             assertEquals(2, m.stream().filter(s -> s.equals("00")).count(), c + ": " + m);
         }
+    }
+
+    /**
+     * Per cycle, the flits a data packet (VC 0, priority 1, from the terminal port) and a barrier
+     * packet (VC 1, priority 0, from the minus port) moved, 4 flits each, both owning a VC of output
+     * plus: parallel per-VC crossbars with the given output arbiter.
+     */
+    private static List<String> dataAndBarrier(PartChoice arbiter) {
+        PartsBench b = new PartsBench();
+        b.description = RouterDescription.of(Fixtures.router(2, 4, FlowControl.WORMHOLE, 1, 1, 1, 1, 1, 0, false))
+                .withCrossbar(CrossbarOrganisation.PER_VC)
+                .withChannels(List.of(new VirtualChannel("unicast", 4, 1), new VirtualChannel("barrier", 4, 0)))
+                .withAllocators(RouterDescription.ROUND_ROBIN, RouterDescription.ROUND_ROBIN, arbiter);
+        b.build();
+        int[][] inputs = {{TERMINAL, 0, PLUS, 0}, {MINUS, 1, PLUS, 1}};
+        for (int[] in : inputs) {
+            b.push(0, in[0], in[1], b.packet(0, 2, 4), 4, 0);
+            b.own(0, in[0], in[1], in[2], in[3]);
+        }
+        List<String> moved = new ArrayList<>();
+        for (long t = 0; t < 8; t++) {
+            StringBuilder s = new StringBuilder();
+            int[] before = new int[2];
+            for (int i = 0; i < 2; i++) {
+                before[i] = b.inputs.count(b.vc(0, inputs[i][0], inputs[i][1]));
+            }
+            b.progress.now = t;
+            b.switchAllocation.step(0, t, (int) t);
+            for (int i = 0; i < 2; i++) {
+                s.append(before[i] - b.inputs.count(b.vc(0, inputs[i][0], inputs[i][1])));
+            }
+            moved.add(s.toString());
+        }
+        return moved;
+    }
+
+    @Test
+    void theBarrierVcWinsEveryOutputConflictUnderThePriorityArbiter() {
+        assertEquals(List.of("01", "01", "01", "01", "10", "10", "10", "10"), dataAndBarrier(PartChoice.of("priority")),
+                "the barrier packet's four flits first, then the data packet's");
+        List<String> roundRobin = dataAndBarrier(RouterDescription.ROUND_ROBIN);
+        assertTrue(roundRobin.subList(0, 4).contains("10"), "round robin lets data win a conflict: " + roundRobin);
     }
 }

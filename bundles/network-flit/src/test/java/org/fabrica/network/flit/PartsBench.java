@@ -122,10 +122,10 @@ final class PartsBench {
             case PER_VC -> new AllocatorShape(vcInputs, vcInputs, 1);
             case VOQ -> new AllocatorShape(queueInputs, portInputs, 1);
         };
-        AllocationStage va = stage("VC allocation", vaShape, localQueues * maxCandidates * vcs);
-        AllocationStage sa = stage("switch allocation", saShape, localQueues);
+        AllocationStage va = stage("VC allocation", d.vcAllocator(), vaShape, localQueues * maxCandidates * vcs);
+        AllocationStage sa = stage("switch allocation", d.switchAllocator(), saShape, localQueues);
         AllocationStage arbiter = d.crossbar() != CrossbarOrganisation.PER_VC ? null
-                : stage("output arbitration", new AllocatorShape(vcInputs, portInputs, 1), localQueues);
+                : stage("output arbitration", d.outputArbiter(), new AllocatorShape(vcInputs, portInputs, 1), localQueues);
         crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, hopLimit);
         vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention, pool,
@@ -141,9 +141,10 @@ final class PartsBench {
         return this;
     }
 
-    private AllocationStage stage(String use, AllocatorShape shape, int capacity) {
-        return new AllocationStage(use, "round-robin", parts.allocator(use, RouterDescription.ROUND_ROBIN, shape),
-                capacity, shape.maxInputs(), shape.maxOutputs());
+    /** The description's allocator part for {@code use}, as the network builds it. */
+    private AllocationStage stage(String use, org.fabrica.router.PartChoice choice, AllocatorShape shape, int capacity) {
+        return new AllocationStage(use, choice.name(), parts.allocator(use, choice, shape), capacity, shape.maxInputs(),
+                shape.maxOutputs());
     }
 
     // ---- index helpers
