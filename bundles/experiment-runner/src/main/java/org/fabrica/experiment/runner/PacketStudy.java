@@ -506,7 +506,9 @@ abstract class PacketStudy extends RunnerStudy {
 
     @Override
     public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        BoundProvider topology = ProviderBinding.bind(doc, spec.topology(), registry);
+        Rails rails = Rails.of(doc, spec.topology());
+        BoundProvider topology = ProviderBinding.bind(doc, rails == null ? spec.topology() : Rails.without(spec.topology()),
+                registry);
         BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);
         BoundProvider network = ProviderBinding.bind(doc, spec.network(), registry);
         BoundProvider kernel = ProviderBinding.bind(doc, spec.kernel(), registry);
@@ -559,6 +561,9 @@ abstract class PacketStudy extends RunnerStudy {
         }
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
                 List.copyOf(schemes), topo, router, endpoint, null, packetFlits, traffic(), statistics, context);
+        if (rails != null) {
+            plan.rails(rails);
+        }
         plan.describeRouter(doc, description, registry);
         for (int i = 0; i < spec.schemes().size(); i++) {
             ProviderChoice own = spec.schemes().get(i).hardware();
@@ -610,7 +615,7 @@ abstract class PacketStudy extends RunnerStudy {
         ObjectNode r = JsonNodeFactory.instance.objectNode();
         r.put("name", spec.name());
         r.put("description", spec.description());
-        r.set("topology", ResolvedExperiment.providerNode(plan.topologyProvider()));
+        r.set("topology", ResolvedExperiment.topologyNode(plan));
         r.set("hardware", ResolvedExperiment.providerNode(plan.hardwareProvider()));
         r.set("network", ResolvedExperiment.providerNode(plan.networkProvider()));
         r.set("kernel", ResolvedExperiment.providerNode(plan.kernelProvider()));
@@ -683,7 +688,10 @@ abstract class PacketStudy extends RunnerStudy {
         sb.append(loadFactor(spec));
         sb.append(seedCounts(spec)).append(" seed(s) = ").append(plan.points().size()).append(" points\n");
         sb.append("  topology  ").append(plan.topology().describe()).append(", ").append(plan.topology().nodes())
-                .append(" nodes: ").append(plan.topologyProvider().provider().label()).append('\n');
+                .append(" nodes: ").append(plan.topologyProvider().provider().label())
+                .append(plan.rails() == null ? "" : "; " + plan.rails().planes() + " rails (planes), one interface router"
+                        + " per node, plane chosen by " + plan.rails().selectionName())
+                .append('\n');
         sb.append("  hardware  ").append(plan.router().vcs()).append(" VCs x ").append(plan.router().bufferFlits())
                 .append(" flits, ").append(Parameters.enumName(plan.router().flowControl())).append(": ")
                 .append(plan.hardwareProvider().provider().label()).append('\n');

@@ -142,7 +142,7 @@ final class PointSimulation {
                     "flit traversals of router-to-router and terminal links"));
             metrics.add(new Metric("sim.wallSeconds", wall, "s", "wall time of the simulation"));
             metrics.add(new Metric("sim.routerCyclesPerSecond",
-                    wall > 0 ? (double) plan.topology().routers() * end / wall : Double.NaN, "router-cycles/s",
+                    wall > 0 ? (double) plan.networkRouters() * end / wall : Double.NaN, "router-cycles/s",
                     "simulated router-cycles per second of wall time"));
             SpaceTimeChart chart = recorder == null ? null : recorder.chart();
             if (series != null || inFlightTable != null || nodeTable != null || chart != null) {
@@ -228,7 +228,7 @@ final class PointSimulation {
             RoutingAlgorithm algorithm;
             try {
                 // the swapped-in algorithm draws from the same run streams as the original
-                algorithm = routing.routing(assembly.topology(), new RandomStreams(point.seed()));
+                algorithm = plan.routing(routing, new RandomStreams(point.seed()));
             } catch (RuntimeException e) {
                 throw new ExperimentException(routing.describe() + ": " + ProviderFailure.message(e), e);
             }

@@ -110,6 +110,11 @@ final class ProviderBinding {
 
         /** Binds and builds them; a failure is an error naming the file's key. */
         static Simulation bind(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+            if (Rails.of(doc, spec.topology()) != null) {
+                throw doc.error(spec.topology().parameterPath(spec.topology().parameters().containsKey(Rails.PLANES)
+                        ? Rails.PLANES : Rails.SELECTION), "multi-rail networks (topology.rails) run in the packet modes"
+                        + " steady, ramp and collective, not in mode " + spec.mode() + "; remove topology.rails");
+            }
             BoundProvider topology = ProviderBinding.bind(doc, spec.topology(), registry);
             BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);
             BoundProvider network = ProviderBinding.bind(doc, spec.network(), registry);

@@ -29,7 +29,7 @@ final class ResolvedExperiment {
         r.put("name", spec.name());
         r.put("description", spec.description());
         r.put("mode", mode);
-        r.set("topology", providerNode(plan.topologyProvider()));
+        r.set("topology", topologyNode(plan));
         r.set("hardware", providerNode(plan.hardwareProvider()));
         r.set("network", providerNode(plan.networkProvider()));
         r.set("kernel", providerNode(plan.kernelProvider()));
@@ -52,6 +52,17 @@ final class ResolvedExperiment {
         outputs.put("plots", spec.plots());
         outputs.put("report", spec.report());
         return outputs;
+    }
+
+    /** The topology's node, with the runner's multi-rail keys when the plan has rails ({@link Rails}). */
+    static ObjectNode topologyNode(SweepPlan plan) {
+        ObjectNode o = providerNode(plan.topologyProvider());
+        Rails rails = plan.rails();
+        if (rails != null) {
+            o.put(Rails.PLANES, rails.planes());
+            o.put(Rails.SELECTION, rails.selectionName());
+        }
+        return o;
     }
 
     static ObjectNode providerNode(BoundProvider p) {

@@ -89,6 +89,9 @@ public final class SweepPlan implements StudyPlan {
     private final List<BoundProvider> patterns;
     private final List<BoundScheme> schemes;
     private final Topology topologyInstance;
+    /** The network's topology: {@link #topologyInstance}, or its multi-rail network ({@link #rails(Rails)}). */
+    private Topology networkTopology;
+    private Rails rails;
     private final RouterParameters router;
     /** The router the hardware model describes, and its allocator parts resolved among the providers. */
     private RouterDescription description;
@@ -165,6 +168,7 @@ public final class SweepPlan implements StudyPlan {
         this.patterns = patterns;
         this.schemes = schemes;
         this.topologyInstance = topologyInstance;
+        this.networkTopology = topologyInstance;
         this.router = router;
         this.endpoint = endpoint;
         this.providers = null;
@@ -235,6 +239,10 @@ public final class SweepPlan implements StudyPlan {
      */
     void checkSchemes(List<Double> loads) {
         if (spec.spaceTime() != null) {
+            if (rails != null) {
+                throw document.error("outputs.spaceTime", "space-time charts show the buffers of a torus's routers, and"
+                        + " a multi-rail network has several planes of them; remove outputs.spaceTime or topology.rails");
+            }
             if (!(topologyInstance instanceof CartesianTopology c) || c.dimensions() != 2) {
                 throw document.error("outputs.spaceTime", "space-time charts need a 2-dimensional torus or mesh (they "
                         + "show a row and a column of routers); topology " + topologyInstance.describe() + " is not one");
@@ -285,7 +293,7 @@ public final class SweepPlan implements StudyPlan {
         RandomStreams streams = new RandomStreams(point.seed());
         PointTraffic.Traffic t = traffic.create(this, point, scheme, streams);
         BoundProvider routingBound = t.routing();
-        RoutingAlgorithm routing = call(routingBound, () -> routingBound.routing(topologyInstance, streams));
+        RoutingAlgorithm routing = routing(routingBound, streams);
         if (routing == null) {
             throw new ProviderFailure(scheme.routing(), new IllegalStateException("the factory returned no algorithm"));
         }
@@ -293,7 +301,7 @@ public final class SweepPlan implements StudyPlan {
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
                 scheme.queuing().provider().label(), scheme.throttle().provider().label(), t.label());
         SchemeHardware own = schemeHardware.get(point.scheme());
-        NetworkSetup setup = new NetworkSetup(topologyInstance, own == null ? description : own.description(), routing,
+        NetworkSetup setup = new NetworkSetup(networkTopology, own == null ? description : own.description(), routing,
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
                 t.pattern(), t.injection(), packetFlits(), observer, streams,
@@ -301,8 +309,43 @@ public final class SweepPlan implements StudyPlan {
                 own == null ? routerParts : own.parts(), own == null ? routerKinds : own.kinds());
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
-        return new Assembly(topologyInstance, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
+        return new Assembly(networkTopology, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
                 t.player());
+    }
+
+    /**
+     * The routing of a point: the provider's algorithm on the topology, or with rails one instance
+     * per plane behind the interfaces' plane selection ({@link RailRouting}); null when a factory
+     * returned none. A failure is a {@link ProviderFailure} naming the provider.
+     */
+    RoutingAlgorithm routing(BoundProvider routingBound, RandomStreams streams) {
+        if (rails == null) {
+            return call(routingBound, () -> routingBound.routing(topologyInstance, streams));
+        }
+        RoutingAlgorithm[] planes = new RoutingAlgorithm[rails.planes()];
+        for (int p = 0; p < planes.length; p++) {
+            planes[p] = call(routingBound, () -> routingBound.routing(topologyInstance, streams));
+            if (planes[p] == null) {
+                return null;
+            }
+        }
+        return new RailRouting((RailTopology) networkTopology, planes, rails.selection());
+    }
+
+    /** Makes the network a multi-rail network of the topology ({@link RailTopology}); before {@link #describeRouter}. */
+    void rails(Rails r) {
+        this.rails = r;
+        this.networkTopology = new RailTopology(topologyInstance, r.planes());
+    }
+
+    /** The rails of the network, or null for the topology alone. */
+    Rails rails() {
+        return rails;
+    }
+
+    /** Routers of the network the points simulate: the topology's, or with rails the planes' and the interfaces'. */
+    int networkRouters() {
+        return networkTopology.routers();
     }
 
     /** Last cycle + 1 a point may run: the experiment's {@code maxCycles} (steady: warm-up + measurement + drain). */
@@ -431,8 +474,8 @@ public final class SweepPlan implements StudyPlan {
             return Map.of();
         }
         java.util.Set<String> kinds = new java.util.LinkedHashSet<>();
-        for (int r = 0; r < topologyInstance.routers(); r++) {
-            kinds.add(topologyInstance.routerKind(r));
+        for (int r = 0; r < networkTopology.routers(); r++) {
+            kinds.add(networkTopology.routerKind(r));
         }
         if (kinds.size() == 1 && kinds.contains(Topology.SWITCH)) {
             return Map.of(); // the common case: every router is the hardware model's router

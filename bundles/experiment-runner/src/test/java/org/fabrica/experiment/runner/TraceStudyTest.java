@@ -79,6 +79,15 @@ class TraceStudyTest {
     private static final String TRACE = "fabrica-trace version 1 ranks 2\n0 send 1 8 0\n1 recv 0 8 0\n";
 
     @Test
+    void multiRailNetworksAreRefusedInModeTrace() {
+        Fixtures.write(tmp, "w.trace", TRACE);
+        String m = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp,
+                FILE.replace("{name: torus, k: 4, n: 2}", "{name: torus, k: 4, n: 2, rails: 2}"));
+        assertTrue(m.contains("multi-rail networks (topology.rails) run in the packet modes steady, ramp and collective,"
+                + " not in mode trace; remove topology.rails"), m);
+    }
+
+    @Test
     void aMissingTraceFileIsNamedWithTheKey() {
         ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
         String m = Fixtures.refused(runner, tmp, FILE);

@@ -1,0 +1,245 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.routing.PacketView;
+import org.fabrica.routing.RouteCandidates;
+import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.sweep.PointResult;
+import org.fabrica.topology.Topology;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Multi-rail networks ({@code topology.rails}): the planes and interfaces are wired as the
+ * topology says, each link both ways; the interfaces spread a source's packets evenly over the
+ * planes (round robin) or by destination; a run delivers everything and pays the interface hops;
+ * bad values are refused at their key.
+ */
+class RailsTest {
+    @TempDir
+    Path tmp;
+
+    /** Two routers joined by port 0; nodes 0, 1 on router 0 (ports 1, 2) and node 2 on router 1 (port 1). */
+    static final class Pair implements Topology {
+        @Override
+        public int nodes() {
+            return 3;
+        }
+
+        @Override
+        public int routers() {
+            return 2;
+        }
+
+        @Override
+        public int ports(int router) {
+            return router == 0 ? 3 : 2;
+        }
+
+        @Override
+        public int neighbor(int router, int port) {
+            return port == 0 ? 1 - router : -1;
+        }
+
+        @Override
+        public int neighborPort(int router, int port) {
+            return port == 0 ? 0 : -1;
+        }
+
+        @Override
+        public int terminal(int router, int port) {
+            return port == 0 ? -1 : router == 0 ? port - 1 : 2;
+        }
+
+        @Override
+        public int nodeRouter(int node) {
+            return node < 2 ? 0 : 1;
+        }
+
+        @Override
+        public int nodePort(int node) {
+            return node < 2 ? node + 1 : 1;
+        }
+
+        @Override
+        public String describe() {
+            return "pair";
+        }
+    }
+
+    @Test
+    void planesAndInterfacesAreWiredAsTheTopologySaysEachLinkBothWays() {
+        RailTopology t = new RailTopology(new Pair(), 3);
+        assertEquals(3 * 2 + 3, t.routers());
+        assertEquals(3, t.nodes());
+        for (int r = 0; r < t.routers(); r++) {
+            for (int p = 0; p < t.ports(r); p++) {
+                int s = t.neighbor(r, p);
+                if (s >= 0) {
+                    assertEquals(r, t.neighbor(s, t.neighborPort(r, p)), "router " + r + " port " + p);
+                    assertEquals(p, t.neighborPort(s, t.neighborPort(r, p)), "router " + r + " port " + p);
+                }
+            }
+        }
+        // plane 2's copy of router 1 (router 5): port 0 to plane 2's router 0 (4), port 1 to node 2's interface (8), port 2
+        assertEquals(4, t.neighbor(5, 0));
+        assertEquals(8, t.neighbor(5, 1));
+        assertEquals(2, t.neighborPort(5, 1));
+        assertEquals(-1, t.terminal(5, 1), "a plane's node port leads to the interface now");
+        for (int n = 0; n < 3; n++) {
+            int i = t.nodeRouter(n);
+            assertEquals(6 + n, i);
+            assertEquals(3, t.nodePort(n));
+            assertEquals(n, t.terminal(i, 3));
+            assertEquals(Topology.INTERFACE, t.routerKind(i));
+            assertEquals(4, t.ports(i));
+        }
+        assertEquals(Topology.SWITCH, t.routerKind(3));
+        assertEquals("pair, 3 rails", t.describe());
+    }
+
+    /** Records the output port of each route and delivers nothing else. */
+    private static List<Integer> planesChosen(RailRouting.Selection selection, int packets) {
+        RailTopology t = new RailTopology(new Pair(), 4);
+        RoutingAlgorithm plane = new RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
+                out.add(0, 0);
+            }
+
+            @Override
+            public int vcClasses() {
+                return 1;
+            }
+        };
+        RailRouting routing = new RailRouting(t, new RoutingAlgorithm[] {plane, plane, plane, plane}, selection);
+        List<Integer> ports = new ArrayList<>();
+        for (int k = 0; k < packets; k++) {
+            int destination = k % 3;
+            PacketView packet = new PacketView() {
+                @Override
+                public long id() {
+                    return 0;
+                }
+
+                @Override
+                public int source() {
+                    return 0;
+                }
+
+                @Override
+                public int destination() {
+                    return destination;
+                }
+
+                @Override
+                public int length() {
+                    return 4;
+                }
+
+                @Override
+                public long created() {
+                    return 0;
+                }
+
+                @Override
+                public int routingState() {
+                    return 0;
+                }
+
+                @Override
+                public void routingState(int state) {
+                }
+            };
+            routing.route(t.nodeRouter(0), 4, packet, new RouteCandidates() {
+                @Override
+                public void add(int outPort, int vcClass) {
+                    ports.add(outPort);
+                }
+            });
+        }
+        return ports;
+    }
+
+    @Test
+    void roundRobinSpreadsASourcesPacketsEvenlyAndDestinationKeepsAPlanePerDestination() {
+        List<Integer> rr = planesChosen(RailRouting.Selection.ROUND_ROBIN, 400);
+        for (int p = 0; p < 4; p++) {
+            int plane = p;
+            assertEquals(100, rr.stream().filter(x -> x == plane).count(), "plane " + p + " of 4, 400 packets");
+        }
+        assertEquals(List.of(0, 1, 2, 3, 0, 1), rr.subList(0, 6));
+        assertEquals(List.of(0, 1, 2, 0, 1, 2), planesChosen(RailRouting.Selection.DESTINATION, 6),
+                "destination modulo 4 planes, destinations 0, 1, 2");
+    }
+
+    private static final String RAILS = """
+            name: rails
+            topology: {name: kary-ntree, k: 4, n: 1, RAILS}
+            hardware: {name: generic, vcs: 2, bufferFlits: 8}
+            traffic:
+              packetFlits: 4
+              patterns: [uniform]
+            schemes:
+              - {label: dmodk, routing: dmodk, queuing: by-function}
+            loads: [0.05]
+            warmup: 500
+            measure: 4000
+            drain: 20000
+            seeds: [1]
+            """;
+
+    private PointResult run(String rails) {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        String name = "r" + Math.abs(rails.hashCode());
+        Path file = Fixtures.write(tmp, name + ".yaml", RAILS.replace(", RAILS", rails));
+        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve(name)), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult r = h.results().get(0);
+        assertNull(r.failure(), r.failure());
+        assertEquals(PointRecords.metric(r, "packets.measured"), PointRecords.metric(r, "packets.measured.delivered"));
+        return r;
+    }
+
+    @Test
+    void aMultiRailRunDeliversEverythingAndPaysTheInterfaceHops() {
+        double plain = PointRecords.metric(run(""), "latency.avg");
+        double oneRail = PointRecords.metric(run(", rails: 1"), "latency.avg");
+        double fourRails = PointRecords.metric(run(", rails: 4, railSelection: destination"), "latency.avg");
+        // one switch: 1 router hop; behind interfaces: 3 (source interface, switch, destination interface)
+        assertTrue(oneRail > plain + 4, "one rail " + oneRail + " against the switch alone " + plain);
+        assertEquals(oneRail, fourRails, 2.0, "four idle-enough planes: the same path length as one");
+        SweepPlan plan = StudyFiles.plan(RAILS.replace(", RAILS", ", rails: 4"));
+        assertEquals(4 * 1 + 4, plan.networkRouters());
+        assertContains(plan.summary(), "4 rails (planes), one interface router per node, plane chosen by round-robin");
+        var topology = new SteadyStudy().resolved(plan).get("topology");
+        assertEquals(4, topology.get("rails").asInt());
+        assertEquals("round-robin", topology.get("railSelection").asText());
+    }
+
+    private static String refused(String rails) {
+        return assertThrows(ExperimentException.class, () -> StudyFiles.plan(RAILS.replace(", RAILS", rails)))
+                .getMessage();
+    }
+
+    @Test
+    void badRailsAreRefusedAtTheirKey() {
+        assertContains(refused(", rails: 0"), "topology.rails = 0 is not a number of planes; use a whole number from 1 to 64");
+        assertContains(refused(", rails: two"), "topology.rails = two is not a number of planes");
+        assertContains(refused(", rails: 2, railSelection: random"), "topology.railSelection = 'random' is not a selection;"
+                + " use round-robin");
+        assertContains(refused(", railSelection: destination"), "topology.railSelection without topology.rails");
+    }
+}
