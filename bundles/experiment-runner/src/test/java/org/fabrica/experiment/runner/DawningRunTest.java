@@ -1,11 +1,8 @@
 package org.fabrica.experiment.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
-import org.fabrica.experiment.RunHandle;
-import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
@@ -38,14 +35,8 @@ class DawningRunTest {
             """;
 
     private double latency(String hardware, int bytes) {
-        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
-        String name = "z" + bytes + "-" + hardware.hashCode();
-        Path file = Fixtures.write(tmp, name + ".yaml", ONE_SWITCH.replace("HARDWARE", hardware)
-                .replace("BYTES", Integer.toString(bytes)));
-        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve(name)), null);
-        assertEquals(RunState.FINISHED, Fixtures.await(h));
-        PointResult r = h.results().get(0);
-        assertNull(r.failure(), r.failure());
+        PointResult r = Fixtures.run(tmp, "z" + bytes + "-" + Math.abs(hardware.hashCode()), ONE_SWITCH
+                .replace("HARDWARE", hardware).replace("BYTES", Integer.toString(bytes))).get(0);
         assertEquals(16.0, PointRecords.metric(r, "packets.delivered"));
         return PointRecords.metric(r, "latency.avg");
     }

@@ -1,6 +1,8 @@
 package org.fabrica.experiment.runner;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -9,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +24,7 @@ import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.runner.fixtures.BrokenRoutingFactory;
 import org.fabrica.experiment.runner.fixtures.SeededRoutingFactory;
 import org.fabrica.experiment.runner.fixtures.SinglePacketInjectionFactory;
+import org.fabrica.sweep.PointResult;
 
 /** Shared test material: the registry of real providers and a tiny experiment. */
 final class Fixtures {
@@ -118,6 +122,20 @@ final class Fixtures {
             h.stop();
             throw new AssertionError("run did not end: " + e, e);
         }
+    }
+
+    /**
+     * Runs {@code yaml} (written as {@code name}.yaml into {@code dir}, results in {@code dir/name}) to
+     * its end with the real providers and returns its points' results, each checked to have no failure.
+     */
+    static List<PointResult> run(Path dir, String name, String yaml) {
+        RunHandle h = new ExperimentRunner(registry()).start(write(dir, name + ".yaml", yaml), options(dir.resolve(name)),
+                null);
+        assertEquals(RunState.FINISHED, await(h));
+        for (PointResult r : h.results()) {
+            assertNull(r.failure(), r.failure());
+        }
+        return h.results();
     }
 
     /** Waits (bounded) for a condition that another thread makes true; not a timing assertion. */

@@ -2,7 +2,6 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.fabrica.experiment.ExperimentException;
-import org.fabrica.experiment.RunHandle;
-import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.routing.PacketView;
 import org.fabrica.routing.RouteCandidates;
@@ -202,13 +199,7 @@ class RailsTest {
             """;
 
     private PointResult run(String rails) {
-        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
-        String name = "r" + Math.abs(rails.hashCode());
-        Path file = Fixtures.write(tmp, name + ".yaml", RAILS.replace(", RAILS", rails));
-        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve(name)), null);
-        assertEquals(RunState.FINISHED, Fixtures.await(h));
-        PointResult r = h.results().get(0);
-        assertNull(r.failure(), r.failure());
+        PointResult r = Fixtures.run(tmp, "r" + Math.abs(rails.hashCode()), RAILS.replace(", RAILS", rails)).get(0);
         assertEquals(PointRecords.metric(r, "packets.measured"), PointRecords.metric(r, "packets.measured.delivered"));
         return r;
     }

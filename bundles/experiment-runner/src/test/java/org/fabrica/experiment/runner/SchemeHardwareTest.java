@@ -13,8 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
-import org.fabrica.experiment.RunHandle;
-import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
@@ -39,12 +37,8 @@ class SchemeHardwareTest {
             loads: [0.3]""");
 
     private Map<String, Double> latencies(String name, String yaml) {
-        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
-        RunHandle h = runner.start(Fixtures.write(tmp, name + ".yaml", yaml), Fixtures.options(tmp.resolve(name)), null);
-        assertEquals(RunState.FINISHED, Fixtures.await(h));
         Map<String, Double> out = new HashMap<>();
-        for (PointResult r : h.results()) {
-            assertNull(r.failure(), r.failure());
+        for (PointResult r : Fixtures.run(tmp, name, yaml)) {
             out.put(r.point().pointId().split("/")[1], PointRecords.metric(r, "latency.avg"));
         }
         return out;
