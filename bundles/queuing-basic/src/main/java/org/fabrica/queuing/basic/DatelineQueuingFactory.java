@@ -28,6 +28,6 @@ public final class DatelineQueuingFactory implements QueuingFactory<DatelineQueu
                     + classes + " VC classes of the routing algorithm, but the hardware has " + vcs
                     + "; set vcs to " + classes + " or more");
         }
-        return new DatelineQueuing(vcs, classes);
+        return new DatelineQueuing(vcs, classes, parameters.injection() == DatelineQueuingParameters.Injection.ANY);
     }
 }

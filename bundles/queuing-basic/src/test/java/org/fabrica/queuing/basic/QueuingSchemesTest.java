@@ -42,6 +42,15 @@ class QueuingSchemesTest {
     }
 
     @Test
+    void datelineInjectsOnClassZerosVcsOrOnAnyVc() {
+        QueuingScheme any = new DatelineQueuingFactory().create(context(8, 3), Parameters.bind(
+                DatelineQueuingParameters.class, java.util.Map.of("injection", "any")));
+        assertEquals(0xFFL, any.injectionVcMask(3, PACKET), "every one of the 8 VCs");
+        assertEquals(0b11100L, any.vcMask(0, 0, 1, PACKET), "the classes' ranges stay as they are");
+        assertEquals(0b11L, dateline(8, 3).injectionVcMask(3, PACKET), "the default: class 0's VCs");
+    }
+
+    @Test
     void datelineMapsClassesToContiguousRanges() {
         QueuingScheme two = dateline(2, 2);
         assertEquals(0b1L, two.vcMask(0, 0, 0, PACKET));
