@@ -7,13 +7,19 @@ import org.fabrica.routing.RoutingAlgorithm;
 /**
  * Routing on a {@link RailTopology}: at the source's interface a packet takes a plane, chosen by
  * the selection policy; in the plane the topology's own routing (one instance per plane) routes
- * it; at the destination's interface it goes to the node. Interface hops use VC class 0.
+ * it; at the destination's interface it goes to the node. Interface hops use VC class 0. The
+ * plane is a function of the packet's header, never of a counter: the network may ask for a
+ * packet's route more than once at one router (a throttle's or a queuing scheme's look-ahead, a
+ * retry), and must get the same answer.
  */
 final class RailRouting implements RoutingAlgorithm {
     /** How a source's interface spreads its packets over the planes. */
     enum Selection {
-        /** Plane after plane, packet by packet, per source. */
-        ROUND_ROBIN,
+        /**
+         * The packet's id modulo the planes: ids count packets in generation order over all
+         * nodes, so one source alone takes the planes in turn and many sources spread evenly.
+         */
+        PACKET,
         /** The destination's id modulo the planes: one plane per destination, packets stay in order. */
         DESTINATION
     }
@@ -21,7 +27,6 @@ final class RailRouting implements RoutingAlgorithm {
     private final RailTopology topology;
     private final RoutingAlgorithm[] planes;
     private final Selection selection;
-    private final int[] next;
     private final int interfaceBase;
 
     /** @param planes the topology's routing, one instance per plane */
@@ -32,7 +37,6 @@ final class RailRouting implements RoutingAlgorithm {
         this.topology = topology;
         this.planes = planes.clone();
         this.selection = selection;
-        this.next = new int[topology.nodes()];
         this.interfaceBase = topology.planes() * topology.planeRouters();
     }
 
@@ -44,15 +48,8 @@ final class RailRouting implements RoutingAlgorithm {
                 out.add(m, 0); // from a plane: to the node
                 return;
             }
-            int n = router - interfaceBase;
-            int plane;
-            if (selection == Selection.DESTINATION) {
-                plane = packet.destination() % m;
-            } else {
-                plane = next[n];
-                next[n] = plane + 1 == m ? 0 : plane + 1;
-            }
-            out.add(plane, 0);
+            long key = selection == Selection.DESTINATION ? packet.destination() : packet.id();
+            out.add((int) (key % m), 0);
             return;
         }
         int r = topology.planeRouters();

@@ -33,13 +33,13 @@ record Rails(int planes, RailRouting.Selection selection) {
             throw doc.error(topology.parameterPath(PLANES), "topology." + PLANES + " = " + planes
                     + " is not a number of planes; use a whole number from 1 to " + MAX_PLANES);
         }
-        Object s = p.getOrDefault(SELECTION, "round-robin");
+        Object s = p.getOrDefault(SELECTION, "packet");
         RailRouting.Selection selection = switch (String.valueOf(s)) {
-            case "round-robin" -> RailRouting.Selection.ROUND_ROBIN;
+            case "packet" -> RailRouting.Selection.PACKET;
             case "destination" -> RailRouting.Selection.DESTINATION;
             default -> throw doc.error(topology.parameterPath(SELECTION), "topology." + SELECTION + " = '" + s
-                    + "' is not a selection; use round-robin (plane after plane, per source) or destination (the"
-                    + " destination's id modulo the planes)");
+                    + "' is not a selection; use packet (the packet's id modulo the planes: a lone source takes"
+                    + " them in turn) or destination (the destination's id modulo the planes)");
         };
         return new Rails(((Number) planes).intValue(), selection);
     }
@@ -54,6 +54,6 @@ record Rails(int planes, RailRouting.Selection selection) {
 
     /** The keys as the resolved file writes them. */
     String selectionName() {
-        return selection == RailRouting.Selection.ROUND_ROBIN ? "round-robin" : "destination";
+        return selection == RailRouting.Selection.PACKET ? "packet" : "destination";
     }
 }

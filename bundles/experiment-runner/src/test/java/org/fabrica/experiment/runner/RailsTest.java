@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Multi-rail networks ({@code topology.rails}): the planes and interfaces are wired as the
- * topology says, each link both ways; the interfaces spread a source's packets evenly over the
- * planes (round robin) or by destination; a run delivers everything and pays the interface hops;
+ * topology says, each link both ways; the interfaces spread packets evenly over the planes (by
+ * packet id) or by destination, with the same answer when asked twice; a run delivers everything and pays the interface hops;
  * bad values are refused at their key.
  */
 class RailsTest {
@@ -125,10 +125,11 @@ class RailsTest {
         List<Integer> ports = new ArrayList<>();
         for (int k = 0; k < packets; k++) {
             int destination = k % 3;
+            long id = k;
             PacketView packet = new PacketView() {
                 @Override
                 public long id() {
-                    return 0;
+                    return id;
                 }
 
                 @Override
@@ -160,19 +161,25 @@ class RailsTest {
                 public void routingState(int state) {
                 }
             };
-            routing.route(t.nodeRouter(0), 4, packet, new RouteCandidates() {
-                @Override
-                public void add(int outPort, int vcClass) {
-                    ports.add(outPort);
-                }
-            });
+            int[] twice = new int[2];
+            for (int ask = 0; ask < 2; ask++) { // the network may ask twice: the same answer
+                int a = ask;
+                routing.route(t.nodeRouter(0), 4, packet, new RouteCandidates() {
+                    @Override
+                    public void add(int outPort, int vcClass) {
+                        twice[a] = outPort;
+                    }
+                });
+            }
+            assertEquals(twice[0], twice[1], "packet " + k + " asked twice");
+            ports.add(twice[0]);
         }
         return ports;
     }
 
     @Test
-    void roundRobinSpreadsASourcesPacketsEvenlyAndDestinationKeepsAPlanePerDestination() {
-        List<Integer> rr = planesChosen(RailRouting.Selection.ROUND_ROBIN, 400);
+    void packetIdsSpreadEvenlyAndDestinationKeepsAPlanePerDestinationTheSameWhenAskedTwice() {
+        List<Integer> rr = planesChosen(RailRouting.Selection.PACKET, 400);
         for (int p = 0; p < 4; p++) {
             int plane = p;
             assertEquals(100, rr.stream().filter(x -> x == plane).count(), "plane " + p + " of 4, 400 packets");
@@ -214,10 +221,10 @@ class RailsTest {
         assertEquals(oneRail, fourRails, 2.0, "four idle-enough planes: the same path length as one");
         SweepPlan plan = StudyFiles.plan(RAILS.replace(", RAILS", ", rails: 4"));
         assertEquals(4 * 1 + 4, plan.networkRouters());
-        assertContains(plan.summary(), "4 rails (planes), one interface router per node, plane chosen by round-robin");
+        assertContains(plan.summary(), "4 rails (planes), one interface router per node, plane chosen by packet");
         var topology = new SteadyStudy().resolved(plan).get("topology");
         assertEquals(4, topology.get("rails").asInt());
-        assertEquals("round-robin", topology.get("railSelection").asText());
+        assertEquals("packet", topology.get("railSelection").asText());
     }
 
     private static String refused(String rails) {
@@ -230,7 +237,7 @@ class RailsTest {
         assertContains(refused(", rails: 0"), "topology.rails = 0 is not a number of planes; use a whole number from 1 to 64");
         assertContains(refused(", rails: two"), "topology.rails = two is not a number of planes");
         assertContains(refused(", rails: 2, railSelection: random"), "topology.railSelection = 'random' is not a selection;"
-                + " use round-robin");
+                + " use packet");
         assertContains(refused(", railSelection: destination"), "topology.railSelection without topology.rails");
     }
 }

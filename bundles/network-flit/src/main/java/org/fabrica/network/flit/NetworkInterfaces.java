@@ -75,6 +75,8 @@ final class NetworkInterfaces {
     private InvariantChecks checks;
     private final int vcs;
     private final boolean cutThrough;
+    /** Virtual cut-through with buffers of several sizes: a packet without a VC checks that one could ever hold it. */
+    private final boolean checkRoom;
     private final boolean waitForTailCredit;
     private final int packetFlits;
     private final int injectDelay;
@@ -104,6 +106,7 @@ final class NetworkInterfaces {
         this.names = names;
         this.vcs = wiring.vcs;
         this.cutThrough = cutThrough;
+        this.checkRoom = cutThrough && !outputs.uniform();
         this.waitForTailCredit = waitForTailCredit;
         this.packetFlits = packetFlits;
         this.injectDelay = injectDelay;
@@ -260,7 +263,7 @@ final class NetworkInterfaces {
                 break;
             }
             if (v < 0) {
-                if (cutThrough) {
+                if (checkRoom) {
                     requireRoom(n, slot, mask, ciBase);
                 }
                 // only a returning credit can change that, unless the throttle held an older packet back
@@ -348,7 +351,7 @@ final class NetworkInterfaces {
             int cr = credits[ciBase + q];
             if (sent == 0 ? (cutThrough ? cr < pool.length[slot] : cr <= 0)
                     || (waitForTailCredit && cr != outputs.capacityOf(ciBase + q)) : cr <= 0) {
-                if (sent == 0 && cutThrough) {
+                if (sent == 0 && checkRoom) {
                     requireRoom(n, slot, 1L << q, ciBase);
                 }
                 continue;

@@ -55,6 +55,14 @@ final class OutputUnits {
         ownerFlow = new int[2 * totalVcs];
     }
 
+    /**
+     * Whether every buffer has the same capacity: then, once the network has checked that a buffer
+     * holds a whole packet, every one does (virtual cut-through needs no per-packet check).
+     */
+    boolean uniform() {
+        return uniformCapacity >= 0;
+    }
+
     /** Capacity of the buffer that credit counter {@code ci} counts. */
     int capacityOf(int ci) {
         int u = uniformCapacity;

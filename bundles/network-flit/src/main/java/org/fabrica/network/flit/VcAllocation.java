@@ -43,6 +43,8 @@ final class VcAllocation {
     private final int[] routingDelay;
     private final int[] vcAllocDelay;
     private final boolean cutThrough;
+    /** Virtual cut-through with buffers of several sizes: a blocked head checks that some candidate could ever hold it. */
+    private final boolean checkRoom;
     private final int[] vcPriority;
     private final int[] localPort;
     private final int[] localVc;
@@ -79,6 +81,7 @@ final class VcAllocation {
         this.routingDelay = routingDelay.clone();
         this.vcAllocDelay = vcAllocDelay.clone();
         this.cutThrough = cutThrough;
+        this.checkRoom = cutThrough && !outputs.uniform();
         this.vcPriority = vcPriority;
         this.localPort = wiring.localPort;
         this.localVc = wiring.localVc;
@@ -134,7 +137,7 @@ final class VcAllocation {
                 int before = count;
                 count = request(base, iv, l, count);
                 if (count == before) {
-                    if (cutThrough) {
+                    if (checkRoom) {
                         requireRoom(r, base, iv, tl);
                     }
                     // every candidate taken: wait for a release here

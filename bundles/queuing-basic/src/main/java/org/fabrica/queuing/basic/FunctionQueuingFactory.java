@@ -12,8 +12,7 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = QueuingFactory.class, property = {
         "fabrica.name=by-function",
         "fabrica.description=Function-separated VCs: unicast packets use only the VCs whose function (the hardware"
-                + " model's, e.g. unicast, mixed) is listed, leaving e.g. a barrier VC alone; optionally only the"
-                + " first vcs of them (one VC class)"})
+                + " model's, e.g. unicast, mixed) is listed, leaving e.g. a barrier VC alone (one VC class)"})
 public final class FunctionQueuingFactory implements QueuingFactory<FunctionQueuingParameters> {
     @Override
     public Class<FunctionQueuingParameters> parameterType() {
@@ -45,22 +44,6 @@ public final class FunctionQueuingFactory implements QueuingFactory<FunctionQueu
             throw new IllegalArgumentException("queuing 'by-function': no VC has a function in unicast = "
                     + List.of(parameters.unicast()) + "; the hardware's VCs are " + functions + " (set the hardware's"
                     + " vcFunctions, or list one of these in unicast)");
-        }
-        int limit = parameters.vcs();
-        if (limit > 0) {
-            if (Long.bitCount(mask) < limit) {
-                throw new IllegalArgumentException("queuing 'by-function': vcs = " + limit + " but only "
-                        + Long.bitCount(mask) + " of the hardware's VCs " + functions + " have a function in unicast = "
-                        + List.of(parameters.unicast()) + "; lower vcs, list more functions, or give the hardware more"
-                        + " VCs of those functions");
-            }
-            long kept = 0;
-            for (int i = 0; i < limit; i++) {
-                long lowest = mask & -mask;
-                kept |= lowest;
-                mask &= ~lowest;
-            }
-            mask = kept;
         }
         return new FunctionQueuing(mask);
     }

@@ -162,22 +162,6 @@ class QueuingSchemesTest {
     }
 
     @Test
-    void byFunctionWithVcsKeepsTheLowestNumberedVcsOfTheListedFunctions() {
-        FakeQueuingContext ctx = context(5, 1);
-        ctx.functions = new String[] {"barrier", "unicast", "mixed", "unicast", "unicast"};
-        for (int[] limitAndMask : new int[][] {{1, 0b00010}, {2, 0b00110}, {3, 0b01110}, {4, 0b11110}, {0, 0b11110}}) {
-            QueuingScheme q = new FunctionQueuingFactory().create(ctx, Parameters.bind(FunctionQueuingParameters.class,
-                    java.util.Map.of("vcs", limitAndMask[0])));
-            assertEquals(limitAndMask[1], q.vcMask(0, 1, 0, PACKET), "vcs = " + limitAndMask[0]);
-            assertEquals(limitAndMask[1], q.injectionVcMask(3, PACKET), "vcs = " + limitAndMask[0]);
-        }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new FunctionQueuingFactory()
-                .create(ctx, Parameters.bind(FunctionQueuingParameters.class, java.util.Map.of("vcs", 5))));
-        assertTrue(e.getMessage().startsWith("queuing 'by-function': vcs = 5 but only 4 of the hardware's VCs"),
-                e.getMessage());
-    }
-
-    @Test
     void byFunctionNamesWhatIsMissing() {
         FakeQueuingContext ctx = context(2, 1);
         ctx.functions = new String[] {"barrier", "barrier"};
