@@ -31,14 +31,38 @@ public final class FinalOutputs {
      */
     public static List<String> write(ResultsStore store, ExperimentFacts facts, RunRecord record, boolean plots,
             boolean report) {
+        return write(store, facts, record, plots, report, null);
+    }
+
+    /**
+     * Writes points.json, the plots and the report (each atomically), and for an experiment with
+     * variants ({@code variants} not null) variants.csv and the variant charts ({@link VariantCharts}).
+     *
+     * @return warnings about outputs that could not be produced (the run itself is not failed)
+     */
+    public static List<String> write(ResultsStore store, ExperimentFacts facts, RunRecord record, boolean plots,
+            boolean report, VariantCharts.Grid variants) {
         Path dir = store.dir();
         List<String> warnings = new ArrayList<>();
         List<PointResult> all = store.results();
         store.writePointsJson(facts.name(), facts.experimentId(), facts.fabricaVersion(), all);
         List<ModeSummary.Table> tables = facts.outputs().tables(facts, all);
         StudyOutputs.Finished done = facts.outputs().finish(dir, facts, all, tables);
-        List<ResultCharts.NamedChart> charts = done.charts();
+        List<ResultCharts.NamedChart> charts = new ArrayList<>(done.charts());
         warnings.addAll(done.warnings());
+        if (variants != null) {
+            try {
+                VariantCharts.Drawn v = VariantCharts.draw(variants, facts.patterns(), all);
+                charts.addAll(v.charts());
+                warnings.addAll(v.warnings());
+                if (v.csv() != null) {
+                    store.writeText(VariantCharts.CSV, v.csv());
+                }
+            } catch (RuntimeException e) {
+                // the points and the other outputs stand without the variant table
+                warnings.add(VariantCharts.CSV + " and the variant charts could not be made: " + e);
+            }
+        }
         for (Map.Entry<String, String> f : done.files().entrySet()) {
             Path target = dir.resolve(f.getKey());
             try {

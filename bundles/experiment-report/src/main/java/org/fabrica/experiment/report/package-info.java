@@ -12,7 +12,7 @@
  * their outputs here.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.fabrica.experiment.report;
 
 import org.osgi.annotation.bundle.Export;

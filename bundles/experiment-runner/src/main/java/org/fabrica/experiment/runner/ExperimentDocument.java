@@ -60,6 +60,10 @@ public final class ExperimentDocument implements StudyFile {
     /** Where each value starts (for errors about a value). */
     private final Map<String, JsonLocation> values;
     private final Map<String, String> overridden = new LinkedHashMap<>();
+    /** What set an overridden path, when not the command line's {@code --set}: e.g. {@code variant 2 (128 B)}. */
+    private final Map<String, String> origins = new HashMap<>();
+    /** How messages name the override being applied ({@code --set}, or a variant). */
+    private String overrideWord = "--set";
 
     private ExperimentDocument(String source, ObjectNode root, Map<String, JsonLocation> keys,
             Map<String, JsonLocation> values) {
@@ -183,7 +187,7 @@ public final class ExperimentDocument implements StudyFile {
         for (String p = path; p != null; p = parent(p)) {
             String value = overridden.get(p);
             if (value != null) {
-                return "--set " + p + "=" + value;
+                return origins.getOrDefault(p, "--set") + " " + p + "=" + value;
             }
         }
         for (String p = path; p != null; p = parent(p)) {
@@ -211,12 +215,38 @@ public final class ExperimentDocument implements StudyFile {
         return new ExperimentException(where(path) + ": " + message, cause);
     }
 
+    /**
+     * A copy of this document with {@code overrides} applied after its own (values as YAML text),
+     * named {@code origin} in messages (e.g. {@code variants[2] (128 B)}): one variant of an
+     * experiment ({@link Variants}). This document is not changed.
+     */
+    ExperimentDocument variant(String origin, Map<String, String> overrides) {
+        ExperimentDocument copy = new ExperimentDocument(source, root.deepCopy(), keys, values);
+        copy.overridden.putAll(overridden);
+        copy.origins.putAll(origins);
+        copy.overrideWord = origin;
+        for (Map.Entry<String, String> o : overrides.entrySet()) {
+            copy.override(o.getKey(), o.getValue());
+        }
+        copy.overrideWord = "--set";
+        return copy;
+    }
+
+    /** A copy of this document without the top-level key {@code key} (e.g. the experiment without its variants). */
+    ExperimentDocument without(String key) {
+        ExperimentDocument copy = new ExperimentDocument(source, root.deepCopy(), keys, values);
+        copy.overridden.putAll(overridden);
+        copy.origins.putAll(origins);
+        copy.root.remove(key);
+        return copy;
+    }
+
     // ------------------------------------------------------------------ overrides
 
     private void override(String key, String valueText) {
         String path = key.trim();
         if (path.isEmpty()) {
-            throw new ExperimentException("--set " + key + "=" + valueText
+            throw new ExperimentException(overrideWord + " " + key + "=" + valueText
                     + ": the key is empty; write --set key.path=value, e.g. --set hardware.vcs=3");
         }
         JsonNode value;
@@ -226,12 +256,12 @@ public final class ExperimentDocument implements StudyFile {
                 value = NullNode.getInstance();
             }
         } catch (JsonProcessingException e) {
-            throw new ExperimentException("--set " + key + "=" + valueText + ": the value is not valid YAML ("
+            throw new ExperimentException(overrideWord + " " + key + "=" + valueText + ": the value is not valid YAML ("
                     + firstLine(e.getOriginalMessage()) + ")" + hint(String.valueOf(e.getOriginalMessage()))
                     + "; quote text, write lists as [a, b]", e);
         }
         if (valueText != null && valueText.strip().startsWith("*")) {
-            throw new ExperimentException("--set " + key + "=" + valueText + ": a YAML alias; write the value itself, "
+            throw new ExperimentException(overrideWord + " " + key + "=" + valueText + ": a YAML alias; write the value itself, "
                     + "or quote it ('" + valueText.strip() + "') if it is text");
         }
         List<Object> segments = segments(path, key, valueText);
@@ -242,7 +272,7 @@ public final class ExperimentDocument implements StudyFile {
             JsonNode child = child(node, seg);
             if (child == null || child.isNull() || !(child.isObject() || child.isArray())) {
                 if (!(node instanceof ObjectNode) && !(seg instanceof String)) {
-                    throw new ExperimentException("--set " + key + "=" + valueText + ": "
+                    throw new ExperimentException(overrideWord + " " + key + "=" + valueText + ": "
                             + render(segments.subList(0, i + 1)) + " does not exist in the file");
                 }
                 if (child != null && !child.isNull() && next instanceof String && child.isTextual()) {
@@ -260,6 +290,9 @@ public final class ExperimentDocument implements StudyFile {
         }
         set(node, segments.get(segments.size() - 1), value, key, valueText, segments);
         overridden.put(render(segments), valueText);
+        if (!"--set".equals(overrideWord)) {
+            origins.put(render(segments), overrideWord);
+        }
     }
 
     private static JsonNode child(JsonNode node, Object seg) {
@@ -270,11 +303,11 @@ public final class ExperimentDocument implements StudyFile {
         return node.isArray() && i < node.size() ? node.get(i) : null;
     }
 
-    private static void set(JsonNode node, Object seg, JsonNode value, String key, String valueText,
+    private void set(JsonNode node, Object seg, JsonNode value, String key, String valueText,
             List<Object> path) {
         if (seg instanceof String s) {
             if (!(node instanceof ObjectNode o)) {
-                throw new ExperimentException("--set " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
+                throw new ExperimentException(overrideWord + " " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
                         + " is not a mapping, so it has no key '" + s + "'");
             }
             o.set(s, value);
@@ -282,7 +315,7 @@ public final class ExperimentDocument implements StudyFile {
         }
         int i = (Integer) seg;
         if (!(node instanceof ArrayNode a)) {
-            throw new ExperimentException("--set " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
+            throw new ExperimentException(overrideWord + " " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
                     + " is not a list, so it has no element [" + i + "]");
         }
         if (i < a.size()) {
@@ -290,12 +323,12 @@ public final class ExperimentDocument implements StudyFile {
         } else if (i == a.size()) {
             a.add(value);
         } else {
-            throw new ExperimentException("--set " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
+            throw new ExperimentException(overrideWord + " " + key + "=" + valueText + ": " + render(path.subList(0, path.size() - 1))
                     + " has " + a.size() + " elements; use an index up to " + a.size());
         }
     }
 
-    private static List<Object> segments(String path, String key, String valueText) {
+    private List<Object> segments(String path, String key, String valueText) {
         List<Object> out = new ArrayList<>();
         int i = 0;
         int n = path.length();
@@ -331,8 +364,8 @@ public final class ExperimentDocument implements StudyFile {
         return out;
     }
 
-    private static ExperimentException badKey(String key, String valueText) {
-        return new ExperimentException("--set " + key + "=" + valueText
+    private ExperimentException badKey(String key, String valueText) {
+        return new ExperimentException(overrideWord + " " + key + "=" + valueText
                 + ": malformed key; write names separated by dots and list indexes in brackets, e.g. schemes[0].routing.name");
     }
 

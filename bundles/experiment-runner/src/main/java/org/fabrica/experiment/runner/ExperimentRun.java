@@ -133,7 +133,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         try {
             List<String> w = new ArrayList<>(artefactWarnings);
             warnings = List.copyOf(w); // in the record the report shows
-            w.addAll(FinalOutputs.write(store, facts, record(end), plan.spec().plots(), plan.spec().report()));
+            w.addAll(FinalOutputs.write(store, facts, record(end), plan.spec().plots(), plan.spec().report(),
+                    plan.variantPlans() == null ? null : plan.variantPlans().grid()));
             warnings = List.copyOf(w);
         } catch (RuntimeException e) {
             if (end != RunState.STOPPED) {
@@ -164,11 +165,22 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     private PointResult runPoint(SweepPoint sp) {
         StudyPoint p = plan.points().get(sp.index());
-        return plan.spec().study().run(new PointJob(this, plan, p, sp));
+        SweepPlan own = plan.planOf(p);
+        if (own == plan) {
+            return plan.spec().study().run(new PointJob(this, plan, p, sp));
+        }
+        // a variant's point runs on its variant's plan, and its result is the sweep's point in the variant's column
+        StudyPoint local = plan.localPoint(p);
+        PointResult r = own.spec().study().run(new PointJob(this, own, local, local.sweepPoint(own.experimentId())));
+        Map<String, String> notes = new LinkedHashMap<>(r.notes());
+        if (notes.containsKey(PointSimulation.SCHEME)) {
+            notes.put(PointSimulation.SCHEME, plan.columnLabels().get(p.scheme()));
+        }
+        return new PointResult(sp, r.metrics(), notes, r.failure(), r.wallMillis());
     }
 
-    /** Simulates a point with a mode's measurement ({@link PointJob#simulate(PointMeasurement)}). */
-    PointResult simulate(StudyPoint p, SweepPoint sp, PointMeasurement measurement) {
+    /** Simulates a point of {@code plan} (the run's, or a variant's) with a mode's measurement ({@link PointJob#simulate(PointMeasurement)}). */
+    PointResult simulate(SweepPlan plan, StudyPoint p, SweepPoint sp, PointMeasurement measurement) {
         PointControl control = new PointControl(this, p);
         PointSimulation sim = new PointSimulation(plan, p, control, measurement);
         if (stopRequested) {
@@ -312,6 +324,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
      * collective).
      */
     private double pointFraction(PointControl c) {
+        SweepPlan plan = this.plan.planOf(c.point());
         long expected = plan.expectedCycles();
         if (expected > 0) {
             return Math.min(1.0, (double) c.cycle() / expected);

@@ -121,14 +121,73 @@ public final class ExperimentRunner implements ExperimentService {
     SweepPlan plan(Path file, RunOptions o) {
         Map<String, String> overrides = o.overrides() == null ? Map.of() : o.overrides();
         ExperimentDocument doc = ExperimentDocument.read(file, overrides);
-        ExperimentSpec spec = ExperimentSpec.parse(doc, registry.studies());
         try {
-            return SweepPlan.resolve(doc, spec, registry);
+            Variants variants = Variants.read(doc);
+            if (variants == null) {
+                return SweepPlan.resolve(doc, ExperimentSpec.parse(doc, registry.studies()), registry);
+            }
+            return withVariants(doc, variants);
         } catch (OutOfMemoryError e) {
             // resolving builds each topology and network once; what it built is garbage again here
             throw new ExperimentException(file + ": out of memory while building the topology and network to check "
                     + "them; the Java heap (at most " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB) is "
                     + "too small for this configuration: raise it (e.g. FABRICA_JAVA_OPTS=-Xmx8g) or make it smaller");
+        }
+    }
+
+    /**
+     * The experiment without its variants, resolved (it must be valid on its own), made the sweep of
+     * every variant, each resolved and checked like an experiment ({@link Variants}).
+     */
+    private SweepPlan withVariants(ExperimentDocument doc, Variants variants) {
+        ExperimentDocument baseDoc = doc.without(Variants.KEY);
+        SweepPlan base;
+        try {
+            base = SweepPlan.resolve(baseDoc, ExperimentSpec.parse(baseDoc, registry.studies()), registry);
+        } catch (ExperimentException e) {
+            throw new ExperimentException(e.getMessage() + " (in the experiment without its variants, which must be"
+                    + " valid on its own: its values are those the variants do not set)", e);
+        }
+        List<SweepPlan> plans = new ArrayList<>();
+        List<Integer> kept = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        for (Variants.Variant v : variants.variants()) {
+            ExperimentDocument vd = baseDoc.variant(v.origin(), v.set());
+            SweepPlan p;
+            try {
+                ExperimentSpec vs = ExperimentSpec.parse(vd, registry.studies());
+                p = SweepPlan.resolve(vd, vs, registry);
+            } catch (ExperimentException e) {
+                if (!variants.skipRefused()) {
+                    throw new ExperimentException(v.origin() + " " + e.getMessage()
+                            + (variants.axes().size() > 1 || !"variant".equals(variants.axes().get(0).name())
+                                    ? "; to leave out the combinations the experiment refuses, set variants.skipRefused:"
+                                            + " true" : ""), e);
+                }
+                refused.add(v.label() + ": " + e.getMessage());
+                continue;
+            }
+            sameShape(doc, base, p, v);
+            p.prefixPoints(VariantPlans.prefix(plans.size()));
+            plans.add(p);
+            kept.add(v.index());
+        }
+        if (plans.isEmpty()) {
+            throw doc.error(Variants.KEY, "the experiment refuses every variant (" + refused.size() + "), e.g. "
+                    + refused.get(0));
+        }
+        base.variants(new VariantPlans(base, variants.keep(kept), plans, refused));
+        return base;
+    }
+
+    /** A variant keeps the mode, the pattern labels and the scheme labels: they are the rows of the results. */
+    private static void sameShape(ExperimentDocument doc, SweepPlan base, SweepPlan variant, Variants.Variant v) {
+        if (!variant.spec().mode().equals(base.spec().mode())
+                || !variant.spec().patternLabels().equals(base.spec().patternLabels())
+                || !variant.columnLabels().equals(base.columnLabels())) {
+            throw doc.error(Variants.KEY, v.origin() + " changes the mode, the traffic patterns or the schemes"
+                    + " (mode " + variant.spec().mode() + ", patterns " + variant.spec().patternLabels() + ", schemes "
+                    + variant.columnLabels() + "); every variant keeps them: they label the results");
         }
     }
 

@@ -64,6 +64,6 @@ public final class PointJob implements StudyJob {
      * kernel under the run's control (pause, step, swap), checks it; never throws.
      */
     PointResult simulate(PointMeasurement measurement) {
-        return run.simulate(point, sweepPoint, measurement);
+        return run.simulate(plan, point, sweepPoint, measurement);
     }
 }

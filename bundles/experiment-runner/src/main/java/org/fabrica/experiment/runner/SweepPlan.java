@@ -102,7 +102,9 @@ public final class SweepPlan implements StudyPlan {
     private final Map<Integer, SchemeHardware> schemeHardware = new java.util.HashMap<>();
     /** End-node overheads of the hardware model, given to the network. */
     private final EndpointTiming endpoint;
-    private final List<StudyPoint> points;
+    private List<StudyPoint> points;
+    /** The experiment's variants as one sweep, or null without variants ({@link #variants(VariantPlans)}). */
+    private VariantPlans variantPlans;
     private final String experimentId;
     private final ObjectNode resolved;
     /** Cycles a point is expected to take, for progress; -1 when progress is counted in packets. */
@@ -501,7 +503,45 @@ public final class SweepPlan implements StudyPlan {
 
     /** The resolved experiment as YAML, with its provenance ({@link ResolvedExperiment#yaml}); it can be run again as it is. */
     public String resolvedYaml(String fabricaVersion, String createdAt) {
-        return ResolvedExperiment.yaml(this, resolved, fabricaVersion, createdAt);
+        return ResolvedExperiment.yaml(this, variantPlans == null ? resolved : variantPlans.resolved(), fabricaVersion,
+                createdAt);
+    }
+
+    /** The resolved experiment as the mode wrote it, without provenance (and without variants). */
+    ObjectNode resolvedNode() {
+        return resolved;
+    }
+
+    /**
+     * Makes this plan (the experiment without its variants) the sweep of its variants: points,
+     * columns, id, summary and resolved form are then theirs. Called once, after resolving.
+     */
+    void variants(VariantPlans v) {
+        this.variantPlans = v;
+    }
+
+    /** The variants, or null when the experiment has none. */
+    VariantPlans variantPlans() {
+        return variantPlans;
+    }
+
+    /** Gives this plan's point ids a prefix (a variant's points, {@link VariantPlans#prefix}). Called once, after resolving. */
+    void prefixPoints(String prefix) {
+        List<StudyPoint> out = new ArrayList<>(points.size());
+        for (StudyPoint p : points) {
+            out.add(new StudyPoint(p.index(), prefix + p.pointId(), p.pattern(), p.scheme(), p.load(), p.seed()));
+        }
+        points = List.copyOf(out);
+    }
+
+    /** The plan a point runs on: this one, or its variant's ({@link VariantPlans#planOf}). */
+    SweepPlan planOf(StudyPoint p) {
+        return variantPlans == null ? this : variantPlans.planOf(p);
+    }
+
+    /** The point as its plan ({@link #planOf}) knows it: itself, or its variant's own point. */
+    StudyPoint localPoint(StudyPoint p) {
+        return variantPlans == null ? p : variantPlans.local(p);
     }
 
     /** Every bound provider by its path in the file. */
@@ -543,7 +583,7 @@ public final class SweepPlan implements StudyPlan {
 
     /** A few lines describing the sweep, for {@code validate} ({@link StudyMode#summary}). */
     public String summary() {
-        return spec.study().summary(this);
+        return variantPlans != null ? variantPlans.summary() : spec.study().summary(this);
     }
 
     /**
@@ -574,11 +614,11 @@ public final class SweepPlan implements StudyPlan {
     }
 
     public List<StudyPoint> points() {
-        return points;
+        return variantPlans != null ? variantPlans.points() : points;
     }
 
     public String experimentId() {
-        return experimentId;
+        return variantPlans != null ? variantPlans.experimentId() : experimentId;
     }
 
     /** What the mode resolved beyond the plan's fields, or null. */
@@ -588,7 +628,7 @@ public final class SweepPlan implements StudyPlan {
 
     /** Column labels: the schemes' labels, or the schedulers' in schedulability mode. */
     List<String> columnLabels() {
-        return columnLabels;
+        return variantPlans != null ? variantPlans.columnLabels() : columnLabels;
     }
 
     public List<BoundScheme> schemes() {
