@@ -88,8 +88,9 @@ public @interface GenericRouterParameters {
             + " per flit (like linkCyclesPerFlit)", min = "1")
     int terminalLinkCyclesPerFlit() default 1;
 
-    @AttributeDefinition(description = "Injection queues of a network interface: single (one FIFO) or per-vc"
-            + " (one lane per VC, flits of different lanes interleave on the link)")
+    @AttributeDefinition(description = "Injection queues of a network interface: single (one FIFO), per-vc"
+            + " (one lane per VC, flits of different lanes interleave on the link) or per-vc-admittance (per-vc"
+            + " lanes of at most a VC's capacity behind an admittance queue per destination)")
     InjectionQueues injectionQueues() default InjectionQueues.SINGLE;
 
     @AttributeDefinition(description = "Length of a cycle in ns, for reporting", min = "0.001")

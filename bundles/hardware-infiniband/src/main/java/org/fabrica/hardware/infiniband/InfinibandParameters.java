@@ -51,6 +51,8 @@ public @interface InfinibandParameters {
     CrossbarOrganisation crossbar() default CrossbarOrganisation.SHARED;
 
     @AttributeDefinition(description = "Injection queues of the node interfaces: per-vc (organised like the switch"
-            + " queues, as in the study) or single (one FIFO)")
+            + " queues, as in the study, fed as packets are generated), per-vc-admittance (the same behind the study's"
+            + " admittance queue per destination: a packet enters its injection queue when it has room, and its"
+            + " virtual network is chosen then) or single (one FIFO)")
     InjectionQueues injectionQueues() default InjectionQueues.PER_VC;
 }

@@ -189,8 +189,8 @@ public final class FlitNetwork implements NetworkModel {
         }
         this.interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer, throttle, throttleActive,
                 names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni), terminalFlitDelay,
-                setup.endpoint().receiveOverheadCycles(), d.injection() == InjectionQueues.PER_VC,
-                ni.terminalLink().cyclesPerFlit());
+                setup.endpoint().receiveOverheadCycles(), d.injection() != InjectionQueues.SINGLE,
+                ni.terminalLink().cyclesPerFlit(), d.injection() == InjectionQueues.PER_VC_ADMITTANCE);
         this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
 
         // allocator parts

@@ -107,11 +107,12 @@ final class InvariantChecks {
                         + ", " + inputs.count(iv) + " flits)", now);
             }
         }
-        long held = pool.live() + queues.records() - queues.materialized();
+        long held = pool.live() + queues.records() - queues.materialized() + interfaces.admitting();
         long pending = interfaces.generated + interfaces.replicated - interfaces.delivered;
         if (held != pending) {
             throw invariant(held + " packets held (" + pool.live() + " in the pool, " + queues.records()
-                    + " queued of which " + queues.materialized() + " pooled) but " + pending
+                    + " queued of which " + queues.materialized() + " pooled, " + interfaces.admitting()
+                    + " in admittance queues) but " + pending
                     + " generated or copied and not delivered", now);
         }
     }

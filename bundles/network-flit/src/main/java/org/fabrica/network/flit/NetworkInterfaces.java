@@ -91,11 +91,36 @@ final class NetworkInterfaces {
     /** The terminal link takes a flit every this many cycles; per node the first cycle it is free again. */
     private final int injectCyclesPerFlit;
     private final int[] niFree;
+    /**
+     * Admittance queues per destination in front of the per-VC injection queues
+     * ({@code InjectionQueues.PER_VC_ADMITTANCE}), or null: a packet then waits there until its
+     * injection queue has room, the injection queues hold at most what the first router's VC holds
+     * ({@link #laneFlits}), and the virtual network is chosen when the packet is first offered to
+     * them, not when it is generated.
+     */
+    private final AdmissionQueues admission;
+    /** With admittance queues: flits queued in each injection queue (lane). */
+    private final int[] laneFlits;
+    /** With admittance queues: something changed (a packet arrived, a lane freed room) since the node's last admission. */
+    private final boolean[] admitDirty;
 
     NetworkInterfaces(Wiring wiring, OutputUnits outputs, InputBuffers inputs, PacketPool pool, Progress progress,
             NetworkObserver observer, Throttle throttle, boolean throttleActive, ProviderNames names, int maxPorts,
             boolean cutThrough, boolean waitForTailCredit, int packetFlits, int injectDelay, int flitDelay,
             int receiveOverhead, boolean perVcQueues, int injectCyclesPerFlit) {
+        this(wiring, outputs, inputs, pool, progress, observer, throttle, throttleActive, names, maxPorts, cutThrough,
+                waitForTailCredit, packetFlits, injectDelay, flitDelay, receiveOverhead, perVcQueues, injectCyclesPerFlit,
+                false);
+    }
+
+    /**
+     * Network interfaces; {@code admittance} puts admittance queues per destination in front of the
+     * per-VC injection queues ({@code perVcQueues} must be true).
+     */
+    NetworkInterfaces(Wiring wiring, OutputUnits outputs, InputBuffers inputs, PacketPool pool, Progress progress,
+            NetworkObserver observer, Throttle throttle, boolean throttleActive, ProviderNames names, int maxPorts,
+            boolean cutThrough, boolean waitForTailCredit, int packetFlits, int injectDelay, int flitDelay,
+            int receiveOverhead, boolean perVcQueues, int injectCyclesPerFlit, boolean admittance) {
         this.wiring = wiring;
         this.outputs = outputs;
         this.inputs = inputs;
@@ -122,6 +147,13 @@ final class NetworkInterfaces {
         this.lanes = throttleActive ? maxPorts : perVcQueues ? vcs : 1;
         this.laneSent = perVcQueues ? new int[wiring.nodes * lanes] : null;
         this.nextLane = perVcQueues ? new int[wiring.nodes] : null;
+        if (admittance && !perVcQueues) {
+            throw new IllegalArgumentException("admittance queues feed per-VC injection queues; use them with per-VC"
+                    + " injection queues");
+        }
+        this.admission = admittance ? new AdmissionQueues(wiring.nodes) : null;
+        this.laneFlits = admittance ? new int[wiring.nodes * lanes] : null;
+        this.admitDirty = admittance ? new boolean[wiring.nodes] : null;
         this.queues = new SourceQueues(nodes * lanes, lanes > 1);
         niQueued = new int[nodes];
         niQueue = new int[nodes];
@@ -148,7 +180,10 @@ final class NetworkInterfaces {
 
     /** Queues a newly generated packet at node {@code n}. */
     void enqueue(int n, long id, int destination, long created, long t) {
-        if (lanes == 1) {
+        if (admission != null) {
+            admission.add(n, id, created, destination);
+            admitDirty[n] = true;
+        } else if (lanes == 1) {
             queues.add(n, id, created, destination, 0);
         } else if (perVcQueues) {
             ScratchPacket p = firstHopScratch;
@@ -185,6 +220,11 @@ final class NetworkInterfaces {
         return best;
     }
 
+    /** Packets waiting in the admittance queues of every node (0 without them). */
+    long admitting() {
+        return admission == null ? 0 : admission.records();
+    }
+
     /** Packets waiting in the source queue of {@code node} (the one being injected included). */
     int queued(int node) {
         return niQueued[node];
@@ -210,7 +250,13 @@ final class NetworkInterfaces {
     }
 
     private void inject(int n, long t, int tl) {
-        if (niQueued[n] == 0 || niWaiting[n]) {
+        if (niQueued[n] == 0) {
+            return;
+        }
+        if (admission != null && admitDirty[n]) {
+            admit(n);
+        }
+        if (niWaiting[n]) {
             return;
         }
         if (injectCyclesPerFlit > 1 && tl - niFree[n] < 0) {
@@ -375,12 +421,102 @@ final class NetworkInterfaces {
                 queues.removeFirst(qi);
                 niQueued[n]--;
                 sent = 0;
+                if (admission != null) {
+                    laneFlits[qi] -= pool.length[slot];
+                    admitDirty[n] = true; // the injection queue has room for the next packet
+                }
             }
             laneSent[qi] = sent;
             nextLane[n] = q + 1 == lanes ? 0 : q + 1;
             return;
         }
         niWaiting[n] = true;
+    }
+
+    /**
+     * Admittance queues: moves the packets of node {@code n} that fit into their injection queues,
+     * the destinations' queues served oldest head first: a scan from the oldest packet that skips
+     * every destination whose earlier packet found no room (so packets to one destination stay in
+     * order). A packet's virtual network is chosen the first time it is offered (and kept); its
+     * queue is the one of the queuing scheme's injection VCs with room that holds the fewest flits.
+     * An injection queue has room for a packet when it is empty or the packet fits in the first
+     * router's VC capacity beside what it holds.
+     */
+    private void admit(int n) {
+        admitDirty[n] = false;
+        int base = n * lanes;
+        int ciBase = outputs.niCreditBase + n * vcs;
+        long room = 0;
+        for (int v = 0; v < lanes; v++) {
+            if (fits(base + v, ciBase + v)) {
+                room |= 1L << v;
+            }
+        }
+        if (room == 0) {
+            return; // a lane that frees room marks the node again
+        }
+        AdmissionQueues a = admission;
+        boolean moved = false;
+        for (int k = 0; k < a.span(n) && room != 0; k++) {
+            if (a.isHole(n, k)) {
+                continue;
+            }
+            int dst = a.destination(n, k);
+            if (a.blocked(dst)) {
+                continue;
+            }
+            long packetId = a.id(n, k);
+            long createdAt = a.created(n, k);
+            ScratchPacket p = firstHopScratch;
+            p.set(packetId, n, dst, packetFlits, createdAt);
+            int network = 0;
+            if (choosesNetworks) {
+                network = a.network(n, k);
+                if (network < 0) {
+                    network = route.virtualNetwork(n, p);
+                    a.network(n, k, network);
+                }
+                p.virtualNetwork(network);
+            }
+            long mask = route.injectionMask(n, p) & room;
+            if (mask == 0) {
+                a.block(dst);
+                continue;
+            }
+            int lane = leastFlitsLane(base, mask);
+            queues.add(base + lane, packetId, createdAt, dst, 0, network);
+            laneFlits[base + lane] += packetFlits;
+            if (!fits(base + lane, ciBase + lane)) {
+                room &= ~(1L << lane);
+            }
+            int dropped = a.remove(n, k);
+            k = Math.max(k + 1 - dropped, 0) - 1; // the front moved by the positions dropped
+            moved = true;
+        }
+        a.endScan();
+        if (moved) {
+            niWaiting[n] = false;
+        }
+    }
+
+    /** Whether injection queue {@code qi} has room for a packet: empty, or the packet fits beside what it holds in its VC's capacity. */
+    private boolean fits(int qi, int ci) {
+        int queued = laneFlits[qi];
+        return queued == 0 || queued + packetFlits <= outputs.capacityOf(ci);
+    }
+
+    /** The lane of {@code mask} holding the fewest flits, the lowest on ties. */
+    private int leastFlitsLane(int base, long mask) {
+        int best = -1;
+        int bestFlits = Integer.MAX_VALUE;
+        for (long m = mask; m != 0; m &= m - 1) {
+            int v = Long.numberOfTrailingZeros(m);
+            if (laneFlits[base + v] < bestFlits) {
+                best = v;
+                bestFlits = laneFlits[base + v];
+            }
+        }
+        return best;
     }
 
     /**
