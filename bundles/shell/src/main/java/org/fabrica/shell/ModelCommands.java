@@ -72,6 +72,12 @@ final class ModelCommands implements Callable<Integer> {
         @Option(names = "--plot", paramLabel = "FILE.svg", description = "also draw G against L into this SVG file")
         Path plot;
 
+        @Option(names = "--simulated", paramLabel = "RESULTS", description = "a results folder whose variants.csv"
+                + " has the columns topology.rails (1 and --rails), traffic.packetBytes and collective.duration (as"
+                + " examples/dawning/multirail.yaml writes): print and draw the simulated G = T(1 rail) / T(m rails)"
+                + " beside the model, one curve per value of its other axes; the lengths are then the file's")
+        Path simulated;
+
         @Override
         public Integer call() throws IOException {
             MultiRailModel model;
@@ -81,7 +87,11 @@ final class ModelCommands implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "model multirail: " + e.getMessage());
             }
+            SimulatedGain sim = simulated == null ? null : SimulatedGain.read(simulated, model.rails());
             List<Integer> ls = lengths;
+            if ((ls == null || ls.isEmpty()) && sim != null) {
+                ls = sim.lengths();
+            }
             if (ls == null || ls.isEmpty()) {
                 ls = new java.util.ArrayList<>();
                 for (int l = 8; l <= 4096; l *= 2) {
@@ -98,22 +108,22 @@ final class ModelCommands implements Callable<Integer> {
             out.printf(Locale.ROOT, "multi-rail model: Hop %d, k %s, T_switch %s ns, m %d rails of %s Gbit/s against one"
                     + " plane of %s Gbit/s%n", model.hops(), fmt(model.k()), fmt(model.switchNanoseconds()),
                     model.rails(), fmt(model.railGbps()), fmt(model.singleGbps()));
-            out.println("L (bytes)  T_high (ns)  T_multi (ns)  G");
+            out.println("L (bytes)  T_high (ns)  T_multi (ns)  G" + (sim == null ? "" : sim.header()));
             double[] x = new double[ls.size()];
             double[] g = new double[ls.size()];
             for (int i = 0; i < ls.size(); i++) {
                 int l = ls.get(i);
                 x[i] = l;
                 g[i] = model.gain(l);
-                out.printf(Locale.ROOT, "%9d  %11.1f  %12.1f  %.4f%n", l, model.singlePlaneNanoseconds(l),
-                        model.multiRailNanoseconds(l), g[i]);
+                out.printf(Locale.ROOT, "%9d  %11.1f  %12.1f  %.4f%s%n", l, model.singlePlaneNanoseconds(l),
+                        model.multiRailNanoseconds(l), g[i], sim == null ? "" : sim.row(l));
             }
             if (plot != null) {
                 Chart chart = new Chart("Multi-rail gain G = T_high / T_multi", String.format(Locale.ROOT,
                         "analytic model: Hop %d, k %s, T_switch %s ns, %d x %s Gbit/s against 1 x %s Gbit/s", model.hops(),
                         fmt(model.k()), fmt(model.switchNanoseconds()), model.rails(), fmt(model.railGbps()),
                         fmt(model.singleGbps())), "packet length L (bytes)", "G", false,
-                        List.of(new Series("G (analytic)", x, g)));
+                        sim == null ? List.of(new Series("G (analytic)", x, g)) : sim.withSeries(new Series("G (analytic)", x, g)));
                 Path target = plot.toAbsolutePath();
                 Files.createDirectories(target.getParent());
                 AtomicFile.write(target, ChartRenderer.svg(chart, true));
