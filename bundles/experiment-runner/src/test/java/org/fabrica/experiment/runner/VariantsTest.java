@@ -86,6 +86,39 @@ class VariantsTest {
     }
 
     @Test
+    void aResumedRunOfVariantsRunsOnlyThePointsItsJournalLacks() throws IOException {
+        Path file = Fixtures.write(tmp, "resume.yaml", ONE_LOAD + """
+                variants:
+                  - {label: deep, hardware.bufferFlits: 8}
+                  - {label: shallow, hardware.bufferFlits: 2}
+                  - {label: long, traffic.packetFlits: 8}
+                """);
+        Path out = tmp.resolve("resume");
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        assertEquals(org.fabrica.experiment.RunState.FINISHED, Fixtures.await(runner.start(file, Fixtures.options(out),
+                null)));
+        List<String> journal = Files.readAllLines(out.resolve("points.jsonl"));
+        assertEquals(3, journal.size());
+        // keep the journal line of variant 'shallow' only
+        String kept = journal.stream().filter(l -> l.contains("v1/")).findFirst().orElseThrow();
+        Files.writeString(out.resolve("points.jsonl"), kept + "\n");
+        org.fabrica.experiment.RunHandle h = runner.start(file, new org.fabrica.experiment.RunOptions(out, true, 1,
+                Map.of(), false), null);
+        assertEquals(org.fabrica.experiment.RunState.FINISHED, Fixtures.await(h));
+        List<String> after = Files.readAllLines(out.resolve("points.jsonl"));
+        assertEquals(3, after.size());
+        assertEquals(kept, after.get(0), "the kept point is not run again");
+        Map<String, Double> first = new HashMap<>();
+        for (String l : journal) {
+            PointResult r = PointRecords.parse(l);
+            first.put(r.point().pointId(), PointRecords.metric(r, "latency.avg"));
+        }
+        for (PointResult r : h.results()) {
+            assertEquals(first.get(r.point().pointId()), PointRecords.metric(r, "latency.avg"), r.point().pointId());
+        }
+    }
+
+    @Test
     void refusedCombinationsAreAnErrorUnlessLeftOutOnPurpose() {
         String grid = ONE_LOAD + """
                 variants:
