@@ -36,6 +36,8 @@ import org.fabrica.traffic.trace.ReplayParameters;
 record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, double computeScale) {
     static final List<String> WORKLOAD_KEYS = List.of("label", "trace", "generate", "copies", "mapping");
     static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale");
+    /** Keys of {@code generate: {name: barriers, ...}} ({@link org.fabrica.traffic.trace.BarrierGenerator}). */
+    static final List<String> BARRIER_KEYS = List.of("name", "ranks", "barriers", "computeNs");
     static final List<String> PTRANS_KEYS = List.of("name", "ranks", "gridRows", "gridColumns", "order", "elementBytes",
             "iterations", "computeNsPerElement", "computeNsPerBlock", "barrier");
 
@@ -104,10 +106,11 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
                 }
                 generate = (ObjectNode) g;
                 String name = SpecReader.requiredText(doc, generate, "name", p + ".generate.name");
-                if (!name.equals("ptrans")) {
-                    throw doc.error(p + ".generate.name", "generator '" + name + "' is not known; the generator is ptrans");
+                if (!name.equals("ptrans") && !name.equals("barriers")) {
+                    throw doc.error(p + ".generate.name", "generator '" + name + "' is not known; the generators are"
+                            + " ptrans and barriers");
                 }
-                SpecReader.checkKeys(doc, generate, p + ".generate", PTRANS_KEYS);
+                SpecReader.checkKeys(doc, generate, p + ".generate", name.equals("ptrans") ? PTRANS_KEYS : BARRIER_KEYS);
             }
             int copies = (int) SpecReader.bounded(doc, o, "copies", p + ".copies", 1, 1, 1_000_000);
             out.add(new Workload(label, p, trace, generate, copies, mapping(doc, o.get("mapping"), p + ".mapping"), base));

@@ -37,6 +37,7 @@ import org.fabrica.stats.collectors.CompositeObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
+import org.fabrica.traffic.trace.BarrierGenerator;
 import org.fabrica.traffic.trace.PtransGenerator;
 import org.fabrica.traffic.trace.PtransParameters;
 import org.fabrica.traffic.trace.ReplayParameters;
@@ -288,6 +289,9 @@ public final class TraceStudy extends RunnerStudy {
                 throw doc.error(w.path() + ".trace", w.path() + ".trace: " + e.getMessage(), e);
             }
             digest = sha256(bytes);
+        } else if (w.generate().get("name").asText().equals("barriers")) {
+            trace = barriers(doc, w);
+            digest = null;
         } else {
             PtransParameters p;
             try {
@@ -299,6 +303,19 @@ public final class TraceStudy extends RunnerStudy {
             digest = null;
         }
         return new Resolved(w, TraceReplay.prepare(trace), digest, mapping);
+    }
+
+    /** {@code generate: {name: barriers, ranks: P, barriers: 10, computeNs: 0}} ({@link BarrierGenerator}). */
+    private static Trace barriers(ExperimentDocument doc, TraceSpec.Workload w) {
+        ObjectNode g = w.generate();
+        String p = w.path() + ".generate";
+        if (!g.has("ranks") || g.get("ranks").isNull()) {
+            throw doc.error(p + ".ranks", p + ".ranks is required: the processes taking part in every barrier");
+        }
+        int ranks = (int) SpecReader.bounded(doc, g, "ranks", p + ".ranks", 0, 1, 1 << 20);
+        int count = (int) SpecReader.bounded(doc, g, "barriers", p + ".barriers", 10, 1, BarrierGenerator.MAX_BARRIERS);
+        long computeNs = SpecReader.bounded(doc, g, "computeNs", p + ".computeNs", 0, 0, 1L << 40);
+        return BarrierGenerator.generate(ranks, count, computeNs);
     }
 
     private static PtransParameters ptrans(ExperimentDocument doc, TraceSpec.Workload w) {
@@ -575,7 +592,7 @@ public final class TraceStudy extends RunnerStudy {
                 .append(StudyPoint.format(trace.computeScale())).append('\n');
         for (Resolved w : state.workloads()) {
             sb.append("  workload  ").append(w.spec().label()).append(": ")
-                    .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString() : "ptrans generator")
+                    .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString() : w.spec().generate().get("name").asText() + " generator")
                     .append(", ").append(w.trace().ranks()).append(" ranks x ").append(w.spec().copies())
                     .append(" copies, ").append(w.trace().messages()).append(" messages of ").append(w.trace().bytes())
                     .append(" bytes per copy, mapping ").append(describe(w.mapping())).append('\n');

@@ -17,7 +17,7 @@
  * operations bcast and reduce ({@code TraceEvent.Bcast}, {@code TraceEvent.Reduce}) and their expansion.
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package org.fabrica.traffic.trace;
 
 import org.osgi.annotation.bundle.Export;
