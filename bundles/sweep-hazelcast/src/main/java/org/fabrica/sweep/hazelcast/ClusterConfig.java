@@ -50,6 +50,7 @@ final class ClusterConfig {
         c.setProperty("hazelcast.heartbeat.interval.seconds", "1");
         c.setProperty("hazelcast.max.no.heartbeat.seconds", "10");
         c.setProperty("hazelcast.wait.seconds.before.join", "1");
+        c.setProperty("hazelcast.max.wait.seconds.before.join", "3");
         c.setProperty("hazelcast.shutdownhook.enabled", "false"); // the launcher stops the framework, and us with it
         NetworkConfig n = c.getNetworkConfig();
         n.setPort(s.port()).setPortAutoIncrement(true).setPortCount(PORT_COUNT);
