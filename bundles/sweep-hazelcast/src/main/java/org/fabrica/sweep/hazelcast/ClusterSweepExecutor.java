@@ -121,7 +121,7 @@ public final class ClusterSweepExecutor implements SweepExecutor {
             checkVersions(hz, first);
             dispatch(hz, points, experiment, portable, listener, events);
         } finally {
-            hz.getLifecycleService().terminate();
+            hz.shutdown(); // a lite member holds no data: it leaves at once
         }
     }
 
@@ -227,7 +227,13 @@ public final class ClusterSweepExecutor implements SweepExecutor {
         Done done = (Done) e;
         String who = names.getOrDefault(done.member(), done.member());
         if (done.failure() != null) {
-            if (!d.retry(done.member(), done.point(), MAX_ATTEMPTS)) {
+            boolean held = d.holds(done.member(), done.point().pointId());
+            if (d.retry(done.member(), done.point(), MAX_ATTEMPTS)) {
+                if (held) {
+                    log.accept("point " + done.point().pointId() + " on member " + who + " came back without a result ("
+                            + done.failure().getClass().getSimpleName() + "); it goes back to the queue");
+                }
+            } else {
                 if (d.give(done.point().pointId())) {
                     listener.finished(new PointResult(done.point(), List.of(), new LinkedHashMap<>(), "sent to members "
                             + MAX_ATTEMPTS + " times without an answer; the last, from " + who + ": "

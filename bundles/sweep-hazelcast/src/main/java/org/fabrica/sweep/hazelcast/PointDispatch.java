@@ -129,6 +129,12 @@ final class PointDispatch {
         return false;
     }
 
+    /** {@code member} holds the point (sent, no result yet). */
+    boolean holds(String member, String pointId) {
+        Map<String, SweepPoint> h = held.get(member);
+        return h != null && h.containsKey(pointId);
+    }
+
     /** Points {@code member} holds (sent, no result yet). */
     int holding(String member) {
         Map<String, SweepPoint> h = held.get(member);
