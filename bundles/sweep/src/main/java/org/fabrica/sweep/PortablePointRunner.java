@@ -10,6 +10,12 @@ import org.osgi.annotation.versioning.ConsumerType;
  */
 @ConsumerType
 public interface PortablePointRunner extends PointRunner {
+    /**
+     * The run was told to stop: an executor that ships points sends no more and returns (the
+     * points without a result are run by a resumed run); a local point sees it by itself.
+     */
+    boolean stopRequested();
+
     /** The experiment the points belong to, as data. */
     ShippedExperiment experiment();
 

@@ -36,6 +36,11 @@ final class RunPoints implements PortablePointRunner {
     }
 
     @Override
+    public boolean stopRequested() {
+        return run.stopRequested();
+    }
+
+    @Override
     public ShippedExperiment experiment() {
         return experiment;
     }

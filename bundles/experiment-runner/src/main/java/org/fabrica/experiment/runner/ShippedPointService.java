@@ -30,8 +30,8 @@ import org.osgi.service.component.annotations.Reference;
  */
 @Component(service = ShippedPointRunner.class)
 public final class ShippedPointService implements ShippedPointRunner {
-    /** Plans kept (a member usually serves one sweep at a time). */
-    private static final int PLANS = 4;
+    /** Plans kept (a member usually serves one sweep at a time; a large network's plan is large). */
+    private static final int PLANS = 2;
 
     private final ProviderRegistry registry;
     private final Map<String, SweepPlan> plans = new LinkedHashMap<>(PLANS, 0.75f, true) {

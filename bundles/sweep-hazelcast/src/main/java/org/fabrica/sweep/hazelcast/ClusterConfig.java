@@ -26,6 +26,7 @@ final class ClusterConfig {
     /** Ports tried from the configured one on (several members on one machine share a file). */
     static final int PORT_COUNT = 100;
 
+    private static final java.util.concurrent.atomic.AtomicInteger INSTANCES = new java.util.concurrent.atomic.AtomicInteger();
     // kept: java.util.logging holds loggers weakly, and a collected one forgets its level
     private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
 
@@ -41,7 +42,8 @@ final class ClusterConfig {
         quiet();
         Config c = new Config();
         c.setClusterName(s.clusterName());
-        c.setInstanceName("fabrica-" + (lite ? "submitter" : "member") + "-" + ProcessHandle.current().pid());
+        c.setInstanceName("fabrica-" + (lite ? "submitter" : "member") + "-" + ProcessHandle.current().pid() + "-"
+                + INSTANCES.incrementAndGet()); // names are unique per JVM, which may join more than once
         c.setClassLoader(ClusterConfig.class.getClassLoader());
         c.setLiteMember(lite);
         c.setProperty("hazelcast.phone.home.enabled", "false");

@@ -99,6 +99,7 @@ public final class ClusterSweepExecutor implements SweepExecutor {
         ShippedExperiment experiment = portable.experiment();
         BlockingQueue<Event> events = new LinkedBlockingQueue<>();
         HazelcastInstance hz;
+        long joining = System.nanoTime();
         try {
             hz = Hazelcast.newHazelcastInstance(ClusterConfig.of(settings, true, Map.of()));
         } catch (RuntimeException e) {
@@ -119,6 +120,8 @@ public final class ClusterSweepExecutor implements SweepExecutor {
             });
             List<Member> first = awaitMembers(hz, settings);
             checkVersions(hz, first);
+            log.accept(first.size() + " member(s) run the same bundles as this launcher: " + addresses(first)
+                    + " (joined and checked in " + (System.nanoTime() - joining) / 1_000_000 + " ms)");
             dispatch(hz, points, experiment, portable, listener, events);
         } finally {
             hz.shutdown(); // a lite member holds no data: it leaves at once
@@ -164,7 +167,6 @@ public final class ClusterSweepExecutor implements SweepExecutor {
                 throw new IllegalStateException(diff);
             }
         }
-        log.accept(members.size() + " member(s) run the same bundles as this launcher: " + addresses(members));
     }
 
     private void dispatch(HazelcastInstance hz, List<SweepPoint> points, ShippedExperiment experiment,
@@ -176,6 +178,11 @@ public final class ClusterSweepExecutor implements SweepExecutor {
         long lastReport = System.nanoTime();
         long alone = 0;
         while (!d.complete()) {
+            if (runner.stopRequested()) {
+                // what members are running is dropped with this lite member; --resume runs it again
+                log.accept("stopped: " + (points.size() - d.doneCount()) + " point(s) without a result");
+                return;
+            }
             List<Member> members = workers(hz);
             for (Member m : members) {
                 String id = m.getUuid().toString();
