@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 17 through the exported launcher: members and submitter are separate JVMs on loopback
- * (launch/target/fabrica-launcher.jar, as ./fabrica runs it), on ports free at the time and a cluster
- * name of their own, so a parallel build does not join in. Every process is killed in the end.
+ * Cluster sweeps (docs/user-guide.md, "Running on a cluster") through the exported launcher:
+ * members and submitter are separate JVMs on loopback (launch/target/fabrica-launcher.jar, as
+ * ./fabrica runs it), on ports free at the time and a cluster name of their own, so a parallel
+ * build does not join in. Every process is killed in the end.
  */
 class ClusterSweepIT {
     private static final Path JAR = Path.of("target", "fabrica-launcher.jar").toAbsolutePath();

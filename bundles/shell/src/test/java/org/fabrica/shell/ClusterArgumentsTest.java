@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** The command-line side of issue 17: {@code run --cluster FILE} and {@code member}'s flags. */
+/** The command-line side of cluster sweeps: {@code run --cluster FILE} and {@code member}'s flags. */
 class ClusterArgumentsTest {
     @TempDir
     Path tmp;

@@ -21,7 +21,7 @@ import org.fabrica.sweep.SweepPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A point shipped with the resolved experiment text runs on another launcher as it ran here (issue 17). */
+/** A point shipped with the resolved experiment text runs on another launcher as it ran here (docs/architecture.md, "Cluster"). */
 class ShippedPointServiceTest {
     private static final Set<String> WALL_TIME = Set.of("sim.wallSeconds", "sim.routerCyclesPerSecond");
 

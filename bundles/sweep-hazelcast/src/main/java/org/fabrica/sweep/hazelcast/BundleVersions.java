@@ -11,7 +11,7 @@ import org.osgi.framework.FrameworkUtil;
 /**
  * The active bundles of a launcher and their versions (a task a submitter sends to every member
  * before a sweep), and the check that a member runs every bundle of the submitter in the same
- * version: plugins the experiment needs must be the same everywhere (issue 17).
+ * version: plugins the experiment needs must be the same everywhere (docs/user-guide.md, "Running on a cluster").
  */
 final class BundleVersions implements Callable<String>, Serializable {
     private static final long serialVersionUID = 1L;

@@ -9,7 +9,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The Hazelcast configuration of a Fabrica launcher in a cluster (../shared/TOOLCHAIN.md,
+ * The Hazelcast configuration of a Fabrica launcher in a cluster (docs/architecture.md, section 10,
  * "Cluster"): the class loader that sees this bundle (tasks are this bundle's classes), phone-home
  * off, the bind address and TCP/IP member list or multicast, and failure detection in seconds
  * rather than Hazelcast's minute (a member killed with kill -9 must give its points back soon).

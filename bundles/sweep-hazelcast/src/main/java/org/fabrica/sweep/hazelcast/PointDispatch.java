@@ -13,9 +13,10 @@ import java.util.Set;
 import org.fabrica.sweep.SweepPoint;
 
 /**
- * Which point goes to which member, with nothing lost and nothing reported twice (the design of
- * issue 17): points wait in sweep order; a member with a free slot takes the next one; a lost
- * member's points go back to the front of the queue; the first result of a point counts and any
+ * Which point goes to which member, with nothing lost and nothing reported twice
+ * (docs/architecture.md, section 10, "Cluster"): points wait in sweep order; a member with a free
+ * slot takes the next one; a lost member's points go back to the front of the queue; the first
+ * result of a point counts and any
  * later one (a member thought lost that answered after all, a point run twice) is dropped. Not
  * thread-safe: the executor's dispatch thread alone uses it.
  */
