@@ -84,6 +84,9 @@ final class Launcher {
 
     static final int INFRASTRUCTURE_LEVEL = 1;
     static final int FABRICA_LEVEL = 2;
+    /** Feature property prefix: the java.util.logging level of a logger ({@link #applyLogLevels}). */
+    static final String LOG_LEVEL_PREFIX = "fabrica.log.level.";
+    private static final List<java.util.logging.Logger> LEVELLED = new java.util.concurrent.CopyOnWriteArrayList<>();
     static final int FRONT_END_LEVEL = 3;
     /** The prompt comes after the fabrica commands are registered, so the first command typed finds them. */
     static final int PROMPT_LEVEL = 4;
@@ -233,7 +236,9 @@ final class Launcher {
             }
         }
         // The selected features' properties.
-        config.putAll(FeatureCatalog.properties(selected));
+        Map<String, String> featureProperties = FeatureCatalog.properties(selected);
+        config.putAll(featureProperties);
+        applyLogLevels(featureProperties);
         // What the launcher owns.
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put("felix.log.logger", new StderrLogger());
@@ -254,6 +259,29 @@ final class Launcher {
             throw new LaunchException(ExitCodes.BAD_INPUT, "cannot create the plugins folder " + plugins + ": " + e.getMessage(), e);
         }
         return config;
+    }
+
+    /**
+     * Applies the features' {@value #LOG_LEVEL_PREFIX}LOGGER = LEVEL properties to java.util.logging, before any
+     * bundle starts: a library that logs through it (Hazelcast) says only what a user should read.
+     */
+    static void applyLogLevels(Map<String, String> properties) throws LaunchException {
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+            if (!e.getKey().startsWith(LOG_LEVEL_PREFIX)) {
+                continue;
+            }
+            String name = e.getKey().substring(LOG_LEVEL_PREFIX.length());
+            java.util.logging.Level level;
+            try {
+                level = java.util.logging.Level.parse(e.getValue().strip());
+            } catch (IllegalArgumentException bad) {
+                throw new LaunchException(ExitCodes.BAD_INPUT, "feature property " + e.getKey() + " = '" + e.getValue()
+                        + "' is not a java.util.logging level (SEVERE, WARNING, INFO, FINE, ...)", bad);
+            }
+            java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+            logger.setLevel(level);
+            LEVELLED.add(logger); // java.util.logging holds loggers weakly; a collected one forgets its level
+        }
     }
 
     private static void putDefault(Map<String, Object> config, String key, String value) {

@@ -77,6 +77,7 @@ final class FabricaCli {
         cl.addSubcommand("bench", new BenchCommand());
         cl.addSubcommand("trace", new TraceCommands(out));
         cl.addSubcommand("model", new ModelCommands(out));
+        cl.addSubcommand("member", new MemberCommand(out, err));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((e, a) -> {
@@ -154,7 +155,7 @@ final class FabricaCli {
 
     @Command(name = "fabrica", mixinStandardHelpOptions = true, versionProvider = FabricaVersion.class,
             description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench, "
-                    + "compare, trace, model, shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
+                    + "compare, trace, model, member, shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
                 "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
                     + "--plugins DIR (drop-in folder; default launch/plugins)."})
     final class Fabrica implements Callable<Integer> {

@@ -120,7 +120,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
                 }
             }
             progress();
-            executor.execute(todo, this::runPoint, threads, this::finished);
+            executor.execute(todo, new RunPoints(this, plan.experimentId(), facts.resolvedYaml(), store.dir()), threads,
+                    this::finished);
             synchronized (progressLock) {
                 end = stopRequested ? RunState.STOPPED : failedPoints > 0 ? RunState.FAILED : RunState.FINISHED;
             }
@@ -163,7 +164,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
     }
 
-    private PointResult runPoint(SweepPoint sp) {
+    /** Runs a point of this run's plan here (also a shipped one: {@link ShippedPointService}). */
+    PointResult runPoint(SweepPoint sp) {
         StudyPoint p = plan.points().get(sp.index());
         SweepPlan own = plan.planOf(p);
         if (own == plan) {
