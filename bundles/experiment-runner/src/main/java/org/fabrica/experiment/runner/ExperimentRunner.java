@@ -122,11 +122,7 @@ public final class ExperimentRunner implements ExperimentService {
         Map<String, String> overrides = o.overrides() == null ? Map.of() : o.overrides();
         ExperimentDocument doc = ExperimentDocument.read(file, overrides);
         try {
-            Variants variants = Variants.read(doc);
-            if (variants == null) {
-                return SweepPlan.resolve(doc, ExperimentSpec.parse(doc, registry.studies()), registry);
-            }
-            return withVariants(doc, variants);
+            return plan(doc, registry);
         } catch (OutOfMemoryError e) {
             // resolving builds each topology and network once; what it built is garbage again here
             throw new ExperimentException(file + ": out of memory while building the topology and network to check "
@@ -136,10 +132,22 @@ public final class ExperimentRunner implements ExperimentService {
     }
 
     /**
+     * Parses and resolves a document against {@code registry}: the plan of a run, with its variants
+     * if it has any (the same for a file and for a text shipped to a cluster member).
+     */
+    static SweepPlan plan(ExperimentDocument doc, ProviderRegistry registry) {
+        Variants variants = Variants.read(doc);
+        if (variants == null) {
+            return SweepPlan.resolve(doc, ExperimentSpec.parse(doc, registry.studies()), registry);
+        }
+        return withVariants(doc, variants, registry);
+    }
+
+    /**
      * The experiment without its variants, resolved (it must be valid on its own), made the sweep of
      * every variant, each resolved and checked like an experiment ({@link Variants}).
      */
-    private SweepPlan withVariants(ExperimentDocument doc, Variants variants) {
+    private static SweepPlan withVariants(ExperimentDocument doc, Variants variants, ProviderRegistry registry) {
         ExperimentDocument baseDoc = doc.without(Variants.KEY);
         SweepPlan base;
         try {

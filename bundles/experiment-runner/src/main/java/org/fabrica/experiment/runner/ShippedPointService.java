@@ -77,8 +77,7 @@ public final class ShippedPointService implements ShippedPointRunner {
         }
         ExperimentDocument doc = ExperimentDocument.parse("shipped experiment " + experiment.experimentId(),
                 experiment.text(), Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc, registry.studies());
-        SweepPlan plan = SweepPlan.resolve(doc, spec, registry);
+        SweepPlan plan = ExperimentRunner.plan(doc, registry); // with its variants, as the submitter planned it
         synchronized (plans) {
             plans.put(key, plan);
         }

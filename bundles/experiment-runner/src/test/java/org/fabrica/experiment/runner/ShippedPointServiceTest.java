@@ -46,6 +46,26 @@ class ShippedPointServiceTest {
     }
 
     @Test
+    void aShippedPointOfAVariantRunsOnItsVariantsPlan() throws Exception {
+        String yaml = Fixtures.with(Fixtures.TINY, "loads: [0.05, 0.1]", "loads: [0.3]") + """
+                variants:
+                  - {label: deep, hardware.bufferFlits: 8}
+                  - {label: shallow, hardware.bufferFlits: 2}
+                """;
+        List<PointResult> local = Fixtures.run(tmp, "variants", yaml);
+        String text = Files.readString(tmp.resolve("variants").resolve("experiment.yaml"));
+        ShippedPointService member = new ShippedPointService(Fixtures.registry());
+        assertEquals(2, local.size());
+        for (PointResult here : local) {
+            PointResult r = member.run(new ShippedExperiment(here.point().experimentId(), text), here.point()).result();
+            assertNull(r.failure(), r.failure());
+            assertEquals(here.point(), r.point());
+            assertEquals(measured(here), measured(r), here.point().pointId());
+            assertEquals(here.notes().get("scheme"), r.notes().get("scheme"), "the variant's column");
+        }
+    }
+
+    @Test
     void anExperimentThatResolvesToAnotherIdIsRefusedNamingBoth() throws Exception {
         List<PointResult> local = Fixtures.run(tmp, "tiny", Fixtures.TINY);
         String yaml = Files.readString(tmp.resolve("tiny").resolve("experiment.yaml"));
