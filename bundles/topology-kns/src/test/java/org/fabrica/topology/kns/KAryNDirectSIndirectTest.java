@@ -180,16 +180,193 @@ class KAryNDirectSIndirectTest {
     }
 
     @Test
-    void theFactoryBindsItsParametersAndRefusesAMultistageSubnetwork() {
+    void theFactoryBindsItsParametersIncludingStages() {
         Topology t = new KnsFactory().create(Parameters.defaults(KnsParameters.class));
         assertEquals("4-ary 2-direct 1-indirect KNS (16 nodes, 8 switches of 4 ports)", t.describe());
         assertTrue(t instanceof KnsTopology);
         Topology three = new KnsFactory().create(Parameters.bind(KnsParameters.class, Map.of("k", 3, "n", 3)));
         assertEquals(27, three.nodes());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new KnsFactory().create(Parameters.bind(KnsParameters.class, Map.of("s", 2))));
-        assertTrue(e.getMessage().contains("s = 2"), e.getMessage());
-        assertTrue(e.getMessage().contains("not built yet; use s = 1"), e.getMessage());
+        KnsTopology two = (KnsTopology) new KnsFactory().create(Parameters.bind(KnsParameters.class, Map.of("s", 2)));
+        assertEquals(2, two.indirectStages());
+        assertEquals(2, two.switchArity());
+        assertEquals("4-ary 2-direct 2-indirect KNS (16 nodes, 32 switches: a 2-ary 2-tree of 4 per line, 4 ports,"
+                + " 2 at the top level)", two.describe());
+    }
+
+    // ---- s > 1: an r-ary s-tree per line ----
+
+    /** k, n, s, and the expected switch count S = N n s / r. */
+    private static final int[][] MULTISTAGE = {{4, 2, 2, 32}, {9, 2, 2, 108}, {16, 2, 2, 256}, {8, 2, 3, 192},
+        {4, 3, 2, 192}, {27, 1, 3, 27}, {16, 1, 4, 32}};
+
+    @Test
+    void multistageCountsAndPortsOnSeveralSizes() {
+        for (int[] c : MULTISTAGE) {
+            KAryNDirectSIndirect t = new KAryNDirectSIndirect(c[0], c[1], c[2]);
+            int r = t.switchArity();
+            assertEquals(c[0], (int) Math.round(Math.pow(r, c[2])), t.describe());
+            assertEquals(c[3], t.switches(), t.describe());
+            assertEquals(t.nodes() * c[1] * c[2] / r, t.switches(), "S = N n s / r on " + t.describe());
+            assertEquals(t.nodes() + c[3], t.routers());
+            TopologyContract.Census census = TopologyContract.check(t);
+            assertEquals(t.nodes(), census.terminalPorts(), t.describe());
+            // n interface links per node, and in each line (s - 1) levels of r^(s-1) switches with r up links:
+            // 2 N n s link ports in all
+            assertEquals(2 * t.nodes() * c[1] * c[2], census.linkPorts(), t.describe());
+            assertEquals(0, census.unusedPorts(), t.describe());
+            int[] perLevel = new int[c[2]];
+            for (int router = t.nodes(); router < t.routers(); router++) {
+                int h = t.switchLevel(router);
+                perLevel[h]++;
+                assertEquals(Topology.SWITCH, t.routerKind(router));
+                assertEquals(h == c[2] - 1 ? r : 2 * r, t.ports(router), "2r ports below the top, r at the top");
+                assertEquals(router, t.lineSwitch(t.switchDimension(router), lineOf(t, router), h, t.switchIndex(router)));
+            }
+            for (int h = 0; h < c[2]; h++) {
+                assertEquals(t.switches() / c[2], perLevel[h], "r^(s-1) switches per level and line on " + t.describe());
+            }
+        }
+    }
+
+    /** The line of a switch, found through the node below its first leaf. */
+    private static int lineOf(KAryNDirectSIndirect t, int router) {
+        int d = t.switchDimension(router);
+        for (int line = 0; line < t.nodes() / t.radix(); line++) {
+            int first = t.lineSwitch(d, line);
+            if (router >= first && router < first + t.switches() / t.dimensions() / (t.nodes() / t.radix())) {
+                return line;
+            }
+        }
+        throw new AssertionError("no line for router " + router);
+    }
+
+    @Test
+    void eachSubnetworkSwitchReachesDownwardExactlyTheDocumentedBlockOfItsLine() {
+        for (int[] c : MULTISTAGE) {
+            KAryNDirectSIndirect t = new KAryNDirectSIndirect(c[0], c[1], c[2]);
+            int r = t.switchArity();
+            for (int router = t.nodes(); router < t.routers(); router++) {
+                int d = t.switchDimension(router);
+                int h = t.switchLevel(router);
+                int tau = t.switchIndex(router);
+                java.util.Set<Integer> below = new java.util.TreeSet<>();
+                collectBelow(t, router, below);
+                // c is below SW(h, tau) when c div r^(h+1) = tau div r^h (KnsTopology, "Multistage line subnetworks")
+                int span = (int) Math.pow(r, h + 1);
+                int first = tau / (int) Math.pow(r, h) * span;
+                assertEquals(span, below.size(), t.describe() + " router " + router);
+                int someNode = below.iterator().next();
+                for (int node : below) {
+                    assertEquals(t.line(someNode, d), t.line(node, d), "one line below a switch");
+                    int coordinate = t.coordinate(node, d);
+                    assertTrue(coordinate >= first && coordinate < first + span,
+                            "coordinate " + coordinate + " below SW(" + h + ", " + tau + ") of " + t.describe());
+                }
+            }
+            // an interface's port d leads to down port c mod r of leaf SW(0, c div r) of its line
+            for (int node = 0; node < t.nodes(); node++) {
+                for (int d = 0; d < c[1]; d++) {
+                    int coordinate = t.coordinate(node, d);
+                    assertEquals(t.lineSwitch(d, t.line(node, d), 0, coordinate / r), t.neighbor(node, d));
+                    assertEquals(t.switchDownPort(coordinate % r), t.neighborPort(node, d));
+                }
+            }
+        }
+    }
+
+    /** Nodes reached from {@code router} through down ports only. */
+    private static void collectBelow(KAryNDirectSIndirect t, int router, java.util.Set<Integer> out) {
+        for (int i = 0; i < t.switchArity(); i++) {
+            int next = t.neighbor(router, t.switchDownPort(i));
+            if (t.interfaceNode(next) >= 0) {
+                out.add(next);
+            } else {
+                assertEquals(t.switchLevel(router) - 1, t.switchLevel(next), "a down port leads one level down");
+                collectBelow(t, next, out);
+            }
+        }
+    }
+
+    @Test
+    void multistageNodesAreAtMostNTimes2sMinus1SwitchHopsApartAndSomePairIsThatFar() {
+        for (int[] c : MULTISTAGE) {
+            KAryNDirectSIndirect t = new KAryNDirectSIndirect(c[0], c[1], c[2]);
+            int bound = c[1] * (2 * c[2] - 1);
+            int worst = 0;
+            for (int source = 0; source < t.nodes(); source++) {
+                int[] switchHops = switchHopsFrom(t, source);
+                for (int node = 0; node < t.nodes(); node++) {
+                    assertTrue(switchHops[node] >= 0 && switchHops[node] <= bound,
+                            source + " -> " + node + ": " + switchHops[node] + " switches in " + t.describe());
+                    worst = Math.max(worst, switchHops[node]);
+                }
+            }
+            assertEquals(bound, worst, t.describe());
+        }
+    }
+
+    @Test
+    void oneStageKeepsTheOneSwitchNumberingAndTheTwoConstructorsAgree() {
+        for (int[] size : SIZES) {
+            KAryNDirectSIndirect one = new KAryNDirectSIndirect(size[0], size[1], 1);
+            KAryNDirectSIndirect old = new KAryNDirectSIndirect(size[0], size[1]);
+            assertEquals(old.describe(), one.describe());
+            assertEquals(old.routers(), one.routers());
+            int lines = one.nodes() / size[0];
+            for (int router = 0; router < one.routers(); router++) {
+                for (int p = 0; p < one.ports(router); p++) {
+                    assertEquals(old.neighbor(router, p), one.neighbor(router, p));
+                    assertEquals(old.neighborPort(router, p), one.neighborPort(router, p));
+                }
+                if (router >= one.nodes()) {
+                    // the s = 1 contract: switch of line l of dimension d = N + d k^(n-1) + l, port i to coordinate i
+                    int d = (router - one.nodes()) / lines;
+                    assertEquals(d, one.switchDimension(router));
+                    assertEquals(router, one.lineSwitch(d, (router - one.nodes()) % lines));
+                    assertEquals(0, one.switchLevel(router));
+                    assertEquals(0, one.switchIndex(router));
+                    for (int i = 0; i < size[0]; i++) {
+                        assertEquals(i, one.coordinate(one.neighbor(router, i), d));
+                        assertEquals(d, one.neighborPort(router, i));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void multistageLabelsNameDownAndUpPorts() {
+        KAryNDirectSIndirect t = new KAryNDirectSIndirect(4, 2, 2);
+        int leaf = t.lineSwitch(1, 3, 0, 1);
+        assertEquals("y1", t.portLabel(leaf, 1));
+        assertEquals("yu0", t.portLabel(leaf, 2));
+        assertEquals("yu1", t.portLabel(leaf, 3));
+        assertEquals("x", t.portLabel(0, 0));
+    }
+
+    @Test
+    void aRadixThatIsNotAnSthPowerIsRefusedNamingTheNearestOnes() {
+        IllegalArgumentException square = assertThrows(IllegalArgumentException.class,
+                () -> new KnsFactory().create(Parameters.bind(KnsParameters.class, Map.of("k", 12, "s", 2))));
+        assertEquals("kns: with s = 2 each dimension line is joined by an r-ary s-tree of switches with 2r ports,"
+                + " which has r^s nodes, so k must be a perfect 2nd (square) power r^2 with r >= 2, and k = 12 is not;"
+                + " choose k = 9 (r = 3) or k = 16 (r = 4), or s = 1 (one k-port switch per line)", square.getMessage());
+        IllegalArgumentException cube = assertThrows(IllegalArgumentException.class,
+                () -> new KAryNDirectSIndirect(48, 2, 3));
+        assertTrue(cube.getMessage().contains("perfect 3rd (cube) power r^3"), cube.getMessage());
+        assertTrue(cube.getMessage().contains("choose k = 27 (r = 3) or k = 64 (r = 4)"), cube.getMessage());
+        IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
+                () -> new KAryNDirectSIndirect(3, 2, 2));
+        assertTrue(small.getMessage().contains("choose k = 4 (r = 2), or s = 1"), small.getMessage());
+        IllegalArgumentException eighth = assertThrows(IllegalArgumentException.class,
+                () -> new KAryNDirectSIndirect(300, 1, 8));
+        assertTrue(eighth.getMessage().contains("perfect 8th power r^8"), eighth.getMessage());
+        assertTrue(eighth.getMessage().contains("choose k = 256 (r = 2) or k = 6561 (r = 3)"), eighth.getMessage());
+        // exact powers near the floating-point root are accepted
+        assertEquals(5, new KAryNDirectSIndirect(125, 1, 3).switchArity());
+        assertEquals(3, new KAryNDirectSIndirect(243, 1, 5).switchArity());
+        assertEquals(7, new KAryNDirectSIndirect(343, 1, 3).switchArity());
+        assertThrows(IllegalArgumentException.class, () -> new KAryNDirectSIndirect(4, 2, 0));
     }
 
     @Test
