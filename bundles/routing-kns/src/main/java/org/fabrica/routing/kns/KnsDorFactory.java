@@ -7,11 +7,15 @@ import org.fabrica.topology.KnsTopology;
 import org.fabrica.topology.Topology;
 import org.osgi.service.component.annotations.Component;
 
-/** {@code kns-dor}: hybrid dimension-order routing for KNS topologies, XY(Z) or YX(Z). */
+/**
+ * {@code kns-dor}: hybrid dimension-order routing for KNS topologies, XY(Z) or YX(Z); destination-based
+ * up/down inside multistage line subnetworks (s > 1).
+ */
 @Component(service = RoutingFactory.class, property = {
         "fabrica.name=kns-dor",
         "fabrica.description=Hybrid dimension-order routing for KNS topologies, XY(Z) or YX(Z) order, optionally"
-                + " both in two virtual networks"})
+                + " both in two virtual networks; destination-based up/down (d-mod-k) inside multistage line"
+                + " subnetworks"})
 public final class KnsDorFactory implements RoutingFactory<KnsDorParameters> {
     private static final String NAME = "kns-dor";
 
@@ -53,10 +57,6 @@ public final class KnsDorFactory implements RoutingFactory<KnsDorParameters> {
             throw new IllegalArgumentException("routing '" + NAME + "' routes k-ary n-direct s-indirect topologies"
                     + " (kns: topologies implementing KnsTopology), not " + topology.describe() + "; choose topology"
                     + " 'kns' or a routing algorithm for this topology (dor, dor-yx for tori and meshes)");
-        }
-        if (kns.indirectStages() != 1) {
-            throw new IllegalArgumentException("routing '" + NAME + "' routes KNS networks with one switch per"
-                    + " dimension line (s = 1), not " + kns.describe() + "; use s = 1");
         }
         return kns;
     }

@@ -41,16 +41,20 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Every node sends one packet to every other node through the flit-level network built from a KNS
  * (interfaces and switches as routers of their kinds) with hybrid DOR: every packet arrives, once,
  * at its destination, having crossed two router-to-router links (interface to switch, switch to
- * interface) per coordinate it corrected.
+ * interface) per coordinate it corrected, and with s &gt; 1 two more per level it climbed in that
+ * line's r-ary s-tree (2H + 2 links for a common-ancestor level H).
  */
 class AllPairsFlitRunTest {
 
-    @ParameterizedTest(name = "{0}-ary {1}-direct, order {2}, yxSources {3}, virtual networks {4}")
-    @CsvSource({"4, 2, xy, '', false", "4, 2, yx, '', false", "4, 2, xy, '1 2 4 7 8 11 13 14', true",
-        "3, 3, xy, '', false", "3, 3, yx, '', true", "2, 4, xy, '', false"})
-    void everyPairIsDeliveredOnceOverItsDimensionOrderPath(int k, int n, String order, String yxSources,
+    @ParameterizedTest(name = "{0}-ary {1}-direct {2}-indirect, order {3}, yxSources {4}, virtual networks {5}")
+    @CsvSource({"4, 2, 1, xy, '', false", "4, 2, 1, yx, '', false", "4, 2, 1, xy, '1 2 4 7 8 11 13 14', true",
+        "3, 3, 1, xy, '', false", "3, 3, 1, yx, '', true", "2, 4, 1, xy, '', false",
+        "4, 2, 2, xy, '', false", "4, 2, 2, xy, '1 2 4 7 8 11 13 14', true", "9, 2, 2, yx, '', false",
+        "8, 2, 3, xy, '', false"})
+    void everyPairIsDeliveredOnceOverItsDimensionOrderPath(int k, int n, int stages, String order, String yxSources,
             boolean virtualNetworks) {
-        KAryNDirectSIndirect kns = new KAryNDirectSIndirect(k, n);
+        KAryNDirectSIndirect kns = new KAryNDirectSIndirect(k, n, stages);
+        int r = kns.switchArity();
         int nodes = kns.nodes();
         int[] sources = yxSources.isBlank() ? new int[0]
                 : java.util.Arrays.stream(yxSources.trim().split(" ")).mapToInt(Integer::parseInt).toArray();
@@ -68,11 +72,18 @@ class AllPairsFlitRunTest {
             public void packetDelivered(long packet, int source, int destination, int flits, long created,
                     long injected, long cycle, int hops) {
                 delivered[source][destination]++;
-                int differing = 0;
+                int links = 0;
                 for (int d = 0; d < n; d++) {
-                    differing += kns.coordinate(source, d) != kns.coordinate(destination, d) ? 1 : 0;
+                    int a = kns.coordinate(source, d) / r;
+                    int b = kns.coordinate(destination, d) / r;
+                    if (kns.coordinate(source, d) != kns.coordinate(destination, d)) {
+                        links += 2;
+                    }
+                    for (; a != b; a /= r, b /= r) {
+                        links += 2;
+                    }
                 }
-                if (hops != 2 * differing) {
+                if (hops != links) {
                     wrongHops[0]++;
                 }
             }
@@ -97,7 +108,7 @@ class AllPairsFlitRunTest {
                 assertEquals(s == d ? 0 : 1, delivered[s][d], s + " -> " + d);
             }
         }
-        assertEquals(0, wrongHops[0], "packets whose hop count is not two links per corrected coordinate");
+        assertEquals(0, wrongHops[0], "packets whose hop count is not 2H + 2 links per corrected coordinate");
     }
 
     /** Source s sends its i-th packet (i = 1 .. N-1) to node (s + i) mod N. */

@@ -189,6 +189,162 @@ class HybridDimensionOrderRoutingTest {
         return g;
     }
 
+    // ---- s > 1: up/down through each line's r-ary s-tree ----
+
+    private static final KAryNDirectSIndirect KNS_4_2_2 = new KAryNDirectSIndirect(4, 2, 2);
+    private static final List<KAryNDirectSIndirect> MULTISTAGE = List.of(KNS_4_2_2, new KAryNDirectSIndirect(9, 2, 2),
+            new KAryNDirectSIndirect(8, 2, 3), new KAryNDirectSIndirect(4, 3, 2));
+
+    /** Common-ancestor level H of coordinates a and b in an r-ary tree: 0 when they share a leaf switch. */
+    private static int ancestorLevel(int a, int b, int r) {
+        int h = 0;
+        for (a /= r, b /= r; a != b; a /= r, b /= r) {
+            h++;
+        }
+        return h;
+    }
+
+    @Test
+    void multistageEveryPairArrivesCrossing2HPlus1SwitchesPerDimensionInItsOrder() {
+        for (KAryNDirectSIndirect t : MULTISTAGE) {
+            int r = t.switchArity();
+            int bound = t.dimensions() * (2 * t.indirectStages() - 1);
+            for (String order : List.of("xy", "yx")) {
+                RoutingAlgorithm routing = routing(t, Map.of("order", order));
+                int[] dimensions = DimensionOrder.valueOf(order.toUpperCase()).dimensions(t.dimensions());
+                int worst = 0;
+                for (int s = 0; s < t.nodes(); s++) {
+                    for (int d = 0; d < t.nodes(); d++) {
+                        List<Hop> hops = path(routing, t, s, d);
+                        Hop last = hops.get(hops.size() - 1);
+                        assertEquals(d, last.router());
+                        assertEquals(t.terminalPort(), last.port());
+                        // the switches crossed, dimension by dimension in the order: 2H + 1 per differing coordinate
+                        List<Integer> expected = new java.util.ArrayList<>();
+                        int switches = 0;
+                        for (int e : dimensions) {
+                            int a = t.coordinate(s, e);
+                            int b = t.coordinate(d, e);
+                            if (a != b) {
+                                int count = 2 * ancestorLevel(a, b, r) + 1;
+                                for (int i = 0; i < count; i++) {
+                                    expected.add(e);
+                                }
+                                switches += count;
+                            }
+                        }
+                        String pair = s + " -> " + d + " " + order + " on " + t.describe();
+                        assertEquals(expected, interfaceDimensions(t, hops), pair);
+                        assertTrue(switches <= bound, pair);
+                        worst = Math.max(worst, switches);
+                        // interfaces on the way: one per corrected coordinate, then the destination
+                        long interfaces = hops.stream().filter(h -> t.interfaceNode(h.router()) >= 0).count();
+                        assertEquals(hops.size() - switches, interfaces, pair);
+                    }
+                }
+                assertEquals(bound, worst, "some pair is n (2s - 1) switches apart on " + t.describe());
+            }
+        }
+    }
+
+    @Test
+    void multistageClimbsThenDescendsAndEveryDestinationHasOneDownwardTreePerLine() {
+        for (KAryNDirectSIndirect t : MULTISTAGE) {
+            RoutingAlgorithm routing = routing(t, Map.of("order", "yx"));
+            // (destination, dimension, line, level) -> the switch a packet descends from at that level
+            Map<List<Integer>, Integer> descendFrom = new java.util.HashMap<>();
+            for (int s = 0; s < t.nodes(); s++) {
+                for (int d = 0; d < t.nodes(); d++) {
+                    int line = -1;
+                    int previousLevel = -1;
+                    boolean descending = false;
+                    for (Hop h : path(routing, t, s, d)) {
+                        int dimension = t.switchDimension(h.router());
+                        if (dimension < 0) {
+                            if (h.port() < t.dimensions()) {
+                                line = t.line(h.router(), h.port());
+                            }
+                            previousLevel = -1;
+                            descending = false;
+                            continue;
+                        }
+                        int level = t.switchLevel(h.router());
+                        boolean down = h.port() < t.switchArity();
+                        String where = s + " -> " + d + " at router " + h.router() + " on " + t.describe();
+                        // up/down: levels rise by one until the turn, then fall by one; never up after down
+                        assertTrue(descending ? level == previousLevel - 1 : level == previousLevel + 1, where);
+                        assertFalse(descending && !down, "up after down " + where);
+                        if (down) {
+                            descending = true;
+                            Integer before = descendFrom.putIfAbsent(List.of(d, dimension, line, level), h.router());
+                            assertTrue(before == null || before == h.router(),
+                                    "two switches of one level lead down to " + d + ": " + before + " and " + where);
+                        }
+                        previousLevel = level;
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void multistageOrderNetworkFollowsXyInNetworkZeroAndYxInNetworkOneAtEveryRouter() {
+        for (KAryNDirectSIndirect t : List.of(KNS_4_2_2, new KAryNDirectSIndirect(8, 2, 3))) {
+            RoutingAlgorithm network = routing(t, Map.of("order", "network"));
+            RoutingAlgorithm xy = routing(t, Map.of());
+            RoutingAlgorithm yx = routing(t, Map.of("order", "yx"));
+            org.fabrica.testing.CandidateRecorder a = new org.fabrica.testing.CandidateRecorder();
+            org.fabrica.testing.CandidateRecorder b = new org.fabrica.testing.CandidateRecorder();
+            for (int router = 0; router < t.routers(); router++) {
+                for (int d = 0; d < t.nodes(); d++) {
+                    org.fabrica.testing.TestPacket p = new org.fabrica.testing.TestPacket(1, (d + 1) % t.nodes(), d);
+                    for (int vn = 0; vn < 2; vn++) {
+                        p.virtualNetwork(vn);
+                        network.route(router, 0, p, a.reset());
+                        (vn == 0 ? xy : yx).route(router, 0, p, b.reset());
+                        assertEquals(b.port(), a.port(), "router " + router + " to " + d + " in network " + vn);
+                        assertEquals(0, a.vcClass());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void multistageEachOrderIsDeadlockFreeAndMixingThemInOneClassIsNot() {
+        for (KAryNDirectSIndirect t : List.of(KNS_4_2_2, new KAryNDirectSIndirect(8, 2, 3))) {
+            assertFalse(dependencies(t, routing(t, Map.of()), allPairs(t)).hasCycle(), "xy on " + t.describe());
+            assertFalse(dependencies(t, routing(t, Map.of("order", "yx")), allPairs(t)).hasCycle(), "yx on " + t.describe());
+            int[] odd = java.util.stream.IntStream.range(0, t.nodes())
+                    .filter(v -> (t.coordinate(v, 0) + t.coordinate(v, 1)) % 2 == 1).toArray();
+            assertTrue(dependencies(t, routing(t, Map.of("yxSources", odd)), allPairs(t)).hasCycle(),
+                    "mixed orders in one class on " + t.describe());
+            RoutingAlgorithm vns = routing(t, Map.of("yxSources", odd, "virtualNetworks", true));
+            assertFalse(dependencies(t, vns, allPairs(t)).hasCycle(), "mixed orders in two virtual networks on "
+                    + t.describe());
+            for (Hop h : path(vns, t, odd[0], 0)) {
+                assertEquals(1, h.vcClass(), "yx paths on class 1 at every hop, switches of every level included");
+            }
+        }
+    }
+
+    @Test
+    void multistageTheStudysFourFlowsCloseACycleAlsoWhenTheyClimbTheTrees() {
+        // on 4-ary 2-direct 2-indirect, nodes 0 (0,0), 2 (2,0), 8 (0,2), 10 (2,2): coordinates 0 and 2
+        // sit on different leaf switches, so every line crossing climbs to level 1 (3 switches)
+        int[][] flows = {{0, 10}, {10, 0}, {2, 8}, {8, 2}};
+        RoutingAlgorithm mixed = routing(KNS_4_2_2, Map.of("yxSources", List.of(2, 8)));
+        for (int[] f : flows) {
+            assertEquals(2 * 3, interfaceDimensions(KNS_4_2_2, path(mixed, KNS_4_2_2, f[0], f[1])).size());
+        }
+        List<Long> cycle = dependencies(KNS_4_2_2, mixed, flows).cycle();
+        assertFalse(cycle.isEmpty());
+        assertEquals(java.util.Set.of(0, 2, 8, 10), cycle.stream().map(c -> (int) (c >>> 40)).filter(r -> r < 16)
+                .collect(java.util.stream.Collectors.toSet()));
+        assertFalse(dependencies(KNS_4_2_2, routing(KNS_4_2_2, Map.of("yxSources", List.of(2, 8), "virtualNetworks", true)),
+                flows).hasCycle());
+    }
+
     @Test
     void askingTwiceGivesTheSameAnswerAndTheRouteIsDeterministic() {
         // RouteWalk asks every router twice and fails on a different answer; the algorithm says so too
@@ -227,7 +383,12 @@ class HybridDimensionOrderRoutingTest {
         // the network model calls route once per head flit and router: it must not allocate
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        KAryNDirectSIndirect t = new KAryNDirectSIndirect(4, 3);
+        for (KAryNDirectSIndirect t : List.of(new KAryNDirectSIndirect(4, 3), new KAryNDirectSIndirect(4, 3, 2))) {
+            assertAllocatesNothing(t, threads);
+        }
+    }
+
+    private static void assertAllocatesNothing(KAryNDirectSIndirect t, com.sun.management.ThreadMXBean threads) {
         RoutingAlgorithm r = routing(t, Map.of("yxSources", List.of(1, 2, 3), "virtualNetworks", true));
         org.fabrica.testing.TestPacket[] packets = new org.fabrica.testing.TestPacket[t.nodes()];
         for (int s = 0; s < t.nodes(); s++) {
