@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The executor against real Hazelcast members in this JVM (outside OSGi: no bundles to compare),
  * with a stand-in for the experiment runner: every point is reported once with its member's
- * answer, a member that leaves mid-sweep gives its points back, and a stop ends the dispatch.
+ * answer, a member that leaves mid-sweep gives its points back, a member that joins mid-sweep takes
+ * points, and a stop ends the dispatch.
  */
 class ClusterSweepExecutorTest {
     @TempDir
@@ -138,6 +139,41 @@ class ClusterSweepExecutorTest {
         String all = String.join("\n", log);
         assertTrue(all.contains("left") || all.contains("back to the queue"), all);
         assertTrue(all.contains("30/30 points"), all);
+    }
+
+    @Test
+    void aMemberThatJoinsLateStartsTakingPoints() throws Exception {
+        int base = freePorts(3);
+        String list = "127.0.0.1:" + base + ",127.0.0.1:" + (base + 1);
+        String name = "late-" + ProcessHandle.current().pid() + "-" + base;
+        members.add(new ClusterMember(memberRunner).join(Map.of("cluster.name", name, "port", Integer.toString(base),
+                "members", list, "threads", "1"), line -> { }));
+        Path config = Files.writeString(tmp.resolve("late.properties"), "cluster.name = " + name + "\nport = "
+                + (base + 2) + "\nmembers = " + list + "\njoin.seconds = 60\n");
+        System.setProperty(ClusterSweepExecutor.CONFIG_PROPERTY, config.toString());
+        java.util.Set<String> late = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        ShippedPointRunner lateRunner = (experiment, point) -> {
+            late.add(point.pointId());
+            return memberRunner.run(experiment, point);
+        };
+        List<PointResult> results = Collections.synchronizedList(new ArrayList<>());
+        AtomicBoolean joined = new AtomicBoolean();
+        // one member takes 40 ms a point: 150 points leave it busy for 6 s, time for a second one to join
+        new ClusterSweepExecutor(log::add).execute(points(150), new Submitter(), 0, r -> {
+            results.add(r);
+            if (results.size() == 3 && joined.compareAndSet(false, true)) {
+                try {
+                    members.add(new ClusterMember(lateRunner).join(Map.of("cluster.name", name, "port",
+                            Integer.toString(base + 1), "members", list, "threads", "1"), line -> { }));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        assertEquals(150, results.size(), String.join("\n", log));
+        assertEquals(150, new HashSet<>(results.stream().map(r -> r.point().pointId()).toList()).size(),
+                "no point reported twice");
+        assertTrue(!late.isEmpty(), "the member that joined after the start ran no point:\n" + String.join("\n", log));
     }
 
     @Test
