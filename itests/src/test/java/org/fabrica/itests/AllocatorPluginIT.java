@@ -18,8 +18,8 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.RunState;
-import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.junit.Before;
 import org.junit.Test;
@@ -103,11 +103,11 @@ public class AllocatorPluginIT {
             PointResult r = run.results().get(0);
             assertFalse("the point with the wavefront switch allocator failed: " + r.failure(), r.failed());
             assertEquals(RunState.FINISHED, state);
-            double measured = metric(r, "packets.measured");
+            double measured = PointRecords.metric(r, "packets.measured");
             assertTrue("packets were measured: " + measured, measured > 0);
             // Far below saturation: every measured packet arrived (the network model checks every grant
             // of the allocator and fails the point on an invalid one, a lost or a duplicated packet).
-            assertEquals(measured, metric(r, "packets.measured.delivered"), 0.0);
+            assertEquals(measured, PointRecords.metric(r, "packets.measured.delivered"), 0.0);
         } finally {
             Files.deleteIfExists(jar);
         }
@@ -165,14 +165,5 @@ public class AllocatorPluginIT {
 
     private RunOptions options(String name) {
         return new RunOptions(work.resolve("results-" + name + "-" + System.nanoTime()), false, 1, Map.of(), false);
-    }
-
-    private static double metric(PointResult r, String name) {
-        for (Metric m : r.metrics()) {
-            if (m.name().equals(name)) {
-                return m.value();
-            }
-        }
-        throw new AssertionError("no metric " + name + " in " + r.metrics());
     }
 }

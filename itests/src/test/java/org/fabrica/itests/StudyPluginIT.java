@@ -18,8 +18,8 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.RunState;
-import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.junit.Before;
 import org.junit.Test;
@@ -101,22 +101,22 @@ public class StudyPluginIT {
             assertEquals("ok", r.notes().get("status"));
 
             double packets = NODES * PACKETS_PER_NODE;
-            assertEquals("every node sent its burst", packets, metric(r, "burst.packets"), 0.0);
-            assertEquals("every packet was delivered", packets, metric(r, "burst.delivered"), 0.0);
+            assertEquals("every node sent its burst", packets, PointRecords.metric(r, "burst.packets"), 0.0);
+            assertEquals("every packet was delivered", packets, PointRecords.metric(r, "burst.delivered"), 0.0);
             // every flit crosses at least its source's and its destination's terminal link
-            assertTrue("flit hops " + metric(r, "sim.flitHops"),
-                    metric(r, "sim.flitHops") >= 2 * packets * PACKET_FLITS);
-            double bound = metric(r, "burst.bound");
-            double completion = metric(r, "burst.completion");
-            double tail = metric(r, "burst.tail");
+            assertTrue("flit hops " + PointRecords.metric(r, "sim.flitHops"),
+                    PointRecords.metric(r, "sim.flitHops") >= 2 * packets * PACKET_FLITS);
+            double bound = PointRecords.metric(r, "burst.bound");
+            double completion = PointRecords.metric(r, "burst.completion");
+            double tail = PointRecords.metric(r, "burst.tail");
             // an end node's link carries one flit per cycle: its own packets alone take this long
             assertTrue("bound at least one node's burst: " + bound, bound >= PACKETS_PER_NODE * PACKET_FLITS);
             assertTrue("completion " + completion + " after the link bound " + bound, completion > bound);
             assertTrue("tail " + tail + " within the completion " + completion, tail > 0 && tail <= completion);
-            double latency = metric(r, "burst.latency.mean");
+            double latency = PointRecords.metric(r, "burst.latency.mean");
             assertTrue("mean latency " + latency + " above the packet's own flits and below the completion",
                     latency > PACKET_FLITS && latency < completion);
-            assertTrue("the run ended at the completion or after it", metric(r, "sim.cycles") >= completion);
+            assertTrue("the run ended at the completion or after it", PointRecords.metric(r, "sim.cycles") >= completion);
         } finally {
             Files.deleteIfExists(jar);
         }
@@ -175,14 +175,5 @@ public class StudyPluginIT {
 
     private RunOptions options(String name) {
         return new RunOptions(work.resolve("results-" + name + "-" + System.nanoTime()), false, 1, Map.of(), false);
-    }
-
-    private static double metric(PointResult r, String name) {
-        for (Metric m : r.metrics()) {
-            if (m.name().equals(name)) {
-                return m.value();
-            }
-        }
-        throw new AssertionError("no metric " + name + " in " + r.metrics());
     }
 }

@@ -23,6 +23,8 @@ final class VariantPlans {
     private final List<String> refused;
     private final List<StudyPoint> points;
     private final int[] variantOf;
+    /** Index in the sweep of each variant's first point. */
+    private final int[] firstOf;
     private final List<String> columns;
     private final ObjectNode resolved;
     private final String experimentId;
@@ -48,7 +50,9 @@ final class VariantPlans {
         this.columns = List.copyOf(cols);
         List<StudyPoint> all = new ArrayList<>();
         List<Integer> owner = new ArrayList<>();
+        this.firstOf = new int[plans.size()];
         for (int v = 0; v < plans.size(); v++) {
+            firstOf[v] = all.size();
             for (StudyPoint p : plans.get(v).points()) {
                 all.add(new StudyPoint(all.size(), p.pointId(), p.pattern(), v * schemeLabels.size() + p.scheme(),
                         p.load(), p.seed()));
@@ -144,13 +148,8 @@ final class VariantPlans {
 
     /** The variant's own point for the sweep's point {@code p} (index and scheme within the variant). */
     StudyPoint local(StudyPoint p) {
-        SweepPlan plan = plans.get(variantOf[p.index()]);
-        for (StudyPoint q : plan.points()) {
-            if (q.pointId().equals(p.pointId())) {
-                return q;
-            }
-        }
-        throw new IllegalArgumentException("point " + p.pointId() + " is not in its variant's plan");
+        int v = variantOf[p.index()];
+        return plans.get(v).points().get(p.index() - firstOf[v]);
     }
 
     /** The base experiment's summary with a line on the variants and the sweep's total. */

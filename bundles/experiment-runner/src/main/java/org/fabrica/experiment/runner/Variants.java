@@ -250,38 +250,16 @@ record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, St
         return k;
     }
 
-    /** A value as the YAML text an override takes. */
+    /** A value as the text an override takes: its JSON, which is YAML too (a string stays a string). */
     private static String text(JsonNode value) {
-        if (value.isTextual()) {
-            return value.asText().isEmpty() ? "''" : quoteIfNeeded(value.asText());
-        }
-        if (value.isValueNode()) {
-            return value.asText();
-        }
         try {
-            return JSON_FLOW.writeValueAsString(value);
+            return JSON.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON_FLOW = new com.fasterxml.jackson.databind.ObjectMapper();
-
-    private static String quoteIfNeeded(String s) {
-        try {
-            JsonNode back = ExperimentDocument.YAML.readTree(s);
-            if (back != null && back.isTextual() && back.asText().equals(s)) {
-                return s;
-            }
-        } catch (JsonProcessingException e) {
-            // quote below
-        }
-        try {
-            return JSON_FLOW.writeValueAsString(s);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private static String label(JsonNode value) {
         return value.isValueNode() ? value.asText() : value.toString();
@@ -295,7 +273,13 @@ record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, St
     private static String defaultLabel(Map<String, String> set) {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, String> e : set.entrySet()) {
-            sb.append(sb.length() == 0 ? "" : ", ").append(shortName(e.getKey())).append('=').append(e.getValue());
+            String v = e.getValue();
+            try {
+                v = label(JSON.readTree(v)); // a string without its JSON quotes
+            } catch (JsonProcessingException ex) {
+                // keep the text as it is
+            }
+            sb.append(sb.length() == 0 ? "" : ", ").append(shortName(e.getKey())).append('=').append(v);
         }
         return sb.toString();
     }
