@@ -8,6 +8,13 @@ import org.osgi.annotation.versioning.ProviderType;
  */
 @ProviderType
 public interface PacketView {
+    /** {@link #packetClass()} of an ordinary packet. */
+    int UNICAST = 0;
+    /** {@link #packetClass()} of a barrier packet of a collective engine. */
+    int BARRIER = 1;
+    /** {@link #packetClass()} of a multicast packet of a collective engine. */
+    int MULTICAST = 2;
+
     /** Packet id, unique within a run. */
     long id();
 
@@ -52,5 +59,17 @@ public interface PacketView {
      */
     default void virtualNetwork(int network) {
         throw new UnsupportedOperationException("this packet view carries no virtual network");
+    }
+
+    /**
+     * The packet's class: {@link #UNICAST}, or {@link #BARRIER} / {@link #MULTICAST} for the
+     * packets a collective engine sends, which queuing schemes may keep in VCs of their own (the
+     * Dawning 5000's barrier VC). Routing algorithms never see collective packets: the engine
+     * routes them.
+     *
+     * @since 1.4
+     */
+    default int packetClass() {
+        return UNICAST;
     }
 }

@@ -2,7 +2,7 @@
  * Routing API: route computation on packet headers. A routing algorithm returns candidate (output port, VC class) pairs; the queuing scheme maps a VC class to virtual channels. Since 1.3 a packet carries the virtual network its source chose (PacketView.virtualNetwork).
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.fabrica.routing;
 
 import org.osgi.annotation.bundle.Export;

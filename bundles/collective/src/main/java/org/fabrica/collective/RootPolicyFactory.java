@@ -1,0 +1,10 @@
+package org.fabrica.collective;
+
+import org.fabrica.kernel.ProviderFactory;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/** Factory service of a root policy provider; registered with {@code fabrica.name}. */
+@ConsumerType
+public interface RootPolicyFactory<P> extends ProviderFactory<P> {
+    RootPolicy create(P parameters);
+}
