@@ -10,7 +10,7 @@ import org.fabrica.collective.RootPolicy;
  * lowest index. Load is ignored; the same group always gets the same root.
  *
  * <p>Relation to OpenSM: its multicast manager (linux-rdma/opensm, {@code opensm/osm_mcast_mgr.c},
- * {@code mcast_mgr_find_optimal_switch}, read in the 2007 and 2011-era versions) scans every
+ * {@code mcast_mgr_find_optimal_switch}; read in two versions, copyrights to 2007 and to 2011) scans every
  * multicast-capable switch and keeps the one with the smallest maximum of the least hop counts to the
  * group's members; an average-hop variant is compiled only for one vendor interface (ANAFA), although
  * the function's own comment still speaks of the lowest average. It keeps the first switch met on a
