@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 import org.fabrica.topology.Topology;
 import org.osgi.annotation.versioning.ProviderType;
 
-/** What a run offers its collective engine; implemented by the runner ({@link Collectives}). */
+/** What a run offers its collective engine; implemented by the runner ({@link Groups}). */
 @ProviderType
 public interface CollectiveContext {
     Topology topology();

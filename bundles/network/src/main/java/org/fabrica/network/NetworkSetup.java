@@ -2,6 +2,7 @@ package org.fabrica.network;
 
 import java.util.Map;
 import java.util.function.Function;
+import org.fabrica.collective.CollectiveEngine;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
@@ -40,6 +41,8 @@ import org.fabrica.traffic.TrafficPattern;
  * @param routerKinds the router of each kind of router the topology has
  *        ({@code Topology.routerKind}), as the hardware model describes it; a kind not in the map
  *        is built from {@code router} (since 2.1; empty: every router is {@code router})
+ * @param collectives the run's collective engine, or null for none: traffic that enters a
+ *        collective operation ({@code TrafficPattern.COLLECTIVE}) needs one (since 2.2)
  */
 public record NetworkSetup(
         Topology topology,
@@ -56,7 +59,8 @@ public record NetworkSetup(
         ProviderNames names,
         EndpointTiming endpoint,
         RouterParts parts,
-        Map<String, RouterDescription> routerKinds) {
+        Map<String, RouterDescription> routerKinds,
+        CollectiveEngine collectives) {
     public NetworkSetup {
         if (endpoint == null) {
             throw new IllegalArgumentException("a network setup needs the endpoint timing (EndpointTiming.NONE for none)");
@@ -68,13 +72,33 @@ public record NetworkSetup(
         routerKinds = routerKinds == null ? Map.of() : Map.copyOf(routerKinds);
     }
 
+    /** A setup without a collective engine. */
+    public NetworkSetup(Topology topology, RouterDescription router, RoutingAlgorithm routing,
+            Function<QueuingContext, QueuingScheme> queuing, Function<ThrottleContext, Throttle> throttle,
+            TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
+            RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts,
+            Map<String, RouterDescription> routerKinds) {
+        this(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer, random, limits,
+                names, endpoint, parts, routerKinds, null);
+    }
+
+    /**
+     * This setup with {@code engine} as its collective engine.
+     *
+     * @since 2.2
+     */
+    public NetworkSetup withCollectives(CollectiveEngine engine) {
+        return new NetworkSetup(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer,
+                random, limits, names, endpoint, parts, routerKinds, engine);
+    }
+
     /** A setup whose routers are all {@code router} (every kind). */
     public NetworkSetup(Topology topology, RouterDescription router, RoutingAlgorithm routing,
             Function<QueuingContext, QueuingScheme> queuing, Function<ThrottleContext, Throttle> throttle,
             TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
             RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts) {
         this(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer, random, limits,
-                names, endpoint, parts, Map.of());
+                names, endpoint, parts, Map.of(), null);
     }
 
     /**
@@ -94,6 +118,6 @@ public record NetworkSetup(
             TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
             RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts) {
         this(topology, RouterDescription.of(router), routing, queuing, throttle, pattern, injection, packetFlits,
-                observer, random, limits, names, endpoint, parts, Map.of());
+                observer, random, limits, names, endpoint, parts, Map.of(), null);
     }
 }

@@ -6,7 +6,7 @@
  * ({@link org.fabrica.network.NetworkSetup#router(String)}).
  */
 @Export
-@Version("2.1.0")
+@Version("2.2.0")
 package org.fabrica.network;
 
 import org.osgi.annotation.bundle.Export;

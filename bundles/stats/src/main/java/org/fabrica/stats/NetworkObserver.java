@@ -26,6 +26,15 @@ public interface NetworkObserver {
             long created, long injected, long delivered, int hops) {
     }
 
+    /**
+     * The collective operation of {@code group} (e.g. a hardware barrier) completed at {@code node}:
+     * its process learns it in {@code cycle}, after the interface's receive overhead (since 1.5).
+     * Collective packets themselves are not reported as generated, injected, replicated or
+     * delivered: they belong to the collective engine, which counts them.
+     */
+    default void collectiveCompleted(int node, int group, long cycle) {
+    }
+
     /** End of a simulated cycle. */
     default void cycleEnd(long cycle) {
     }

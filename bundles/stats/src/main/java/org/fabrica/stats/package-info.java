@@ -8,7 +8,7 @@
  * in-flight, node-throughput (stats-collectors).
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package org.fabrica.stats;
 
 import org.osgi.annotation.bundle.Export;

@@ -10,6 +10,13 @@ public interface TrafficPattern {
     int NONE = -1;
 
     /**
+     * Value of {@link #destination} when the source's process enters a collective operation
+     * instead of sending a packet: the network hands it to its collective engine, for the group
+     * {@link #collectiveGroup} gives (since 1.3).
+     */
+    int COLLECTIVE = -2;
+
+    /**
      * Destination of a packet generated at {@code source}, or {@link #NONE} (e.g. when the pattern
      * maps the node to itself). {@code random} is the source node's own stream.
      */
@@ -29,5 +36,15 @@ public interface TrafficPattern {
      */
     default boolean foreground(int source, int destination) {
         return true;
+    }
+
+    /**
+     * The group of the collective operation {@code source} enters, asked right after
+     * {@link #destination} returned {@link #COLLECTIVE} for it.
+     *
+     * @since 1.3
+     */
+    default int collectiveGroup(int source) {
+        throw new UnsupportedOperationException("this traffic pattern enters no collective operation");
     }
 }

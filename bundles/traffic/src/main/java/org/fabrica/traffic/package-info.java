@@ -3,7 +3,7 @@
  * Since 1.2 a pattern may tell foreground from background packets ({@link org.fabrica.traffic.TrafficPattern#foreground}).
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.fabrica.traffic;
 
 import org.osgi.annotation.bundle.Export;

@@ -323,6 +323,49 @@ public final class SeriesCharts {
         for (String scheme : schemes) {
             activity(dir, facts, pattern, scheme, points(results, pattern, scheme).get(0), out);
         }
+        List<String> patterns = facts.patterns();
+        if (patterns.size() > 1 && pattern.equals(patterns.get(patterns.size() - 1))) {
+            executionOverWorkloads(facts, results, out);
+        }
+    }
+
+    /**
+     * Mode trace, several workloads: {@code plots/execution}, every workload's execution time
+     * (mean over seeds, us) as grouped bars, one bar per scheme (or variant): how a time grows
+     * from workload to workload, e.g. a barrier's latency with its process count.
+     */
+    private static void executionOverWorkloads(ExperimentFacts facts, List<PointResult> results, Built out) {
+        List<String> patterns = facts.patterns();
+        List<Series> series = new ArrayList<>();
+        int style = 0;
+        for (String scheme : facts.schemes()) {
+            double[] x = new double[patterns.size()];
+            double[] y = new double[patterns.size()];
+            boolean any = false;
+            for (int i = 0; i < patterns.size(); i++) {
+                x[i] = i;
+                double sum = 0;
+                int n = 0;
+                for (PointResult r : points(results, patterns.get(i), scheme)) {
+                    double v = PointRecords.metric(r, TRACE_EXECUTION_US);
+                    if (Double.isFinite(v)) {
+                        sum += v;
+                        n++;
+                    }
+                }
+                y[i] = n == 0 ? Double.NaN : sum / n;
+                any |= n > 0;
+            }
+            if (any) {
+                series.add(new Series(scheme, x, y, style));
+            }
+            style++;
+        }
+        if (!series.isEmpty()) {
+            out.charts().add(new ResultCharts.NamedChart("execution", "all workloads", Chart.bars(
+                    "execution time per workload", "the last rank's finish; mean over seeds", "workload",
+                    "execution time (us)", List.copyOf(patterns), series)));
+        }
     }
 
     /**

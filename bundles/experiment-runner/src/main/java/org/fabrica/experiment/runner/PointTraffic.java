@@ -1,5 +1,6 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.collective.CollectiveEngine;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Plan;
@@ -28,7 +29,13 @@ interface PointTraffic {
      *        only the mode that made it reads it ({@link #player(Class)}), so a new mode adds no field
      */
     record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
-            RoutesFromScheduler.Planned routes, Plan plan, Object player) {
+            RoutesFromScheduler.Planned routes, Plan plan, Object player, CollectiveEngine collectives) {
+
+        /** Traffic without a collective engine. */
+        Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
+                RoutesFromScheduler.Planned routes, Plan plan, Object player) {
+            this(pattern, injection, label, routing, routes, plan, player, null);
+        }
 
         /** The player as the mode that made it knows it. */
         <T> T player(Class<T> type) {

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
+import org.fabrica.collective.CollectiveEngineFactory;
+import org.fabrica.collective.RootPolicyFactory;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
@@ -73,6 +75,8 @@ public final class ProviderRegistry implements ProviderCatalog {
         CONCEPTS.put("kernel", KernelFactory.class);
         CONCEPTS.put("scheduler", SchedulerFactory.class);
         CONCEPTS.put("mapping", MappingFactory.class);
+        CONCEPTS.put("collective", CollectiveEngineFactory.class);
+        CONCEPTS.put("rootPolicy", RootPolicyFactory.class);
         CONCEPTS.put(STATISTICS, StatisticsCollectorFactory.class);
     }
 
@@ -451,6 +455,36 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     void removeScheduler(ServiceReference<?> ref) {
         unbind("scheduler", ref);
+    }
+
+    @Reference(service = CollectiveEngineFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeCollective", updated = "updatedCollective")
+    void addCollective(ServiceReference<?> ref, CollectiveEngineFactory<?> f) {
+        rebind("collective", ref, f);
+    }
+
+    void updatedCollective(ServiceReference<?> ref, CollectiveEngineFactory<?> f) {
+        rebind("collective", ref, f);
+    }
+
+    void removeCollective(ServiceReference<?> ref) {
+        unbind("collective", ref);
+    }
+
+    @Reference(service = RootPolicyFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "removeRootPolicy", updated = "updatedRootPolicy")
+    void addRootPolicy(ServiceReference<?> ref, RootPolicyFactory<?> f) {
+        rebind("rootPolicy", ref, f);
+    }
+
+    void updatedRootPolicy(ServiceReference<?> ref, RootPolicyFactory<?> f) {
+        rebind("rootPolicy", ref, f);
+    }
+
+    void removeRootPolicy(ServiceReference<?> ref) {
+        unbind("rootPolicy", ref);
     }
 
     @Reference(service = MappingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,

@@ -308,7 +308,8 @@ public final class SweepPlan implements StudyPlan {
                 ctx -> call(scheme.throttle(), () -> scheme.throttle().throttle(ctx)),
                 t.pattern(), t.injection(), packetFlits(), observer, streams,
                 new RunLimits(maxCycles(), spec.deadlockCycles()), names, own == null ? endpoint : own.endpoint(),
-                own == null ? routerParts : own.parts(), own == null ? routerKinds : own.kinds());
+                own == null ? routerParts : own.parts(), own == null ? routerKinds : own.kinds())
+                .withCollectives(t.collectives());
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(networkTopology, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),

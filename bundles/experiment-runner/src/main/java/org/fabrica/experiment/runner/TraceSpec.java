@@ -24,7 +24,10 @@ import org.fabrica.traffic.trace.ReplayParameters;
  *                                      # | {file: map.txt} | {name: <plugin>, ...}
  *   - label: ptrans
  *     generate: {name: ptrans, ranks: 16, order: 256, iterations: 2}   # instead of trace
- * replay: {packetBytes: 128, eagerBytes: 12288, computeScale: 1.0}
+ * replay: {packetBytes: 128, eagerBytes: 12288, computeScale: 1.0, barriers: software}
+ * collective:                          # with replay.barriers: hardware (docs/collectives.md)
+ *   engine: {name: tree-barrier, root: switch}
+ *   rootPolicy: lowest-max-hop
  * schemes: [{label: dor, routing: dor, queuing: dateline}]
  * }</pre>
  *
@@ -32,10 +35,19 @@ import org.fabrica.traffic.trace.ReplayParameters;
  * @param packetBytes payload bytes per packet; 0 = the hardware's maximum payload
  * @param eagerBytes the eager threshold in bytes
  * @param computeScale factor on every compute duration
+ * @param hardwareBarriers whether the trace's barriers are performed by the network's collective
+ *        engine ({@code replay.barriers: hardware}) instead of expanded into messages
+ * @param engine the collective engine ({@code collective.engine}, default {@code tree-barrier})
+ * @param rootPolicy the root policy of its trees ({@code collective.rootPolicy}, default {@code lowest-max-hop})
  */
-record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, double computeScale) {
+record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, double computeScale,
+        boolean hardwareBarriers, ProviderChoice engine, ProviderChoice rootPolicy) {
     static final List<String> WORKLOAD_KEYS = List.of("label", "trace", "generate", "copies", "mapping");
-    static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale");
+    static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale", "barriers");
+    static final List<String> COLLECTIVE_KEYS = List.of("engine", "rootPolicy");
+    /** The engine and root policy when the file names none. */
+    static final String DEFAULT_ENGINE = "tree-barrier";
+    static final String DEFAULT_ROOT_POLICY = "lowest-max-hop";
     /** Keys of {@code generate: {name: barriers, ...}} ({@link org.fabrica.traffic.trace.BarrierGenerator}). */
     static final List<String> BARRIER_KEYS = List.of("name", "ranks", "barriers", "computeNs");
     static final List<String> PTRANS_KEYS = List.of("name", "ranks", "gridRows", "gridColumns", "order", "elementBytes",
@@ -118,6 +130,7 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
         int packetBytes = 0;
         long eagerBytes = ReplayParameters.DEFAULT_EAGER_BYTES;
         double computeScale = 1.0;
+        boolean hardwareBarriers = false;
         JsonNode replay = root.get("replay");
         if (replay != null && !replay.isNull()) {
             if (!replay.isObject()) {
@@ -126,6 +139,15 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
             SpecReader.checkKeys(doc, (ObjectNode) replay, "replay", REPLAY_KEYS);
             packetBytes = (int) SpecReader.bounded(doc, replay, "packetBytes", "replay.packetBytes", 0, 1, 1 << 24);
             eagerBytes = SpecReader.bounded(doc, replay, "eagerBytes", "replay.eagerBytes", eagerBytes, 0, 1L << 40);
+            if (replay.has("barriers") && !replay.get("barriers").isNull()) {
+                String b = replay.get("barriers").asText();
+                if (!replay.get("barriers").isTextual() || !(b.equals("software") || b.equals("hardware"))) {
+                    throw doc.error("replay.barriers", "replay.barriers must be software (dissemination over messages,"
+                            + " the default) or hardware (the network's collective engine); found "
+                            + ExperimentDocument.kind(replay.get("barriers")));
+                }
+                hardwareBarriers = b.equals("hardware");
+            }
             if (replay.has("computeScale") && !replay.get("computeScale").isNull()) {
                 computeScale = SpecReader.number(doc, replay.get("computeScale"), "replay.computeScale");
                 if (!(computeScale >= 0) || computeScale > 1e6) {
@@ -134,7 +156,22 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
                 }
             }
         }
-        return new TraceSpec(out, packetBytes, eagerBytes, computeScale);
+        JsonNode collective = root.get("collective");
+        JsonNode engine = null;
+        JsonNode policy = null;
+        if (collective != null && !collective.isNull()) {
+            if (!collective.isObject()) {
+                throw doc.error("collective", "collective must be a mapping such as {engine: {name: tree-barrier, root:"
+                        + " switch}, rootPolicy: lowest-max-hop}");
+            }
+            SpecReader.checkKeys(doc, (ObjectNode) collective, "collective", COLLECTIVE_KEYS);
+            engine = collective.get("engine");
+            policy = collective.get("rootPolicy");
+            // without replay.barriers: hardware the section is not used (a variant may switch barriers to software)
+        }
+        return new TraceSpec(out, packetBytes, eagerBytes, computeScale, hardwareBarriers,
+                SpecReader.choice(doc, engine, "collective", "collective.engine", DEFAULT_ENGINE),
+                SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", DEFAULT_ROOT_POLICY));
     }
 
     /**

@@ -28,6 +28,11 @@ import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.mapping.MappingContext;
+import org.fabrica.collective.CollectiveEngine;
+import org.fabrica.collective.CollectiveEngineFactory;
+import org.fabrica.collective.Groups;
+import org.fabrica.collective.RootPolicy;
+import org.fabrica.collective.RootPolicyFactory;
 import org.fabrica.mapping.MappingFactory;
 import org.fabrica.mapping.Mappings;
 import org.fabrica.network.NetworkModel;
@@ -63,8 +68,8 @@ public final class TraceStudy extends RunnerStudy {
     /** The mode's word. */
     public static final String NAME = "trace";
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "workloads", "replay", "schemes", "baseline", "maxCycles", "deadlockCycles", "seeds", "executor",
-            "outputs", "provenance");
+            "kernel", "workloads", "replay", "collective", "schemes", "baseline", "maxCycles", "deadlockCycles", "seeds",
+            "executor", "outputs", "provenance");
 
     static final String EXECUTION = "trace.execution";
     static final String EXECUTION_US = "trace.executionMicros";
@@ -92,7 +97,12 @@ public final class TraceStudy extends RunnerStudy {
     }
 
     /** The resolved workloads of a plan ({@link SweepPlan#modeState()}). */
-    record Workloads(List<Resolved> workloads, int packetFlits, int payloadBytes) {
+    /**
+     * @param engine the collective engine, bound, or null without hardware barriers
+     * @param rootPolicy its root policy, bound, or null
+     */
+    record Workloads(List<Resolved> workloads, int packetFlits, int payloadBytes, BoundProvider engine,
+            BoundProvider rootPolicy) {
     }
 
     static TraceSpec of(ExperimentSpec spec) {
@@ -218,7 +228,7 @@ public final class TraceStudy extends RunnerStudy {
                 : (int) Math.max(1, (payload + (long) router.flitBytes() - 1) / router.flitBytes());
         List<Resolved> resolved = new ArrayList<>();
         for (TraceSpec.Workload w : trace.workloads()) {
-            Resolved r = load(doc, w, ProviderBinding.bind(doc, w.mapping(), registry));
+            Resolved r = load(doc, w, ProviderBinding.bind(doc, w.mapping(), registry), trace.hardwareBarriers());
             long ranks = (long) w.copies() * r.trace().ranks();
             if (ranks > topo.nodes()) {
                 throw doc.error(w.path() + ".copies", w.path() + ": " + w.copies() + " copies of " + r.trace().ranks()
@@ -234,7 +244,9 @@ public final class TraceStudy extends RunnerStudy {
             }
             resolved.add(r);
         }
-        Workloads state = new Workloads(List.copyOf(resolved), flits, payload);
+        BoundProvider engine = trace.hardwareBarriers() ? ProviderBinding.bind(doc, trace.engine(), registry) : null;
+        BoundProvider rootPolicy = trace.hardwareBarriers() ? ProviderBinding.bind(doc, trace.rootPolicy(), registry) : null;
+        Workloads state = new Workloads(List.copyOf(resolved), flits, payload, engine, rootPolicy);
         SweepPlan plan = new SweepPlan(doc, spec, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null,
                 List.of(), List.copyOf(schemes), topo, router, sim.endpoint(), state, flits, TraceStudy::replayed);
         plan.describeRouter(doc, ProviderBinding.description(doc, sim.hardware(), model), registry);
@@ -261,7 +273,8 @@ public final class TraceStudy extends RunnerStudy {
     }
 
     /** Reads (or generates) a workload's trace and prepares it; errors name the key and the trace's line. */
-    private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w, BoundProvider mapping) {
+    private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w, BoundProvider mapping,
+            boolean hardwareBarriers) {
         Trace trace;
         String digest;
         if (w.trace() != null && w.trace().getFileName().toString().endsWith(".otf2")) {
@@ -302,7 +315,7 @@ public final class TraceStudy extends RunnerStudy {
             trace = PtransGenerator.generate(p);
             digest = null;
         }
-        return new Resolved(w, TraceReplay.prepare(trace), digest, mapping);
+        return new Resolved(w, TraceReplay.prepare(trace, hardwareBarriers), digest, mapping);
     }
 
     /** {@code generate: {name: barriers, ranks: P, barriers: 10, computeNs: 0}} ({@link BarrierGenerator}). */
@@ -391,8 +404,18 @@ public final class TraceStudy extends RunnerStudy {
                 plan.router().cycleNanoseconds());
         int[] map = mapping(w, plan.topology(), point.seed());
         TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
+        CollectiveEngine engine = null;
+        if (replay.hardwareBarriers()) {
+            BoundProvider p = state.rootPolicy();
+            RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
+            Groups groups = new Groups(plan.topology(), replay.groups(), policy, p.provider().label(),
+                    streams.stream("collective", 0).nextLong());
+            BoundProvider e = state.engine();
+            engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory()).create(groups,
+                    e.parameters()));
+        }
         return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
-                scheme.routing(), null, null, replay);
+                scheme.routing(), null, null, replay, engine);
     }
 
     @Override
@@ -557,6 +580,12 @@ public final class TraceStudy extends RunnerStudy {
         replay.put("packetBytes", state.payloadBytes());
         replay.put("eagerBytes", trace.eagerBytes());
         replay.put("computeScale", trace.computeScale());
+        if (trace.hardwareBarriers()) {
+            replay.put("barriers", "hardware");
+            ObjectNode c = r.putObject("collective");
+            c.set("engine", ResolvedExperiment.providerNode(state.engine()));
+            c.set("rootPolicy", ResolvedExperiment.providerNode(state.rootPolicy()));
+        }
         ArrayNode sch = r.putArray("schemes");
         for (SweepPlan.BoundScheme s : plan.schemes()) {
             ObjectNode o = sch.addObject();

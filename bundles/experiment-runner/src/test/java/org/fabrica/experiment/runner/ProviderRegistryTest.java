@@ -18,7 +18,7 @@ class ProviderRegistryTest {
     void conceptsAndTheRealProvidersAreListed() {
         ProviderRegistry r = ClasspathComponents.registry();
         assertEquals(List.of("topology", "hardware", "allocator", "routing", "queuing", "throttle", "traffic", "injection", "network",
-                "kernel", "scheduler", "mapping", "statistics", "mode"), r.concepts());
+                "kernel", "scheduler", "mapping", "collective", "rootPolicy", "statistics", "mode"), r.concepts());
         assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput"),
                 r.names("statistics"));
         ProviderInfo percentiles = r.find("statistics", "latency-percentiles");

@@ -268,9 +268,13 @@ final class Crossbar {
         p.routingState[copy] = p.routingState[slot];
         p.hops[copy] = p.hops[slot];
         p.state[copy] = PacketPool.IN_NETWORK;
+        p.packetClass[copy] = p.packetClass[slot];
+        p.header[copy] = p.header[slot];
         progress.inNetwork++;
         interfaces.replicated++;
-        observer.packetReplicated(p.id[slot], id, p.source[slot], p.destination[slot], r, t);
+        if (p.packetClass[slot] == 0) {
+            observer.packetReplicated(p.id[slot], id, p.source[slot], p.destination[slot], r, t);
+        }
         return copy;
     }
 

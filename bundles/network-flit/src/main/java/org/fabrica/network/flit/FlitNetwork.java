@@ -68,6 +68,8 @@ public final class FlitNetwork implements NetworkModel {
     final NetworkInterfaces interfaces;
     final Generators generators;
     final InvariantChecks checks;
+    /** The collective engine's side, or null without an engine. */
+    final CollectiveUnit collectives;
     final PacketPool pool;
     final Progress progress;
     final RouterDescription description;
@@ -235,6 +237,21 @@ public final class FlitNetwork implements NetworkModel {
         this.generators = new Generators(setup.pattern(), setup.injection(), names, observer, interfaces, progress,
                 setup.random(),
                 w.nodes, packetFlits, setup.endpoint().sendOverheadCycles(), maxCycles);
+        if (setup.collectives() != null) {
+            if (organisation == CrossbarOrganisation.VOQ) {
+                throw new IllegalArgumentException("a collective engine needs FIFO input buffers (its packets are routed at"
+                        + " the front of their VC); VOQ crossbar access routes on arrival: use another crossbar organisation");
+            }
+            this.collectives = new CollectiveUnit(setup.collectives(), setup.collectives().getClass().getSimpleName(), w, inputs, routers, pool,
+                    progress, observer, setup.endpoint().receiveOverheadCycles());
+            collectives.wire(links, interfaces);
+            interfaces.collectives(collectives);
+            route.collectives(collectives);
+            vcAllocation.collectives = collectives;
+            generators.collectives = collectives;
+        } else {
+            this.collectives = null;
+        }
     }
 
     private static AllocationStage stage(RouterParts parts, String use, PartChoice choice, AllocatorShape shape,
@@ -257,22 +274,23 @@ public final class FlitNetwork implements NetworkModel {
 
     @Override
     public long generated() {
-        return interfaces.generated;
+        // collective packets are the engine's: observers never see them, and neither do these counts
+        return interfaces.generated - (collectives == null ? 0 : collectives.sent);
     }
 
     @Override
     public long delivered() {
-        return interfaces.delivered;
+        return interfaces.delivered - (collectives == null ? 0 : collectives.ended());
     }
 
     @Override
     public long inFlight() {
-        return interfaces.generated + interfaces.replicated - interfaces.delivered;
+        return generated() + replicated() - delivered();
     }
 
     @Override
     public long replicated() {
-        return interfaces.replicated;
+        return interfaces.replicated - (collectives == null ? 0 : collectives.copies);
     }
 
     @Override
@@ -312,7 +330,8 @@ public final class FlitNetwork implements NetworkModel {
 
     @Override
     public boolean done(long cycle) {
-        if (generators.exhausted() && interfaces.generated + interfaces.replicated == interfaces.delivered) {
+        if (generators.exhausted() && interfaces.generated + interfaces.replicated == interfaces.delivered
+                && (collectives == null || collectives.idle())) {
             return true;
         }
         if (cycle + 1 >= maxCycles) {
@@ -412,7 +431,11 @@ public final class FlitNetwork implements NetworkModel {
         links.returnCredits(t);
         long deliveredBefore = interfaces.delivered;
         interfaces.deliver(t);
-        if (generators.hasWaiting() && interfaces.delivered != deliveredBefore) {
+        boolean news = interfaces.delivered != deliveredBefore;
+        if (collectives != null && collectives.notifyDue(t)) {
+            news = true;
+        }
+        if (generators.hasWaiting() && news) {
             generators.wakeWaiting(t);
         }
         if (throttleActive) {

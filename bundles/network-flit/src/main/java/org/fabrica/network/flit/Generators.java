@@ -82,7 +82,9 @@ final class Generators {
                 throw new SimulationException("traffic pattern '" + names.traffic() + "' failed for source node " + n
                         + " at cycle " + t + ": " + e, e);
             }
-            if (destination != TrafficPattern.NONE) {
+            if (destination == TrafficPattern.COLLECTIVE) {
+                enterCollective(n, t);
+            } else if (destination != TrafficPattern.NONE) {
                 if (destination < 0 || destination >= nodes) {
                     throw new SimulationException("traffic pattern '" + names.traffic() + "' returned destination "
                             + destination + " for source node " + n + " at cycle " + t + "; nodes are 0.." + (nodes - 1));
@@ -94,6 +96,26 @@ final class Generators {
             }
             scheduleNext(n, at);
         }
+    }
+
+    /** The collective engine's side, or null. */
+    CollectiveUnit collectives;
+
+    /** Node {@code n}'s traffic entered a collective operation (its send overhead spent by cycle {@code t}). */
+    private void enterCollective(int n, long t) {
+        if (collectives == null) {
+            throw new SimulationException("traffic '" + names.traffic() + "' made node " + n + " enter a collective"
+                    + " operation at cycle " + t + ", but the run has no collective engine; name one in the experiment's"
+                    + " collective section (docs/collectives.md)");
+        }
+        int group;
+        try {
+            group = pattern.collectiveGroup(n);
+        } catch (RuntimeException e) {
+            throw new SimulationException("traffic pattern '" + names.traffic() + "' failed giving the collective group of"
+                    + " node " + n + " at cycle " + t + ": " + e, e);
+        }
+        collectives.enter(n, group, t);
     }
 
     private void scheduleNext(int n, long previous) {

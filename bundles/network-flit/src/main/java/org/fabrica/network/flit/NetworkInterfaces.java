@@ -178,6 +178,46 @@ final class NetworkInterfaces {
 
     // ---- source queues
 
+    /** The collective engine's side, or null; set when the run has an engine. */
+    private CollectiveUnit collectives;
+
+    void collectives(CollectiveUnit unit) {
+        if (admission != null) {
+            throw new IllegalArgumentException("a collective engine's packets bypass no admittance queue; use injection"
+                    + " queues single or per-vc with a collective engine (per-vc-admittance is not supported with one)");
+        }
+        if (lanes > 1 && !perVcQueues) {
+            throw new IllegalArgumentException("a throttle cannot be combined with a collective engine (collective packets"
+                    + " have no first hop the routing computes); run the collective study without a throttle");
+        }
+        this.collectives = unit;
+    }
+
+    /**
+     * Queues a one-flit collective packet of {@code packetClass} and header {@code header} at node
+     * {@code n} (the collective engine's send): behind the node's packets in a single source queue,
+     * or in the shortest injection queue of its VCs.
+     */
+    void enqueueCollective(int n, int packetClass, int header, long t) {
+        long id = progress.nextPacketId++;
+        generated++;
+        int code = -2 - collectives.ticket(packetClass, header);
+        if (lanes == 1) {
+            queues.add(n, id, t, code, 0);
+        } else {
+            ScratchPacket p = firstHopScratch;
+            p.set(id, n, n, CollectiveUnit.FLITS, t);
+            p.packetClass(packetClass);
+            queues.add(n * lanes + shortestLane(n, route.injectionMask(n, p)), id, t, code, 0, 0);
+            niWaiting[n] = false;
+        }
+        niQueued[n]++;
+        if (!niActive[n]) {
+            niActive[n] = true;
+            activeNis[activeNiCount++] = n;
+        }
+    }
+
     /** Queues a newly generated packet at node {@code n}. */
     void enqueue(int n, long id, int destination, long created, long t) {
         if (admission != null) {
@@ -339,7 +379,9 @@ final class NetworkInterfaces {
             pool.injected[slot] = t;
             pool.state[slot] = PacketPool.IN_NETWORK;
             pr.inNetwork++;
-            observer.packetInjected(pool.id[slot], n, t);
+            if (pool.packetClass[slot] == 0) {
+                observer.packetInjected(pool.id[slot], n, t);
+            }
         }
         if (sent == pool.length[slot]) {
             queues.removeFirst(qi);
@@ -415,7 +457,9 @@ final class NetworkInterfaces {
                 pool.injected[slot] = t;
                 pool.state[slot] = PacketPool.IN_NETWORK;
                 pr.inNetwork++;
+                if (pool.packetClass[slot] == 0) {
                 observer.packetInjected(pool.id[slot], n, t);
+            }
             }
             if (sent == pool.length[slot]) {
                 queues.removeFirst(qi);
@@ -575,7 +619,14 @@ final class NetworkInterfaces {
     private int frontSlot(int n, int qi) {
         int slot = queues.frontSlot(qi);
         if (slot < 0) {
-            slot = pool.allocate(queues.frontId(qi), n, queues.frontDestination(qi), packetFlits, queues.frontCreated(qi));
+            int destination = queues.frontDestination(qi);
+            if (destination < 0) {
+                // a collective packet: its record holds a ticket for its class and header
+                slot = collectives.materialize(n, queues.frontId(qi), destination, queues.frontCreated(qi));
+                queues.frontSlot(qi, slot);
+                return slot;
+            }
+            slot = pool.allocate(queues.frontId(qi), n, destination, packetFlits, queues.frontCreated(qi));
             queues.frontSlot(qi, slot);
             if (choosesNetworks) {
                 // one source queue: the network is chosen now, as the packet is offered; with lanes it was
@@ -601,7 +652,8 @@ final class NetworkInterfaces {
 
     /** The tail of the packet in {@code slot} arrives at its NI in cycle {@code arrival}. */
     void deliverAt(long arrival, int slot) {
-        deliveries.add(arrival + receiveOverhead, slot);
+        // a collective packet goes to the interface's engine, not through the receiving software
+        deliveries.add(pool.packetClass[slot] == 0 ? arrival + receiveOverhead : arrival, slot);
     }
 
     /** Delivers the packets due at cycle {@code t}. */
@@ -624,8 +676,12 @@ final class NetworkInterfaces {
             }
             delivered++;
             progress.inNetwork--;
-            observer.packetDelivered(p.id[slot], p.source[slot], p.destination[slot], p.length[slot],
-                    p.created[slot], p.injected[slot], t, p.hops[slot]);
+            if (p.packetClass[slot] == 0) {
+                observer.packetDelivered(p.id[slot], p.source[slot], p.destination[slot], p.length[slot],
+                        p.created[slot], p.injected[slot], t, p.hops[slot]);
+            } else {
+                collectives.atNode(p.destination[slot], slot, t);
+            }
             p.release(slot);
         }
         wheel.clear(t);

@@ -55,4 +55,9 @@ final class PacketFlyweight implements PacketView {
     public void virtualNetwork(int network) {
         pool.virtualNetwork[slot] = (byte) network;
     }
+
+    @Override
+    public int packetClass() {
+        return pool.packetClass[slot];
+    }
 }

@@ -27,6 +27,10 @@ final class PacketPool {
     /** Flits of the packet that reached the destination interface (exactly-once check). */
     int[] ejected;
     byte[] state;
+    /** {@code PacketView.packetClass}: 0 for unicast, else a collective engine's packet. */
+    byte[] packetClass;
+    /** A collective packet's header, the engine's own word (0 for unicast). */
+    int[] header;
     private int[] nextFree;
     private int freeHead;
     private int live;
@@ -48,6 +52,8 @@ final class PacketPool {
         hops = new int[capacity];
         ejected = new int[capacity];
         state = new byte[capacity];
+        packetClass = new byte[capacity];
+        header = new int[capacity];
         nextFree = new int[capacity];
         for (int i = 0; i < capacity - 1; i++) {
             nextFree[i] = i + 1;
@@ -82,6 +88,8 @@ final class PacketPool {
         hops[slot] = 0;
         ejected[slot] = 0;
         state[slot] = QUEUED;
+        packetClass[slot] = 0;
+        header[slot] = 0;
         live++;
         return slot;
     }
@@ -113,6 +121,8 @@ final class PacketPool {
         hops = java.util.Arrays.copyOf(hops, capacity);
         ejected = java.util.Arrays.copyOf(ejected, capacity);
         state = java.util.Arrays.copyOf(state, capacity);
+        packetClass = java.util.Arrays.copyOf(packetClass, capacity);
+        header = java.util.Arrays.copyOf(header, capacity);
         nextFree = java.util.Arrays.copyOf(nextFree, capacity);
         for (int i = old; i < capacity - 1; i++) {
             nextFree[i] = i + 1;

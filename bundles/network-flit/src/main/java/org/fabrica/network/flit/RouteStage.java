@@ -34,6 +34,8 @@ final class RouteStage {
     private final CandidateList lookahead;
     private final CandidateList firstHop;
     private QueuingScheme queuing;
+    /** The collective engine's side, or null: it routes collective packets. */
+    private CollectiveUnit collectives;
     RoutingAlgorithm routing;
     String routingName;
     /** Set by {@link #firstHop}: the VCs the packet may take at its first hop. */
@@ -136,6 +138,10 @@ final class RouteStage {
         return port;
     }
 
+    void collectives(CollectiveUnit unit) {
+        this.collectives = unit;
+    }
+
     /** The queuing scheme is created after the network (it sees the network through its context). */
     void queuing(QueuingScheme scheme) {
         this.queuing = scheme;
@@ -149,19 +155,26 @@ final class RouteStage {
     /**
      * Computes the route of the front head of input VC {@code iv} (packet {@code slot}), which
      * entered router {@code r} through {@code inPort}, and leaves it in state VC_ALLOC with its
-     * candidates stored.
+     * candidates stored; a collective packet is routed by the collective engine instead, and
+     * true is returned when the router absorbs it (the caller then takes it out, {@link CollectiveUnit#absorb}).
      */
-    void compute(int r, int base, int np, int inPort, int iv, int slot, long t) {
+    boolean compute(int r, int base, int np, int inPort, int iv, int slot, long t) {
         PacketFlyweight packet = view;
         packet.slot = slot;
         CandidateList c = candidates;
         c.clear();
-        try {
-            routing.route(r, inPort, packet, c);
-        } catch (SimulationException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw fault("threw " + e, r, inPort, slot, t, e);
+        if (pool.packetClass[slot] != 0) {
+            if (collectives.atRouter(r, inPort, slot, t, c)) {
+                return true;
+            }
+        } else {
+            try {
+                routing.route(r, inPort, packet, c);
+            } catch (SimulationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw fault("threw " + e, r, inPort, slot, t, e);
+            }
         }
         int n = c.count;
         if (c.overflow) {
@@ -205,6 +218,7 @@ final class RouteStage {
         vc[x + InputBuffers.CAND_COUNT] = branches ? -n : n;
         vc[x + InputBuffers.STATE] = InputBuffers.VC_ALLOC;
         vc[x + InputBuffers.BLOCKED_AT] = routers.epoch(r) - 1; // a new head is never considered blocked
+        return false;
     }
 
     private long vcMask(int r, int port, int vcClass, PacketView packet, long t) {

@@ -14,6 +14,7 @@ final class ScratchPacket implements PacketView {
     private long created;
     private int routingState;
     private int virtualNetwork;
+    private int packetClass;
 
     /** A fresh packet header (routing state 0), as the pool would hold it. */
     void set(long packetId, int src, int dst, int flits, long createdAt) {
@@ -24,6 +25,12 @@ final class ScratchPacket implements PacketView {
         created = createdAt;
         routingState = 0;
         virtualNetwork = 0;
+        packetClass = 0;
+    }
+
+    /** Sets the class of a collective packet being queued ({@code PacketView.packetClass}). */
+    void packetClass(int c) {
+        packetClass = c;
     }
 
     void copy(PacketView packet) {
@@ -34,6 +41,7 @@ final class ScratchPacket implements PacketView {
         created = packet.created();
         routingState = packet.routingState();
         virtualNetwork = packet.virtualNetwork();
+        packetClass = packet.packetClass();
     }
 
     @Override
@@ -79,5 +87,10 @@ final class ScratchPacket implements PacketView {
     @Override
     public void virtualNetwork(int network) {
         virtualNetwork = network;
+    }
+
+    @Override
+    public int packetClass() {
+        return packetClass;
     }
 }

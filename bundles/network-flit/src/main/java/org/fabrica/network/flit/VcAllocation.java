@@ -54,6 +54,8 @@ final class VcAllocation {
     private final int queuesPerVc;
     private final boolean voq;
     private final int[] branchScratch;
+    /** The collective engine's side (absorbs packets), or null. */
+    CollectiveUnit collectives;
 
     /**
      * @param routingDelay per router, cycles of route computation ({@link RouterKinds#routingDelay})
@@ -125,7 +127,10 @@ final class VcAllocation {
                     if (voq) {
                         route.fromArrival(r, localOut[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
                     } else {
-                        route.compute(r, base, np, localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
+                        if (route.compute(r, base, np, localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t)) {
+                            collectives.absorb(r, base, qBase, l, t);
+                            continue;
+                        }
                     }
                 } else if (v[x + InputBuffers.BLOCKED_AT] == epoch) {
                     continue;

@@ -30,21 +30,30 @@ public final class FunctionQueuingFactory implements QueuingFactory<FunctionQueu
         if (context.vcs() > 64) {
             throw new IllegalArgumentException("queuing 'by-function' handles at most 64 VCs, not " + context.vcs());
         }
-        Set<String> wanted = Set.of(parameters.unicast());
-        long mask = 0;
+        long mask = mask(context, parameters.unicast());
         List<String> functions = new ArrayList<>();
         for (int v = 0; v < context.vcs(); v++) {
-            String f = context.vcFunction(v);
-            functions.add(f);
-            if (wanted.contains(f)) {
-                mask |= 1L << v;
-            }
+            functions.add(context.vcFunction(v));
         }
         if (mask == 0) {
             throw new IllegalArgumentException("queuing 'by-function': no VC has a function in unicast = "
                     + List.of(parameters.unicast()) + "; the hardware's VCs are " + functions + " (set the hardware's"
                     + " vcFunctions, or list one of these in unicast)");
         }
-        return new FunctionQueuing(mask);
+        long barrier = mask(context, parameters.barrier());
+        long multicast = mask(context, parameters.multicast());
+        return new FunctionQueuing(mask, barrier == 0 ? mask : barrier, multicast == 0 ? mask : multicast);
+    }
+
+    /** The VCs whose function is one of {@code functions}. */
+    private static long mask(QueuingContext context, String[] functions) {
+        Set<String> wanted = Set.of(functions);
+        long mask = 0;
+        for (int v = 0; v < context.vcs(); v++) {
+            if (wanted.contains(context.vcFunction(v))) {
+                mask |= 1L << v;
+            }
+        }
+        return mask;
     }
 }

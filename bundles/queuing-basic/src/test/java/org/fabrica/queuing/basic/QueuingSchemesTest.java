@@ -161,6 +161,40 @@ class QueuingSchemesTest {
                 Parameters.defaults(FunctionQueuingParameters.class)).vcMask(0, 1, 0, PACKET));
     }
 
+    /** A view of class {@code c}. */
+    private static org.fabrica.routing.PacketView ofClass(int c) {
+        return new org.fabrica.routing.PacketView() {
+            public long id() { return 1; }
+            public int source() { return 0; }
+            public int destination() { return 5; }
+            public int length() { return 1; }
+            public long created() { return 0; }
+            public int routingState() { return 0; }
+            public void routingState(int state) { }
+            public int packetClass() { return c; }
+        };
+    }
+
+    @Test
+    void byFunctionGivesBarrierAndMulticastPacketsTheirOwnVcs() {
+        FakeQueuingContext ctx = context(4, 1);
+        ctx.functions = new String[] {"unicast", "unicast", "mixed", "barrier"};
+        QueuingScheme q = new FunctionQueuingFactory().create(ctx, Parameters.defaults(FunctionQueuingParameters.class));
+        assertEquals(0b1000, q.vcMask(0, 1, 0, ofClass(org.fabrica.routing.PacketView.BARRIER)));
+        assertEquals(0b1000, q.injectionVcMask(0, ofClass(org.fabrica.routing.PacketView.BARRIER)));
+        assertEquals(0b0100, q.vcMask(0, 1, 0, ofClass(org.fabrica.routing.PacketView.MULTICAST)));
+        assertEquals(0b0111, q.vcMask(0, 1, 0, ofClass(org.fabrica.routing.PacketView.UNICAST)));
+        // barrier packets sharing the unicast VCs, to compare
+        QueuingScheme shared = new FunctionQueuingFactory().create(ctx, Parameters.bind(FunctionQueuingParameters.class,
+                java.util.Map.of("barrier", new String[] {"unicast"})));
+        assertEquals(0b0011, shared.vcMask(0, 1, 0, ofClass(org.fabrica.routing.PacketView.BARRIER)));
+        // no barrier VC: barrier packets share the unicast VCs
+        FakeQueuingContext none = context(2, 1);
+        none.functions = new String[] {"unicast", "unicast"};
+        assertEquals(0b11, new FunctionQueuingFactory().create(none, Parameters.defaults(FunctionQueuingParameters.class))
+                .vcMask(0, 1, 0, ofClass(org.fabrica.routing.PacketView.BARRIER)));
+    }
+
     @Test
     void byFunctionNamesWhatIsMissing() {
         FakeQueuingContext ctx = context(2, 1);

@@ -53,6 +53,13 @@ public final class CompositeObserver implements NetworkObserver {
     }
 
     @Override
+    public void collectiveCompleted(int node, int group, long cycle) {
+        for (NetworkObserver o : observers) {
+            o.collectiveCompleted(node, group, cycle);
+        }
+    }
+
+    @Override
     public void cycleEnd(long cycle) {
         for (NetworkObserver o : observers) {
             o.cycleEnd(cycle);

@@ -48,9 +48,17 @@ public final class CollectiveExpansion {
 
     /** {@code trace} with every collective replaced by its point-to-point messages. */
     public static Trace expand(Trace trace) {
+        return expand(trace, false);
+    }
+
+    /**
+     * {@code trace} with every collective replaced by its point-to-point messages, except barriers
+     * when {@code keepBarriers} (a collective engine in the network performs them).
+     */
+    public static Trace expand(Trace trace, boolean keepBarriers) {
         List<List<TraceEvent>> out = new ArrayList<>(trace.ranks());
         for (int r = 0; r < trace.ranks(); r++) {
-            out.add(expand(trace.events(r), r, trace.ranks()));
+            out.add(expand(trace.events(r), r, trace.ranks(), keepBarriers));
         }
         return new Trace(trace.ranks(), out);
     }
@@ -60,13 +68,22 @@ public final class CollectiveExpansion {
      * point-to-point messages; the other events are kept, in order.
      */
     public static List<TraceEvent> expand(List<TraceEvent> events, int rank, int ranks) {
+        return expand(events, rank, ranks, false);
+    }
+
+    private static List<TraceEvent> expand(List<TraceEvent> events, int rank, int ranks, boolean keepBarriers) {
         checkRank(rank, ranks);
         List<TraceEvent> out = new ArrayList<>(events.size());
         int index = 0;
         for (TraceEvent e : events) {
             switch (e.operation()) {
                 case BARRIER:
-                    barrier(out, rank, ranks, tag(index++));
+                    if (keepBarriers) {
+                        out.add(e);
+                        index++;
+                    } else {
+                        barrier(out, rank, ranks, tag(index++));
+                    }
                     break;
                 case ALLREDUCE:
                     allreduce(out, rank, ranks, ((TraceEvent.Allreduce) e).bytes(), tag(index++));

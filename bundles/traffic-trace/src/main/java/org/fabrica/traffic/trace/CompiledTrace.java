@@ -25,6 +25,8 @@ final class CompiledTrace {
     static final byte RECV = 3;
     static final byte IRECV = 4;
     static final byte WAIT = 5;
+    /** A barrier the network's collective engine performs (kept only when asked); its argument is its ordinal, from 1. */
+    static final byte BARRIER = 6;
 
     final Trace expanded;
     final int ranks;
@@ -56,8 +58,12 @@ final class CompiledTrace {
     private record Key(int src, int dest, int tag) {
     }
 
-    private CompiledTrace(Trace trace) {
-        expanded = CollectiveExpansion.expand(trace);
+    /** Whether barriers are kept for the network's collective engine ({@link #BARRIER}) rather than expanded. */
+    final boolean hardwareBarriers;
+
+    private CompiledTrace(Trace trace, boolean hardwareBarriers) {
+        this.hardwareBarriers = hardwareBarriers;
+        expanded = CollectiveExpansion.expand(trace, hardwareBarriers);
         ranks = expanded.ranks();
         op = new byte[ranks][];
         argument = new long[ranks][];
@@ -109,6 +115,7 @@ final class CompiledTrace {
             List<Integer> cond = new ArrayList<>();
             Map<Integer, Integer> pending = new HashMap<>(); // request id -> condition
             List<Integer> pendingOrder = new ArrayList<>();
+            int barriers = 0;
             for (int i = 0; i < n; i++) {
                 TraceEvent e = list.get(i);
                 int message = -1;
@@ -161,6 +168,13 @@ final class CompiledTrace {
                         }
                         pendingOrder.clear();
                     }
+                    case BARRIER -> {
+                        if (!hardwareBarriers) {
+                            throw new IllegalStateException("barrier left after expansion");
+                        }
+                        op[r][i] = BARRIER;
+                        argument[r][i] = ++barriers;
+                    }
                     default -> throw new IllegalStateException("collective " + e.operation() + " left after expansion");
                 }
                 conditionEnd[r][i] = cond.size();
@@ -178,7 +192,12 @@ final class CompiledTrace {
 
     /** The trace prepared for replay. */
     static CompiledTrace of(Trace trace) {
-        return new CompiledTrace(trace);
+        return new CompiledTrace(trace, false);
+    }
+
+    /** The trace prepared for replay, its barriers kept for a collective engine when {@code hardwareBarriers}. */
+    static CompiledTrace of(Trace trace, boolean hardwareBarriers) {
+        return new CompiledTrace(trace, hardwareBarriers);
     }
 
     /** Messages of one copy of the trace. */

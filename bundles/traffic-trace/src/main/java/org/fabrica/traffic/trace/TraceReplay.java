@@ -40,6 +40,11 @@ import org.fabrica.traffic.TrafficPattern;
  * message when it is generated and learns every delivery; it must be part of the run's observers.
  * Packets of protocol messages (request, clear to send) and padded last packets have the run's
  * packet length: the network's packets are all of one length.
+ *
+ * <p><b>Hardware barriers.</b> A trace prepared with hardware barriers ({@link #prepare(Trace, boolean)})
+ * keeps its barriers: a rank entering one posts an entry into the network's collective engine
+ * ({@link TrafficPattern#COLLECTIVE}, group = the rank's copy of the trace, {@link #groups()}) and
+ * blocks until the engine's completion reaches it ({@code NetworkObserver.collectiveCompleted}).
  */
 public final class TraceReplay {
     /** Packet kinds, the low two bits of a packet's code. */
@@ -109,7 +114,17 @@ public final class TraceReplay {
     public static final int ACTIVITY_COMPUTE = 0;
     public static final int ACTIVITY_BLOCKED = 1;
 
-    private final TrafficPattern pattern = this::destination;
+    private final TrafficPattern pattern = new TrafficPattern() {
+        @Override
+        public int destination(int source, SplittableRandom random) {
+            return TraceReplay.this.destination(source);
+        }
+
+        @Override
+        public int collectiveGroup(int source) {
+            return rankAtNode[source] / ranks;
+        }
+    };
     private final InjectionProcess injection = new InjectionProcess() {
         @Override
         public long next(int node, long previous, SplittableRandom random) {
@@ -132,7 +147,17 @@ public final class TraceReplay {
                 long cycle, int hops) {
             delivered(packet, cycle);
         }
+
+        @Override
+        public void collectiveCompleted(int node, int group, long cycle) {
+            barrierCompleted(node, group, cycle);
+        }
     };
+    /** Per global rank: hardware barriers completed, and when the last one did. */
+    private final int[] barriersDone;
+    private final long[] barrierDoneAt;
+    /** The code of a posted barrier entry (a negative code: no message). */
+    private static final int BARRIER_ENTRY = -1;
 
     private TraceReplay(CompiledTrace trace, int copies, int[] nodeOfRank, int nodes, ReplayParameters parameters) {
         this.trace = trace;
@@ -178,6 +203,8 @@ public final class TraceReplay {
         outHead = new int[all];
         outTail = new int[all];
         codeAtNode = new int[nodes];
+        barriersDone = new int[all];
+        barrierDoneAt = minusOnes(all);
     }
 
     /**
@@ -212,6 +239,14 @@ public final class TraceReplay {
         return new Prepared(CompiledTrace.of(trace));
     }
 
+    /**
+     * Prepares a trace for replay; with {@code hardwareBarriers} its barriers are kept for the
+     * network's collective engine instead of expanded into messages.
+     */
+    public static Prepared prepare(Trace trace, boolean hardwareBarriers) {
+        return new Prepared(CompiledTrace.of(trace, hardwareBarriers));
+    }
+
     /** A trace prepared for replay ({@link #prepare}). */
     public static final class Prepared {
         private final CompiledTrace compiled;
@@ -223,6 +258,11 @@ public final class TraceReplay {
         /** Ranks of the trace. */
         public int ranks() {
             return compiled.ranks;
+        }
+
+        /** Whether its barriers are kept for the network's collective engine. */
+        public boolean hardwareBarriers() {
+            return compiled.hardwareBarriers;
         }
 
         /** Messages of one copy, collectives expanded. */
@@ -309,7 +349,7 @@ public final class TraceReplay {
         return advance(g, Math.max(clock[g], previous));
     }
 
-    private int destination(int source, SplittableRandom random) {
+    private int destination(int source) {
         int g = rankAtNode[source];
         if (g < 0 || outHead[g] == outTail[g]) {
             return TrafficPattern.NONE; // the end of a compute: no packet
@@ -318,6 +358,9 @@ public final class TraceReplay {
         int code = outCode[g][slot];
         if (--outLeft[g][slot] == 0) {
             outHead[g]++;
+        }
+        if (code == BARRIER_ENTRY) {
+            return TrafficPattern.COLLECTIVE;
         }
         codeAtNode[source] = code;
         int kind = code & 3;
@@ -369,6 +412,22 @@ public final class TraceReplay {
         }
     }
 
+    private void barrierCompleted(int node, int group, long cycle) {
+        int g = node < rankAtNode.length ? rankAtNode[node] : -1;
+        if (g < 0 || g / ranks != group) {
+            throw new IllegalStateException("a collective completion of group " + group + " reached node " + node
+                    + ", where no rank of copy " + group + " runs");
+        }
+        barriersDone[g]++;
+        barrierDoneAt[g] = cycle;
+        dirty[g] = true;
+    }
+
+    /** The cycle rank g's {@code ordinal}-th hardware barrier completed for it, or -1 while it has not. */
+    private long barrierMet(int g, long ordinal) {
+        return barriersDone[g] >= ordinal ? barrierDoneAt[g] : -1;
+    }
+
     // ------------------------------------------------------------------ the ranks
 
     /** Runs rank g from cycle {@code now} until it posts a packet, computes, blocks or ends. */
@@ -382,7 +441,7 @@ public final class TraceReplay {
             flushPending(g, t);
             int i = pc[g];
             if (state[g] == BLOCKED) {
-                long met = met(r, i, base);
+                long met = ops[i] == CompiledTrace.BARRIER ? barrierMet(g, trace.argument[r][i]) : met(r, i, base);
                 if (met < 0) {
                     clock[g] = t;
                     return firstPosted(g, InjectionProcess.AFTER_DELIVERY);
@@ -429,6 +488,10 @@ public final class TraceReplay {
                         postReceive(g, base + (int) m, t);
                     }
                     block(g, i, ops[i] == CompiledTrace.RECV, t);
+                }
+                case CompiledTrace.BARRIER -> {
+                    post(g, t, BARRIER_ENTRY, 1);
+                    block(g, i, true, t);
                 }
                 default -> block(g, i, true, t); // wait, waitall
             }
@@ -603,6 +666,23 @@ public final class TraceReplay {
 
     // ------------------------------------------------------------------ results
 
+    /**
+     * The collective groups of a replay with hardware barriers: one per copy of the trace, its
+     * members the nodes of the copy's ranks.
+     */
+    public int[][] groups() {
+        int[][] out = new int[copies][ranks];
+        for (int g = 0; g < nodeOfRank.length; g++) {
+            out[g / ranks][g % ranks] = nodeOfRank[g];
+        }
+        return out;
+    }
+
+    /** Whether the replay's barriers are performed by the network's collective engine. */
+    public boolean hardwareBarriers() {
+        return trace.hardwareBarriers;
+    }
+
     /** Ranks of the replay: copies x ranks of the trace. */
     public int ranks() {
         return nodeOfRank.length;
@@ -723,6 +803,11 @@ public final class TraceReplay {
                     .append(" in event ").append(i).append(" (").append(TraceWriter.format(e)).append(")");
             if (e instanceof TraceEvent.Message msg && msg.tag() < 0) {
                 sb.append(", part of collective ").append(-msg.tag() - 1);
+            }
+            if (trace.op[r][i] == CompiledTrace.BARRIER) {
+                out.add(sb.append(", waiting for the completion of its hardware barrier ").append(trace.argument[r][i])
+                        .append(" (").append(barriersDone[g]).append(" completed for it)").toString());
+                continue;
             }
             sb.append(", waiting for ");
             int base = copy * messagesPerCopy;
