@@ -3,6 +3,7 @@ package org.fabrica.network;
 import java.util.Map;
 import java.util.function.Function;
 import org.fabrica.collective.CollectiveEngine;
+import org.fabrica.collective.CollectiveProgram;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
@@ -43,6 +44,8 @@ import org.fabrica.traffic.TrafficPattern;
  *        is built from {@code router} (since 2.1; empty: every router is {@code router})
  * @param collectives the run's collective engine, or null for none: traffic that enters a
  *        collective operation ({@code TrafficPattern.COLLECTIVE}) needs one (since 2.2)
+ * @param program when processes enter collective operations besides the traffic (a barrier loop
+ *        beside steady load), or null; needs {@code collectives} (since 2.2)
  */
 public record NetworkSetup(
         Topology topology,
@@ -60,8 +63,12 @@ public record NetworkSetup(
         EndpointTiming endpoint,
         RouterParts parts,
         Map<String, RouterDescription> routerKinds,
-        CollectiveEngine collectives) {
+        CollectiveEngine collectives,
+        CollectiveProgram program) {
     public NetworkSetup {
+        if (program != null && collectives == null) {
+            throw new IllegalArgumentException("a collective program needs a collective engine to enter");
+        }
         if (endpoint == null) {
             throw new IllegalArgumentException("a network setup needs the endpoint timing (EndpointTiming.NONE for none)");
         }
@@ -79,7 +86,7 @@ public record NetworkSetup(
             RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts,
             Map<String, RouterDescription> routerKinds) {
         this(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer, random, limits,
-                names, endpoint, parts, routerKinds, null);
+                names, endpoint, parts, routerKinds, null, null);
     }
 
     /**
@@ -88,8 +95,18 @@ public record NetworkSetup(
      * @since 2.2
      */
     public NetworkSetup withCollectives(CollectiveEngine engine) {
+        return withCollectives(engine, null);
+    }
+
+    /**
+     * This setup with {@code engine} as its collective engine and {@code entries} (or null) as the
+     * program of its processes' entries.
+     *
+     * @since 2.2
+     */
+    public NetworkSetup withCollectives(CollectiveEngine engine, CollectiveProgram entries) {
         return new NetworkSetup(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer,
-                random, limits, names, endpoint, parts, routerKinds, engine);
+                random, limits, names, endpoint, parts, routerKinds, engine, entries);
     }
 
     /** A setup whose routers are all {@code router} (every kind). */
@@ -98,7 +115,7 @@ public record NetworkSetup(
             TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
             RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts) {
         this(topology, router, routing, queuing, throttle, pattern, injection, packetFlits, observer, random, limits,
-                names, endpoint, parts, Map.of(), null);
+                names, endpoint, parts, Map.of(), null, null);
     }
 
     /**
@@ -118,6 +135,6 @@ public record NetworkSetup(
             TrafficPattern pattern, InjectionProcess injection, int packetFlits, NetworkObserver observer,
             RandomStreams random, RunLimits limits, ProviderNames names, EndpointTiming endpoint, RouterParts parts) {
         this(topology, RouterDescription.of(router), routing, queuing, throttle, pattern, injection, packetFlits,
-                observer, random, limits, names, endpoint, parts, Map.of(), null);
+                observer, random, limits, names, endpoint, parts, Map.of(), null, null);
     }
 }

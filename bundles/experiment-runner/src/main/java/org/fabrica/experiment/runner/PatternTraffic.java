@@ -1,5 +1,10 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.collective.CollectiveEngine;
+import org.fabrica.collective.CollectiveEngineFactory;
+import org.fabrica.collective.Groups;
+import org.fabrica.collective.RootPolicy;
+import org.fabrica.collective.RootPolicyFactory;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.traffic.InjectionProcess;
@@ -39,6 +44,37 @@ final class PatternTraffic implements PointTraffic {
         BoundProvider injection = plan.injectionProvider();
         InjectionProcess process = SweepPlan.call(injection, () -> injection.injection(nodes,
                 new OfferedLoad(load, plan.packetFlits(), Long.MAX_VALUE)));
-        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null);
+        if (plan.collectiveLoad() == null) {
+            return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null);
+        }
+        Collectives c = collectives(plan, streams);
+        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null,
+                c.engine(), c.loop());
+    }
+
+    /** A steady point's collective engine and barrier loop. */
+    record Collectives(CollectiveEngine engine, BarrierLoop loop) {
+    }
+
+    /**
+     * The engine of the plan's barrier loop over its members, its trees' roots chosen by the root
+     * policy, and the loop: first entries at cycle 0, the next one {@code gapNs} after a
+     * completion, none from the end of the measurement window on.
+     */
+    static Collectives collectives(SweepPlan plan, RandomStreams streams) {
+        CollectiveLoad.Bound c = plan.collectiveLoad();
+        SteadyStudy.LoadPoints own = SteadyStudy.of(plan.spec());
+        double ns = plan.router().cycleNanoseconds();
+        long gap = Math.round(c.spec().gapNs() / ns);
+        long windowEnd = own.warmup() + own.measure();
+        BarrierLoop loop = new BarrierLoop(c.members(), gap, windowEnd, own.warmup(), windowEnd, ns);
+        BoundProvider p = c.rootPolicy();
+        RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
+        Groups groups = new Groups(plan.topology(), new int[][] {loop.group()}, policy, p.provider().label(),
+                streams.stream("collective", 0).nextLong());
+        BoundProvider e = c.engine();
+        CollectiveEngine engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory())
+                .create(groups, e.parameters()));
+        return new Collectives(engine, loop);
     }
 }

@@ -1,6 +1,7 @@
 package org.fabrica.experiment.runner;
 
 import org.fabrica.collective.CollectiveEngine;
+import org.fabrica.collective.CollectiveProgram;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Plan;
@@ -29,12 +30,13 @@ interface PointTraffic {
      *        only the mode that made it reads it ({@link #player(Class)}), so a new mode adds no field
      */
     record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
-            RoutesFromScheduler.Planned routes, Plan plan, Object player, CollectiveEngine collectives) {
+            RoutesFromScheduler.Planned routes, Plan plan, Object player, CollectiveEngine collectives,
+            CollectiveProgram program) {
 
         /** Traffic without a collective engine. */
         Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
                 RoutesFromScheduler.Planned routes, Plan plan, Object player) {
-            this(pattern, injection, label, routing, routes, plan, player, null);
+            this(pattern, injection, label, routing, routes, plan, player, null, null);
         }
 
         /** The player as the mode that made it knows it. */

@@ -40,7 +40,7 @@ public final class SteadyStudy extends PacketStudy {
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
             "traffic", "schemes", "loads", "warmup", "measure", "drain", "measuredPackets", "latencyUnit", "statistics",
-            "deadlockCycles", "seeds", "executor", "outputs", "provenance");
+            "deadlockCycles", "seeds", "executor", "outputs", "collective", "provenance");
     /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
     static final String ALL_PACKETS = "all";
     static final String FOREGROUND_PACKETS = "foreground";
@@ -65,9 +65,10 @@ public final class SteadyStudy extends PacketStudy {
      * @param drain most cycles after the window to deliver the measured packets
      * @param foregroundOnly {@code measuredPackets: foreground}: only the pattern's foreground packets are measured
      * @param latencyUnit {@code latencyUnit}: the unit of the charts' latency axis, one of {@link LatencyUnit#WORDS}
+     * @param collective a barrier loop beside the traffic ({@code collective}), or null
      */
     public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, boolean foregroundOnly,
-            String latencyUnit) {
+            String latencyUnit, CollectiveLoad collective) {
         public LoadPoints {
             loads = List.copyOf(loads);
         }
@@ -120,7 +121,8 @@ public final class SteadyStudy extends PacketStudy {
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
-        s.own = new LoadPoints(loads, warmup, measure, drain, foregroundOnly(doc, root), latencyUnit(doc, root));
+        s.own = new LoadPoints(loads, warmup, measure, drain, foregroundOnly(doc, root), latencyUnit(doc, root),
+                CollectiveLoad.read(doc, root));
         s.maxCycles = warmup + measure + drain; // a point's last cycle + 1
     }
 
@@ -252,6 +254,28 @@ public final class SteadyStudy extends PacketStudy {
         return new long[] {of(spec).warmup(), of(spec).warmup() + of(spec).measure()};
     }
 
+    /** The packet modes' resolution, then the {@code collective} section bound and checked by building its engine once. */
+    @Override
+    public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        SweepPlan plan = super.resolve(doc, spec, registry);
+        CollectiveLoad c = of(spec).collective();
+        if (c != null) {
+            int nodes = plan.topology().nodes();
+            if (c.members() > nodes) {
+                throw doc.error("collective.barrier.members", "collective.barrier.members = " + c.members() + " but "
+                        + plan.topology().describe() + " has " + nodes + " nodes; use at most " + nodes);
+            }
+            plan.collectiveLoad(new CollectiveLoad.Bound(c, ProviderBinding.bind(doc, c.engine(), registry),
+                    ProviderBinding.bind(doc, c.rootPolicy(), registry), c.members() == 0 ? nodes : c.members()));
+            try {
+                PatternTraffic.collectives(plan, new org.fabrica.kernel.RandomStreams(spec.seeds().get(0)));
+            } catch (ProviderFailure f) {
+                throw doc.error(f.provider().choice().path(), f.getMessage(), f);
+            }
+        }
+        return plan;
+    }
+
     @Override
     PointMeasurement measurement(SweepPlan plan, StudyPoint point) {
         return new Measurement(plan);
@@ -261,6 +285,7 @@ public final class SteadyStudy extends PacketStudy {
     private static final class Measurement extends PointMeasurement {
         private final SweepPlan plan;
         private SteadyStateCollector steady;
+        private BarrierLoop barriers;
 
         Measurement(SweepPlan plan) {
             this.plan = plan;
@@ -268,6 +293,7 @@ public final class SteadyStudy extends PacketStudy {
 
         @Override
         NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
+            barriers = traffic.program() instanceof BarrierLoop loop ? loop : null;
             LoadPoints own = of(plan.spec());
             if (own.foregroundOnly()) {
                 TrafficPattern pattern = traffic.pattern();
@@ -297,6 +323,9 @@ public final class SteadyStudy extends PacketStudy {
         @Override
         Outcome outcome(PointRun model, long end, NetworkModel network, SweepPlan.Assembly assembly) {
             List<Metric> metrics = new ArrayList<>(steady.results(end));
+            if (barriers != null) {
+                metrics.addAll(barriers.metrics());
+            }
             boolean drainExceeded = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
             boolean saturated = drainExceeded || acceptsTooLittle(metrics);
             String status = saturated ? PointSimulation.SATURATED_STATUS : PointSimulation.OK;

@@ -309,7 +309,7 @@ public final class SweepPlan implements StudyPlan {
                 t.pattern(), t.injection(), packetFlits(), observer, streams,
                 new RunLimits(maxCycles(), spec.deadlockCycles()), names, own == null ? endpoint : own.endpoint(),
                 own == null ? routerParts : own.parts(), own == null ? routerKinds : own.kinds())
-                .withCollectives(t.collectives());
+                .withCollectives(t.collectives(), t.program());
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(networkTopology, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
@@ -336,6 +336,17 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /** Makes the network a multi-rail network of the topology ({@link RailTopology}); before {@link #describeRouter}. */
+    /** A steady file's barrier loop beside the traffic, bound, or null. */
+    private CollectiveLoad.Bound collectiveLoad;
+
+    void collectiveLoad(CollectiveLoad.Bound c) {
+        this.collectiveLoad = c;
+    }
+
+    CollectiveLoad.Bound collectiveLoad() {
+        return collectiveLoad;
+    }
+
     void rails(Rails r) {
         this.rails = r;
         this.networkTopology = new RailTopology(topologyInstance, r.planes());

@@ -415,7 +415,7 @@ public final class TraceStudy extends RunnerStudy {
                     e.parameters()));
         }
         return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
-                scheme.routing(), null, null, replay, engine);
+                scheme.routing(), null, null, replay, engine, null);
     }
 
     @Override

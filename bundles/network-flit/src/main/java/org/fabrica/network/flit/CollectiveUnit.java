@@ -3,6 +3,7 @@ package org.fabrica.network.flit;
 import java.util.Arrays;
 import org.fabrica.collective.CollectiveEngine;
 import org.fabrica.collective.CollectivePacket;
+import org.fabrica.collective.CollectiveProgram;
 import org.fabrica.collective.NodeActions;
 import org.fabrica.collective.RouterActions;
 import org.fabrica.kernel.SimulationException;
@@ -26,7 +27,11 @@ import org.fabrica.stats.NetworkObserver;
  * the engine may send packets and declare the node's operation complete, which the process (and
  * observers, {@code collectiveCompleted}) learns the receive overhead later ({@link #notifyDue}).</li>
  * </ul>
- * Collective packets are one flit, of class {@code PacketView.BARRIER} or {@code MULTICAST} so
+ * With a {@link CollectiveProgram} (processes entering operations besides the traffic, e.g. a
+ * barrier loop beside steady load), its entries wait in a calendar here and enter in their cycle
+ * plus the send overhead ({@link #enterDue}); a completion asks it for the node's next entry.
+ *
+ * <p>Collective packets are one flit, of class {@code PacketView.BARRIER} or {@code MULTICAST} so
  * queuing schemes may give them VCs of their own. They count as generated, replicated and
  * delivered (absorbed ones as delivered to the router's engine) in the network's conservation,
  * and observers do not see them as packets. Queued at an interface they wait as records whose
@@ -45,6 +50,13 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     private final Progress progress;
     private final NetworkObserver observer;
     private final int receiveOverhead;
+    private final int sendOverhead;
+    /** The processes' own entries, or null. */
+    private final CollectiveProgram program;
+    /** Entries of the program due, as a binary min-heap of (cycle, node). */
+    private long[] entryCycle = new long[16];
+    private int[] entryNode = new int[16];
+    private int entries;
     private Links links;
     private NetworkInterfaces interfaces;
 
@@ -74,11 +86,17 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     long absorbedPackets;
     long arrivedAtNodes;
     long completions;
-    /** Copies made by branch decisions (each branch after the first copies the packet). */
-    long copies;
 
     CollectiveUnit(CollectiveEngine engine, String engineName, Wiring wiring, InputBuffers inputs,
             ActiveRouters routers, PacketPool pool, Progress progress, NetworkObserver observer, int receiveOverhead) {
+        this(engine, engineName, wiring, inputs, routers, pool, progress, observer, receiveOverhead, 0, null);
+    }
+
+    CollectiveUnit(CollectiveEngine engine, String engineName, Wiring wiring, InputBuffers inputs,
+            ActiveRouters routers, PacketPool pool, Progress progress, NetworkObserver observer, int receiveOverhead,
+            int sendOverhead, CollectiveProgram program) {
+        this.sendOverhead = sendOverhead;
+        this.program = program;
         this.engine = engine;
         this.engineName = engineName;
         this.wiring = wiring;
@@ -91,6 +109,82 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         for (int i = 0; i < ticketNext.length; i++) {
             ticketNext[i] = i + 1 < ticketNext.length ? i + 1 : -1;
         }
+        if (program != null) {
+            for (int n = 0; n < wiring.nodes; n++) {
+                long c;
+                try {
+                    c = program.firstEntry(n);
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("the collective program failed giving node " + n
+                            + "'s first entry: " + e, e);
+                }
+                schedule(n, c, -1);
+            }
+        }
+    }
+
+    /** Queues node {@code n}'s entry posted in cycle {@code c} (none when negative); it may not be before {@code notBefore}. */
+    private void schedule(int n, long c, long notBefore) {
+        if (c < 0) {
+            return;
+        }
+        if (c < notBefore) {
+            throw new SimulationException("the collective program gave node " + n + " an entry at cycle " + c
+                    + ", before the completion it answers (cycle " + notBefore + ")");
+        }
+        long at = c > Long.MAX_VALUE - sendOverhead ? Long.MAX_VALUE : c + sendOverhead;
+        if (entries == entryCycle.length) {
+            entryCycle = Arrays.copyOf(entryCycle, entries * 2);
+            entryNode = Arrays.copyOf(entryNode, entries * 2);
+        }
+        int i = entries++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (entryCycle[parent] < at || entryCycle[parent] == at && entryNode[parent] <= n) {
+                break;
+            }
+            entryCycle[i] = entryCycle[parent];
+            entryNode[i] = entryNode[parent];
+            i = parent;
+        }
+        entryCycle[i] = at;
+        entryNode[i] = n;
+    }
+
+    /** The program's entries due by cycle {@code t} enter, earliest first (ties: lowest node). */
+    void enterDue(long t) {
+        while (entries > 0 && entryCycle[0] <= t) {
+            int n = entryNode[0];
+            long at = entryCycle[0];
+            // pop the heap's root
+            long lastCycle = entryCycle[--entries];
+            int lastNode = entryNode[entries];
+            int i = 0;
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= entries) {
+                    break;
+                }
+                if (child + 1 < entries && (entryCycle[child + 1] < entryCycle[child]
+                        || entryCycle[child + 1] == entryCycle[child] && entryNode[child + 1] < entryNode[child])) {
+                    child++;
+                }
+                if (lastCycle < entryCycle[child] || lastCycle == entryCycle[child] && lastNode <= entryNode[child]) {
+                    break;
+                }
+                entryCycle[i] = entryCycle[child];
+                entryNode[i] = entryNode[child];
+                i = child;
+            }
+            entryCycle[i] = lastCycle;
+            entryNode[i] = lastNode;
+            enter(n, program.group(n), Math.max(at, t));
+        }
+    }
+
+    /** Whether the program has entries to come. */
+    boolean hasEntries() {
+        return entries > 0;
     }
 
     void wire(Links l, NetworkInterfaces nis) {
@@ -152,9 +246,6 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         }
         if (c.mixed) {
             throw fault("mixed forward and branch in one decision", null);
-        }
-        if (c.branches) {
-            copies += c.count - 1;
         }
         return false;
     }
@@ -296,6 +387,16 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             dueHead = (dueHead + 1) % dueCycle.length;
             dueSize--;
             observer.collectiveCompleted(n, g, c);
+            if (program != null) {
+                long next;
+                try {
+                    next = program.nextEntry(n, g, c);
+                } catch (RuntimeException e) {
+                    throw new SimulationException("the collective program failed giving node " + n + "'s next entry after"
+                            + " its completion of group " + g + " at cycle " + c + ": " + e, e);
+                }
+                schedule(n, next, c);
+            }
             any = true;
         }
         return any;

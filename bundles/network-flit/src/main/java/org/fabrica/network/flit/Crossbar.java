@@ -274,6 +274,8 @@ final class Crossbar {
         interfaces.replicated++;
         if (p.packetClass[slot] == 0) {
             observer.packetReplicated(p.id[slot], id, p.source[slot], p.destination[slot], r, t);
+        } else {
+            interfaces.collectiveCopies++;
         }
         return copy;
     }

@@ -242,8 +242,9 @@ public final class FlitNetwork implements NetworkModel {
                 throw new IllegalArgumentException("a collective engine needs FIFO input buffers (its packets are routed at"
                         + " the front of their VC); VOQ crossbar access routes on arrival: use another crossbar organisation");
             }
-            this.collectives = new CollectiveUnit(setup.collectives(), setup.collectives().getClass().getSimpleName(), w, inputs, routers, pool,
-                    progress, observer, setup.endpoint().receiveOverheadCycles());
+            this.collectives = new CollectiveUnit(setup.collectives(), setup.collectives().getClass().getSimpleName(), w,
+                    inputs, routers, pool, progress, observer, setup.endpoint().receiveOverheadCycles(),
+                    setup.endpoint().sendOverheadCycles(), setup.program());
             collectives.wire(links, interfaces);
             interfaces.collectives(collectives);
             route.collectives(collectives);
@@ -290,7 +291,7 @@ public final class FlitNetwork implements NetworkModel {
 
     @Override
     public long replicated() {
-        return interfaces.replicated - (collectives == null ? 0 : collectives.copies);
+        return interfaces.replicated - interfaces.collectiveCopies;
     }
 
     @Override
@@ -331,7 +332,7 @@ public final class FlitNetwork implements NetworkModel {
     @Override
     public boolean done(long cycle) {
         if (generators.exhausted() && interfaces.generated + interfaces.replicated == interfaces.delivered
-                && (collectives == null || collectives.idle())) {
+                && (collectives == null || collectives.idle() && !collectives.hasEntries())) {
             return true;
         }
         if (cycle + 1 >= maxCycles) {
@@ -446,6 +447,9 @@ public final class FlitNetwork implements NetworkModel {
             }
         }
         generators.generate(t);
+        if (collectives != null && collectives.hasEntries()) {
+            collectives.enterDue(t);
+        }
         interfaces.injectAll(t, tl);
         // the routers holding flits at the start of the loop, in index order (see ActiveRouters)
         ActiveRouters active = routers;

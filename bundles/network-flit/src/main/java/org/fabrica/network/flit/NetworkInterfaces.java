@@ -57,6 +57,8 @@ final class NetworkInterfaces {
     long generated;
     /** Copies made by multi-output routes (each delivered on its own). */
     long replicated;
+    /** Of {@link #replicated}, the copies of collective packets. */
+    long collectiveCopies;
     long delivered;
 
     private final Wiring wiring;

@@ -124,7 +124,7 @@ class CollectiveUnitTest {
         assertEquals(0, net.delivered());
         assertEquals(0, net.replicated());
         assertEquals(3, net.collectives.absorbedPackets);
-        assertEquals(3, net.collectives.copies);
+        assertEquals(3, net.interfaces.collectiveCopies);
         assertEquals(4, net.collectives.arrivedAtNodes);
     }
 

@@ -1,0 +1,64 @@
+package org.fabrica.experiment.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * A steady file's {@code collective} section (docs/collectives.md, "Beside steady load"): a loop
+ * of barriers performed by a collective engine over nodes 0 .. members-1 while the traffic loads
+ * the network.
+ *
+ * <pre>{@code
+ * collective:
+ *   engine: {name: tree-barrier, root: switch}   # default tree-barrier
+ *   rootPolicy: lowest-max-hop                    # default
+ *   barrier: {members: 64, gapNs: 0}              # default: every node, no gap
+ * }</pre>
+ *
+ * @param engine the collective engine
+ * @param rootPolicy the root policy of its trees
+ * @param members the barrier's members, nodes 0 .. members-1 (0: every node)
+ * @param gapNs the time a member computes between learning a completion and entering the next barrier
+ */
+record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int members, double gapNs) {
+    static final List<String> KEYS = List.of("engine", "rootPolicy", "barrier");
+    static final List<String> BARRIER_KEYS = List.of("members", "gapNs");
+
+    /** The section, or null when the file has none. */
+    static CollectiveLoad read(ExperimentDocument doc, ObjectNode root) {
+        JsonNode c = root.get("collective");
+        if (c == null || c.isNull()) {
+            return null;
+        }
+        if (!c.isObject()) {
+            throw doc.error("collective", "collective must be a mapping such as {engine: tree-barrier, barrier: {members:"
+                    + " 64, gapNs: 0}}");
+        }
+        SpecReader.checkKeys(doc, (ObjectNode) c, "collective", KEYS);
+        int members = 0;
+        double gapNs = 0;
+        JsonNode b = c.get("barrier");
+        if (b != null && !b.isNull()) {
+            if (!b.isObject()) {
+                throw doc.error("collective.barrier", "collective.barrier must be a mapping such as {members: 64, gapNs: 0}");
+            }
+            SpecReader.checkKeys(doc, (ObjectNode) b, "collective.barrier", BARRIER_KEYS);
+            members = (int) SpecReader.bounded(doc, b, "members", "collective.barrier.members", 0, 1, 1 << 24);
+            if (b.has("gapNs") && !b.get("gapNs").isNull()) {
+                gapNs = SpecReader.number(doc, b.get("gapNs"), "collective.barrier.gapNs");
+                if (!(gapNs >= 0) || gapNs > 1e12) {
+                    throw doc.error("collective.barrier.gapNs", "collective.barrier.gapNs = " + gapNs
+                            + "; use a time in ns from 0 to 1e12");
+                }
+            }
+        }
+        return new CollectiveLoad(SpecReader.choice(doc, c.get("engine"), "collective", "collective.engine",
+                TraceSpec.DEFAULT_ENGINE), SpecReader.choice(doc, c.get("rootPolicy"), "rootPolicy",
+                "collective.rootPolicy", TraceSpec.DEFAULT_ROOT_POLICY), members, gapNs);
+    }
+
+    /** The section bound to its providers, for a plan. */
+    record Bound(CollectiveLoad spec, BoundProvider engine, BoundProvider rootPolicy, int members) {
+    }
+}
