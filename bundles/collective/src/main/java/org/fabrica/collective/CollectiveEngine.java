@@ -34,6 +34,18 @@ public interface CollectiveEngine {
     void atNode(int node, CollectivePacket packet, long cycle, NodeActions actions);
 
     /**
+     * A timer this engine set at {@code router} ({@link RouterActions#timer}) is due: only
+     * {@link RouterActions#send} and {@link RouterActions#timer} are valid here (there is no packet).
+     * Timers are not cancelled: an engine ignores those that no longer matter.
+     */
+    default void routerTimer(int router, int token, long cycle, RouterActions actions) {
+    }
+
+    /** A timer this engine set at {@code node}'s interface ({@link NodeActions#timer}) is due. */
+    default void nodeTimer(int node, int token, long cycle, NodeActions actions) {
+    }
+
+    /**
      * Counters for the results, by name (e.g. {@code combined}); read after the run. Names are
      * lower camel case; the runner reports each as {@code collective.<name>}.
      */

@@ -17,4 +17,7 @@ public interface NodeActions {
      * interface's receive overhead.
      */
     void complete(int group);
+
+    /** Calls {@link CollectiveEngine#nodeTimer} for this node with {@code token} in cycle {@code cycle} (at least the next). */
+    void timer(long cycle, int token);
 }

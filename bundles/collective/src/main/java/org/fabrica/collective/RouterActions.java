@@ -20,4 +20,18 @@ public interface RouterActions {
 
     /** The header the packet carries from this router on (e.g. an arrival turned into a completion at the root). */
     void header(int header);
+
+    /**
+     * The router's engine sends a new one-flit packet of {@code packetClass} with {@code header}
+     * out through {@code port} (e.g. an acknowledgement back to a child, a resend to the parent).
+     * It enters the router as a packet arriving on that port's input in the VC the queuing scheme
+     * gives its class, as soon as that buffer has a free slot the port's upstream is not using
+     * (the engine borrows the upstream's credit until the packet leaves), and is routed by the
+     * engine like any collective packet. Valid in {@link CollectiveEngine#atRouter} and
+     * {@link CollectiveEngine#routerTimer}.
+     */
+    void send(int port, int packetClass, int header);
+
+    /** Calls {@link CollectiveEngine#routerTimer} for this router with {@code token} in cycle {@code cycle} (at least the next). */
+    void timer(long cycle, int token);
 }

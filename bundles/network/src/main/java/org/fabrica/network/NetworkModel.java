@@ -89,4 +89,13 @@ public interface NetworkModel extends CycleModel {
     default long contentionWaitCycles() {
         return 0;
     }
+
+    /**
+     * Counts of the collective engine's packets, by name ({@code packets}: created by interfaces and
+     * routers; {@code dropped}: lost to a CRC check on a lossy link); empty without an engine or
+     * for a model that has none (since 2.2).
+     */
+    default java.util.Map<String, Long> collectiveCounters() {
+        return java.util.Map.of();
+    }
 }

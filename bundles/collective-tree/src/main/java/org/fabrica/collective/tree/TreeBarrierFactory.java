@@ -18,6 +18,7 @@ public final class TreeBarrierFactory implements CollectiveEngineFactory<TreeBar
 
     @Override
     public CollectiveEngine create(CollectiveContext context, TreeBarrierParameters parameters) {
-        return new TreeBarrier(context, parameters.root(), parameters.protocol(), parameters.groupsPerSwitch());
+        return new TreeBarrier(context, parameters.root(), parameters.protocol(), parameters.groupsPerSwitch(),
+                parameters.reliable(), parameters.timeoutCycles());
     }
 }

@@ -64,19 +64,29 @@ class TreeBarrierTest {
         @Override
         public void header(int h) {
             header = h;
-            log.add("header " + (h & 3));
+            log.add("header " + (h & 7));
         }
 
         @Override
         public void send(int packetClass, int h) {
             assertEquals(PacketView.BARRIER, packetClass);
             header = h;
-            log.add("send " + (h & 3) + " group " + (h >>> 2));
+            log.add("send " + (h & 7) + " group " + (h >>> 11));
         }
 
         @Override
         public void complete(int group) {
             log.add("complete " + group);
+        }
+
+        @Override
+        public void send(int port, int packetClass, int h) {
+            log.add("send " + (h & 7) + " to " + port);
+        }
+
+        @Override
+        public void timer(long cycle, int token) {
+            log.add("timer " + cycle);
         }
     }
 

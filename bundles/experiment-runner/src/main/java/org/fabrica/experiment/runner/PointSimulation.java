@@ -137,6 +137,17 @@ final class PointSimulation {
             if (statistics != null) {
                 metrics.addAll(statistics.metrics(end, metrics));
             }
+            if (assembly.collectives() != null) {
+                // the collective engine's counters and the network's count of its packets and drops
+                for (var e : assembly.collectives().counters().entrySet()) {
+                    metrics.add(new Metric("collective." + e.getKey(), e.getValue(), "",
+                            "collective engine counter " + e.getKey() + " (docs/collectives.md)"));
+                }
+                for (var e : network.collectiveCounters().entrySet()) {
+                    metrics.add(new Metric("collective." + e.getKey(), e.getValue(), "packets",
+                            "collective packets: " + e.getKey() + " (docs/collectives.md)"));
+                }
+            }
             metrics.add(new Metric("sim.cycles", end, "cycles", "cycles simulated"));
             metrics.add(new Metric("sim.flitHops", network.flitHops(), "flit hops",
                     "flit traversals of router-to-router and terminal links"));

@@ -470,6 +470,12 @@ public final class TraceStudy extends RunnerStudy {
                 if (unfinished.size() > REPORTED_RANKS) {
                     sb.append("\n  ... and ").append(unfinished.size() - REPORTED_RANKS).append(" more");
                 }
+                long lost = network.collectiveCounters().getOrDefault("dropped", 0L);
+                if (lost > 0) {
+                    sb.append("\n").append(lost).append(" collective packets were lost to link errors (network"
+                            + " bitErrorRate) and the barrier engine does not recover them: set"
+                            + " collective.engine.reliable: true, or lower the error rate");
+                }
                 sb.append("\nfix the trace (every receive needs a matching send; with rendezvous, a blocking send needs"
                         + " its receive posted) or raise replay.eagerBytes if it relies on eager sends");
                 throw new SimulationException(sb.toString());

@@ -111,4 +111,39 @@ class HardwareBarrierTest {
         e = assertThrows(ExperimentException.class, () -> Fixtures.run(tmp, "qs", quadricsAtSwitch));
         assertTrue(e.getMessage().contains("set root: node"), e.getMessage());
     }
+
+    private static final String LOSSY = """
+            name: lossy-barrier
+            mode: trace
+            topology: {name: extended-kary-ntree, k: 8, n: 3}
+            hardware: {name: dawning5000}
+            network: {name: flit, bitErrorRate: 1.0e-4}
+            workloads:
+              - {label: p, generate: {name: barriers, ranks: 64, barriers: 20}}
+            replay: {packetBytes: 8, eagerBytes: 1024, barriers: hardware}
+            collective: {engine: {name: tree-barrier, root: switch, reliable: RELIABLE, timeoutCycles: 500}}
+            schemes:
+              - {label: dmodk, routing: dmodk, queuing: {name: by-function, unicast: [unicast, mixed]}}
+            seeds: [1]
+            """;
+
+    @Test
+    void overLossyLinksTheReliableBarrierCompletesEveryBarrierAndCountsItsRecovery() {
+        // 1e-4 per bit: a barrier packet is lost on 0.6% of its link crossings
+        PointResult r = Fixtures.run(tmp, "reliable", LOSSY.replace("RELIABLE", "true")).get(0);
+        assertEquals(20, PointRecords.metric(r, "collective.barriers"), 1e-9);
+        double dropped = PointRecords.metric(r, "collective.dropped");
+        assertTrue(dropped > 0, "drops " + dropped);
+        assertTrue(PointRecords.metric(r, "collective.resent") + PointRecords.metric(r, "collective.urges") > 0);
+        // slower than the 20 barriers of a lossless network (343 cycles each), as each loss waits for a timeout
+        assertTrue(PointRecords.metric(r, "trace.execution") > 20 * message(3));
+        // without the protocol a lost packet stops the barrier, and the report says why
+        org.fabrica.experiment.RunHandle h = new ExperimentRunner(Fixtures.registry()).start(Fixtures.write(tmp,
+                "unreliable.yaml", LOSSY.replace("RELIABLE", "false")), Fixtures.options(tmp.resolve("unreliable")), null);
+        Fixtures.await(h);
+        PointResult stuck = h.results().get(0);
+        assertTrue(stuck.failed());
+        assertTrue(stuck.failure().contains("lost to link errors") && stuck.failure().contains("reliable: true"),
+                stuck.failure());
+    }
 }

@@ -31,6 +31,20 @@ import org.fabrica.stats.NetworkObserver;
  * barrier loop beside steady load), its entries wait in a calendar here and enter in their cycle
  * plus the send overhead ({@link #enterDue}); a completion asks it for the node's next entry.
  *
+ * <p><b>Sent by a router.</b> An engine may send a new packet from a router
+ * ({@link RouterActions#send}): it enters the router as if it arrived on the input side of the
+ * port it will leave by, in the lowest VC the queuing scheme gives its class there, as soon as
+ * that buffer has a slot the port's upstream is not using (no packet of the upstream holds that
+ * VC): the engine takes one of the upstream's credits, which returns when the packet leaves, so
+ * the credit count stays exact ({@link #flushSends}).
+ *
+ * <p><b>Timers.</b> An engine may ask to be called again at a router or an interface in a given
+ * cycle ({@code timer}); due timers fire before the interfaces inject ({@link #fireTimers}).
+ *
+ * <p><b>Lossy links.</b> A collective packet that crosses a link may be corrupted
+ * ({@link LinkErrors}); the receiver's CRC check drops it: a router absorbs it at the route stage
+ * without asking the engine, an interface discards it. The drops are counted.
+ *
  * <p>Collective packets are one flit, of class {@code PacketView.BARRIER} or {@code MULTICAST} so
  * queuing schemes may give them VCs of their own. They count as generated, replicated and
  * delivered (absorbed ones as delivered to the router's engine) in the network's conservation,
@@ -73,6 +87,26 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     private int dueHead;
     private int dueSize;
 
+    // packets routers send, waiting for a slot: (router, port, class, header)
+    private int[] sendRouter = new int[16];
+    private int[] sendPort = new int[16];
+    private int[] sendClass = new int[16];
+    private int[] sendHeader = new int[16];
+    private int sends;
+    // timers: a binary min-heap of (cycle, vertex, token), vertex as in org.fabrica.collective.Vertices
+    private long[] timerCycle = new long[16];
+    private int[] timerVertex = new int[16];
+    private int[] timerToken = new int[16];
+    private int timers;
+    private LinkErrors errors;
+    private QueuingView queuingView;
+    private org.fabrica.queuing.QueuingScheme queuing;
+    private OutputUnits outputs;
+    private final ScratchPacket scratch = new ScratchPacket();
+    private final int[] routerNode;
+    /** What a router call may do: a decision on a packet (false: a timer, which may only send and set timers). */
+    private boolean timerCall;
+
     // the decision under way
     private int slot;
     private int router;
@@ -86,6 +120,9 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     long absorbedPackets;
     long arrivedAtNodes;
     long completions;
+    /** Collective packets routers sent, and those dropped by a CRC check. */
+    long routerSent;
+    long dropped;
 
     CollectiveUnit(CollectiveEngine engine, String engineName, Wiring wiring, InputBuffers inputs,
             ActiveRouters routers, PacketPool pool, Progress progress, NetworkObserver observer, int receiveOverhead) {
@@ -97,6 +134,12 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             int sendOverhead, CollectiveProgram program) {
         this.sendOverhead = sendOverhead;
         this.program = program;
+        // a node of each router, to name a packet a router sends (its source and destination fields)
+        this.routerNode = new int[wiring.routers];
+        java.util.Arrays.fill(routerNode, 0);
+        for (int n = wiring.nodes - 1; n >= 0; n--) {
+            routerNode[wiring.nodeRouter[n]] = n;
+        }
         this.engine = engine;
         this.engineName = engineName;
         this.wiring = wiring;
@@ -192,6 +235,212 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         this.interfaces = nis;
     }
 
+    void wire(OutputUnits o, org.fabrica.queuing.QueuingScheme scheme, LinkErrors linkErrors) {
+        this.outputs = o;
+        this.queuing = scheme;
+        this.errors = linkErrors;
+    }
+
+    /** Replaces the link errors (tests: a scripted drop). */
+    void linkErrors(LinkErrors e) {
+        this.errors = e;
+    }
+
+    /** Whether the collective packet in {@code slot}, crossing a link now, arrives corrupted (marks it). */
+    boolean crossLink(int s) {
+        if (errors != null && errors.corrupt(pool.packetClass[s], pool.header[s])) {
+            pool.corrupt[s] = true;
+            return true;
+        }
+        return false;
+    }
+
+    // ---- packets routers send
+
+    @Override
+    public void send(int port, int packetClass, int h) {
+        if (node >= 0 || decision == null && !timerCall) {
+            throw new IllegalStateException("collective engine '" + engineName + "': send(port, ...) is a router action,"
+                    + " valid only inside atRouter or routerTimer");
+        }
+        checkPort(port);
+        checkClass(packetClass);
+        if (sends == sendRouter.length) {
+            int n = sends * 2;
+            sendRouter = Arrays.copyOf(sendRouter, n);
+            sendPort = Arrays.copyOf(sendPort, n);
+            sendClass = Arrays.copyOf(sendClass, n);
+            sendHeader = Arrays.copyOf(sendHeader, n);
+        }
+        sendRouter[sends] = router;
+        sendPort[sends] = port;
+        sendClass[sends] = packetClass;
+        sendHeader[sends] = h;
+        sends++;
+    }
+
+    /** Whether routers have packets waiting to enter. */
+    boolean hasSends() {
+        return sends > 0;
+    }
+
+    /**
+     * The packets routers sent enter where a slot is free (in the order sent); the others wait for
+     * the next cycle.
+     */
+    void flushSends(long t) {
+        int kept = 0;
+        for (int i = 0; i < sends; i++) {
+            if (!enterRouter(sendRouter[i], sendPort[i], sendClass[i], sendHeader[i], t)) {
+                sendRouter[kept] = sendRouter[i];
+                sendPort[kept] = sendPort[i];
+                sendClass[kept] = sendClass[i];
+                sendHeader[kept] = sendHeader[i];
+                kept++;
+            }
+        }
+        sends = kept;
+    }
+
+    /** One router-sent packet into router {@code r}'s input of port {@code port}, if a slot is free now. */
+    private boolean enterRouter(int r, int port, int packetClass, int h, long t) {
+        int vcs = wiring.vcs;
+        int gpIn = wiring.portBase[r] + port;
+        int upstream = wiring.creditTarget[gpIn];
+        if (upstream < 0) {
+            return false; // an unconnected port: checked when sent, cannot happen
+        }
+        scratch.set(progress.nextPacketId, -1, -1, FLITS, t);
+        scratch.packetClass(packetClass);
+        long mask;
+        try {
+            mask = queuing.vcMask(r, port, 0, scratch);
+        } catch (RuntimeException e) {
+            throw new SimulationException("the queuing scheme failed choosing the VC of a packet collective engine '"
+                    + engineName + "' sent at router " + r + ": " + e, e);
+        }
+        int[] credits = outputs.credits;
+        for (long m = mask & (vcs == 64 ? -1L : (1L << vcs) - 1); m != 0; m &= m - 1) {
+            int v = Long.numberOfTrailingZeros(m);
+            int ci = upstream + v;
+            if (credits[ci] <= 0) {
+                continue;
+            }
+            boolean busy = ci < outputs.niCreditBase ? outputs.owner[ci] >= 0
+                    : interfaces.sendingOn((ci - outputs.niCreditBase) / vcs, v);
+            if (busy) {
+                continue; // a packet of the upstream is under way in this VC
+            }
+            credits[ci]--;
+            long id = progress.nextPacketId++;
+            int s = pool.allocate(id, routerNode[r], routerNode[r], FLITS, t);
+            pool.packetClass[s] = (byte) packetClass;
+            pool.header[s] = h;
+            // routed already: it leaves by the port it was sent to (routingState, unused by the engine's packets)
+            pool.routingState[s] = port + 1;
+            pool.state[s] = PacketPool.IN_NETWORK;
+            pool.injected[s] = t;
+            interfaces.generated++;
+            routerSent++;
+            progress.inNetwork++;
+            progress.lastMove = t;
+            int iv = gpIn * vcs + v;
+            inputs.arrive(iv, r, port * vcs + v, s, (int) t + 1, true);
+            return true;
+        }
+        return false;
+    }
+
+    // ---- timers
+
+    @Override
+    public void timer(long cycle, int token) {
+        int vertex;
+        if (node >= 0) {
+            vertex = ~node;
+        } else if (decision != null || timerCall) {
+            vertex = router;
+        } else {
+            throw new IllegalStateException("collective engine '" + engineName + "': timer is valid only inside an"
+                    + " engine call");
+        }
+        long at = Math.max(cycle, now + 1);
+        if (timers == timerCycle.length) {
+            timerCycle = Arrays.copyOf(timerCycle, timers * 2);
+            timerVertex = Arrays.copyOf(timerVertex, timers * 2);
+            timerToken = Arrays.copyOf(timerToken, timers * 2);
+        }
+        int i = timers++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (timerCycle[parent] <= at) {
+                break;
+            }
+            timerCycle[i] = timerCycle[parent];
+            timerVertex[i] = timerVertex[parent];
+            timerToken[i] = timerToken[parent];
+            i = parent;
+        }
+        timerCycle[i] = at;
+        timerVertex[i] = vertex;
+        timerToken[i] = token;
+    }
+
+    boolean hasTimers() {
+        return timers > 0;
+    }
+
+    /** The timers due by cycle {@code t} fire, earliest first. */
+    void fireTimers(long t) {
+        while (timers > 0 && timerCycle[0] <= t) {
+            int vertex = timerVertex[0];
+            int token = timerToken[0];
+            timers--;
+            long lastCycle = timerCycle[timers];
+            int lastVertex = timerVertex[timers];
+            int lastToken = timerToken[timers];
+            int i = 0;
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= timers) {
+                    break;
+                }
+                if (child + 1 < timers && timerCycle[child + 1] < timerCycle[child]) {
+                    child++;
+                }
+                if (lastCycle <= timerCycle[child]) {
+                    break;
+                }
+                timerCycle[i] = timerCycle[child];
+                timerVertex[i] = timerVertex[child];
+                timerToken[i] = timerToken[child];
+                i = child;
+            }
+            timerCycle[i] = lastCycle;
+            timerVertex[i] = lastVertex;
+            timerToken[i] = lastToken;
+            now = t;
+            try {
+                if (vertex < 0) {
+                    node = ~vertex;
+                    engine.nodeTimer(node, token, t, this);
+                } else {
+                    router = vertex;
+                    timerCall = true;
+                    engine.routerTimer(vertex, token, t, this);
+                }
+            } catch (SimulationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw new SimulationException("collective engine '" + engineName + "' failed in a timer at "
+                        + (vertex < 0 ? "node " + ~vertex : "router " + vertex) + " at cycle " + t + ": " + e, e);
+            } finally {
+                node = -1;
+                timerCall = false;
+            }
+        }
+    }
+
     // ---- entry
 
     /** Node {@code n}'s process entered an operation of {@code group} in cycle {@code t}. */
@@ -218,6 +467,21 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
      * {@code c} with its outputs, or returns true when the router absorbs it.
      */
     boolean atRouter(int r, int inPort, int s, long t, CandidateList c) {
+        if (pool.corrupt[s]) {
+            dropped++; // the CRC check fails: the packet goes no further
+            return true;
+        }
+        int sentTo = pool.routingState[s] - 1;
+        if (sentTo >= 0) {
+            // a packet this router's engine sent: out through its port, the engine is not asked again
+            pool.routingState[s] = 0;
+            int gp = wiring.portBase[r] + sentTo;
+            if (wiring.flitTarget[gp] == Wiring.TERMINAL) {
+                pool.destination[s] = wiring.terminalNode[gp];
+            }
+            c.add(sentTo, 0);
+            return false;
+        }
         slot = s;
         router = r;
         now = t;
@@ -292,7 +556,7 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     }
 
     private void requireRouterCall(String what) {
-        if (decision == null) {
+        if (decision == null || timerCall) {
             throw new IllegalStateException("collective engine '" + engineName + "': " + what
                     + " is a router action, valid only inside atRouter");
         }
@@ -330,6 +594,10 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     /** The collective packet in {@code slot} arrived at node {@code n}'s interface in cycle {@code t}. */
     void atNode(int n, int s, long t) {
         arrivedAtNodes++;
+        if (pool.corrupt[s]) {
+            dropped++;
+            return;
+        }
         slot = s;
         node = n;
         now = t;
@@ -351,13 +619,17 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             throw new IllegalStateException("collective engine '" + engineName
                     + "': send is a node action, valid only inside enter or atNode");
         }
+        checkClass(packetClass);
+        sent++;
+        interfaces.enqueueCollective(node, packetClass, h, now);
+    }
+
+    private void checkClass(int packetClass) {
         if (packetClass != PacketView.BARRIER && packetClass != PacketView.MULTICAST) {
             throw new IllegalArgumentException("collective engine '" + engineName + "' sent a packet of class "
                     + packetClass + "; collective packets are BARRIER (" + PacketView.BARRIER + ") or MULTICAST ("
                     + PacketView.MULTICAST + ")");
         }
-        sent++;
-        interfaces.enqueueCollective(node, packetClass, h, now);
     }
 
     @Override
@@ -405,6 +677,11 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     /** Collective packets that ended: absorbed in a router or taken by an interface's engine. */
     long ended() {
         return absorbedPackets + arrivedAtNodes;
+    }
+
+    /** Collective packets created: sent by interfaces and by routers. */
+    long created() {
+        return sent + routerSent;
     }
 
     /** No completion is waiting to be told. */

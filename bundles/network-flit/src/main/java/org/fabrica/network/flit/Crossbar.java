@@ -54,6 +54,8 @@ final class Crossbar {
     private final int[] linkFree;
     private final int[] cyclesPerFlit;
     private InvariantChecks checks;
+    /** The collective engine's side (link errors), or null. */
+    CollectiveUnit collectives;
 
     Crossbar(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers, Links links,
             ContentionCounter contention, NetworkInterfaces interfaces, PacketPool pool, Progress progress,
@@ -124,6 +126,9 @@ final class Crossbar {
         int length = pool.length[slot];
         int gpOut = base + o;
         int target = flitTarget[gpOut];
+        if (sent == 1 && pool.packetClass[slot] != 0) {
+            collectives.crossLink(slot);
+        }
         if (target >= 0) {
             int ovc = ov - gpOut * vcs;
             inputs.arrive(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, slot,
@@ -209,6 +214,9 @@ final class Crossbar {
             }
             if (serialised) {
                 linkFree[gpOut] = tl + cyclesPerFlit[gpOut];
+            }
+            if (sent == 1 && pool.packetClass[flit] != 0) {
+                collectives.crossLink(flit);
             }
             int target = flitTarget[gpOut];
             if (target >= 0) {

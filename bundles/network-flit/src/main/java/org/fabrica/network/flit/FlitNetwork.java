@@ -92,6 +92,11 @@ public final class FlitNetwork implements NetworkModel {
     private boolean truncated;
 
     FlitNetwork(NetworkSetup setup, int livelockHopsPerRouter, boolean waitForTailCredit) {
+        this(setup, livelockHopsPerRouter, waitForTailCredit, 0);
+    }
+
+    /** @param bitErrorRate per bit of every link, for collective packets ({@link LinkErrors}) */
+    FlitNetwork(NetworkSetup setup, int livelockHopsPerRouter, boolean waitForTailCredit, double bitErrorRate) {
         require(setup.topology(), "topology");
         RouterDescription d = require(setup.router(), "router description");
         RoutingAlgorithm routing = require(setup.routing(), "routing algorithm");
@@ -246,6 +251,9 @@ public final class FlitNetwork implements NetworkModel {
                     inputs, routers, pool, progress, observer, setup.endpoint().receiveOverheadCycles(),
                     setup.endpoint().sendOverheadCycles(), setup.program());
             collectives.wire(links, interfaces);
+            collectives.wire(outputs, queuing, new LinkErrors(bitErrorRate, d.flitBytes() * 8,
+                    setup.random().stream("links", 0)));
+            crossbar.collectives = collectives;
             interfaces.collectives(collectives);
             route.collectives(collectives);
             vcAllocation.collectives = collectives;
@@ -276,7 +284,7 @@ public final class FlitNetwork implements NetworkModel {
     @Override
     public long generated() {
         // collective packets are the engine's: observers never see them, and neither do these counts
-        return interfaces.generated - (collectives == null ? 0 : collectives.sent);
+        return interfaces.generated - (collectives == null ? 0 : collectives.created());
     }
 
     @Override
@@ -292,6 +300,17 @@ public final class FlitNetwork implements NetworkModel {
     @Override
     public long replicated() {
         return interfaces.replicated - interfaces.collectiveCopies;
+    }
+
+    @Override
+    public java.util.Map<String, Long> collectiveCounters() {
+        if (collectives == null) {
+            return java.util.Map.of();
+        }
+        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+        out.put("packets", collectives.created());
+        out.put("dropped", collectives.dropped);
+        return out;
     }
 
     @Override
@@ -332,7 +351,8 @@ public final class FlitNetwork implements NetworkModel {
     @Override
     public boolean done(long cycle) {
         if (generators.exhausted() && interfaces.generated + interfaces.replicated == interfaces.delivered
-                && (collectives == null || collectives.idle() && !collectives.hasEntries())) {
+                && (collectives == null || collectives.idle() && !collectives.hasEntries() && !collectives.hasTimers()
+                        && !collectives.hasSends())) {
             return true;
         }
         if (cycle + 1 >= maxCycles) {
@@ -447,8 +467,16 @@ public final class FlitNetwork implements NetworkModel {
             }
         }
         generators.generate(t);
-        if (collectives != null && collectives.hasEntries()) {
-            collectives.enterDue(t);
+        if (collectives != null) {
+            if (collectives.hasEntries()) {
+                collectives.enterDue(t);
+            }
+            if (collectives.hasTimers()) {
+                collectives.fireTimers(t);
+            }
+            if (collectives.hasSends()) {
+                collectives.flushSends(t);
+            }
         }
         interfaces.injectAll(t, tl);
         // the routers holding flits at the start of the loop, in index order (see ActiveRouters)

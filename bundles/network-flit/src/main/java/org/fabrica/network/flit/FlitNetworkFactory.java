@@ -18,6 +18,7 @@ public final class FlitNetworkFactory implements NetworkModelFactory<FlitNetwork
 
     @Override
     public NetworkModel create(NetworkSetup setup, FlitNetworkParameters parameters) {
-        return new FlitNetwork(setup, parameters.livelockHopsPerRouter(), parameters.waitForTailCredit());
+        return new FlitNetwork(setup, parameters.livelockHopsPerRouter(), parameters.waitForTailCredit(),
+                parameters.bitErrorRate());
     }
 }

@@ -17,4 +17,10 @@ public @interface FlitNetworkParameters {
             + "previous packet's tail has returned (downstream buffer drained), instead of as soon as the tail "
             + "has left (BookSim's default, wait_for_tail_credit = 0).")
     boolean waitForTailCredit() default false;
+
+    @AttributeDefinition(description = "Bit error rate of every link, per bit: a collective engine's packet that"
+            + " crosses a link is corrupted with probability 1 - (1 - rate)^bits and dropped by the receiver's CRC check"
+            + " (unicast packets are not: nothing recovers them). Raise it to study the reliable barrier", min = "0",
+            max = "0.999999")
+    double bitErrorRate() default 1e-13;
 }

@@ -262,6 +262,14 @@ final class NetworkInterfaces {
         return best;
     }
 
+    /** Whether node {@code n}'s interface is sending a packet in VC {@code v} (its flits not all sent). */
+    boolean sendingOn(int n, int v) {
+        if (perVcQueues) {
+            return laneSent[n * lanes + v] > 0;
+        }
+        return niVc[n] == v;
+    }
+
     /** Packets waiting in the admittance queues of every node (0 without them). */
     long admitting() {
         return admission == null ? 0 : admission.records();
@@ -383,6 +391,8 @@ final class NetworkInterfaces {
             pr.inNetwork++;
             if (pool.packetClass[slot] == 0) {
                 observer.packetInjected(pool.id[slot], n, t);
+            } else {
+                collectives.crossLink(slot);
             }
         }
         if (sent == pool.length[slot]) {
@@ -460,8 +470,10 @@ final class NetworkInterfaces {
                 pool.state[slot] = PacketPool.IN_NETWORK;
                 pr.inNetwork++;
                 if (pool.packetClass[slot] == 0) {
-                observer.packetInjected(pool.id[slot], n, t);
-            }
+                    observer.packetInjected(pool.id[slot], n, t);
+                } else {
+                    collectives.crossLink(slot);
+                }
             }
             if (sent == pool.length[slot]) {
                 queues.removeFirst(qi);

@@ -31,6 +31,8 @@ final class PacketPool {
     byte[] packetClass;
     /** A collective packet's header, the engine's own word (0 for unicast). */
     int[] header;
+    /** A collective packet corrupted on the link it crosses (the receiver drops it). */
+    boolean[] corrupt;
     private int[] nextFree;
     private int freeHead;
     private int live;
@@ -54,6 +56,7 @@ final class PacketPool {
         state = new byte[capacity];
         packetClass = new byte[capacity];
         header = new int[capacity];
+        corrupt = new boolean[capacity];
         nextFree = new int[capacity];
         for (int i = 0; i < capacity - 1; i++) {
             nextFree[i] = i + 1;
@@ -90,6 +93,7 @@ final class PacketPool {
         state[slot] = QUEUED;
         packetClass[slot] = 0;
         header[slot] = 0;
+        corrupt[slot] = false;
         live++;
         return slot;
     }
@@ -123,6 +127,7 @@ final class PacketPool {
         state = java.util.Arrays.copyOf(state, capacity);
         packetClass = java.util.Arrays.copyOf(packetClass, capacity);
         header = java.util.Arrays.copyOf(header, capacity);
+        corrupt = java.util.Arrays.copyOf(corrupt, capacity);
         nextFree = java.util.Arrays.copyOf(nextFree, capacity);
         for (int i = old; i < capacity - 1; i++) {
             nextFree[i] = i + 1;
