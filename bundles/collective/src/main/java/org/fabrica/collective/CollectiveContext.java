@@ -21,6 +21,13 @@ public interface CollectiveContext {
      */
     int root(int group, int[] candidates);
 
+    /**
+     * The root of {@code group} among {@code candidates}, as the run's root policy chooses it
+     * knowing the engine's measure of each candidate's load ({@code loads[i]} for
+     * {@code candidates[i]}), taken {@code lagCycles} ago at most (for choices during a run).
+     */
+    int root(int group, int[] candidates, double[] loads, long lagCycles);
+
     /** The engine's own random stream (deterministic for the run's seed). */
     SplittableRandom random();
 }

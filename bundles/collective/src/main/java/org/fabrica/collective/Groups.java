@@ -6,8 +6,9 @@ import org.fabrica.topology.Topology;
 
 /**
  * The groups of a run and its root policy: the {@link CollectiveContext} a runner gives an engine.
- * Root choices made here have no load information ({@link RootContext#load} is 0): they are made
- * when the engine is created, before the run.
+ * Root choices made before the run have no load information ({@link RootContext#load} is 0);
+ * choices during the run carry the engine's loads. The hop counts of a group's candidates are
+ * computed once (breadth-first searches) and kept while the engine asks with the same candidates.
  */
 public final class Groups implements CollectiveContext {
     private final Topology topology;
@@ -66,10 +67,27 @@ public final class Groups implements CollectiveContext {
 
     @Override
     public int root(int group, int[] candidates) {
+        return root(group, candidates, null, 0);
+    }
+
+    /** Hop counts per group, for the candidates last asked (a run's engine asks with the same ones). */
+    private final java.util.Map<Integer, HopContext> hops = new java.util.HashMap<>();
+
+    @Override
+    public int root(int group, int[] candidates, double[] loads, long lagCycles) {
         if (candidates.length == 0) {
             throw new IllegalArgumentException("no root candidate for collective group " + group);
         }
-        HopContext c = new HopContext(group, members[group], candidates.clone());
+        if (loads != null && loads.length != candidates.length) {
+            throw new IllegalArgumentException(loads.length + " loads for " + candidates.length + " root candidates");
+        }
+        HopContext c = hops.get(group);
+        if (c == null || !Arrays.equals(c.candidates, candidates)) {
+            c = new HopContext(group, members[group], candidates.clone());
+            hops.put(group, c);
+        }
+        c.loads = loads;
+        c.lag = lagCycles;
         int i;
         try {
             i = policy.choose(c);
@@ -96,6 +114,8 @@ public final class Groups implements CollectiveContext {
         private final int[] candidates;
         private final int[] max;
         private final double[] mean;
+        private double[] loads;
+        private long lag;
 
         HopContext(int group, int[] groupMembers, int[] candidates) {
             this.group = group;
@@ -146,12 +166,12 @@ public final class Groups implements CollectiveContext {
 
         @Override
         public double load(int i) {
-            return 0;
+            return loads == null ? 0 : loads[i];
         }
 
         @Override
         public long loadLagCycles() {
-            return 0;
+            return lag;
         }
 
         @Override

@@ -5,23 +5,26 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * A steady file's {@code collective} section (docs/collectives.md, "Beside steady load"): a loop
- * of barriers performed by a collective engine over nodes 0 .. members-1 while the traffic loads
- * the network.
+ * A steady file's {@code collective} section (docs/collectives.md, "Beside steady load"): the
+ * run's collective engine over group 0, and, with {@code barrier}, a loop of barriers over nodes
+ * 0 .. members-1 while the traffic loads the network (without it, group 0 is every node, for a
+ * traffic that enters collective operations itself, such as {@code multicast}).
  *
  * <pre>{@code
  * collective:
  *   engine: {name: tree-barrier, root: switch}   # default tree-barrier
  *   rootPolicy: lowest-max-hop                    # default
- *   barrier: {members: 64, gapNs: 0}              # default: every node, no gap
+ *   barrier: {members: 64, gapNs: 0}              # a barrier loop; members default: every node, no gap
  * }</pre>
  *
  * @param engine the collective engine
  * @param rootPolicy the root policy of its trees
  * @param members the barrier's members, nodes 0 .. members-1 (0: every node)
  * @param gapNs the time a member computes between learning a completion and entering the next barrier
+ * @param barrierLoop whether the section has {@code barrier}: the loop runs
  */
-record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int members, double gapNs) {
+record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int members, double gapNs,
+        boolean barrierLoop) {
     static final List<String> KEYS = List.of("engine", "rootPolicy", "barrier");
     static final List<String> BARRIER_KEYS = List.of("members", "gapNs");
 
@@ -55,7 +58,7 @@ record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int memb
         }
         return new CollectiveLoad(SpecReader.choice(doc, c.get("engine"), "collective", "collective.engine",
                 TraceSpec.DEFAULT_ENGINE), SpecReader.choice(doc, c.get("rootPolicy"), "rootPolicy",
-                "collective.rootPolicy", TraceSpec.DEFAULT_ROOT_POLICY), members, gapNs);
+                "collective.rootPolicy", TraceSpec.DEFAULT_ROOT_POLICY), members, gapNs, b != null && !b.isNull());
     }
 
     /** The section bound to its providers, for a plan. */

@@ -67,10 +67,12 @@ final class PatternTraffic implements PointTraffic {
         double ns = plan.router().cycleNanoseconds();
         long gap = Math.round(c.spec().gapNs() / ns);
         long windowEnd = own.warmup() + own.measure();
-        BarrierLoop loop = new BarrierLoop(c.members(), gap, windowEnd, own.warmup(), windowEnd, ns);
+        BarrierLoop loop = c.spec().barrierLoop()
+                ? new BarrierLoop(c.members(), gap, windowEnd, own.warmup(), windowEnd, ns) : null;
+        int[] group = loop != null ? loop.group() : new BarrierLoop(c.members(), 0, 0, 0, 0, ns).group();
         BoundProvider p = c.rootPolicy();
         RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
-        Groups groups = new Groups(plan.topology(), new int[][] {loop.group()}, policy, p.provider().label(),
+        Groups groups = new Groups(plan.topology(), new int[][] {group}, policy, p.provider().label(),
                 streams.stream("collective", 0).nextLong());
         BoundProvider e = c.engine();
         CollectiveEngine engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory())

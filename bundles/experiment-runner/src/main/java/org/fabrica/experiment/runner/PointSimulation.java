@@ -201,9 +201,10 @@ final class PointSimulation {
         long g = network.generated();
         long d = network.delivered();
         long f = network.inFlight();
-        if (g != d + f || observedGenerated != g || observedDelivered != d) {
+        long copies = network.replicated(); // multicast copies are delivered too
+        if (g + copies != d + f || observedGenerated != g || observedDelivered != d) {
             throw new SimulationException(plan.networkProvider().describe() + ": packet accounting broken: the model counts "
-                    + g + " generated, " + d + " delivered, " + f + " in flight; its observer events count "
+                    + g + " generated, " + copies + " copies, " + d + " delivered, " + f + " in flight; its observer events count "
                     + observedGenerated + " generated, " + observedDelivered
                     + " delivered (every packet must be delivered exactly once)");
         }

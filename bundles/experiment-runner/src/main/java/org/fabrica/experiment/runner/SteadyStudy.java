@@ -302,6 +302,9 @@ public final class SteadyStudy extends PacketStudy {
             } else {
                 steady = new SteadyStateCollector(nodes, own.warmup(), own.measure());
             }
+            if (traffic.collectives() != null) {
+                steady.trackCopies(); // a multicast's copies are measured with it
+            }
             return steady;
         }
 

@@ -52,8 +52,15 @@ import org.fabrica.stats.NetworkObserver;
  * destination field holds a ticket for their class and header ({@link #ticket}).
  */
 final class CollectiveUnit implements RouterActions, NodeActions, CollectivePacket {
-    /** Flits of a collective packet. */
+    /** Flits of a barrier packet (a multicast packet has the run's packet length). */
     static final int FLITS = 1;
+    /**
+     * The class of the engine's own packets, which observers do not see and which links may
+     * corrupt: barrier packets. Multicast packets carry the traffic's data: observers see them
+     * like unicast packets (generated at the source, copied at branch points, delivered to every
+     * member), and the engine learns of each delivery too.
+     */
+    static final byte HIDDEN = PacketView.BARRIER;
 
     private final CollectiveEngine engine;
     private final String engineName;
@@ -123,6 +130,11 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     /** Collective packets routers sent, and those dropped by a CRC check. */
     long routerSent;
     long dropped;
+    long multicastSent;
+    /** The cycle the packets an interface's engine sends were created: the entry's posting cycle inside {@link #enter}, else now. */
+    private long createdAt;
+    /** Flits of a multicast packet: the run's packet length. */
+    private int packetFlits = 1;
 
     CollectiveUnit(CollectiveEngine engine, String engineName, Wiring wiring, InputBuffers inputs,
             ActiveRouters routers, PacketPool pool, Progress progress, NetworkObserver observer, int receiveOverhead) {
@@ -235,6 +247,10 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         this.interfaces = nis;
     }
 
+    void packetFlits(int flits) {
+        this.packetFlits = flits;
+    }
+
     void wire(OutputUnits o, org.fabrica.queuing.QueuingScheme scheme, LinkErrors linkErrors) {
         this.outputs = o;
         this.queuing = scheme;
@@ -264,7 +280,10 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
                     + " valid only inside atRouter or routerTimer");
         }
         checkPort(port);
-        checkClass(packetClass);
+        if (packetClass != HIDDEN) {
+            throw new IllegalArgumentException("collective engine '" + engineName + "' sent a packet of class "
+                    + packetClass + " from router " + router + "; routers send barrier-class packets only (one flit)");
+        }
         if (sends == sendRouter.length) {
             int n = sends * 2;
             sendRouter = Arrays.copyOf(sendRouter, n);
@@ -423,6 +442,7 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             try {
                 if (vertex < 0) {
                     node = ~vertex;
+                    createdAt = t;
                     engine.nodeTimer(node, token, t, this);
                 } else {
                     router = vertex;
@@ -445,9 +465,18 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
 
     /** Node {@code n}'s process entered an operation of {@code group} in cycle {@code t}. */
     void enter(int n, int group, long t) {
+        enter(n, group, t, t);
+    }
+
+    /**
+     * Node {@code n}'s process entered an operation of {@code group} in cycle {@code t}, having posted
+     * it in cycle {@code posted} (the send overhead between): packets sent now were created then.
+     */
+    void enter(int n, int group, long t, long posted) {
         entered++;
         node = n;
         now = t;
+        createdAt = posted;
         try {
             engine.enter(n, group, t, this);
         } catch (SimulationException e) {
@@ -593,7 +622,9 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
 
     /** The collective packet in {@code slot} arrived at node {@code n}'s interface in cycle {@code t}. */
     void atNode(int n, int s, long t) {
-        arrivedAtNodes++;
+        if (pool.packetClass[s] == HIDDEN) {
+            arrivedAtNodes++;
+        }
         if (pool.corrupt[s]) {
             dropped++;
             return;
@@ -601,6 +632,7 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         slot = s;
         node = n;
         now = t;
+        createdAt = t;
         try {
             engine.atNode(n, this, t, this);
         } catch (SimulationException e) {
@@ -620,8 +652,12 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
                     + "': send is a node action, valid only inside enter or atNode");
         }
         checkClass(packetClass);
-        sent++;
-        interfaces.enqueueCollective(node, packetClass, h, now);
+        if (packetClass == HIDDEN) {
+            sent++;
+        } else {
+            multicastSent++;
+        }
+        interfaces.enqueueCollective(node, packetClass, h, createdAt);
     }
 
     private void checkClass(int packetClass) {
@@ -730,7 +766,7 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     /** The pool slot of the queued collective packet whose record's destination is {@code code} ({@code -2 - ticket}), at node {@code n}. */
     int materialize(int n, long id, int code, long created) {
         int k = -2 - code;
-        int s = pool.allocate(id, n, n, FLITS, created);
+        int s = pool.allocate(id, n, n, ticketClass[k] == HIDDEN ? FLITS : packetFlits, created);
         pool.packetClass[s] = (byte) ticketClass[k];
         pool.header[s] = ticketHeader[k];
         ticketNext[k] = freeTicket;

@@ -126,7 +126,7 @@ final class Crossbar {
         int length = pool.length[slot];
         int gpOut = base + o;
         int target = flitTarget[gpOut];
-        if (sent == 1 && pool.packetClass[slot] != 0) {
+        if (sent == 1 && pool.packetClass[slot] == CollectiveUnit.HIDDEN) {
             collectives.crossLink(slot);
         }
         if (target >= 0) {
@@ -215,7 +215,7 @@ final class Crossbar {
             if (serialised) {
                 linkFree[gpOut] = tl + cyclesPerFlit[gpOut];
             }
-            if (sent == 1 && pool.packetClass[flit] != 0) {
+            if (sent == 1 && pool.packetClass[flit] == CollectiveUnit.HIDDEN) {
                 collectives.crossLink(flit);
             }
             int target = flitTarget[gpOut];
@@ -280,7 +280,7 @@ final class Crossbar {
         p.header[copy] = p.header[slot];
         progress.inNetwork++;
         interfaces.replicated++;
-        if (p.packetClass[slot] == 0) {
+        if (p.packetClass[slot] != CollectiveUnit.HIDDEN) {
             observer.packetReplicated(p.id[slot], id, p.source[slot], p.destination[slot], r, t);
         } else {
             interfaces.collectiveCopies++;

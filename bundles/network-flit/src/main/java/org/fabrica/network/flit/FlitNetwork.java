@@ -254,6 +254,7 @@ public final class FlitNetwork implements NetworkModel {
             collectives.wire(outputs, queuing, new LinkErrors(bitErrorRate, d.flitBytes() * 8,
                     setup.random().stream("links", 0)));
             crossbar.collectives = collectives;
+            collectives.packetFlits(packetFlits);
             interfaces.collectives(collectives);
             route.collectives(collectives);
             vcAllocation.collectives = collectives;

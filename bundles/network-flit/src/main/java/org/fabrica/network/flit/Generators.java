@@ -83,7 +83,7 @@ final class Generators {
                         + " at cycle " + t + ": " + e, e);
             }
             if (destination == TrafficPattern.COLLECTIVE) {
-                enterCollective(n, t);
+                enterCollective(n, t, at);
             } else if (destination != TrafficPattern.NONE) {
                 if (destination < 0 || destination >= nodes) {
                     throw new SimulationException("traffic pattern '" + names.traffic() + "' returned destination "
@@ -102,7 +102,7 @@ final class Generators {
     CollectiveUnit collectives;
 
     /** Node {@code n}'s traffic entered a collective operation (its send overhead spent by cycle {@code t}). */
-    private void enterCollective(int n, long t) {
+    private void enterCollective(int n, long t, long posted) {
         if (collectives == null) {
             throw new SimulationException("traffic '" + names.traffic() + "' made node " + n + " enter a collective"
                     + " operation at cycle " + t + ", but the run has no collective engine; name one in the experiment's"
@@ -115,7 +115,7 @@ final class Generators {
             throw new SimulationException("traffic pattern '" + names.traffic() + "' failed giving the collective group of"
                     + " node " + n + " at cycle " + t + ": " + e, e);
         }
-        collectives.enter(n, group, t);
+        collectives.enter(n, group, t, posted);
     }
 
     private void scheduleNext(int n, long previous) {

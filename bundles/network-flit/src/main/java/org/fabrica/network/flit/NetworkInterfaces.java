@@ -203,12 +203,17 @@ final class NetworkInterfaces {
     void enqueueCollective(int n, int packetClass, int header, long t) {
         long id = progress.nextPacketId++;
         generated++;
+        int flits = packetClass == CollectiveUnit.HIDDEN ? CollectiveUnit.FLITS : packetFlits;
+        if (packetClass != CollectiveUnit.HIDDEN) {
+            // a multicast packet is the traffic's data: observers see it generated, copied and delivered
+            observer.packetGenerated(id, n, n, flits, t);
+        }
         int code = -2 - collectives.ticket(packetClass, header);
         if (lanes == 1) {
             queues.add(n, id, t, code, 0);
         } else {
             ScratchPacket p = firstHopScratch;
-            p.set(id, n, n, CollectiveUnit.FLITS, t);
+            p.set(id, n, n, flits, t);
             p.packetClass(packetClass);
             queues.add(n * lanes + shortestLane(n, route.injectionMask(n, p)), id, t, code, 0, 0);
             niWaiting[n] = false;
@@ -389,7 +394,7 @@ final class NetworkInterfaces {
             pool.injected[slot] = t;
             pool.state[slot] = PacketPool.IN_NETWORK;
             pr.inNetwork++;
-            if (pool.packetClass[slot] == 0) {
+            if (pool.packetClass[slot] != CollectiveUnit.HIDDEN) {
                 observer.packetInjected(pool.id[slot], n, t);
             } else {
                 collectives.crossLink(slot);
@@ -469,7 +474,7 @@ final class NetworkInterfaces {
                 pool.injected[slot] = t;
                 pool.state[slot] = PacketPool.IN_NETWORK;
                 pr.inNetwork++;
-                if (pool.packetClass[slot] == 0) {
+                if (pool.packetClass[slot] != CollectiveUnit.HIDDEN) {
                     observer.packetInjected(pool.id[slot], n, t);
                 } else {
                     collectives.crossLink(slot);
@@ -667,7 +672,7 @@ final class NetworkInterfaces {
     /** The tail of the packet in {@code slot} arrives at its NI in cycle {@code arrival}. */
     void deliverAt(long arrival, int slot) {
         // a collective packet goes to the interface's engine, not through the receiving software
-        deliveries.add(pool.packetClass[slot] == 0 ? arrival + receiveOverhead : arrival, slot);
+        deliveries.add(pool.packetClass[slot] != CollectiveUnit.HIDDEN ? arrival + receiveOverhead : arrival, slot);
     }
 
     /** Delivers the packets due at cycle {@code t}. */
@@ -690,10 +695,12 @@ final class NetworkInterfaces {
             }
             delivered++;
             progress.inNetwork--;
-            if (p.packetClass[slot] == 0) {
+            byte c = p.packetClass[slot];
+            if (c != CollectiveUnit.HIDDEN) {
                 observer.packetDelivered(p.id[slot], p.source[slot], p.destination[slot], p.length[slot],
                         p.created[slot], p.injected[slot], t, p.hops[slot]);
-            } else {
+            }
+            if (c != 0) {
                 collectives.atNode(p.destination[slot], slot, t);
             }
             p.release(slot);

@@ -118,6 +118,25 @@ public final class SteadyStateCollector implements StatisticsCollector {
         this.windowEnd = warmup + measure;
     }
 
+    /**
+     * Measured packets in flight that may still be copied (a multi-output route: a multicast),
+     * and the copies made of measured packets: every copy of a measured packet is measured when it
+     * is delivered, so the window is complete when originals and copies are all delivered.
+     */
+    private final PacketIdSet measuredInFlight = new PacketIdSet();
+    private boolean copiesSeen;
+    private long measuredCopies;
+
+    /**
+     * Measures copies too: the run may copy packets (a collective engine's multicast), so every
+     * measured packet is tracked until delivered and its copies are measured with it. Call before
+     * the run; without it a copy is not measured and a run with copies never completes its window.
+     */
+    public SteadyStateCollector trackCopies() {
+        copiesSeen = true;
+        return this;
+    }
+
     @Override
     public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
         totalGenerated++;
@@ -126,7 +145,18 @@ public final class SteadyStateCollector implements StatisticsCollector {
             if (filter == null || filter.measured(source, destination)) {
                 measuredGenerated++;
                 measuredGeneratedFlits += flits;
+                if (copiesSeen) {
+                    measuredInFlight.add(packet);
+                }
             }
+        }
+    }
+
+    @Override
+    public void packetReplicated(long packet, long copy, int source, int destination, int router, long cycle) {
+        if (copiesSeen && measuredInFlight.contains(packet)) {
+            measuredInFlight.add(copy);
+            measuredCopies++;
         }
     }
 
@@ -134,6 +164,9 @@ public final class SteadyStateCollector implements StatisticsCollector {
     public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
             long delivered, int hops) {
         totalDelivered++;
+        if (copiesSeen) {
+            measuredInFlight.remove(packet);
+        }
         boolean measured = filter == null || filter.measured(source, destination);
         if (delivered >= windowStart && delivered < windowEnd) {
             windowDeliveredFlits += flits;
@@ -167,7 +200,7 @@ public final class SteadyStateCollector implements StatisticsCollector {
      * point's measurement is complete and the run may stop.
      */
     public boolean allMeasuredDelivered() {
-        return lastCycle >= windowEnd - 1 && measuredDelivered == measuredGenerated;
+        return lastCycle >= windowEnd - 1 && measuredDelivered == measuredGenerated + measuredCopies;
     }
 
     /** True when a filter narrows the measured packets to a subset. */

@@ -328,4 +328,37 @@ class TrafficPatternsTest {
         assertThrows(IllegalArgumentException.class, () -> new HotspotFactory().create(T4, UNUSED,
                 Parameters.bind(HotspotParameters.class, Map.of("hotspots", List.of()))));
     }
+
+    @Test
+    void multicastEntersTheCollectiveGroupWithItsFractionAndSendsTheRestUniformly() {
+        Topology t = plain(16);
+        TrafficPattern p = new MulticastFactory().create(t, new SplittableRandom(1), Parameters.bind(
+                MulticastParameters.class, Map.of("fraction", 0.25), "multicast"));
+        SplittableRandom r = new SplittableRandom(3);
+        int collective = 0;
+        int[] hits = new int[16];
+        int draws = 100_000;
+        for (int i = 0; i < draws; i++) {
+            int d = p.destination(5, r);
+            if (d == TrafficPattern.COLLECTIVE) {
+                collective++;
+                assertEquals(0, p.collectiveGroup(5));
+            } else {
+                assertNotEquals(5, d, "never to itself");
+                hits[d]++;
+            }
+        }
+        assertEquals(0.25, (double) collective / draws, 0.005);
+        for (int n = 0; n < 16; n++) {
+            if (n != 5) {
+                assertEquals((draws - collective) / 15.0, hits[n], 0.05 * (draws - collective) / 15.0, "node " + n);
+            }
+        }
+        // fraction 1: every packet a multicast
+        TrafficPattern all = new MulticastFactory().create(t, new SplittableRandom(1),
+                Parameters.defaults(MulticastParameters.class));
+        assertEquals(TrafficPattern.COLLECTIVE, all.destination(0, r));
+        assertThrows(ParameterException.class, () -> Parameters.bind(MulticastParameters.class,
+                Map.of("fraction", 1.5), "multicast"));
+    }
 }
