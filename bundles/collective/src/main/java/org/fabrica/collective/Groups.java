@@ -13,8 +13,8 @@ import org.fabrica.topology.Topology;
 public final class Groups implements CollectiveContext {
     private final Topology topology;
     private final int[][] members;
-    private final RootPolicy policy;
-    private final String policyName;
+    private RootPolicy policy;
+    private String policyName;
     private final SplittableRandom engineRandom;
     private final SplittableRandom policyRandom;
 
@@ -48,6 +48,27 @@ public final class Groups implements CollectiveContext {
         SplittableRandom base = new SplittableRandom(seed ^ 0x636f6c6c656374L);
         this.engineRandom = base.split();
         this.policyRandom = base.split();
+    }
+
+    /**
+     * Replaces the root policy (a shell's swap of a paused run): choices from now on are the new
+     * policy's; roots already chosen (a barrier's trees, multicasts in flight) stay.
+     *
+     * @return the name of the policy replaced
+     */
+    public String replacePolicy(RootPolicy replacement, String name) {
+        if (replacement == null) {
+            throw new IllegalArgumentException("no root policy given");
+        }
+        String old = policyName;
+        this.policy = replacement;
+        this.policyName = name;
+        return old;
+    }
+
+    /** The name of the root policy in use. */
+    public String policyName() {
+        return policyName;
     }
 
     @Override

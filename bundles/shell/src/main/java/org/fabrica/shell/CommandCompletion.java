@@ -18,7 +18,7 @@ import org.fabrica.experiment.RunHandle;
  */
 final class CommandCompletion {
     /** The concepts a paused run can swap ({@link RunHandle#swap} accepts routing only). */
-    static final List<String> SWAPPABLE = List.of("routing");
+    static final List<String> SWAPPABLE = List.of("routing", "rootPolicy");
 
     private CommandCompletion() {
     }

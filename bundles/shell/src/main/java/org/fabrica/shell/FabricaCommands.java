@@ -248,7 +248,7 @@ public final class FabricaCommands {
         attempt(() -> out().print(StatsFormat.render(handle(run).stats())));
     }
 
-    @Descriptor("replace a provider (routing) in every paused simulation of a run: swap RUN CONCEPT NAME [key=value]...")
+    @Descriptor("replace a provider (routing, rootPolicy) in every paused simulation of a run: swap RUN CONCEPT NAME [key=value]...")
     public void swap(@Descriptor("run id") String run, @Descriptor("concept, e.g. routing") String concept,
             @Descriptor("provider name") String name, @Descriptor("parameters key=value") String... parameters) {
         attempt(() -> {

@@ -152,7 +152,8 @@ class TabCompletionTest {
     @Test
     void swapCompletesTheConceptAndThenItsProviders() {
         commands.run("examples/a.yaml");
-        assertEquals(List.of("routing"), tab("fabrica:swap r1 "));
+        assertEquals(List.of("rootPolicy", "routing"), tab("fabrica:swap r1 "));
+        assertEquals(List.of("rootPolicy"), tab("fabrica:swap r1 roo"));
         // dor twice in the catalogue (one shadowed): one name
         assertEquals(List.of("dor", "west-first"), tab("fabrica:swap r1 routing "));
         assertEquals(List.of("west-first"), tab("swap r1 routing w"));

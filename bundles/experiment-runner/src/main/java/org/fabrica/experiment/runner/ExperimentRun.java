@@ -522,9 +522,9 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     @Override
     public void swap(String concept, String name, Map<String, Object> parameters) {
-        if (!"routing".equals(concept)) {
-            throw new ExperimentException("only routing can be swapped into a running simulation; '" + concept
-                    + "' is fixed when a point is built (start a new run to change it)");
+        if (!"routing".equals(concept) && !"rootPolicy".equals(concept)) {
+            throw new ExperimentException("only routing and rootPolicy can be swapped into a running simulation; '"
+                    + concept + "' is fixed when a point is built (start a new run to change it)");
         }
         if (terminal != null) {
             throw new ExperimentException("run " + id + " has ended; start a new run with the routing you want");
@@ -544,12 +544,13 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
         RegisteredProvider provider = registry.resolve(concept, name);
         BoundProvider routing = ProviderBinding.bind(provider, new ProviderChoice(concept, name,
-                parameters == null ? Map.of() : parameters, "swap routing"));
+                parameters == null ? Map.of() : parameters, "swap " + concept));
         List<String> failures = new ArrayList<>();
         for (PointSimulation s : parked) {
             String pointId = s.control().point().pointId();
             try {
-                swapLog.add(pointId + ": " + s.swapRouting(routing));
+                swapLog.add(pointId + ": " + ("routing".equals(concept) ? s.swapRouting(routing)
+                        : s.swapRootPolicy(routing)));
             } catch (ExperimentException e) {
                 failures.add(pointId + ": " + e.getMessage());
             } catch (InterruptedException e) {
@@ -564,7 +565,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             failures.add("run record not written: " + e.getMessage());
         }
         if (!failures.isEmpty()) {
-            throw new ExperimentException("swap to routing '" + name + "' failed for " + String.join("; ", failures));
+            throw new ExperimentException("swap to " + concept + " '" + name + "' failed for "
+                    + String.join("; ", failures));
         }
     }
 

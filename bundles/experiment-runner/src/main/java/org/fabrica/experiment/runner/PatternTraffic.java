@@ -49,11 +49,11 @@ final class PatternTraffic implements PointTraffic {
         }
         Collectives c = collectives(plan, streams);
         return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null,
-                c.engine(), c.loop());
+                c.engine(), c.loop(), c.groups());
     }
 
-    /** A steady point's collective engine and barrier loop. */
-    record Collectives(CollectiveEngine engine, BarrierLoop loop) {
+    /** A steady point's collective engine, barrier loop (or null) and groups with their root policy. */
+    record Collectives(CollectiveEngine engine, BarrierLoop loop, Groups groups) {
     }
 
     /**
@@ -72,11 +72,11 @@ final class PatternTraffic implements PointTraffic {
         int[] group = loop != null ? loop.group() : new BarrierLoop(c.members(), 0, 0, 0, 0, ns).group();
         BoundProvider p = c.rootPolicy();
         RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
-        Groups groups = new Groups(plan.topology(), new int[][] {group}, policy, p.provider().label(),
+        Groups groups = new Groups(plan.topology(), new int[][] {group}, policy, p.provider().name(),
                 streams.stream("collective", 0).nextLong());
         BoundProvider e = c.engine();
         CollectiveEngine engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory())
                 .create(groups, e.parameters()));
-        return new Collectives(engine, loop);
+        return new Collectives(engine, loop, groups);
     }
 }

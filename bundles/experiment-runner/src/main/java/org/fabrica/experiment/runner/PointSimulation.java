@@ -271,6 +271,42 @@ final class PointSimulation {
         });
     }
 
+    /**
+     * Replaces the root policy of the paused point's collective engine, on its own thread, and
+     * records it: the roots chosen from now on (a multicast's) are the new policy's; those chosen
+     * when the point was built (a barrier's trees) stay.
+     */
+    String swapRootPolicy(BoundProvider policy) throws InterruptedException {
+        return control.onSimulationThread(() -> {
+            if (assembly == null) {
+                throw new ExperimentException("point " + point.pointId() + " has not been built yet");
+            }
+            org.fabrica.collective.Groups groups = assembly.collectiveGroups();
+            if (groups == null) {
+                throw new ExperimentException("point " + point.pointId() + " has no collective engine, so no root"
+                        + " policy to swap");
+            }
+            org.fabrica.collective.RootPolicy replacement;
+            try {
+                replacement = ((org.fabrica.collective.RootPolicyFactory) policy.provider().factory())
+                        .create(policy.parameters());
+            } catch (RuntimeException e) {
+                throw new ExperimentException(policy.describe() + ": " + ProviderFailure.message(e), e);
+            }
+            if (replacement == null) {
+                throw new ExperimentException(policy.describe() + ": the factory returned no root policy");
+            }
+            String old = groups.replacePolicy(replacement, policy.provider().name());
+            String record = "swap: cycle " + control.cycle() + ", rootPolicy '" + old + "' -> '"
+                    + policy.provider().name() + "' (" + policy.provider().bundle() + " " + policy.provider().version()
+                    + ")" + withValues(policy.values());
+            synchronized (swaps) {
+                swaps.add(record);
+            }
+            return record;
+        });
+    }
+
     // ------------------------------------------------------------------ blame
 
     private void learnCulprits(SweepPlan.BoundScheme scheme) {

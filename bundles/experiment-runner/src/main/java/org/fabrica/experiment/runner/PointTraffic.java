@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import org.fabrica.collective.CollectiveEngine;
 import org.fabrica.collective.CollectiveProgram;
+import org.fabrica.collective.Groups;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Plan;
@@ -31,12 +32,12 @@ interface PointTraffic {
      */
     record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
             RoutesFromScheduler.Planned routes, Plan plan, Object player, CollectiveEngine collectives,
-            CollectiveProgram program) {
+            CollectiveProgram program, Groups groups) {
 
         /** Traffic without a collective engine. */
         Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
                 RoutesFromScheduler.Planned routes, Plan plan, Object player) {
-            this(pattern, injection, label, routing, routes, plan, player, null, null);
+            this(pattern, injection, label, routing, routes, plan, player, null, null, null);
         }
 
         /** The player as the mode that made it knows it. */

@@ -72,7 +72,7 @@ public final class SweepPlan implements StudyPlan {
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
             ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
             RoutesFromScheduler.Planned routes, Plan plan, Object player,
-            org.fabrica.collective.CollectiveEngine collectives) {
+            org.fabrica.collective.CollectiveEngine collectives, org.fabrica.collective.Groups collectiveGroups) {
 
         /** The player as the mode that made it knows it. */
         <T> T player(Class<T> type) {
@@ -314,7 +314,7 @@ public final class SweepPlan implements StudyPlan {
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
         return new Assembly(networkTopology, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
-                t.player(), t.collectives());
+                t.player(), t.collectives(), t.groups());
     }
 
     /**

@@ -405,17 +405,19 @@ public final class TraceStudy extends RunnerStudy {
         int[] map = mapping(w, plan.topology(), point.seed());
         TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
         CollectiveEngine engine = null;
+        Groups groups = null;
         if (replay.hardwareBarriers()) {
             BoundProvider p = state.rootPolicy();
             RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
-            Groups groups = new Groups(plan.topology(), replay.groups(), policy, p.provider().label(),
+            Groups g = new Groups(plan.topology(), replay.groups(), policy, p.provider().name(),
                     streams.stream("collective", 0).nextLong());
+            groups = g;
             BoundProvider e = state.engine();
-            engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory()).create(groups,
+            engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory()).create(g,
                     e.parameters()));
         }
         return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
-                scheme.routing(), null, null, replay, engine, null);
+                scheme.routing(), null, null, replay, engine, null, groups);
     }
 
     @Override

@@ -319,7 +319,7 @@ class ExperimentRunTest {
         assertEquals(RunState.PAUSED, h.state());
         ExperimentException notQueuing = assertThrows(ExperimentException.class,
                 () -> h.swap("queuing", "1vc", Map.of()));
-        assertContains(notQueuing.getMessage(), "only routing can be swapped");
+        assertContains(notQueuing.getMessage(), "only routing and rootPolicy can be swapped");
 
         h.step(50);
         assertEquals(50L, parkedAt(h), "step(50) simulates exactly 50 cycles");

@@ -1,10 +1,17 @@
 package org.fabrica.experiment.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
@@ -62,5 +69,46 @@ class MulticastRootsTest {
         double llpLatency = PointRecords.metric(llp, "latency.avg");
         assertTrue(llpLatency < fixedLatency / 2, "llp " + llpLatency + " cycles, deterministic " + fixedLatency);
         assertTrue(PointRecords.metric(llp, "collective.maxInFlight") < PointRecords.metric(fixed, "collective.maxInFlight"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long parkedAt(RunHandle h) {
+        List<Map<String, Object>> active = (List<Map<String, Object>>) h.stats().get("active");
+        if (active.size() != 1 || !Boolean.TRUE.equals(active.get(0).get("paused"))) {
+            return -1;
+        }
+        return (Long) active.get(0).get("cycle");
+    }
+
+    @Test
+    void theRootPolicyOfAPausedRunCanBeSwappedAndTheSwapIsRecorded() {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        Path file = Fixtures.write(tmp, "swap.yaml", STEADY.replace("POLICY", "deterministic").replace("LOAD", "0.05"));
+        RunHandle h = runner.start(file, new RunOptions(tmp.resolve("swap"), false, 1, Map.of(), true), null);
+        Fixtures.waitFor("the point to park before its first cycle", () -> parkedAt(h) == 0);
+        h.step(3000);
+        assertEquals(3000L, parkedAt(h));
+        ExperimentException unknown = assertThrows(ExperimentException.class, () -> h.swap("rootPolicy", "lpp", Map.of()));
+        Fixtures.assertContains(unknown.getMessage(), "did you mean");
+        h.swap("rootPolicy", "hlse", Map.of("threshold", 2.0));
+        h.resume();
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult r = h.results().get(0);
+        assertNull(r.failure(), r.failure());
+        Fixtures.assertContains(r.notes().get("swaps"), "swap: cycle 3000, rootPolicy 'deterministic' -> 'hlse'");
+        Fixtures.assertContains(r.notes().get("swaps"), "with threshold=2.0");
+        assertTrue(PointRecords.metric(r, "collective.multicasts") > 0);
+
+        // a run without a collective engine has no root policy to swap
+        Path plain = Fixtures.write(tmp, "plain.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]"));
+        RunHandle p = runner.start(plain, new RunOptions(tmp.resolve("plain"), false, 1, Map.of(), true), null);
+        try {
+            Fixtures.waitFor("the plain point to park", () -> parkedAt(p) == 0);
+            ExperimentException none = assertThrows(ExperimentException.class,
+                    () -> p.swap("rootPolicy", "llp", Map.of()));
+            Fixtures.assertContains(none.getMessage(), "has no collective engine");
+        } finally {
+            p.stop();
+        }
     }
 }
