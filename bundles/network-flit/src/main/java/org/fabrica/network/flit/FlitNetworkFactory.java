@@ -18,7 +18,9 @@ public final class FlitNetworkFactory implements NetworkModelFactory<FlitNetwork
 
     @Override
     public NetworkModel create(NetworkSetup setup, FlitNetworkParameters parameters) {
-        return new FlitNetwork(setup, parameters.livelockHopsPerRouter(), parameters.waitForTailCredit(),
+        FlitNetwork network = new FlitNetwork(setup, parameters.livelockHopsPerRouter(), parameters.waitForTailCredit(),
                 parameters.bitErrorRate());
+        network.vcAllocation.holdAndWait = parameters.holdAndWaitBranches();
+        return network;
     }
 }

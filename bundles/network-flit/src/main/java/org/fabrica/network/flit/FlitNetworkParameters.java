@@ -23,4 +23,10 @@ public @interface FlitNetworkParameters {
             + " (unicast packets are not: nothing recovers them). Raise it to study the reliable barrier", min = "0",
             max = "0.999999")
     double bitErrorRate() default 1e-13;
+
+    @AttributeDefinition(description = "A switch without the Global Resource Bulletin: a multicast packet claims each"
+            + " output's VC as soon as it is free and holds it while it waits for the others (hold and wait), instead of"
+            + " taking all of them at once or none. Two multicasts can then deadlock inside one switch; for that"
+            + " comparison only")
+    boolean holdAndWaitBranches() default false;
 }

@@ -56,6 +56,15 @@ final class VcAllocation {
     private final int[] branchScratch;
     /** The collective engine's side (absorbs packets), or null. */
     CollectiveUnit collectives;
+    /**
+     * A switch without the Global Resource Bulletin: a multi-output head claims each branch's VC as
+     * soon as it is free and holds it while it waits for the others (hold and wait), instead of
+     * taking all at once or none. Two multicasts can then deadlock inside one switch
+     * (docs/collectives.md); for that comparison only.
+     */
+    boolean holdAndWait;
+    /** Hold and wait: per input queue and branch, the output VC held (-1: none yet). */
+    private int[] held;
 
     /**
      * @param routingDelay per router, cycles of route computation ({@link RouterKinds#routingDelay})
@@ -173,6 +182,22 @@ final class VcAllocation {
         int slot = v[x + InputBuffers.FRONT_SLOT];
         int length = pool.length[slot];
         int[] chosen = branchScratch;
+        if (holdAndWait) {
+            if (!claimEach(iv, n, base, slot, length, chosen)) {
+                v[x + InputBuffers.BLOCKED_AT] = epoch;
+                return;
+            }
+        } else {
+            if (!claimNone(iv, n, base, length, chosen)) {
+                v[x + InputBuffers.BLOCKED_AT] = epoch;
+                return;
+            }
+        }
+        finishClaim(r, base, w0, iv, l, x, n, cb, slot, chosen, tl);
+    }
+
+    /** All or none (the GRB's rule): the free VC of every branch into {@code chosen}, or false and nothing claimed. */
+    private boolean claimNone(int iv, int n, int base, int length, int[] chosen) {
         for (int k = 0; k < n; k++) {
             int port = inputs.candidatePort(iv, k);
             long mask = inputs.candidateMask(iv, k);
@@ -186,10 +211,53 @@ final class VcAllocation {
                 }
             }
             if (chosen[k] < 0) {
-                v[x + InputBuffers.BLOCKED_AT] = epoch;
-                return;
+                return false;
             }
         }
+        return true;
+    }
+
+    /** Hold and wait: claims every branch's VC that is free now and keeps the claims; true when all are held. */
+    private boolean claimEach(int iv, int n, int base, int slot, int length, int[] chosen) {
+        if (held == null) {
+            held = new int[Math.multiplyExact(vc.length >> InputBuffers.VC_SHIFT, route.maxCandidates)];
+            java.util.Arrays.fill(held, -1);
+        }
+        int hb = iv * route.maxCandidates;
+        boolean all = true;
+        for (int k = 0; k < n; k++) {
+            if (held[hb + k] >= 0) {
+                chosen[k] = held[hb + k];
+                continue;
+            }
+            int port = inputs.candidatePort(iv, k);
+            long mask = inputs.candidateMask(iv, k);
+            int ovBase = (base + port) * vcs;
+            chosen[k] = -1;
+            for (; mask != 0; mask &= mask - 1) {
+                int ov = ovBase + Long.numberOfTrailingZeros(mask);
+                if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
+                    owner[ov] = iv; // held from now on, whatever the other branches do
+                    ownerFlow[ov << 1] = pool.source[slot];
+                    ownerFlow[(ov << 1) + 1] = pool.destination[slot];
+                    held[hb + k] = ov;
+                    chosen[k] = ov;
+                    break;
+                }
+            }
+            all &= chosen[k] >= 0;
+        }
+        if (all) {
+            for (int k = 0; k < n; k++) {
+                held[hb + k] = -1;
+            }
+        }
+        return all;
+    }
+
+    private void finishClaim(int r, int base, int w0, int iv, int l, int x, int n, int cb, int slot, int[] chosen,
+            int tl) {
+        final int[] v = vc;
         for (int k = 0; k < n; k++) {
             int ov = chosen[k];
             owner[ov] = iv;

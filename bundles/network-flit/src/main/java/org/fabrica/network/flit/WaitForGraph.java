@@ -152,6 +152,9 @@ final class WaitForGraph {
             if (candidates == 0) {
                 return false;
             }
+            if (net.inputs.multi(iv)) {
+                return branchesBlocked(iv, base, length, candidates);
+            }
             for (int k = 0; k < candidates; k++) {
                 int port = net.inputs.candidatePort(iv, k);
                 long mask = net.inputs.candidateMask(iv, k);
@@ -173,6 +176,33 @@ final class WaitForGraph {
         if (state == InputBuffers.ACTIVE) {
             int ov = net.inputs.out(iv);
             return net.outputs.credits[ov] <= 0 && net.wiring.flitTarget[ov / vcs] >= 0;
+        }
+        return false;
+    }
+
+    /**
+     * A multi-output head needs every branch: it is blocked when some branch has no VC that is free
+     * with room, or already held by the head itself (hold and wait).
+     */
+    private boolean branchesBlocked(int iv, int base, int length, int branches) {
+        int vcs = net.vcs;
+        for (int k = 0; k < branches; k++) {
+            int port = net.inputs.candidatePort(iv, k);
+            long mask = net.inputs.candidateMask(iv, k);
+            boolean open = false;
+            while (mask != 0) {
+                int v = Long.numberOfTrailingZeros(mask);
+                mask &= mask - 1;
+                int ov = (base + port) * vcs + v;
+                int holder = net.outputs.owner[ov];
+                if (holder == iv || holder < 0 && !(net.cutThrough && net.outputs.credits[ov] < length)) {
+                    open = true;
+                    break;
+                }
+            }
+            if (!open) {
+                return true;
+            }
         }
         return false;
     }
