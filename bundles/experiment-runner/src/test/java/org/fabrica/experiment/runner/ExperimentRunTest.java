@@ -303,7 +303,7 @@ class ExperimentRunTest {
                     || stepper.getState() == Thread.State.WAITING || stepper.getState() == Thread.State.TIMED_WAITING);
             SlowBuildingRoutingFactory.release.countDown();
             stepper.join();
-            assertEquals(50L, parkedAt(h), "step(50) given before the simulation was built simulates 50 cycles");
+            assertEquals(50L, Fixtures.parkedAt(h), "step(50) given before the simulation was built simulates 50 cycles");
         } finally {
             SlowBuildingRoutingFactory.release.countDown();
             h.stop();
@@ -315,16 +315,16 @@ class ExperimentRunTest {
         Path file = Fixtures.write(tmp, "one.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]"));
         Path out = tmp.resolve("results");
         RunHandle h = runner.start(file, new RunOptions(out, false, 1, Map.of(), true), null);
-        Fixtures.waitFor("the point to park before its first cycle", () -> parkedAt(h) == 0);
+        Fixtures.waitFor("the point to park before its first cycle", () -> Fixtures.parkedAt(h) == 0);
         assertEquals(RunState.PAUSED, h.state());
         ExperimentException notQueuing = assertThrows(ExperimentException.class,
                 () -> h.swap("queuing", "1vc", Map.of()));
         assertContains(notQueuing.getMessage(), "only routing and rootPolicy can be swapped");
 
         h.step(50);
-        assertEquals(50L, parkedAt(h), "step(50) simulates exactly 50 cycles");
+        assertEquals(50L, Fixtures.parkedAt(h), "step(50) simulates exactly 50 cycles");
         h.step(25);
-        assertEquals(75L, parkedAt(h));
+        assertEquals(75L, Fixtures.parkedAt(h));
 
         ExperimentException unknown = assertThrows(ExperimentException.class,
                 () -> h.swap("routing", "dor-xy", Map.of()));
@@ -406,7 +406,7 @@ class ExperimentRunTest {
                     "is not paused");
             h.pause();
             assertEquals(RunState.PAUSED, h.state());
-            long parked = parkedAt(h);
+            long parked = Fixtures.parkedAt(h);
             assertTrue(parked > 0);
             Map<String, Object> stats = h.stats();
             assertEquals(1, stats.get("points.active"));
@@ -431,12 +431,4 @@ class ExperimentRunTest {
     }
 
     /** The cycle at which the run's only active point is parked, or -1. */
-    @SuppressWarnings("unchecked")
-    private static long parkedAt(RunHandle h) {
-        List<Map<String, Object>> active = (List<Map<String, Object>>) h.stats().get("active");
-        if (active.size() != 1 || !Boolean.TRUE.equals(active.get(0).get("paused"))) {
-            return -1;
-        }
-        return (Long) active.get(0).get("cycle");
-    }
 }

@@ -138,6 +138,16 @@ final class Fixtures {
         return h.results();
     }
 
+    /** The cycle the one active simulation of {@code h} is paused at, or -1 while it is not paused (or not one). */
+    @SuppressWarnings("unchecked")
+    static long parkedAt(org.fabrica.experiment.RunHandle h) {
+        List<Map<String, Object>> active = (List<Map<String, Object>>) h.stats().get("active");
+        if (active.size() != 1 || !Boolean.TRUE.equals(active.get(0).get("paused"))) {
+            return -1;
+        }
+        return (Long) active.get(0).get("cycle");
+    }
+
     /** Waits (bounded) for a condition that another thread makes true; not a timing assertion. */
     static void waitFor(String what, BooleanSupplier condition) {
         for (int i = 0; i < 24000; i++) { // up to 2 minutes: a hang guard on a possibly loaded machine

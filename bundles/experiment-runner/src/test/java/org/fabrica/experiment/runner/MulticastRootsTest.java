@@ -71,23 +71,15 @@ class MulticastRootsTest {
         assertTrue(PointRecords.metric(llp, "collective.maxInFlight") < PointRecords.metric(fixed, "collective.maxInFlight"));
     }
 
-    @SuppressWarnings("unchecked")
-    private static long parkedAt(RunHandle h) {
-        List<Map<String, Object>> active = (List<Map<String, Object>>) h.stats().get("active");
-        if (active.size() != 1 || !Boolean.TRUE.equals(active.get(0).get("paused"))) {
-            return -1;
-        }
-        return (Long) active.get(0).get("cycle");
-    }
 
     @Test
     void theRootPolicyOfAPausedRunCanBeSwappedAndTheSwapIsRecorded() {
         ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
         Path file = Fixtures.write(tmp, "swap.yaml", STEADY.replace("POLICY", "deterministic").replace("LOAD", "0.05"));
         RunHandle h = runner.start(file, new RunOptions(tmp.resolve("swap"), false, 1, Map.of(), true), null);
-        Fixtures.waitFor("the point to park before its first cycle", () -> parkedAt(h) == 0);
+        Fixtures.waitFor("the point to park before its first cycle", () -> Fixtures.parkedAt(h) == 0);
         h.step(3000);
-        assertEquals(3000L, parkedAt(h));
+        assertEquals(3000L, Fixtures.parkedAt(h));
         ExperimentException unknown = assertThrows(ExperimentException.class, () -> h.swap("rootPolicy", "lpp", Map.of()));
         Fixtures.assertContains(unknown.getMessage(), "did you mean");
         h.swap("rootPolicy", "hlse", Map.of("threshold", 2.0));
@@ -103,7 +95,7 @@ class MulticastRootsTest {
         Path plain = Fixtures.write(tmp, "plain.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]"));
         RunHandle p = runner.start(plain, new RunOptions(tmp.resolve("plain"), false, 1, Map.of(), true), null);
         try {
-            Fixtures.waitFor("the plain point to park", () -> parkedAt(p) == 0);
+            Fixtures.waitFor("the plain point to park", () -> Fixtures.parkedAt(p) == 0);
             ExperimentException none = assertThrows(ExperimentException.class,
                     () -> p.swap("rootPolicy", "llp", Map.of()));
             Fixtures.assertContains(none.getMessage(), "has no collective engine");

@@ -199,22 +199,24 @@ final class VcAllocation {
     /** All or none (the GRB's rule): the free VC of every branch into {@code chosen}, or false and nothing claimed. */
     private boolean claimNone(int iv, int n, int base, int length, int[] chosen) {
         for (int k = 0; k < n; k++) {
-            int port = inputs.candidatePort(iv, k);
-            long mask = inputs.candidateMask(iv, k);
-            int ovBase = (base + port) * vcs;
-            chosen[k] = -1;
-            for (; mask != 0; mask &= mask - 1) {
-                int ov = ovBase + Long.numberOfTrailingZeros(mask);
-                if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
-                    chosen[k] = ov;
-                    break;
-                }
-            }
+            chosen[k] = freeVc(iv, k, base, length);
             if (chosen[k] < 0) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The lowest output VC branch {@code k} of queue {@code iv} may take that is free with room for the packet, or -1. */
+    private int freeVc(int iv, int k, int base, int length) {
+        int ovBase = (base + inputs.candidatePort(iv, k)) * vcs;
+        for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+            int ov = ovBase + Long.numberOfTrailingZeros(mask);
+            if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
+                return ov;
+            }
+        }
+        return -1;
     }
 
     /** Hold and wait: claims every branch's VC that is free now and keeps the claims; true when all are held. */
@@ -230,22 +232,15 @@ final class VcAllocation {
                 chosen[k] = held[hb + k];
                 continue;
             }
-            int port = inputs.candidatePort(iv, k);
-            long mask = inputs.candidateMask(iv, k);
-            int ovBase = (base + port) * vcs;
-            chosen[k] = -1;
-            for (; mask != 0; mask &= mask - 1) {
-                int ov = ovBase + Long.numberOfTrailingZeros(mask);
-                if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
-                    owner[ov] = iv; // held from now on, whatever the other branches do
-                    ownerFlow[ov << 1] = pool.source[slot];
-                    ownerFlow[(ov << 1) + 1] = pool.destination[slot];
-                    held[hb + k] = ov;
-                    chosen[k] = ov;
-                    break;
-                }
+            int ov = freeVc(iv, k, base, length);
+            chosen[k] = ov;
+            if (ov >= 0) {
+                owner[ov] = iv; // held from now on, whatever the other branches do
+                ownerFlow[ov << 1] = pool.source[slot];
+                ownerFlow[(ov << 1) + 1] = pool.destination[slot];
+                held[hb + k] = ov;
             }
-            all &= chosen[k] >= 0;
+            all &= ov >= 0;
         }
         if (all) {
             for (int k = 0; k < n; k++) {

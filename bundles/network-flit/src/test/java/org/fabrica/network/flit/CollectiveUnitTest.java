@@ -18,7 +18,6 @@ import org.fabrica.network.flit.Fixtures.Setup;
 import org.fabrica.network.flit.RouterOrganisationTest.Star;
 import org.fabrica.routing.PacketView;
 import org.fabrica.traffic.InjectionProcess;
-import org.fabrica.traffic.TrafficPattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,17 +38,7 @@ class CollectiveUnitTest {
         s.router = Fixtures.router(1, 4, FlowControl.VIRTUAL_CUT_THROUGH);
         s.packetFlits = 2;
         s.endpoint = new EndpointTiming(3, RECEIVE);
-        s.pattern = new TrafficPattern() {
-            @Override
-            public int destination(int source, SplittableRandom random) {
-                return COLLECTIVE;
-            }
-
-            @Override
-            public int collectiveGroup(int source) {
-                return 0;
-            }
-        };
+        s.pattern = Fixtures.collectiveGroupZero();
         s.injection = new InjectionProcess() {
             @Override
             public long next(int node, long previous, SplittableRandom random) {

@@ -263,6 +263,34 @@ final class Fixtures {
         };
     }
 
+    /** Every packet enters a collective operation of group 0 ({@code TrafficPattern.COLLECTIVE}). */
+    static TrafficPattern collectiveGroupZero() {
+        return new TrafficPattern() {
+            @Override
+            public int destination(int source, SplittableRandom random) {
+                return COLLECTIVE;
+            }
+
+            @Override
+            public int collectiveGroup(int source) {
+                return 0;
+            }
+        };
+    }
+
+    /** A routing for runs with no unicast packet: it fails if asked. */
+    static final RoutingAlgorithm NO_UNICAST = new RoutingAlgorithm() {
+        @Override
+        public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
+            throw new AssertionError("no unicast packet in this test");
+        }
+
+        @Override
+        public int vcClasses() {
+            return 1;
+        }
+    };
+
     /** Destination fixed. */
     static TrafficPattern to(int destination) {
         return (source, random) -> destination;

@@ -15,9 +15,6 @@ import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.network.flit.Fixtures.Setup;
 import org.fabrica.params.Parameters;
-import org.fabrica.routing.PacketView;
-import org.fabrica.routing.RouteCandidates;
-import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.topology.fattree.FatTree;
 import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
@@ -34,19 +31,6 @@ class ReliableBarrierTest {
     private static final FatTree TREE = FatTree.kAryNTree(2, 3, 1);
     private static final int BARRIERS = 4;
     private static final int TIMEOUT = 300;
-
-    /** Nothing but barriers: no unicast packet is ever routed. */
-    private static final RoutingAlgorithm NO_UNICAST = new RoutingAlgorithm() {
-        @Override
-        public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
-            throw new AssertionError("no unicast packet in this test");
-        }
-
-        @Override
-        public int vcClasses() {
-            return 1;
-        }
-    };
 
     /** Every node loops over BARRIERS barriers of group 0; node 7 enters each {@code late} cycles after the others. */
     static final class Loop implements CollectiveProgram {
@@ -103,7 +87,7 @@ class ReliableBarrierTest {
     private static Outcome run(LinkErrors errors, double bitErrorRate, long late) {
         Setup s = new Setup();
         s.topology = TREE;
-        s.routing = NO_UNICAST;
+        s.routing = Fixtures.NO_UNICAST;
         s.router = Fixtures.router(1, 8, FlowControl.VIRTUAL_CUT_THROUGH);
         s.packetFlits = 1;
         s.endpoint = new EndpointTiming(5, 5);

@@ -16,12 +16,8 @@ import org.fabrica.collective.tree.TreeMulticastParameters;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.network.flit.Fixtures.Setup;
 import org.fabrica.params.Parameters;
-import org.fabrica.routing.PacketView;
-import org.fabrica.routing.RouteCandidates;
-import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.topology.fattree.FatTree;
 import org.fabrica.traffic.InjectionProcess;
-import org.fabrica.traffic.TrafficPattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,36 +30,14 @@ import org.junit.jupiter.api.Test;
 class TreeMulticastTest {
     private static final FatTree TREE = FatTree.kAryNTree(4, 2, 1);
 
-    private static final RoutingAlgorithm NO_UNICAST = new RoutingAlgorithm() {
-        @Override
-        public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
-            throw new AssertionError("no unicast packet in this test");
-        }
-
-        @Override
-        public int vcClasses() {
-            return 1;
-        }
-    };
-
     @Test
     void everyMemberButTheSourceReceivesEveryMulticastOnceAndTheLoadGuidesTheRoots() {
         Setup s = new Setup();
         s.topology = TREE;
-        s.routing = NO_UNICAST;
+        s.routing = Fixtures.NO_UNICAST;
         s.router = Fixtures.router(2, 8, FlowControl.VIRTUAL_CUT_THROUGH);
         s.packetFlits = 4;
-        s.pattern = new TrafficPattern() {
-            @Override
-            public int destination(int source, SplittableRandom random) {
-                return COLLECTIVE;
-            }
-
-            @Override
-            public int collectiveGroup(int source) {
-                return 0;
-            }
-        };
+        s.pattern = Fixtures.collectiveGroupZero();
         s.injection = new InjectionProcess() {
             @Override
             public long next(int node, long previous, SplittableRandom random) {
