@@ -22,6 +22,13 @@ public interface RouterActions {
     void header(int header);
 
     /**
+     * With {@link #branch}: the packet waits {@code cycles} before it claims its branches' outputs
+     * (which stay free for other packets meanwhile): the time the switch takes to replicate it
+     * (150 ns in the Dawning 5000), a latency, not a time the outputs are held.
+     */
+    void replicationDelay(int cycles);
+
+    /**
      * The router's engine sends a new one-flit packet of {@code packetClass} with {@code header}
      * out through {@code port} (e.g. an acknowledgement back to a child, a resend to the parent).
      * It enters the router as a packet arriving on that port's input in the VC the queuing scheme

@@ -27,6 +27,10 @@ import org.fabrica.topology.Topology;
  * multicast when it enters, knowing each candidate's load: the multicasts in flight rooted there
  * (a multicast leaves when its last copy is delivered), as copied every {@code loadLagCycles}.
  *
+ * <p><b>Replication.</b> At a branch point the packet waits {@code replicationCycles} before it
+ * claims its outputs: the switch's time to replicate it, a latency (the outputs stay free for
+ * others meanwhile).
+ *
  * <p><b>Header.</b> Bit 30: on the way down; bits 0..29: the multicast's slot in the engine's
  * table (its group, root, source and copies still to deliver).
  */
@@ -37,6 +41,8 @@ final class TreeMulticast implements CollectiveEngine {
     private final CollectiveContext context;
     private final Topology topology;
     private final long lag;
+    /** Cycles to replicate a packet at a branch point. */
+    private final int replication;
     private final int[][] members;
     /** Per group: the candidate roots (vertices of switches) and their trees, built when first used. */
     private final int[][] candidates;
@@ -58,9 +64,17 @@ final class TreeMulticast implements CollectiveEngine {
     private long live;
 
     TreeMulticast(CollectiveContext context, long loadLagCycles) {
+        this(context, loadLagCycles, 0);
+    }
+
+    TreeMulticast(CollectiveContext context, long loadLagCycles, int replicationCycles) {
         if (loadLagCycles < 0) {
             throw new IllegalArgumentException("tree-multicast: loadLagCycles = " + loadLagCycles + "; use >= 0");
         }
+        if (replicationCycles < 0) {
+            throw new IllegalArgumentException("tree-multicast: replicationCycles = " + replicationCycles + "; use >= 0");
+        }
+        this.replication = replicationCycles;
         this.context = context;
         this.topology = context.topology();
         this.lag = loadLagCycles;
@@ -189,6 +203,9 @@ final class TreeMulticast implements CollectiveEngine {
         } else {
             for (long m = outs; m != 0; m &= m - 1) {
                 actions.branch(Long.numberOfTrailingZeros(m));
+            }
+            if (replication > 0) {
+                actions.replicationDelay(replication);
             }
         }
     }

@@ -18,6 +18,6 @@ public final class TreeMulticastFactory implements CollectiveEngineFactory<TreeM
 
     @Override
     public CollectiveEngine create(CollectiveContext context, TreeMulticastParameters parameters) {
-        return new TreeMulticast(context, parameters.loadLagCycles());
+        return new TreeMulticast(context, parameters.loadLagCycles(), parameters.replicationCycles());
     }
 }

@@ -85,6 +85,11 @@ class TreeBarrierTest {
         }
 
         @Override
+        public void replicationDelay(int cycles) {
+            log.add("replicate " + cycles);
+        }
+
+        @Override
         public void timer(long cycle, int token) {
             log.add("timer " + cycle);
         }

@@ -31,9 +31,10 @@ import org.fabrica.router.PartChoice;
  * cycles of software and interface time;</li>
  * <li>packets: at most {@code mtuBytes}, without header (sizes are what is on the wire).</li>
  * </ul>
- * The 150 ns multicast replication and the barrier engine belong to the collective engine, which
- * is not built; the eager and rendezvous channels of the interface are message-level and not
- * modelled either (a packet pays the interface's send and receive time, whatever its message).
+ * The 150 ns multicast replication and the barrier engine belong to the collective engines
+ * (collective-tree: tree-barrier, and tree-multicast's {@code replicationCycles}, 23 for 150 ns); the
+ * eager and rendezvous channels of the interface are message-level and not modelled (a packet
+ * pays the interface's send and receive time, whatever its message).
  */
 final class Dawning5000Model implements HardwareModel {
     /** The functions a VC may have: what queuing schemes ({@code by-function}) and collectives look for. */

@@ -540,6 +540,9 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         if (c.mixed) {
             throw fault("mixed forward and branch in one decision", null);
         }
+        if (!c.branches) {
+            pool.replication[s] = 0; // a replication delay applies to a branch decision only
+        }
         return false;
     }
 
@@ -565,6 +568,15 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         requireRouterCall("branch");
         checkPort(port);
         decision.addBranch(port, 0);
+    }
+
+    @Override
+    public void replicationDelay(int cycles) {
+        requireRouterCall("replicationDelay");
+        if (cycles < 0) {
+            throw fault("asked for a replication delay of " + cycles + " cycles; use >= 0", null);
+        }
+        pool.replication[slot] = cycles;
     }
 
     @Override

@@ -33,6 +33,8 @@ final class PacketPool {
     int[] header;
     /** A collective packet corrupted on the link it crosses (the receiver drops it). */
     boolean[] corrupt;
+    /** Cycles a branched collective packet waits after its VC claims at its current router (replication). */
+    int[] replication;
     private int[] nextFree;
     private int freeHead;
     private int live;
@@ -57,6 +59,7 @@ final class PacketPool {
         packetClass = new byte[capacity];
         header = new int[capacity];
         corrupt = new boolean[capacity];
+        replication = new int[capacity];
         nextFree = new int[capacity];
         for (int i = 0; i < capacity - 1; i++) {
             nextFree[i] = i + 1;
@@ -94,6 +97,7 @@ final class PacketPool {
         packetClass[slot] = 0;
         header[slot] = 0;
         corrupt[slot] = false;
+        replication[slot] = 0;
         live++;
         return slot;
     }
@@ -128,6 +132,7 @@ final class PacketPool {
         packetClass = java.util.Arrays.copyOf(packetClass, capacity);
         header = java.util.Arrays.copyOf(header, capacity);
         corrupt = java.util.Arrays.copyOf(corrupt, capacity);
+        replication = java.util.Arrays.copyOf(replication, capacity);
         nextFree = java.util.Arrays.copyOf(nextFree, capacity);
         for (int i = old; i < capacity - 1; i++) {
             nextFree[i] = i + 1;

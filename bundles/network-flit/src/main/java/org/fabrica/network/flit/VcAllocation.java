@@ -182,6 +182,19 @@ final class VcAllocation {
         int slot = v[x + InputBuffers.FRONT_SLOT];
         int length = pool.length[slot];
         int[] chosen = branchScratch;
+        int replication = pool.replication[slot];
+        if (replication != 0) {
+            // a collective engine's replication time: the head waits before it claims its outputs,
+            // which stay free for other packets meanwhile (latency, not output time)
+            if (replication > 0) {
+                pool.replication[slot] = -(tl + replication); // ready at that cycle
+                return;
+            }
+            if (tl < -replication) {
+                return;
+            }
+            pool.replication[slot] = 0;
+        }
         if (holdAndWait) {
             if (!claimEach(iv, n, base, slot, length, chosen)) {
                 v[x + InputBuffers.BLOCKED_AT] = epoch;

@@ -115,4 +115,46 @@ class TreeMulticastTest {
         assertEquals(4, counters.get("roots"), "the 4 top switches");
         assertTrue(chosenWithLoad[0] > 0, "the policy saw multicasts in flight");
     }
+
+    /** Delivery cycles of one multicast from node 0 at cycle 0, with the given replication time. */
+    private static long[] oneMulticast(int replicationCycles) {
+        Setup s = new Setup();
+        s.topology = TREE;
+        s.routing = Fixtures.NO_UNICAST;
+        s.router = Fixtures.router(2, 8, FlowControl.VIRTUAL_CUT_THROUGH);
+        s.packetFlits = 4;
+        s.pattern = Fixtures.collectiveGroupZero();
+        s.injection = Fixtures.single(0, 0);
+        long[] arrival = new long[TREE.nodes()];
+        java.util.Arrays.fill(arrival, -1);
+        s.observer = new Fixtures.Recorder() {
+            @Override
+            public void packetDelivered(long packet, int source, int destination, int flits, long created,
+                    long injected, long cycle, int hops) {
+                super.packetDelivered(packet, source, destination, flits, created, injected, cycle, hops);
+                arrival[destination] = cycle;
+            }
+        };
+        int[] all = new int[TREE.nodes()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        Groups groups = new Groups(TREE, new int[][] {all}, (RootContext c) -> 0, "first", 1);
+        CollectiveEngine engine = new TreeMulticastFactory().create(groups, Parameters.bind(TreeMulticastParameters.class,
+                Map.of("replicationCycles", replicationCycles), "test"));
+        FlitNetwork net = new FlitNetwork(s.build().withCollectives(engine), 4, false, 0);
+        Fixtures.run(net, 1);
+        return arrival;
+    }
+
+    @Test
+    void everyBranchPointAddsTheReplicationTime() {
+        long[] plain = oneMulticast(0);
+        long[] slow = oneMulticast(10);
+        assertEquals(-1, plain[0], "the source receives nothing");
+        for (int n = 1; n < TREE.nodes(); n++) {
+            // down from the top switch (a branch point) to a leaf (another): two replications per copy
+            assertEquals(plain[n] + 20, slow[n], "node " + n);
+        }
+    }
 }
