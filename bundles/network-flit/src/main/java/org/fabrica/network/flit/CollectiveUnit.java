@@ -1,6 +1,5 @@
 package org.fabrica.network.flit;
 
-import java.util.Arrays;
 import org.fabrica.collective.CollectiveEngine;
 import org.fabrica.collective.CollectivePacket;
 import org.fabrica.collective.CollectiveProgram;
@@ -36,7 +35,7 @@ import org.fabrica.stats.NetworkObserver;
  * port it will leave by, in the lowest VC the queuing scheme gives its class there, as soon as
  * that buffer has a slot the port's upstream is not using (no packet of the upstream holds that
  * VC): the engine takes one of the upstream's credits, which returns when the packet leaves, so
- * the credit count stays exact ({@link #flushSends}).
+ * the credit count stays exact ({@link RouterSends}).
  *
  * <p><b>Timers.</b> An engine may ask to be called again at a router or an interface in a given
  * cycle ({@code timer}); due timers fire before the interfaces inject ({@link #fireTimers}).
@@ -49,7 +48,7 @@ import org.fabrica.stats.NetworkObserver;
  * queuing schemes may give them VCs of their own. They count as generated, replicated and
  * delivered (absorbed ones as delivered to the router's engine) in the network's conservation,
  * and observers do not see them as packets. Queued at an interface they wait as records whose
- * destination field holds a ticket for their class and header ({@link #ticket}).
+ * destination field holds a ticket for their class and header ({@link CollectiveTickets}).
  */
 final class CollectiveUnit implements RouterActions, NodeActions, CollectivePacket {
     /** Flits of a barrier packet (a multicast packet has the run's packet length). */
@@ -72,45 +71,19 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     private final NetworkObserver observer;
     private final int receiveOverhead;
     private final int sendOverhead;
-    /** The processes' own entries, or null. */
+    /** The processes' own entries, or null, and those due: by cycle, ties by node. */
     private final CollectiveProgram program;
-    /** Entries of the program due, as a binary min-heap of (cycle, node). */
-    private long[] entryCycle = new long[16];
-    private int[] entryNode = new int[16];
-    private int entries;
+    private final GenerationCalendar entries;
     private Links links;
     private NetworkInterfaces interfaces;
-
-    // tickets: class and header of queued packets not yet in the pool, with a free list
-    private int[] ticketClass = new int[16];
-    private int[] ticketHeader = new int[16];
-    private int[] ticketNext = new int[16];
-    private int freeTicket;
-
-    // completions the processes learn later, in time order (one delay for all): a ring
-    private long[] dueCycle = new long[16];
-    private int[] dueNode = new int[16];
-    private int[] dueGroup = new int[16];
-    private int dueHead;
-    private int dueSize;
-
-    // packets routers send, waiting for a slot: (router, port, class, header)
-    private int[] sendRouter = new int[16];
-    private int[] sendPort = new int[16];
-    private int[] sendClass = new int[16];
-    private int[] sendHeader = new int[16];
-    private int sends;
-    // timers: a binary min-heap of (cycle, vertex, token), vertex as in org.fabrica.collective.Vertices
-    private long[] timerCycle = new long[16];
-    private int[] timerVertex = new int[16];
-    private int[] timerToken = new int[16];
-    private int timers;
+    /** Queued packets' class and header until they take a pool slot. */
+    final CollectiveTickets tickets;
+    /** Completions the processes learn later. */
+    private final CompletionQueue due = new CompletionQueue();
+    /** Packets routers' engines send, waiting for a slot. */
+    final RouterSends routerSends;
+    private final EngineTimers timers = new EngineTimers();
     private LinkErrors errors;
-    private QueuingView queuingView;
-    private org.fabrica.queuing.QueuingScheme queuing;
-    private OutputUnits outputs;
-    private final ScratchPacket scratch = new ScratchPacket();
-    private final int[] routerNode;
     /** What a router call may do: a decision on a packet (false: a timer, which may only send and set timers). */
     private boolean timerCall;
 
@@ -127,14 +100,11 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     long absorbedPackets;
     long arrivedAtNodes;
     long completions;
-    /** Collective packets routers sent, and those dropped by a CRC check. */
-    long routerSent;
+    /** Collective packets dropped by a CRC check. */
     long dropped;
     long multicastSent;
     /** The cycle the packets an interface's engine sends were created: the entry's posting cycle inside {@link #enter}, else now. */
     private long createdAt;
-    /** Flits of a multicast packet: the run's packet length. */
-    private int packetFlits = 1;
 
     CollectiveUnit(CollectiveEngine engine, String engineName, Wiring wiring, InputBuffers inputs,
             ActiveRouters routers, PacketPool pool, Progress progress, NetworkObserver observer, int receiveOverhead) {
@@ -146,12 +116,9 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             int sendOverhead, CollectiveProgram program) {
         this.sendOverhead = sendOverhead;
         this.program = program;
-        // a node of each router, to name a packet a router sends (its source and destination fields)
-        this.routerNode = new int[wiring.routers];
-        java.util.Arrays.fill(routerNode, 0);
-        for (int n = wiring.nodes - 1; n >= 0; n--) {
-            routerNode[wiring.nodeRouter[n]] = n;
-        }
+        this.entries = new GenerationCalendar(wiring.nodes);
+        this.tickets = new CollectiveTickets(pool);
+        this.routerSends = new RouterSends(engineName, wiring, inputs, pool, progress);
         this.engine = engine;
         this.engineName = engineName;
         this.wiring = wiring;
@@ -161,9 +128,6 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         this.progress = progress;
         this.observer = observer;
         this.receiveOverhead = receiveOverhead;
-        for (int i = 0; i < ticketNext.length; i++) {
-            ticketNext[i] = i + 1 < ticketNext.length ? i + 1 : -1;
-        }
         if (program != null) {
             for (int n = 0; n < wiring.nodes; n++) {
                 long c;
@@ -187,59 +151,22 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             throw new SimulationException("the collective program gave node " + n + " an entry at cycle " + c
                     + ", before the completion it answers (cycle " + notBefore + ")");
         }
-        long at = c > Long.MAX_VALUE - sendOverhead ? Long.MAX_VALUE : c + sendOverhead;
-        if (entries == entryCycle.length) {
-            entryCycle = Arrays.copyOf(entryCycle, entries * 2);
-            entryNode = Arrays.copyOf(entryNode, entries * 2);
-        }
-        int i = entries++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (entryCycle[parent] < at || entryCycle[parent] == at && entryNode[parent] <= n) {
-                break;
-            }
-            entryCycle[i] = entryCycle[parent];
-            entryNode[i] = entryNode[parent];
-            i = parent;
-        }
-        entryCycle[i] = at;
-        entryNode[i] = n;
+        entries.add(Math.min(c, entries.maxCycle() - sendOverhead) + sendOverhead, n);
     }
 
     /** The program's entries due by cycle {@code t} enter, earliest first (ties: lowest node). */
     void enterDue(long t) {
-        while (entries > 0 && entryCycle[0] <= t) {
-            int n = entryNode[0];
-            long at = entryCycle[0];
-            // pop the heap's root
-            long lastCycle = entryCycle[--entries];
-            int lastNode = entryNode[entries];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= entries) {
-                    break;
-                }
-                if (child + 1 < entries && (entryCycle[child + 1] < entryCycle[child]
-                        || entryCycle[child + 1] == entryCycle[child] && entryNode[child + 1] < entryNode[child])) {
-                    child++;
-                }
-                if (lastCycle < entryCycle[child] || lastCycle == entryCycle[child] && lastNode <= entryNode[child]) {
-                    break;
-                }
-                entryCycle[i] = entryCycle[child];
-                entryNode[i] = entryNode[child];
-                i = child;
-            }
-            entryCycle[i] = lastCycle;
-            entryNode[i] = lastNode;
+        while (!entries.isEmpty() && entries.peekCycle() <= t) {
+            int n = entries.peekNode();
+            long at = entries.peekCycle();
+            entries.removeFirst();
             enter(n, program.group(n), Math.max(at, t));
         }
     }
 
     /** Whether the program has entries to come. */
     boolean hasEntries() {
-        return entries > 0;
+        return !entries.isEmpty();
     }
 
     void wire(Links l, NetworkInterfaces nis) {
@@ -248,12 +175,11 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
     }
 
     void packetFlits(int flits) {
-        this.packetFlits = flits;
+        tickets.packetFlits(flits);
     }
 
     void wire(OutputUnits o, org.fabrica.queuing.QueuingScheme scheme, LinkErrors linkErrors) {
-        this.outputs = o;
-        this.queuing = scheme;
+        routerSends.wire(o, interfaces, scheme);
         this.errors = linkErrors;
     }
 
@@ -284,90 +210,16 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             throw new IllegalArgumentException("collective engine '" + engineName + "' sent a packet of class "
                     + packetClass + " from router " + router + "; routers send barrier-class packets only (one flit)");
         }
-        if (sends == sendRouter.length) {
-            int n = sends * 2;
-            sendRouter = Arrays.copyOf(sendRouter, n);
-            sendPort = Arrays.copyOf(sendPort, n);
-            sendClass = Arrays.copyOf(sendClass, n);
-            sendHeader = Arrays.copyOf(sendHeader, n);
-        }
-        sendRouter[sends] = router;
-        sendPort[sends] = port;
-        sendClass[sends] = packetClass;
-        sendHeader[sends] = h;
-        sends++;
+        routerSends.add(router, port, packetClass, h);
     }
 
     /** Whether routers have packets waiting to enter. */
     boolean hasSends() {
-        return sends > 0;
+        return !routerSends.isEmpty();
     }
 
-    /**
-     * The packets routers sent enter where a slot is free (in the order sent); the others wait for
-     * the next cycle.
-     */
     void flushSends(long t) {
-        int kept = 0;
-        for (int i = 0; i < sends; i++) {
-            if (!enterRouter(sendRouter[i], sendPort[i], sendClass[i], sendHeader[i], t)) {
-                sendRouter[kept] = sendRouter[i];
-                sendPort[kept] = sendPort[i];
-                sendClass[kept] = sendClass[i];
-                sendHeader[kept] = sendHeader[i];
-                kept++;
-            }
-        }
-        sends = kept;
-    }
-
-    /** One router-sent packet into router {@code r}'s input of port {@code port}, if a slot is free now. */
-    private boolean enterRouter(int r, int port, int packetClass, int h, long t) {
-        int vcs = wiring.vcs;
-        int gpIn = wiring.portBase[r] + port;
-        int upstream = wiring.creditTarget[gpIn];
-        if (upstream < 0) {
-            return false; // an unconnected port: checked when sent, cannot happen
-        }
-        scratch.set(progress.nextPacketId, -1, -1, FLITS, t);
-        scratch.packetClass(packetClass);
-        long mask;
-        try {
-            mask = queuing.vcMask(r, port, 0, scratch);
-        } catch (RuntimeException e) {
-            throw new SimulationException("the queuing scheme failed choosing the VC of a packet collective engine '"
-                    + engineName + "' sent at router " + r + ": " + e, e);
-        }
-        int[] credits = outputs.credits;
-        for (long m = mask & (vcs == 64 ? -1L : (1L << vcs) - 1); m != 0; m &= m - 1) {
-            int v = Long.numberOfTrailingZeros(m);
-            int ci = upstream + v;
-            if (credits[ci] <= 0) {
-                continue;
-            }
-            boolean busy = ci < outputs.niCreditBase ? outputs.owner[ci] >= 0
-                    : interfaces.sendingOn((ci - outputs.niCreditBase) / vcs, v);
-            if (busy) {
-                continue; // a packet of the upstream is under way in this VC
-            }
-            credits[ci]--;
-            long id = progress.nextPacketId++;
-            int s = pool.allocate(id, routerNode[r], routerNode[r], FLITS, t);
-            pool.packetClass[s] = (byte) packetClass;
-            pool.header[s] = h;
-            // routed already: it leaves by the port it was sent to (routingState, unused by the engine's packets)
-            pool.routingState[s] = port + 1;
-            pool.state[s] = PacketPool.IN_NETWORK;
-            pool.injected[s] = t;
-            interfaces.generated++;
-            routerSent++;
-            progress.inNetwork++;
-            progress.lastMove = t;
-            int iv = gpIn * vcs + v;
-            inputs.arrive(iv, r, port * vcs + v, s, (int) t + 1, true);
-            return true;
-        }
-        return false;
+        routerSends.flush(t);
     }
 
     // ---- timers
@@ -383,61 +235,19 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
             throw new IllegalStateException("collective engine '" + engineName + "': timer is valid only inside an"
                     + " engine call");
         }
-        long at = Math.max(cycle, now + 1);
-        if (timers == timerCycle.length) {
-            timerCycle = Arrays.copyOf(timerCycle, timers * 2);
-            timerVertex = Arrays.copyOf(timerVertex, timers * 2);
-            timerToken = Arrays.copyOf(timerToken, timers * 2);
-        }
-        int i = timers++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (timerCycle[parent] <= at) {
-                break;
-            }
-            timerCycle[i] = timerCycle[parent];
-            timerVertex[i] = timerVertex[parent];
-            timerToken[i] = timerToken[parent];
-            i = parent;
-        }
-        timerCycle[i] = at;
-        timerVertex[i] = vertex;
-        timerToken[i] = token;
+        timers.add(Math.max(cycle, now + 1), vertex, token);
     }
 
     boolean hasTimers() {
-        return timers > 0;
+        return !timers.isEmpty();
     }
 
     /** The timers due by cycle {@code t} fire, earliest first. */
     void fireTimers(long t) {
-        while (timers > 0 && timerCycle[0] <= t) {
-            int vertex = timerVertex[0];
-            int token = timerToken[0];
-            timers--;
-            long lastCycle = timerCycle[timers];
-            int lastVertex = timerVertex[timers];
-            int lastToken = timerToken[timers];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= timers) {
-                    break;
-                }
-                if (child + 1 < timers && timerCycle[child + 1] < timerCycle[child]) {
-                    child++;
-                }
-                if (lastCycle <= timerCycle[child]) {
-                    break;
-                }
-                timerCycle[i] = timerCycle[child];
-                timerVertex[i] = timerVertex[child];
-                timerToken[i] = timerToken[child];
-                i = child;
-            }
-            timerCycle[i] = lastCycle;
-            timerVertex[i] = lastVertex;
-            timerToken[i] = lastToken;
+        while (!timers.isEmpty() && timers.peekCycle() <= t) {
+            int vertex = timers.peekVertex();
+            int token = timers.peekToken();
+            timers.removeFirst();
             now = t;
             try {
                 if (vertex < 0) {
@@ -687,25 +497,17 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
                     + "': complete is a node action, valid only inside enter or atNode");
         }
         completions++;
-        if (dueSize == dueCycle.length) {
-            growDue();
-        }
-        int i = (dueHead + dueSize) % dueCycle.length;
-        dueCycle[i] = now + receiveOverhead;
-        dueNode[i] = node;
-        dueGroup[i] = group;
-        dueSize++;
+        due.add(now + receiveOverhead, node, group);
     }
 
     /** Tells observers of the completions due by cycle {@code t}; true when there was one. */
     boolean notifyDue(long t) {
         boolean any = false;
-        while (dueSize > 0 && dueCycle[dueHead] <= t) {
-            long c = dueCycle[dueHead];
-            int n = dueNode[dueHead];
-            int g = dueGroup[dueHead];
-            dueHead = (dueHead + 1) % dueCycle.length;
-            dueSize--;
+        while (!due.isEmpty() && due.peekCycle() <= t) {
+            long c = due.peekCycle();
+            int n = due.peekNode();
+            int g = due.peekGroup();
+            due.removeFirst();
             observer.collectiveCompleted(n, g, c);
             if (program != null) {
                 long next;
@@ -729,61 +531,12 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
 
     /** Collective packets created: sent by interfaces and by routers. */
     long created() {
-        return sent + routerSent;
+        return sent + routerSends.sent;
     }
 
     /** No completion is waiting to be told. */
     boolean idle() {
-        return dueSize == 0;
-    }
-
-    private void growDue() {
-        int n = dueCycle.length;
-        long[] c = new long[n * 2];
-        int[] nd = new int[n * 2];
-        int[] g = new int[n * 2];
-        for (int k = 0; k < dueSize; k++) {
-            int i = (dueHead + k) % n;
-            c[k] = dueCycle[i];
-            nd[k] = dueNode[i];
-            g[k] = dueGroup[i];
-        }
-        dueCycle = c;
-        dueNode = nd;
-        dueGroup = g;
-        dueHead = 0;
-    }
-
-    // ---- queued records
-
-    /** A ticket for a queued collective packet of {@code packetClass} and header {@code h}: its record's destination is {@code -2 - ticket}. */
-    int ticket(int packetClass, int h) {
-        if (freeTicket < 0) {
-            int n = ticketClass.length;
-            ticketClass = Arrays.copyOf(ticketClass, n * 2);
-            ticketHeader = Arrays.copyOf(ticketHeader, n * 2);
-            ticketNext = Arrays.copyOf(ticketNext, n * 2);
-            for (int i = n; i < n * 2; i++) {
-                ticketNext[i] = i + 1 < n * 2 ? i + 1 : -1;
-            }
-            freeTicket = n;
-        }
-        int k = freeTicket;
-        freeTicket = ticketNext[k];
-        ticketClass[k] = packetClass;
-        ticketHeader[k] = h;
-        return k;
-    }
-
-    /** The pool slot of the queued collective packet whose record's destination is {@code code} ({@code -2 - ticket}), at node {@code n}. */
-    int materialize(int n, long id, int code, long created) {
-        int k = -2 - code;
-        int s = pool.allocate(id, n, n, ticketClass[k] == HIDDEN ? FLITS : packetFlits, created);
-        pool.packetClass[s] = (byte) ticketClass[k];
-        pool.header[s] = ticketHeader[k];
-        ticketNext[k] = freeTicket;
-        freeTicket = k;
-        return s;
+        return due.isEmpty();
     }
 
     // ---- CollectivePacket: the packet under decision

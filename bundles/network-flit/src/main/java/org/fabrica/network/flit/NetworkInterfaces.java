@@ -208,7 +208,7 @@ final class NetworkInterfaces {
             // a multicast packet is the traffic's data: observers see it generated, copied and delivered
             observer.packetGenerated(id, n, n, flits, t);
         }
-        int code = -2 - collectives.ticket(packetClass, header);
+        int code = -2 - collectives.tickets.ticket(packetClass, header);
         if (lanes == 1) {
             queues.add(n, id, t, code, 0);
         } else {
@@ -641,7 +641,7 @@ final class NetworkInterfaces {
             int destination = queues.frontDestination(qi);
             if (destination < 0) {
                 // a collective packet: its record holds a ticket for its class and header
-                slot = collectives.materialize(n, queues.frontId(qi), destination, queues.frontCreated(qi));
+                slot = collectives.tickets.materialize(n, queues.frontId(qi), destination, queues.frontCreated(qi));
                 queues.frontSlot(qi, slot);
                 return slot;
             }

@@ -96,11 +96,7 @@ public final class TraceReplay {
     private final int[][] pending;
     private final int[] pendingCount;
     /** Packets a rank has posted and the network has not taken yet: a FIFO of (cycle, code, count). */
-    private final long[][] outTime;
-    private final int[][] outCode;
-    private final long[][] outLeft;
-    private final int[] outHead;
-    private final int[] outTail;
+    private final PostedPackets out;
 
     /** Code of every generated packet, by packet id. */
     private int[] codeOfPacket = new int[1024];
@@ -108,8 +104,8 @@ public final class TraceReplay {
     private final long[] packetsOfKind = new long[4];
     private long events;
     /** Per rank, when recorded: intervals as (start, end, kind) triples; null when not recorded. */
-    private long[][] activity;
-    private int[] activityCount;
+    /** Every rank's compute and blocked intervals, when recorded; null when not. */
+    private RankActivity activity;
     /** Kinds of {@link #activity(int)} intervals. */
     public static final int ACTIVITY_COMPUTE = 0;
     public static final int ACTIVITY_BLOCKED = 1;
@@ -154,10 +150,7 @@ public final class TraceReplay {
         }
     };
     /** Per global rank: hardware barriers completed, and when the last one did. */
-    private final int[] barriersDone;
-    private final long[] barrierDoneAt;
-    /** The code of a posted barrier entry (a negative code: no message). */
-    private static final int BARRIER_ENTRY = -1;
+    private final HardwareBarriers barriers;
 
     private TraceReplay(CompiledTrace trace, int copies, int[] nodeOfRank, int nodes, ReplayParameters parameters) {
         this.trace = trace;
@@ -197,14 +190,9 @@ public final class TraceReplay {
         finish = minusOnes(all);
         pending = new int[all][2];
         pendingCount = new int[all];
-        outTime = new long[all][4];
-        outCode = new int[all][4];
-        outLeft = new long[all][4];
-        outHead = new int[all];
-        outTail = new int[all];
+        out = new PostedPackets(all);
         codeAtNode = new int[nodes];
-        barriersDone = new int[all];
-        barrierDoneAt = minusOnes(all);
+        barriers = new HardwareBarriers(all);
     }
 
     /**
@@ -333,8 +321,8 @@ public final class TraceReplay {
         if (g < 0) {
             return InjectionProcess.NEVER;
         }
-        if (outHead[g] != outTail[g]) {
-            return Math.max(previous, firstPosted(g, 0));
+        if (!out.isEmpty(g)) {
+            return Math.max(previous, out.firstCycle(g, 0));
         }
         if (resumeAt[g] > previous) {
             return resumeAt[g]; // a compute under way: wake at its end
@@ -351,15 +339,11 @@ public final class TraceReplay {
 
     private int destination(int source) {
         int g = rankAtNode[source];
-        if (g < 0 || outHead[g] == outTail[g]) {
+        if (g < 0 || out.isEmpty(g)) {
             return TrafficPattern.NONE; // the end of a compute: no packet
         }
-        int slot = outHead[g] & (outTime[g].length - 1);
-        int code = outCode[g][slot];
-        if (--outLeft[g][slot] == 0) {
-            outHead[g]++;
-        }
-        if (code == BARRIER_ENTRY) {
+        int code = out.take(g);
+        if (code == HardwareBarriers.ENTRY) {
             return TrafficPattern.COLLECTIVE;
         }
         codeAtNode[source] = code;
@@ -418,14 +402,8 @@ public final class TraceReplay {
             throw new IllegalStateException("a collective completion of group " + group + " reached node " + node
                     + ", where no rank of copy " + group + " runs");
         }
-        barriersDone[g]++;
-        barrierDoneAt[g] = cycle;
+        barriers.completed(g, cycle);
         dirty[g] = true;
-    }
-
-    /** The cycle rank g's {@code ordinal}-th hardware barrier completed for it, or -1 while it has not. */
-    private long barrierMet(int g, long ordinal) {
-        return barriersDone[g] >= ordinal ? barrierDoneAt[g] : -1;
     }
 
     // ------------------------------------------------------------------ the ranks
@@ -441,7 +419,7 @@ public final class TraceReplay {
             flushPending(g, t);
             int i = pc[g];
             if (state[g] == BLOCKED) {
-                long met = ops[i] == CompiledTrace.BARRIER ? barrierMet(g, trace.argument[r][i]) : met(r, i, base);
+                long met = ops[i] == CompiledTrace.BARRIER ? barriers.met(g, trace.argument[r][i]) : met(r, i, base);
                 if (met < 0) {
                     clock[g] = t;
                     return firstPosted(g, InjectionProcess.AFTER_DELIVERY);
@@ -452,7 +430,7 @@ public final class TraceReplay {
                     receiveWaitCycles[g] += t - blockedSince[g];
                 }
                 if (activity != null && t > blockedSince[g]) {
-                    activity(g, blockedSince[g], t, ACTIVITY_BLOCKED);
+                    activity.add(g, blockedSince[g], t, ACTIVITY_BLOCKED);
                 }
                 state[g] = RUNNING;
                 pc[g] = ++i;
@@ -470,7 +448,7 @@ public final class TraceReplay {
                     long d = parameters.computeCycles(trace.argument[r][i]);
                     if (d > 0) {
                         if (activity != null) {
-                            activity(g, t, t + d, ACTIVITY_COMPUTE);
+                            activity.add(g, t, t + d, ACTIVITY_COMPUTE);
                         }
                         t += d;
                         clock[g] = t;
@@ -490,7 +468,7 @@ public final class TraceReplay {
                     block(g, i, ops[i] == CompiledTrace.RECV, t);
                 }
                 case CompiledTrace.BARRIER -> {
-                    post(g, t, BARRIER_ENTRY, 1);
+                    post(g, t, HardwareBarriers.ENTRY, 1);
                     block(g, i, true, t);
                 }
                 default -> block(g, i, true, t); // wait, waitall
@@ -503,7 +481,7 @@ public final class TraceReplay {
      * of the first of them (the rest follow, one question each); {@code otherwise} when none is left.
      */
     private long firstPosted(int g, long otherwise) {
-        return outHead[g] != outTail[g] ? outTime[g][outHead[g] & (outTime[g].length - 1)] : otherwise;
+        return out.firstCycle(g, otherwise);
     }
 
     private void block(int g, int i, boolean blocking, long t) {
@@ -605,28 +583,7 @@ public final class TraceReplay {
     }
 
     private void post(int g, long t, int code, long count) {
-        int size = outTime[g].length;
-        if (outTail[g] - outHead[g] == size) {
-            long[] time = new long[size * 2];
-            int[] codes = new int[size * 2];
-            long[] left = new long[size * 2];
-            for (int k = 0; k < size; k++) {
-                int from = (outHead[g] + k) & (size - 1);
-                time[k] = outTime[g][from];
-                codes[k] = outCode[g][from];
-                left[k] = outLeft[g][from];
-            }
-            outTime[g] = time;
-            outCode[g] = codes;
-            outLeft[g] = left;
-            outTail[g] = size;
-            outHead[g] = 0;
-            size *= 2;
-        }
-        int slot = outTail[g]++ & (size - 1);
-        outTime[g][slot] = t;
-        outCode[g][slot] = code;
-        outLeft[g][slot] = count;
+        out.post(g, t, code, count);
     }
 
     private static long[] minusOnes(int n) {
@@ -640,19 +597,7 @@ public final class TraceReplay {
      * ({@link #activity(int)}); call before the run. Memory grows with the events: for small traces.
      */
     public void recordActivity() {
-        activity = new long[nodeOfRank.length][6];
-        activityCount = new int[nodeOfRank.length];
-    }
-
-    private void activity(int g, long start, long end, int kind) {
-        int n = activityCount[g];
-        if (n + 3 > activity[g].length) {
-            activity[g] = Arrays.copyOf(activity[g], activity[g].length * 2);
-        }
-        activity[g][n] = start;
-        activity[g][n + 1] = end;
-        activity[g][n + 2] = kind;
-        activityCount[g] = n + 3;
+        activity = new RankActivity(nodeOfRank.length);
     }
 
     /**
@@ -661,7 +606,7 @@ public final class TraceReplay {
      * was called. Time outside them the rank spent in the library without waiting, or had finished.
      */
     public long[] activity(int g) {
-        return activity == null ? new long[0] : Arrays.copyOf(activity[g], activityCount[g]);
+        return activity == null ? new long[0] : activity.of(g);
     }
 
     // ------------------------------------------------------------------ results
@@ -806,7 +751,7 @@ public final class TraceReplay {
             }
             if (trace.op[r][i] == CompiledTrace.BARRIER) {
                 out.add(sb.append(", waiting for the completion of its hardware barrier ").append(trace.argument[r][i])
-                        .append(" (").append(barriersDone[g]).append(" completed for it)").toString());
+                        .append(" (").append(barriers.done(g)).append(" completed for it)").toString());
                 continue;
             }
             sb.append(", waiting for ");
