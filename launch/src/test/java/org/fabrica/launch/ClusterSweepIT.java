@@ -6,23 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fabrica.testing.LoopbackPorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +68,7 @@ class ClusterSweepIT {
         Path experiment = Files.writeString(tmp.resolve("cluster-kill.yaml"), EXPERIMENT);
         Path local = tmp.resolve("local");
         Path cluster = tmp.resolve("cluster");
-        int base = freePorts(4);
+        int base = LoopbackPorts.freeBase(4);
         String name = "itest-" + ProcessHandle.current().pid() + "-" + base;
         String members = "127.0.0.1:" + base + ",127.0.0.1:" + (base + 1) + ",127.0.0.1:" + (base + 2);
         Path config = Files.writeString(tmp.resolve("cluster.properties"), String.join("\n",
@@ -156,7 +151,7 @@ class ClusterSweepIT {
     @Test
     void unreachableMembersAndBadConfigurationsAreRefusedWithAMessage() throws Exception {
         Path experiment = Files.writeString(tmp.resolve("cluster-kill.yaml"), EXPERIMENT);
-        int base = freePorts(2);
+        int base = LoopbackPorts.freeBase(2);
         Path config = Files.writeString(tmp.resolve("nobody.properties"), String.join("\n",
                 "cluster.name = itest-nobody-" + base, "port = " + base, "members = 127.0.0.1:" + (base + 1),
                 "join.seconds = 3", ""));
@@ -241,25 +236,6 @@ class ClusterSweepIT {
 
     // ------------------------------------------------------------------ processes
 
-    /** A base port with {@code n} free ports from it on, on loopback, chosen at random. */
-    private static int freePorts(int n) {
-        Random rnd = new Random();
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int base = 20_000 + rnd.nextInt(30_000);
-            boolean free = true;
-            for (int p = base; p < base + n + 2 && free; p++) {
-                try (ServerSocket s = new ServerSocket(p, 1, InetAddress.getLoopbackAddress())) {
-                    s.setReuseAddress(true);
-                } catch (IOException e) {
-                    free = false;
-                }
-            }
-            if (free) {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no free ports on loopback");
-    }
 
     private Process start(String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
@@ -296,8 +272,8 @@ class ClusterSweepIT {
 
     private static Output pumped(Process p) {
         Output o = new Output();
-        o.threads.add(pump(p.getInputStream(), o.out));
-        o.threads.add(pump(p.getErrorStream(), o.err));
+        o.threads.add(LauncherIT.pump(p.getInputStream(), o.out));
+        o.threads.add(LauncherIT.pump(p.getErrorStream(), o.err));
         return o;
     }
 
@@ -331,21 +307,4 @@ class ClusterSweepIT {
         }
     }
 
-    private static Thread pump(InputStream in, OutputStream sink) {
-        Thread t = new Thread(() -> {
-            try (in) {
-                byte[] buffer = new byte[8192];
-                for (int n; (n = in.read(buffer)) > 0;) {
-                    synchronized (sink) {
-                        sink.write(buffer, 0, n);
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        t.setDaemon(true);
-        t.start();
-        return t;
-    }
 }

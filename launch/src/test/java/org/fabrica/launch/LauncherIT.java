@@ -243,7 +243,8 @@ class LauncherIT {
         return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    private static Thread pump(InputStream in, OutputStream sink) {
+    /** Copies a process stream into {@code sink} on a daemon thread (also used by ClusterSweepIT). */
+    static Thread pump(InputStream in, OutputStream sink) {
         Thread t = new Thread(() -> {
             try (in) {
                 byte[] buffer = new byte[8192];

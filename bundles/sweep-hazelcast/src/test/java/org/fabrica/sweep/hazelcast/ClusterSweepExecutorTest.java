@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +12,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,6 +22,7 @@ import org.fabrica.sweep.ShippedExperiment;
 import org.fabrica.sweep.ShippedPointRunner;
 import org.fabrica.sweep.ShippedResult;
 import org.fabrica.sweep.SweepPoint;
+import org.fabrica.testing.LoopbackPorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,7 +88,7 @@ class ClusterSweepExecutorTest {
     }
 
     private int cluster(int n) throws IOException {
-        int base = freePorts(n + 1);
+        int base = LoopbackPorts.freeBase(n + 1);
         String list = "";
         for (int i = 0; i < n; i++) {
             list += (i > 0 ? "," : "") + "127.0.0.1:" + (base + i);
@@ -143,7 +141,7 @@ class ClusterSweepExecutorTest {
 
     @Test
     void aMemberThatJoinsLateStartsTakingPoints() throws Exception {
-        int base = freePorts(3);
+        int base = LoopbackPorts.freeBase(3);
         String list = "127.0.0.1:" + base + ",127.0.0.1:" + (base + 1);
         String name = "late-" + ProcessHandle.current().pid() + "-" + base;
         members.add(new ClusterMember(memberRunner).join(Map.of("cluster.name", name, "port", Integer.toString(base),
@@ -193,22 +191,4 @@ class ClusterSweepExecutorTest {
         assertTrue(sent < 40, "no point was sent after the stop: " + sent + " ran");
     }
 
-    private static int freePorts(int n) {
-        Random rnd = new Random();
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int base = 20_000 + rnd.nextInt(30_000);
-            boolean free = true;
-            for (int p = base; p < base + n + 2 && free; p++) {
-                try (ServerSocket s = new ServerSocket(p, 1, InetAddress.getLoopbackAddress())) {
-                    s.setReuseAddress(true);
-                } catch (IOException e) {
-                    free = false;
-                }
-            }
-            if (free) {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no free ports on loopback");
-    }
 }
