@@ -24,9 +24,9 @@ import org.fabrica.traffic.trace.ReplayParameters;
  *                                      # | {file: map.txt} | {name: <plugin>, ...}
  *   - label: ptrans
  *     generate: {name: ptrans, ranks: 16, order: 256, iterations: 2}   # instead of trace
- * replay: {packetBytes: 128, eagerBytes: 12288, computeScale: 1.0, barriers: software}
- * collective:                          # with replay.barriers: hardware (docs/collectives.md)
- *   engine: {name: tree-barrier, root: switch}
+ * replay: {packetBytes: 128, eagerBytes: 12288, computeScale: 1.0, barriers: software, broadcasts: software}
+ * collective:                          # with replay.barriers or replay.broadcasts: hardware (docs/collectives.md)
+ *   engine: {name: tree-barrier, root: switch}   # default tree-barrier; tree-multicast for broadcasts
  *   rootPolicy: lowest-max-hop
  * schemes: [{label: dor, routing: dor, queuing: dateline}]
  * }</pre>
@@ -37,19 +37,26 @@ import org.fabrica.traffic.trace.ReplayParameters;
  * @param computeScale factor on every compute duration
  * @param hardwareBarriers whether the trace's barriers are performed by the network's collective
  *        engine ({@code replay.barriers: hardware}) instead of expanded into messages
- * @param engine the collective engine ({@code collective.engine}, default {@code tree-barrier})
+ * @param hardwareBroadcasts whether the trace's broadcasts are multicasts of the network's
+ *        collective engine ({@code replay.broadcasts: hardware}) instead of binomial trees of messages
+ * @param engine the collective engine ({@code collective.engine}, default {@code tree-barrier}, or
+ *        {@code tree-multicast} with hardware broadcasts)
  * @param rootPolicy the root policy of its trees ({@code collective.rootPolicy}, default {@code lowest-max-hop})
  */
 record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, double computeScale,
-        boolean hardwareBarriers, ProviderChoice engine, ProviderChoice rootPolicy) {
+        boolean hardwareBarriers, boolean hardwareBroadcasts, ProviderChoice engine, ProviderChoice rootPolicy) {
     static final List<String> WORKLOAD_KEYS = List.of("label", "trace", "generate", "copies", "mapping");
-    static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale", "barriers");
+    static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale", "barriers",
+            "broadcasts");
     static final List<String> COLLECTIVE_KEYS = List.of("engine", "rootPolicy");
     /** The engine and root policy when the file names none. */
     static final String DEFAULT_ENGINE = "tree-barrier";
+    static final String DEFAULT_MULTICAST_ENGINE = "tree-multicast";
     static final String DEFAULT_ROOT_POLICY = "lowest-max-hop";
     /** Keys of {@code generate: {name: barriers, ...}} ({@link org.fabrica.traffic.trace.BarrierGenerator}). */
     static final List<String> BARRIER_KEYS = List.of("name", "ranks", "barriers", "computeNs");
+    /** Keys of {@code generate: {name: broadcasts, ...}} ({@link org.fabrica.traffic.trace.BroadcastGenerator}). */
+    static final List<String> BROADCAST_KEYS = List.of("name", "ranks", "broadcasts", "bytes", "root", "computeNs");
     static final List<String> PTRANS_KEYS = List.of("name", "ranks", "gridRows", "gridColumns", "order", "elementBytes",
             "iterations", "computeNsPerElement", "computeNsPerBlock", "barrier");
 
@@ -118,11 +125,14 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
                 }
                 generate = (ObjectNode) g;
                 String name = SpecReader.requiredText(doc, generate, "name", p + ".generate.name");
-                if (!name.equals("ptrans") && !name.equals("barriers")) {
-                    throw doc.error(p + ".generate.name", "generator '" + name + "' is not known; the generators are"
-                            + " ptrans and barriers");
-                }
-                SpecReader.checkKeys(doc, generate, p + ".generate", name.equals("ptrans") ? PTRANS_KEYS : BARRIER_KEYS);
+                List<String> keys = switch (name) {
+                    case "ptrans" -> PTRANS_KEYS;
+                    case "barriers" -> BARRIER_KEYS;
+                    case "broadcasts" -> BROADCAST_KEYS;
+                    default -> throw doc.error(p + ".generate.name", "generator '" + name + "' is not known; the"
+                            + " generators are ptrans, barriers and broadcasts");
+                };
+                SpecReader.checkKeys(doc, generate, p + ".generate", keys);
             }
             int copies = (int) SpecReader.bounded(doc, o, "copies", p + ".copies", 1, 1, 1_000_000);
             out.add(new Workload(label, p, trace, generate, copies, mapping(doc, o.get("mapping"), p + ".mapping"), base));
@@ -131,6 +141,7 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
         long eagerBytes = ReplayParameters.DEFAULT_EAGER_BYTES;
         double computeScale = 1.0;
         boolean hardwareBarriers = false;
+        boolean hardwareBroadcasts = false;
         JsonNode replay = root.get("replay");
         if (replay != null && !replay.isNull()) {
             if (!replay.isObject()) {
@@ -139,14 +150,12 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
             SpecReader.checkKeys(doc, (ObjectNode) replay, "replay", REPLAY_KEYS);
             packetBytes = (int) SpecReader.bounded(doc, replay, "packetBytes", "replay.packetBytes", 0, 1, 1 << 24);
             eagerBytes = SpecReader.bounded(doc, replay, "eagerBytes", "replay.eagerBytes", eagerBytes, 0, 1L << 40);
-            if (replay.has("barriers") && !replay.get("barriers").isNull()) {
-                String b = replay.get("barriers").asText();
-                if (!replay.get("barriers").isTextual() || !(b.equals("software") || b.equals("hardware"))) {
-                    throw doc.error("replay.barriers", "replay.barriers must be software (dissemination over messages,"
-                            + " the default) or hardware (the network's collective engine); found "
-                            + ExperimentDocument.kind(replay.get("barriers")));
-                }
-                hardwareBarriers = b.equals("hardware");
+            hardwareBarriers = hardware(doc, replay, "barriers", "dissemination over messages");
+            hardwareBroadcasts = hardware(doc, replay, "broadcasts", "binomial trees of messages");
+            if (hardwareBarriers && hardwareBroadcasts) {
+                throw doc.error("replay.broadcasts", "replay.barriers and replay.broadcasts are both hardware, but a run"
+                        + " has one collective engine (a barrier engine such as tree-barrier, or a multicast engine such"
+                        + " as tree-multicast); make one of them software");
             }
             if (replay.has("computeScale") && !replay.get("computeScale").isNull()) {
                 computeScale = SpecReader.number(doc, replay.get("computeScale"), "replay.computeScale");
@@ -167,11 +176,30 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
             SpecReader.checkKeys(doc, (ObjectNode) collective, "collective", COLLECTIVE_KEYS);
             engine = collective.get("engine");
             policy = collective.get("rootPolicy");
-            // without replay.barriers: hardware the section is not used (a variant may switch barriers to software)
+            // without hardware barriers or broadcasts the section is not used (a variant may switch them to software)
         }
-        return new TraceSpec(out, packetBytes, eagerBytes, computeScale, hardwareBarriers,
-                SpecReader.choice(doc, engine, "collective", "collective.engine", DEFAULT_ENGINE),
+        return new TraceSpec(out, packetBytes, eagerBytes, computeScale, hardwareBarriers, hardwareBroadcasts,
+                SpecReader.choice(doc, engine, "collective", "collective.engine",
+                        hardwareBroadcasts ? DEFAULT_MULTICAST_ENGINE : DEFAULT_ENGINE),
                 SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", DEFAULT_ROOT_POLICY));
+    }
+
+    /** {@code replay.<key>}: software (the default, {@code expansion}) or hardware (the collective engine). */
+    private static boolean hardware(ExperimentDocument doc, JsonNode replay, String key, String expansion) {
+        JsonNode v = replay.get(key);
+        if (v == null || v.isNull()) {
+            return false;
+        }
+        if (!v.isTextual() || !(v.asText().equals("software") || v.asText().equals("hardware"))) {
+            throw doc.error("replay." + key, "replay." + key + " must be software (" + expansion + ", the default) or"
+                    + " hardware (the network's collective engine); found " + ExperimentDocument.kind(v));
+        }
+        return v.asText().equals("hardware");
+    }
+
+    /** Whether the network's collective engine performs the trace's barriers or broadcasts. */
+    boolean usesEngine() {
+        return hardwareBarriers || hardwareBroadcasts;
     }
 
     /**

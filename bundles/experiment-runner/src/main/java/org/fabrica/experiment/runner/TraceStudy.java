@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -43,6 +44,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.trace.BarrierGenerator;
+import org.fabrica.traffic.trace.BroadcastGenerator;
 import org.fabrica.traffic.trace.PtransGenerator;
 import org.fabrica.traffic.trace.PtransParameters;
 import org.fabrica.traffic.trace.ReplayParameters;
@@ -228,7 +230,7 @@ public final class TraceStudy extends RunnerStudy {
                 : (int) Math.max(1, (payload + (long) router.flitBytes() - 1) / router.flitBytes());
         List<Resolved> resolved = new ArrayList<>();
         for (TraceSpec.Workload w : trace.workloads()) {
-            Resolved r = load(doc, w, ProviderBinding.bind(doc, w.mapping(), registry), trace.hardwareBarriers());
+            Resolved r = load(doc, w, ProviderBinding.bind(doc, w.mapping(), registry), trace);
             long ranks = (long) w.copies() * r.trace().ranks();
             if (ranks > topo.nodes()) {
                 throw doc.error(w.path() + ".copies", w.path() + ": " + w.copies() + " copies of " + r.trace().ranks()
@@ -244,8 +246,8 @@ public final class TraceStudy extends RunnerStudy {
             }
             resolved.add(r);
         }
-        BoundProvider engine = trace.hardwareBarriers() ? ProviderBinding.bind(doc, trace.engine(), registry) : null;
-        BoundProvider rootPolicy = trace.hardwareBarriers() ? ProviderBinding.bind(doc, trace.rootPolicy(), registry) : null;
+        BoundProvider engine = trace.usesEngine() ? ProviderBinding.bind(doc, trace.engine(), registry) : null;
+        BoundProvider rootPolicy = trace.usesEngine() ? ProviderBinding.bind(doc, trace.rootPolicy(), registry) : null;
         Workloads state = new Workloads(List.copyOf(resolved), flits, payload, engine, rootPolicy);
         SweepPlan plan = new SweepPlan(doc, spec, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null,
                 List.of(), List.copyOf(schemes), topo, router, sim.endpoint(), state, flits, TraceStudy::replayed);
@@ -274,7 +276,7 @@ public final class TraceStudy extends RunnerStudy {
 
     /** Reads (or generates) a workload's trace and prepares it; errors name the key and the trace's line. */
     private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w, BoundProvider mapping,
-            boolean hardwareBarriers) {
+            TraceSpec spec) {
         Trace trace;
         String digest;
         if (w.trace() != null && w.trace().getFileName().toString().endsWith(".otf2")) {
@@ -305,6 +307,9 @@ public final class TraceStudy extends RunnerStudy {
         } else if (w.generate().get("name").asText().equals("barriers")) {
             trace = barriers(doc, w);
             digest = null;
+        } else if (w.generate().get("name").asText().equals("broadcasts")) {
+            trace = broadcasts(doc, w);
+            digest = null;
         } else {
             PtransParameters p;
             try {
@@ -315,7 +320,8 @@ public final class TraceStudy extends RunnerStudy {
             trace = PtransGenerator.generate(p);
             digest = null;
         }
-        return new Resolved(w, TraceReplay.prepare(trace, hardwareBarriers), digest, mapping);
+        return new Resolved(w, TraceReplay.prepare(trace, spec.hardwareBarriers(), spec.hardwareBroadcasts()), digest,
+                mapping);
     }
 
     /** {@code generate: {name: barriers, ranks: P, barriers: 10, computeNs: 0}} ({@link BarrierGenerator}). */
@@ -329,6 +335,36 @@ public final class TraceStudy extends RunnerStudy {
         int count = (int) SpecReader.bounded(doc, g, "barriers", p + ".barriers", 10, 1, BarrierGenerator.MAX_BARRIERS);
         long computeNs = SpecReader.bounded(doc, g, "computeNs", p + ".computeNs", 0, 0, 1L << 40);
         return BarrierGenerator.generate(ranks, count, computeNs);
+    }
+
+    /**
+     * {@code generate: {name: broadcasts, ranks: P, broadcasts: 10, bytes: 256, root: 0 | rotate,
+     * computeNs: 0}} ({@link BroadcastGenerator}).
+     */
+    private static Trace broadcasts(ExperimentDocument doc, TraceSpec.Workload w) {
+        ObjectNode g = w.generate();
+        String p = w.path() + ".generate";
+        if (!g.has("ranks") || g.get("ranks").isNull()) {
+            throw doc.error(p + ".ranks", p + ".ranks is required: the processes taking part in every broadcast");
+        }
+        int ranks = (int) SpecReader.bounded(doc, g, "ranks", p + ".ranks", 0, 1, 1 << 20);
+        int count = (int) SpecReader.bounded(doc, g, "broadcasts", p + ".broadcasts", 10, 1,
+                BroadcastGenerator.MAX_BROADCASTS);
+        long bytes = SpecReader.bounded(doc, g, "bytes", p + ".bytes", 8, 0, 1L << 40);
+        int root = 0;
+        JsonNode r = g.get("root");
+        if (r != null && !r.isNull()) {
+            if (r.isTextual() && r.asText().equals("rotate")) {
+                root = BroadcastGenerator.ROTATE;
+            } else if (!r.isIntegralNumber()) {
+                throw doc.error(p + ".root", p + ".root must be a rank (0 .. " + (ranks - 1) + ") or rotate (broadcast b"
+                        + " from rank b mod ranks); found " + ExperimentDocument.kind(r));
+            } else {
+                root = (int) SpecReader.bounded(doc, g, "root", p + ".root", 0, 0, ranks - 1);
+            }
+        }
+        long computeNs = SpecReader.bounded(doc, g, "computeNs", p + ".computeNs", 0, 0, 1L << 40);
+        return BroadcastGenerator.generate(ranks, count, bytes, root, computeNs);
     }
 
     private static PtransParameters ptrans(ExperimentDocument doc, TraceSpec.Workload w) {
@@ -406,7 +442,7 @@ public final class TraceStudy extends RunnerStudy {
         TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
         CollectiveEngine engine = null;
         Groups groups = null;
-        if (replay.hardwareBarriers()) {
+        if (replay.hardwareBarriers() || replay.hardwareBroadcasts()) {
             BoundProvider p = state.rootPolicy();
             RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
             Groups g = new Groups(plan.topology(), replay.groups(), policy, p.provider().name(),
@@ -590,6 +626,11 @@ public final class TraceStudy extends RunnerStudy {
         replay.put("computeScale", trace.computeScale());
         if (trace.hardwareBarriers()) {
             replay.put("barriers", "hardware");
+        }
+        if (trace.hardwareBroadcasts()) {
+            replay.put("broadcasts", "hardware");
+        }
+        if (trace.usesEngine()) {
             ObjectNode c = r.putObject("collective");
             c.set("engine", ResolvedExperiment.providerNode(state.engine()));
             c.set("rootPolicy", ResolvedExperiment.providerNode(state.rootPolicy()));

@@ -56,9 +56,19 @@ public final class CollectiveExpansion {
      * when {@code keepBarriers} (a collective engine in the network performs them).
      */
     public static Trace expand(Trace trace, boolean keepBarriers) {
+        return expand(trace, keepBarriers, false);
+    }
+
+    /**
+     * {@code trace} with every collective replaced by its point-to-point messages, except barriers
+     * when {@code keepBarriers} and broadcasts when {@code keepBroadcasts} (a collective engine in
+     * the network performs them). A kept collective still takes its tag, so the messages of the
+     * others are the same whatever is kept.
+     */
+    public static Trace expand(Trace trace, boolean keepBarriers, boolean keepBroadcasts) {
         List<List<TraceEvent>> out = new ArrayList<>(trace.ranks());
         for (int r = 0; r < trace.ranks(); r++) {
-            out.add(expand(trace.events(r), r, trace.ranks(), keepBarriers));
+            out.add(expand(trace.events(r), r, trace.ranks(), keepBarriers, keepBroadcasts));
         }
         return new Trace(trace.ranks(), out);
     }
@@ -68,10 +78,11 @@ public final class CollectiveExpansion {
      * point-to-point messages; the other events are kept, in order.
      */
     public static List<TraceEvent> expand(List<TraceEvent> events, int rank, int ranks) {
-        return expand(events, rank, ranks, false);
+        return expand(events, rank, ranks, false, false);
     }
 
-    private static List<TraceEvent> expand(List<TraceEvent> events, int rank, int ranks, boolean keepBarriers) {
+    private static List<TraceEvent> expand(List<TraceEvent> events, int rank, int ranks, boolean keepBarriers,
+            boolean keepBroadcasts) {
         checkRank(rank, ranks);
         List<TraceEvent> out = new ArrayList<>(events.size());
         int index = 0;
@@ -92,6 +103,11 @@ public final class CollectiveExpansion {
                     alltoall(out, rank, ranks, ((TraceEvent.Alltoall) e).bytes(), tag(index++));
                     break;
                 case BCAST:
+                    if (keepBroadcasts) {
+                        out.add(e);
+                        index++;
+                        break;
+                    }
                     bcast(out, rank, ranks, ((TraceEvent.Bcast) e).root(), ((TraceEvent.Bcast) e).bytes(), tag(index++));
                     break;
                 case REDUCE:

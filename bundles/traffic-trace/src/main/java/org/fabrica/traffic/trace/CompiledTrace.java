@@ -27,6 +27,11 @@ final class CompiledTrace {
     static final byte WAIT = 5;
     /** A barrier the network's collective engine performs (kept only when asked); its argument is its ordinal, from 1. */
     static final byte BARRIER = 6;
+    /**
+     * A broadcast the network's collective engine performs as multicasts (kept only when asked);
+     * its argument is its ordinal among the broadcasts, from 1 ({@link #broadcastRoot}, {@link #broadcastBytes}).
+     */
+    static final byte BCAST = 7;
 
     final Trace expanded;
     final int ranks;
@@ -60,10 +65,17 @@ final class CompiledTrace {
 
     /** Whether barriers are kept for the network's collective engine ({@link #BARRIER}) rather than expanded. */
     final boolean hardwareBarriers;
+    /** Whether broadcasts are kept for the network's collective engine ({@link #BCAST}) rather than expanded. */
+    final boolean hardwareBroadcasts;
+    /** Per kept broadcast (ordinal - 1): its root rank (every rank calls the same ones, {@link Trace}). */
+    final int[] broadcastRoot;
+    /** Per kept broadcast (ordinal - 1): its bytes. */
+    final long[] broadcastBytes;
 
-    private CompiledTrace(Trace trace, boolean hardwareBarriers) {
+    private CompiledTrace(Trace trace, boolean hardwareBarriers, boolean hardwareBroadcasts) {
         this.hardwareBarriers = hardwareBarriers;
-        expanded = CollectiveExpansion.expand(trace, hardwareBarriers);
+        this.hardwareBroadcasts = hardwareBroadcasts;
+        expanded = CollectiveExpansion.expand(trace, hardwareBarriers, hardwareBroadcasts);
         ranks = expanded.ranks();
         op = new byte[ranks][];
         argument = new long[ranks][];
@@ -97,6 +109,14 @@ final class CompiledTrace {
             sendEvent[m] = messages.get(m)[2];
             bytes[m] = sizes.get(m);
         }
+        List<TraceEvent.Bcast> kept = new ArrayList<>();
+        for (TraceEvent e : expanded.events(0)) {
+            if (e instanceof TraceEvent.Bcast b) {
+                kept.add(b);
+            }
+        }
+        broadcastRoot = kept.stream().mapToInt(TraceEvent.Bcast::root).toArray();
+        broadcastBytes = kept.stream().mapToLong(TraceEvent.Bcast::bytes).toArray();
         unmatchedReceives = new ArrayList<>();
         int[] sendCursor = new int[ranks];
         for (int r = 0, m = 0; r < ranks; r++) {
@@ -116,6 +136,7 @@ final class CompiledTrace {
             Map<Integer, Integer> pending = new HashMap<>(); // request id -> condition
             List<Integer> pendingOrder = new ArrayList<>();
             int barriers = 0;
+            int broadcasts = 0;
             for (int i = 0; i < n; i++) {
                 TraceEvent e = list.get(i);
                 int message = -1;
@@ -175,6 +196,13 @@ final class CompiledTrace {
                         op[r][i] = BARRIER;
                         argument[r][i] = ++barriers;
                     }
+                    case BCAST -> {
+                        if (!hardwareBroadcasts) {
+                            throw new IllegalStateException("bcast left after expansion");
+                        }
+                        op[r][i] = BCAST;
+                        argument[r][i] = ++broadcasts;
+                    }
                     default -> throw new IllegalStateException("collective " + e.operation() + " left after expansion");
                 }
                 conditionEnd[r][i] = cond.size();
@@ -192,12 +220,20 @@ final class CompiledTrace {
 
     /** The trace prepared for replay. */
     static CompiledTrace of(Trace trace) {
-        return new CompiledTrace(trace, false);
+        return new CompiledTrace(trace, false, false);
     }
 
-    /** The trace prepared for replay, its barriers kept for a collective engine when {@code hardwareBarriers}. */
-    static CompiledTrace of(Trace trace, boolean hardwareBarriers) {
-        return new CompiledTrace(trace, hardwareBarriers);
+    /**
+     * The trace prepared for replay, its barriers kept for a collective engine when
+     * {@code hardwareBarriers}, its broadcasts when {@code hardwareBroadcasts}.
+     */
+    static CompiledTrace of(Trace trace, boolean hardwareBarriers, boolean hardwareBroadcasts) {
+        return new CompiledTrace(trace, hardwareBarriers, hardwareBroadcasts);
+    }
+
+    /** Broadcasts of one copy kept for the collective engine. */
+    int broadcasts() {
+        return broadcastRoot.length;
     }
 
     /** Messages of one copy of the trace. */

@@ -45,6 +45,12 @@ import org.fabrica.traffic.TrafficPattern;
  * keeps its barriers: a rank entering one posts an entry into the network's collective engine
  * ({@link TrafficPattern#COLLECTIVE}, group = the rank's copy of the trace, {@link #groups()}) and
  * blocks until the engine's completion reaches it ({@code NetworkObserver.collectiveCompleted}).
+ *
+ * <p><b>Hardware broadcasts.</b> A trace prepared with hardware broadcasts keeps its broadcasts:
+ * the root posts the message's packets as entries into the engine (a multicast engine sends each to
+ * the copy's other ranks) and goes on at once, as after an eager send; every other rank blocks until
+ * all the packets' copies have reached its node ({@link HardwareBroadcasts}). Receive buffers are
+ * taken to be posted: copies that arrive early wait.
  */
 public final class TraceReplay {
     /** Packet kinds, the low two bits of a packet's code. */
@@ -57,35 +63,35 @@ public final class TraceReplay {
     /** Messages a replay tracks at most (all copies, collectives expanded). */
     public static final int MAX_MESSAGES = 1 << 29;
 
-    private static final byte RUNNING = 0;
+    static final byte RUNNING = 0;
     private static final byte BLOCKED = 1;
-    private static final byte DONE = 2;
+    static final byte DONE = 2;
 
-    private final CompiledTrace trace;
-    private final ReplayParameters parameters;
-    private final int copies;
-    private final int ranks;
-    private final int messagesPerCopy;
-    private final int[] nodeOfRank;
+    final CompiledTrace trace;
+    final ReplayParameters parameters;
+    final int copies;
+    final int ranks;
+    final int messagesPerCopy;
+    final int[] nodeOfRank;
     private final int[] rankAtNode;
 
     // per global message (copy * messagesPerCopy + m)
-    private final long[] packets;
-    private final long[] sendPosted;
-    private final long[] receivePosted;
-    private final long[] requestArrived;
-    private final long[] dataComplete;
-    private final long[] sendComplete;
-    private final long[] arrived;
-    private final boolean[] cleared;
+    final long[] packets;
+    final long[] sendPosted;
+    final long[] receivePosted;
+    final long[] requestArrived;
+    final long[] dataComplete;
+    final long[] sendComplete;
+    final long[] arrived;
+    final boolean[] cleared;
 
     // per global rank (copy * ranks + r)
-    private final int[] pc;
-    private final long[] clock;
+    final int[] pc;
+    final long[] clock;
     private final long[] resumeAt;
-    private final byte[] state;
+    final byte[] state;
     private final boolean[] dirty;
-    private final long[] blockedSince;
+    final long[] blockedSince;
     private final long[] blockedCycles;
     /** Per rank: the part of {@link #blockedCycles} that ended with a receive's message arriving. */
     private final long[] receiveWaitCycles;
@@ -141,7 +147,12 @@ public final class TraceReplay {
         @Override
         public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
                 long cycle, int hops) {
-            delivered(packet, cycle);
+            delivered(packet, destination, cycle);
+        }
+
+        @Override
+        public void packetReplicated(long packet, long copy, int source, int destination, int router, long cycle) {
+            replicated(packet, copy);
         }
 
         @Override
@@ -150,7 +161,9 @@ public final class TraceReplay {
         }
     };
     /** Per global rank: hardware barriers completed, and when the last one did. */
-    private final HardwareBarriers barriers;
+    final HardwareBarriers barriers;
+    /** Per global rank and broadcast: multicast copies arrived; null without hardware broadcasts. */
+    final HardwareBroadcasts broadcasts;
 
     private TraceReplay(CompiledTrace trace, int copies, int[] nodeOfRank, int nodes, ReplayParameters parameters) {
         this.trace = trace;
@@ -193,6 +206,7 @@ public final class TraceReplay {
         out = new PostedPackets(all);
         codeAtNode = new int[nodes];
         barriers = new HardwareBarriers(all);
+        broadcasts = trace.hardwareBroadcasts ? new HardwareBroadcasts(trace.broadcasts(), ranks, copies) : null;
     }
 
     /**
@@ -232,7 +246,16 @@ public final class TraceReplay {
      * network's collective engine instead of expanded into messages.
      */
     public static Prepared prepare(Trace trace, boolean hardwareBarriers) {
-        return new Prepared(CompiledTrace.of(trace, hardwareBarriers));
+        return prepare(trace, hardwareBarriers, false);
+    }
+
+    /**
+     * Prepares a trace for replay; with {@code hardwareBarriers} its barriers, with
+     * {@code hardwareBroadcasts} its broadcasts are kept for the network's collective engine
+     * instead of expanded into messages.
+     */
+    public static Prepared prepare(Trace trace, boolean hardwareBarriers, boolean hardwareBroadcasts) {
+        return new Prepared(CompiledTrace.of(trace, hardwareBarriers, hardwareBroadcasts));
     }
 
     /** A trace prepared for replay ({@link #prepare}). */
@@ -251,6 +274,11 @@ public final class TraceReplay {
         /** Whether its barriers are kept for the network's collective engine. */
         public boolean hardwareBarriers() {
             return compiled.hardwareBarriers;
+        }
+
+        /** Whether its broadcasts are kept for the network's collective engine. */
+        public boolean hardwareBroadcasts() {
+            return compiled.hardwareBroadcasts;
         }
 
         /** Messages of one copy, collectives expanded. */
@@ -275,10 +303,14 @@ public final class TraceReplay {
         /**
          * Packets one copy sends when replayed with {@code parameters}, if every rank runs to its
          * end: a message's packets, plus a request and a clear to send for a rendezvous; none for a
-         * message to oneself. Known before the run, so progress can count deliveries against it.
+         * message to oneself; for a broadcast kept for the engine, a copy of each of its packets to
+         * every rank but the root. Known before the run, so progress can count deliveries against it.
          */
         public long packets(ReplayParameters parameters) {
             long n = 0;
+            for (long b : compiled.broadcastBytes) {
+                n += parameters.packets(b) * (compiled.ranks - 1);
+            }
             for (int m = 0; m < compiled.messages(); m++) {
                 if (compiled.sender[m] != compiled.receiver[m]) {
                     long b = compiled.bytes[m];
@@ -343,10 +375,13 @@ public final class TraceReplay {
             return TrafficPattern.NONE; // the end of a compute: no packet
         }
         int code = out.take(g);
-        if (code == HardwareBarriers.ENTRY) {
+        codeAtNode[source] = code;
+        if (code < 0) {
+            if (code != HardwareBarriers.ENTRY) {
+                broadcasts.sent(); // the engine's multicast packet: generated() maps it to its broadcast
+            }
             return TrafficPattern.COLLECTIVE;
         }
-        codeAtNode[source] = code;
         int kind = code & 3;
         packetsOfKind[kind]++;
         int gm = code >>> 2;
@@ -357,6 +392,11 @@ public final class TraceReplay {
     }
 
     private void generated(long packet, int source) {
+        ensureCodes(packet);
+        codeOfPacket[(int) packet] = codeAtNode[source];
+    }
+
+    private void ensureCodes(long packet) {
         if (packet >= codeOfPacket.length) {
             if (packet >= Integer.MAX_VALUE - 8) {
                 throw new IllegalStateException("trace replay: more than " + (Integer.MAX_VALUE - 8)
@@ -365,11 +405,25 @@ public final class TraceReplay {
             codeOfPacket = Arrays.copyOf(codeOfPacket, (int) Math.min(Integer.MAX_VALUE - 8,
                     Math.max(packet + 1, 2L * codeOfPacket.length)));
         }
-        codeOfPacket[(int) packet] = codeAtNode[source];
     }
 
-    private void delivered(long packet, long cycle) {
+    private void replicated(long packet, long copy) {
+        ensureCodes(copy);
+        codeOfPacket[(int) copy] = codeOfPacket[(int) packet];
+    }
+
+    private void delivered(long packet, int node, long cycle) {
         int code = codeOfPacket[(int) packet];
+        if (code < 0) {
+            int g = node < rankAtNode.length ? rankAtNode[node] : -1;
+            if (g < 0) {
+                throw new IllegalStateException("a multicast copy of a broadcast reached node " + node
+                        + ", where no rank runs: the collective engine delivered it outside its group");
+            }
+            broadcasts.arrived(code, g, cycle);
+            dirty[g] = true;
+            return;
+        }
         int gm = code >>> 2;
         int copy = gm / messagesPerCopy;
         int m = gm - copy * messagesPerCopy;
@@ -419,7 +473,11 @@ public final class TraceReplay {
             flushPending(g, t);
             int i = pc[g];
             if (state[g] == BLOCKED) {
-                long met = ops[i] == CompiledTrace.BARRIER ? barriers.met(g, trace.argument[r][i]) : met(r, i, base);
+                long met = switch (ops[i]) {
+                    case CompiledTrace.BARRIER -> barriers.met(g, trace.argument[r][i]);
+                    case CompiledTrace.BCAST -> broadcasts.met(g, trace.argument[r][i], broadcastPackets(i, r));
+                    default -> met(r, i, base);
+                };
                 if (met < 0) {
                     clock[g] = t;
                     return firstPosted(g, InjectionProcess.AFTER_DELIVERY);
@@ -471,6 +529,14 @@ public final class TraceReplay {
                     post(g, t, HardwareBarriers.ENTRY, 1);
                     block(g, i, true, t);
                 }
+                case CompiledTrace.BCAST -> {
+                    long ordinal = trace.argument[r][i];
+                    boolean root = trace.broadcastRoot[(int) ordinal - 1] == r;
+                    if (root && ranks > 1) {
+                        post(g, t, broadcasts.code(copy, ordinal), broadcastPackets(i, r));
+                    }
+                    block(g, i, !root, t); // the root goes on at once, as after an eager send
+                }
                 default -> block(g, i, true, t); // wait, waitall
             }
         }
@@ -491,6 +557,11 @@ public final class TraceReplay {
         } else {
             pc[g] = i + 1;
         }
+    }
+
+    /** Packets of the broadcast of rank r's event i. */
+    long broadcastPackets(int i, int r) {
+        return parameters.packets(trace.broadcastBytes[(int) trace.argument[r][i] - 1]);
     }
 
     /** The cycle the conditions of rank r's event i were all met, or -1 while one is not. */
@@ -628,6 +699,11 @@ public final class TraceReplay {
         return trace.hardwareBarriers;
     }
 
+    /** Whether the replay's broadcasts are performed by the network's collective engine. */
+    public boolean hardwareBroadcasts() {
+        return trace.hardwareBroadcasts;
+    }
+
     /** Ranks of the replay: copies x ranks of the trace. */
     public int ranks() {
         return nodeOfRank.length;
@@ -691,7 +767,8 @@ public final class TraceReplay {
 
     /** Packets generated of every kind. */
     public long packets() {
-        return packetsOfKind[0] + packetsOfKind[1] + packetsOfKind[2] + packetsOfKind[3];
+        return packetsOfKind[0] + packetsOfKind[1] + packetsOfKind[2] + packetsOfKind[3]
+                + (broadcasts == null ? 0 : broadcasts.packets());
     }
 
     /** Names of the packet kinds of {@link #packets(int)}, in order. */
@@ -730,70 +807,6 @@ public final class TraceReplay {
      * are in an application deadlock.
      */
     public List<String> unfinished() {
-        List<String> out = new ArrayList<>();
-        for (int g = 0; g < state.length; g++) {
-            if (state[g] == DONE) {
-                continue;
-            }
-            int copy = g / ranks;
-            int r = g - copy * ranks;
-            int i = pc[g];
-            String who = (copies > 1 ? "copy " + copy + " rank " + r : "rank " + r) + " (node " + nodeOfRank[g] + ")";
-            TraceEvent e = trace.expanded.events(r).get(Math.min(i, trace.events(r) - 1));
-            if (state[g] == RUNNING) {
-                out.add(who + ": running event " + i + " (" + TraceWriter.format(e) + ") at cycle " + clock[g]);
-                continue;
-            }
-            StringBuilder sb = new StringBuilder(who).append(": blocked since cycle ").append(blockedSince[g])
-                    .append(" in event ").append(i).append(" (").append(TraceWriter.format(e)).append(")");
-            if (e instanceof TraceEvent.Message msg && msg.tag() < 0) {
-                sb.append(", part of collective ").append(-msg.tag() - 1);
-            }
-            if (trace.op[r][i] == CompiledTrace.BARRIER) {
-                out.add(sb.append(", waiting for the completion of its hardware barrier ").append(trace.argument[r][i])
-                        .append(" (").append(barriers.done(g)).append(" completed for it)").toString());
-                continue;
-            }
-            sb.append(", waiting for ");
-            int base = copy * messagesPerCopy;
-            int shown = 0;
-            for (int k = trace.conditionStart[r][i]; k < trace.conditionEnd[r][i]; k++) {
-                int c = trace.conditions[r][k];
-                if (c < 0) {
-                    sb.append(shown++ == 0 ? "" : "; ").append("a message no rank sends (no matching send in the trace)");
-                    continue;
-                }
-                int gm = base + (c >>> 1);
-                int m = c >>> 1;
-                boolean send = (c & 1) == 1;
-                if ((send ? sendComplete[gm] : dataComplete[gm]) >= 0) {
-                    continue;
-                }
-                sb.append(shown++ == 0 ? "" : "; ").append(describe(gm, m, send));
-            }
-            out.add(sb.toString());
-        }
-        return out;
-    }
-
-    private String describe(int gm, int m, boolean send) {
-        String msg = "the message rank " + trace.sender[m] + " -> rank " + trace.receiver[m] + " ("
-                + trace.bytes[m] + " bytes, event " + trace.sendEvent[m] + " of rank " + trace.sender[m] + ")";
-        if (send) {
-            if (trace.receiveEvent[m] < 0) {
-                return msg + " to be received: no receive in the trace matches it";
-            }
-            if (receivePosted[gm] < 0) {
-                return msg + " to be received: rank " + trace.receiver[m] + " has not posted the receive";
-            }
-            return msg + " to be delivered";
-        }
-        if (sendPosted[gm] < 0) {
-            return msg + ": rank " + trace.sender[m] + " has not posted the send";
-        }
-        if (!parameters.eager(trace.bytes[m]) && !cleared[gm]) {
-            return msg + ": rendezvous request " + (requestArrived[gm] < 0 ? "not yet arrived" : "not yet answered");
-        }
-        return msg + ": " + arrived[gm] + " of " + packets[gm] + " packets arrived";
+        return UnfinishedRanks.describe(this);
     }
 }

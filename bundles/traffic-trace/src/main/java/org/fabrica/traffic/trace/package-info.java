@@ -15,9 +15,12 @@
  * <p>Since 0.2: replay and mapping. Since 0.3: the mappings moved to providers of the concept
  * {@code mapping} (bundles mapping, mapping-basic); {@code RankMapping} is gone from this package; the
  * operations bcast and reduce ({@code TraceEvent.Bcast}, {@code TraceEvent.Reduce}) and their expansion.
+ * Since 0.4: {@code BarrierGenerator}; barriers kept for a collective engine. Since 0.5: broadcasts
+ * kept for a collective engine ({@code TraceReplay.prepare(trace, barriers, broadcasts)},
+ * {@code CollectiveExpansion.expand(trace, barriers, broadcasts)}), {@code BroadcastGenerator}.
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package org.fabrica.traffic.trace;
 
 import org.osgi.annotation.bundle.Export;
