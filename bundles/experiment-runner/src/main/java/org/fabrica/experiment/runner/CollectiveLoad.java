@@ -8,13 +8,16 @@ import java.util.List;
  * A steady file's {@code collective} section (docs/collectives.md, "Beside steady load"): the
  * run's collective engine over group 0, and, with {@code barrier}, a loop of barriers over nodes
  * 0 .. members-1 while the traffic loads the network (without it, group 0 is every node, for a
- * traffic that enters collective operations itself, such as {@code multicast}).
+ * traffic that enters collective operations itself, such as {@code multicast}). With
+ * {@code multicast: software} the traffic's multicasts are binomial trees of unicast packets
+ * ({@link SoftwareMulticast}) instead of the engine's.
  *
  * <pre>{@code
  * collective:
  *   engine: {name: tree-barrier, root: switch}   # default tree-barrier
  *   rootPolicy: lowest-max-hop                    # default
  *   barrier: {members: 64, gapNs: 0}              # a barrier loop; members default: every node, no gap
+ *   multicast: hardware                           # or software: binomial trees of unicast packets
  * }</pre>
  *
  * @param engine the collective engine
@@ -22,10 +25,11 @@ import java.util.List;
  * @param members the barrier's members, nodes 0 .. members-1 (0: every node)
  * @param gapNs the time a member computes between learning a completion and entering the next barrier
  * @param barrierLoop whether the section has {@code barrier}: the loop runs
+ * @param softwareMulticast whether the traffic's multicasts are sent in software ({@code multicast: software})
  */
 record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int members, double gapNs,
-        boolean barrierLoop) {
-    static final List<String> KEYS = List.of("engine", "rootPolicy", "barrier");
+        boolean barrierLoop, boolean softwareMulticast) {
+    static final List<String> KEYS = List.of("engine", "rootPolicy", "barrier", "multicast");
     static final List<String> BARRIER_KEYS = List.of("members", "gapNs");
 
     /** The section, or null when the file has none. */
@@ -56,9 +60,20 @@ record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int memb
                 }
             }
         }
+        boolean software = false;
+        JsonNode mc = c.get("multicast");
+        if (mc != null && !mc.isNull()) {
+            if (!mc.isTextual() || !(mc.asText().equals("hardware") || mc.asText().equals("software"))) {
+                throw doc.error("collective.multicast", "collective.multicast must be hardware (the engine's multicast,"
+                        + " the default) or software (binomial trees of unicast packets); found "
+                        + ExperimentDocument.kind(mc));
+            }
+            software = mc.asText().equals("software");
+        }
         return new CollectiveLoad(SpecReader.choice(doc, c.get("engine"), "collective", "collective.engine",
                 TraceSpec.DEFAULT_ENGINE), SpecReader.choice(doc, c.get("rootPolicy"), "rootPolicy",
-                "collective.rootPolicy", TraceSpec.DEFAULT_ROOT_POLICY), members, gapNs, b != null && !b.isNull());
+                "collective.rootPolicy", TraceSpec.DEFAULT_ROOT_POLICY), members, gapNs, b != null && !b.isNull(),
+                software);
     }
 
     /** The section bound to its providers, for a plan. */

@@ -48,6 +48,11 @@ final class PatternTraffic implements PointTraffic {
             return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null);
         }
         Collectives c = collectives(plan, streams);
+        if (plan.collectiveLoad().spec().softwareMulticast()) {
+            SoftwareMulticast software = new SoftwareMulticast(pattern, process, c.groups().members(0), nodes);
+            return new Traffic(software.pattern(), software.injection(), patternProvider.provider().label()
+                    + " (software multicast)", routingProvider, planned, null, software, c.engine(), c.loop(), c.groups());
+        }
         return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null,
                 c.engine(), c.loop(), c.groups());
     }

@@ -16,6 +16,7 @@ import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.CompositeObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.SteadyStateCollector;
 import org.fabrica.traffic.TrafficPattern;
@@ -46,6 +47,8 @@ public final class SteadyStudy extends PacketStudy {
     static final String FOREGROUND_PACKETS = "foreground";
     static final String DEFAULT_MEASURED_PACKETS = ALL_PACKETS;
     static final String DEFAULT_LATENCY_UNIT = "cycles";
+    static final String SOFTWARE_MULTICASTS = "multicast.software.started";
+    static final String SOFTWARE_MESSAGES = "multicast.software.messages";
     /** Keys that only the ramp and collective modes use. */
     static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
     /**
@@ -286,6 +289,8 @@ public final class SteadyStudy extends PacketStudy {
         private final SweepPlan plan;
         private SteadyStateCollector steady;
         private BarrierLoop barriers;
+        /** The software multicast of the point, or null. */
+        private SoftwareMulticast software;
 
         Measurement(SweepPlan plan) {
             this.plan = plan;
@@ -305,6 +310,10 @@ public final class SteadyStudy extends PacketStudy {
             if (traffic.collectives() != null) {
                 steady.trackCopies(); // a multicast's copies are measured with it
             }
+            if (traffic.player() instanceof SoftwareMulticast s) {
+                software = s;
+                return CompositeObserver.of(counts, s.observer(steady)); // the collector sees multicasts and copies
+            }
             return steady;
         }
 
@@ -315,12 +324,12 @@ public final class SteadyStudy extends PacketStudy {
 
         @Override
         long generated() {
-            return steady.totalGenerated();
+            return software != null ? counts.generated : steady.totalGenerated();
         }
 
         @Override
         long delivered() {
-            return steady.totalDelivered();
+            return software != null ? counts.delivered : steady.totalDelivered();
         }
 
         @Override
@@ -328,6 +337,12 @@ public final class SteadyStudy extends PacketStudy {
             List<Metric> metrics = new ArrayList<>(steady.results(end));
             if (barriers != null) {
                 metrics.addAll(barriers.metrics());
+            }
+            if (software != null) {
+                metrics.add(new Metric(SOFTWARE_MULTICASTS, software.multicasts(), "multicasts",
+                        "software multicasts started (binomial trees of unicast packets)"));
+                metrics.add(new Metric(SOFTWARE_MESSAGES, software.messages(), "packets",
+                        "unicast packets the software multicasts' trees sent"));
             }
             boolean drainExceeded = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
             boolean saturated = drainExceeded || acceptsTooLittle(metrics);

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Hardware multicast in steady mode (traffic multicast, engine tree-multicast) on the 128-node
  * Dawning fat tree: every multicast's copies are delivered and measured (the window completes), and
  * under load a root policy that knows the load (llp) spreads the multicasts over the top switches
- * where a fixed root (deterministic) piles them on one and saturates first.
+ * where a fixed root (deterministic) piles them on one and saturates first. The software multicast
+ * (binomial trees of unicast packets) delivers the same copies, later.
  */
 class MulticastRootsTest {
     @TempDir
@@ -71,6 +72,36 @@ class MulticastRootsTest {
         assertTrue(PointRecords.metric(llp, "collective.maxInFlight") < PointRecords.metric(fixed, "collective.maxInFlight"));
     }
 
+    @Test
+    void theSoftwareMulticastDeliversEveryCopyAsBinomialTreesOfUnicastPacketsAndIsSlower() {
+        // every packet a multicast to the 128 nodes of the extended 8-ary 2-tree, both ways
+        String yaml = STEADY.replace("fraction: 0.05", "fraction: 1.0").replace("rootPolicy: POLICY",
+                "rootPolicy: llp, multicast: MODE").replace("LOAD", "0.002");
+        PointResult hard = Fixtures.run(tmp, "hard", yaml.replace("MODE", "hardware")).get(0);
+        PointResult soft = Fixtures.run(tmp, "soft", yaml.replace("MODE", "software")).get(0);
+        for (PointResult p : List.of(hard, soft)) {
+            assertNull(p.failure(), p.failure()); // the accounting check passed
+            double measured = PointRecords.metric(p, "packets.measured");
+            assertTrue(measured > 20, "measured multicasts " + measured);
+            assertEquals(measured * 127, PointRecords.metric(p, "packets.measured.delivered"), 1e-9);
+        }
+        // the same multicasts are offered (the injection draws are the file's): the software one sends
+        // one unicast packet per copy (127 per multicast, fewer for those in flight at the end) and no
+        // engine multicast
+        assertEquals(PointRecords.metric(hard, "packets.measured"), PointRecords.metric(soft, "packets.measured"), 1e-9);
+        double started = PointRecords.metric(soft, "multicast.software.started");
+        double messages = PointRecords.metric(soft, "multicast.software.messages");
+        assertTrue(messages <= 127 * started && messages >= PointRecords.metric(soft, "packets.measured.delivered"),
+                messages + " messages for " + started + " multicasts");
+        assertEquals(0, PointRecords.metric(soft, "collective.multicasts"), 1e-9);
+        // six rounds of messages, each with both interfaces' software, against one tree crossing
+        assertTrue(PointRecords.metric(soft, "latency.avg") > 2 * PointRecords.metric(hard, "latency.avg"),
+                "software " + PointRecords.metric(soft, "latency.avg") + ", hardware "
+                        + PointRecords.metric(hard, "latency.avg"));
+        ExperimentException bad = assertThrows(ExperimentException.class,
+                () -> Fixtures.run(tmp, "bad", yaml.replace("MODE", "unicast")));
+        Fixtures.assertContains(bad.getMessage(), "collective.multicast must be hardware");
+    }
 
     @Test
     void theRootPolicyOfAPausedRunCanBeSwappedAndTheSwapIsRecorded() {
