@@ -42,9 +42,12 @@ import org.fabrica.traffic.trace.ReplayParameters;
  * @param engine the collective engine ({@code collective.engine}, default {@code tree-barrier}, or
  *        {@code tree-multicast} with hardware broadcasts)
  * @param rootPolicy the root policy of its trees ({@code collective.rootPolicy}, default {@code lowest-max-hop})
+ * @param collectiveGiven whether the file has a {@code collective} section (unused, and said so in the
+ *        run's summary, when barriers and broadcasts are software)
  */
 record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, double computeScale,
-        boolean hardwareBarriers, boolean hardwareBroadcasts, ProviderChoice engine, ProviderChoice rootPolicy) {
+        boolean hardwareBarriers, boolean hardwareBroadcasts, ProviderChoice engine, ProviderChoice rootPolicy,
+        boolean collectiveGiven) {
     static final List<String> WORKLOAD_KEYS = List.of("label", "trace", "generate", "copies", "mapping");
     static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale", "barriers",
             "broadcasts");
@@ -181,7 +184,8 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
         return new TraceSpec(out, packetBytes, eagerBytes, computeScale, hardwareBarriers, hardwareBroadcasts,
                 SpecReader.choice(doc, engine, "collective", "collective.engine",
                         hardwareBroadcasts ? DEFAULT_MULTICAST_ENGINE : DEFAULT_ENGINE),
-                SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", DEFAULT_ROOT_POLICY));
+                SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", DEFAULT_ROOT_POLICY),
+                collective != null && !collective.isNull());
     }
 
     /** {@code replay.<key>}: software (the default, {@code expansion}) or hardware (the collective engine). */

@@ -667,7 +667,16 @@ public final class TraceStudy extends RunnerStudy {
         sb.append("  packets   ").append(state.payloadBytes()).append(" payload bytes in ").append(state.packetFlits())
                 .append(" flits (a message's last packet padded; protocol packets are full packets too)\n");
         sb.append("  replay    eager up to ").append(trace.eagerBytes()).append(" bytes, rendezvous above; compute x ")
-                .append(StudyPoint.format(trace.computeScale())).append('\n');
+                .append(StudyPoint.format(trace.computeScale())).append("; barriers ")
+                .append(trace.hardwareBarriers() ? "hardware" : "software").append(", broadcasts ")
+                .append(trace.hardwareBroadcasts() ? "hardware" : "software");
+        if (trace.usesEngine()) {
+            sb.append(" (engine ").append(state.engine().provider().label()).append(", root policy ")
+                    .append(state.rootPolicy().provider().label()).append(')');
+        } else if (trace.collectiveGiven()) {
+            sb.append("; the collective section is not used (no barriers or broadcasts: hardware)");
+        }
+        sb.append('\n');
         for (Resolved w : state.workloads()) {
             sb.append("  workload  ").append(w.spec().label()).append(": ")
                     .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString() : w.spec().generate().get("name").asText() + " generator")

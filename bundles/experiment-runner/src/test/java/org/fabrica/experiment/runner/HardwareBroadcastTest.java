@@ -88,6 +88,16 @@ class HardwareBroadcastTest {
     }
 
     @Test
+    void theSummaryNamesHowCollectivesRunAndAnUnusedCollectiveSection() {
+        String hardware = yaml(4, 1, 8, "0", 0);
+        Fixtures.assertContains(StudyFiles.plan(hardware).summary(), "barriers software, broadcasts hardware (engine"
+                + " tree-multicast");
+        String software = hardware.replace("broadcasts: hardware", "broadcasts: software");
+        Fixtures.assertContains(StudyFiles.plan(software).summary(), "barriers software, broadcasts software; the"
+                + " collective section is not used");
+    }
+
+    @Test
     void hardwareBarriersAndBroadcastsTogetherOrABadSettingAreRefused() {
         String both = yaml(4, 1, 8, "0", 0).replace("broadcasts: hardware", "broadcasts: hardware, barriers: hardware");
         ExperimentException e = assertThrows(ExperimentException.class, () -> run("both", both));
