@@ -47,6 +47,8 @@ final class TreeMulticast implements CollectiveEngine {
     /** Per group: the candidate roots (vertices of switches) and their trees, built when first used. */
     private final int[][] candidates;
     private final CollectiveTree[][] trees;
+    /** Per group, per candidate: per router, the only member below it in the tree, or -1 (none or several). */
+    private final int[][][] lone;
     /** Per group, per candidate: multicasts in flight, and the copy the policy sees. */
     private final int[][] inFlight;
     private final double[][] seen;
@@ -82,6 +84,7 @@ final class TreeMulticast implements CollectiveEngine {
         this.members = new int[groups][];
         this.candidates = new int[groups][];
         this.trees = new CollectiveTree[groups][];
+        this.lone = new int[groups][][];
         this.inFlight = new int[groups][];
         this.seen = new double[groups][];
         this.seenAt = new long[groups];
@@ -89,6 +92,7 @@ final class TreeMulticast implements CollectiveEngine {
             members[g] = context.members(g);
             candidates[g] = centres(topology, members[g]);
             trees[g] = new CollectiveTree[candidates[g].length];
+            lone[g] = new int[candidates[g].length][];
             inFlight[g] = new int[candidates[g].length];
             seen[g] = new double[candidates[g].length];
             seenAt[g] = Long.MIN_VALUE / 2;
@@ -129,8 +133,41 @@ final class TreeMulticast implements CollectiveEngine {
         if (t == null) {
             t = CollectiveTree.spanning(topology, candidates[group][candidate], members[group]);
             trees[group][candidate] = t;
+            int[] only = new int[topology.routers()];
+            Arrays.fill(only, -1);
+            loneMember(t, rootRouter(t), only);
+            lone[group][candidate] = only;
         }
         return t;
+    }
+
+    private int rootRouter(CollectiveTree t) {
+        int root = t.root();
+        return Vertices.isNode(root) ? topology.nodeRouter(Vertices.nodeOf(root)) : root;
+    }
+
+    /**
+     * Fills {@code only[r]} for {@code router} and the routers below it: the only member below, or
+     * -1 when none or several are; returns the members below, counted up to 2 (-2 - member for one).
+     */
+    private int loneMember(CollectiveTree t, int router, int[] only) {
+        int count = 0;
+        int member = -1;
+        for (long m = t.childPorts(router); m != 0; m &= m - 1) {
+            int p = Long.numberOfTrailingZeros(m);
+            int below = topology.neighbor(router, p);
+            if (below < 0) {
+                count++;
+                member = topology.terminal(router, p);
+            } else {
+                loneMember(t, below, only);
+                int o = only[below];
+                count += o >= 0 ? 1 : 2; // a child router has at least one member below it
+                member = o;
+            }
+        }
+        only[router] = count == 1 ? member : -1;
+        return count;
     }
 
     @Override
@@ -185,16 +222,13 @@ final class TreeMulticast implements CollectiveEngine {
         }
         int source = slotSource[slot];
         long children = tree.childPorts(router);
-        int sourceRouter = topology.nodeRouter(source);
+        int[] only = lone[group][slotRoot[slot]];
         long outs = 0;
         for (long m = children; m != 0; m &= m - 1) {
             int p = Long.numberOfTrailingZeros(m);
             int below = topology.neighbor(router, p);
-            if (below < 0) {
-                if (topology.terminal(router, p) != source) {
-                    outs |= 1L << p;
-                }
-            } else if (!onlySource(tree, group, below, sourceRouter)) {
+            // a branch whose only member is the source is not taken
+            if (below < 0 ? topology.terminal(router, p) != source : only[below] != source) {
                 outs |= 1L << p;
             }
         }
@@ -208,38 +242,6 @@ final class TreeMulticast implements CollectiveEngine {
                 actions.replicationDelay(replication);
             }
         }
-    }
-
-    /** Whether the only member below {@code router} in {@code tree} is the source (at {@code sourceRouter}). */
-    private boolean onlySource(CollectiveTree tree, int group, int router, int sourceRouter) {
-        // the source is below router when router is on the source router's way up
-        boolean sourceBelow = false;
-        for (int v = sourceRouter; ; ) {
-            if (v == router) {
-                sourceBelow = true;
-                break;
-            }
-            int up = tree.parentPort(v);
-            if (up < 0) {
-                break;
-            }
-            v = topology.neighbor(v, up);
-            if (v < 0) {
-                break;
-            }
-        }
-        return sourceBelow && membersBelow(tree, router) == 1;
-    }
-
-    /** Members below {@code router} in {@code tree}: terminal child ports here and below. */
-    private int membersBelow(CollectiveTree tree, int router) {
-        int n = 0;
-        for (long m = tree.childPorts(router); m != 0 && n < 2; m &= m - 1) {
-            int p = Long.numberOfTrailingZeros(m);
-            int below = topology.neighbor(router, p);
-            n += below < 0 ? 1 : membersBelow(tree, below);
-        }
-        return n;
     }
 
     @Override
