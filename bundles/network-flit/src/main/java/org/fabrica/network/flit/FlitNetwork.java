@@ -33,6 +33,8 @@ import org.fabrica.throttle.Throttle;
  * <li>{@link OutputUnits}: output VCs: credits and owners;</li>
  * <li>{@link Links}: link timing and credit return;</li>
  * <li>{@link NetworkInterfaces} and {@link Generators}: end nodes, source queues, injection, delivery;</li>
+ * <li>{@link LinkErrors}, {@link UnicastRetransmission}: bit errors on links (barrier packets per link,
+ * unicast packets end to end) and the sources' retransmission of lost unicast packets;</li>
  * <li>{@link ContentionCounter}, {@link InvariantChecks}, {@link WaitForGraph}: counting and checking;</li>
  * <li>{@link QueuingView}, {@link ThrottleView}: what queuing schemes and throttles see.</li>
  * </ul>
@@ -41,7 +43,8 @@ import org.fabrica.throttle.Throttle;
  *
  * <h2>Order within a cycle</h2>
  * Credits due are returned, packets due are delivered (or dropped by the CRC check), the throttle
- * updates, nodes generate, dropped packets due to be sent again join their source queues, NIs inject, then every router holding flits computes routes, allocates VCs and allocates the
+ * updates, nodes generate, dropped packets due to be sent again join their source queues, NIs
+ * inject, then every router holding flits computes routes, allocates VCs and allocates the
  * switch (moving the granted flits); finally the watchdog runs and observers see
  * {@code cycleEnd}. Every interaction between components takes at least one cycle, so the order in
  * which routers are visited does not matter.
@@ -331,7 +334,10 @@ public final class FlitNetwork implements NetworkModel {
         return out;
     }
 
-    /** Unicast packets lost to link errors and sent again; empty when none was lost (so lossless results keep their columns). */
+    /**
+     * Unicast packets lost to link errors and sent again; empty when none was lost, so the results of
+     * a run without losses keep their columns.
+     */
     @Override
     public java.util.Map<String, Long> lossCounters() {
         if (retransmission.dropped == 0) {
