@@ -167,6 +167,19 @@ class UnicastRetransmissionTest {
     }
 
     @Test
+    void theCopiesOfAMultiOutputRouteAreNeverDropped() {
+        // the fan-out of MultiOutputRouteTest: one packet from node 0 branched to nodes 1, 2 and 3
+        Setup s = MultiOutputRouteTest.star(0);
+        FlitNetwork net = s.create();
+        DropFirst always = new DropFirst(Integer.MAX_VALUE, 1e-9, TIMEOUT);
+        net.retransmission(always);
+        Fixtures.run(net, 1);
+        assertEquals(0, always.draws, "its source could not send the branches again");
+        assertEquals(3, net.delivered());
+        assertEquals(0, net.retransmission.dropped);
+    }
+
+    @Test
     void aTimeoutBelowOneIsRefusedWithAClearMessage() {
         Setup s = lossy(1e-4);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
