@@ -98,4 +98,13 @@ public interface NetworkModel extends CycleModel {
     default java.util.Map<String, Long> collectiveCounters() {
         return java.util.Map.of();
     }
+
+    /**
+     * Counts of unicast packets lost to link errors, by name ({@code unicastDropped}: dropped by
+     * their destination's CRC check; {@code retransmitted}: queued again at their source); empty
+     * for a model that loses none, and may be empty for a run that lost none (since 2.3).
+     */
+    default java.util.Map<String, Long> lossCounters() {
+        return java.util.Map.of();
+    }
 }

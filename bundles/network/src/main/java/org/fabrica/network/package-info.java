@@ -3,10 +3,11 @@
  * model's router description, routing, queuing, throttle, traffic, observers and the router parts.
  * 2.0: {@link org.fabrica.network.NetworkSetup} takes a router description and the parts that
  * create its allocators. 2.1: a router description per router kind
- * ({@link org.fabrica.network.NetworkSetup#router(String)}).
+ * ({@link org.fabrica.network.NetworkSetup#router(String)}). 2.3: the counts of unicast packets
+ * lost to link errors and sent again ({@link org.fabrica.network.NetworkModel#lossCounters()}).
  */
 @Export
-@Version("2.2.0")
+@Version("2.3.0")
 package org.fabrica.network;
 
 import org.osgi.annotation.bundle.Export;

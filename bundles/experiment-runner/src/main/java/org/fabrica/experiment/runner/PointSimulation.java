@@ -148,6 +148,8 @@ final class PointSimulation {
                             "collective packets: " + e.getKey() + " (docs/collectives.md)"));
                 }
             }
+            network.lossCounters().forEach((k, v) -> metrics.add(new Metric("network." + k, v, "packets",
+                    "unicast packets lost to link errors: " + k + " (docs/collectives.md, lossy links)")));
             metrics.add(new Metric("sim.cycles", end, "cycles", "cycles simulated"));
             metrics.add(new Metric("sim.flitHops", network.flitHops(), "flit hops",
                     "flit traversals of router-to-router and terminal links"));

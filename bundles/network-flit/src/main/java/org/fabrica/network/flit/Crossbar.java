@@ -278,6 +278,8 @@ final class Crossbar {
         p.state[copy] = PacketPool.IN_NETWORK;
         p.packetClass[copy] = p.packetClass[slot];
         p.header[copy] = p.header[slot];
+        p.branched[slot] = true;
+        p.branched[copy] = true;
         progress.inNetwork++;
         interfaces.replicated++;
         if (p.packetClass[slot] != CollectiveUnit.HIDDEN) {

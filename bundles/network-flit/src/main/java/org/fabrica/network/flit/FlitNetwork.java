@@ -33,6 +33,8 @@ import org.fabrica.throttle.Throttle;
  * <li>{@link OutputUnits}: output VCs: credits and owners;</li>
  * <li>{@link Links}: link timing and credit return;</li>
  * <li>{@link NetworkInterfaces} and {@link Generators}: end nodes, source queues, injection, delivery;</li>
+ * <li>{@link LinkErrors}, {@link UnicastRetransmission}: bit errors on links (barrier packets per link,
+ * unicast packets end to end) and the sources' retransmission of lost unicast packets;</li>
  * <li>{@link ContentionCounter}, {@link InvariantChecks}, {@link WaitForGraph}: counting and checking;</li>
  * <li>{@link QueuingView}, {@link ThrottleView}: what queuing schemes and throttles see.</li>
  * </ul>
@@ -40,8 +42,9 @@ import org.fabrica.throttle.Throttle;
  * is described in {@code docs/model-reference.md}; each part's class comment gives its share.
  *
  * <h2>Order within a cycle</h2>
- * Credits due are returned, packets due are delivered, the throttle updates, nodes generate,
- * NIs inject, then every router holding flits computes routes, allocates VCs and allocates the
+ * Credits due are returned, packets due are delivered (or dropped by the CRC check), the throttle
+ * updates, nodes generate, dropped packets due to be sent again join their source queues, NIs
+ * inject, then every router holding flits computes routes, allocates VCs and allocates the
  * switch (moving the granted flits); finally the watchdog runs and observers see
  * {@code cycleEnd}. Every interaction between components takes at least one cycle, so the order in
  * which routers are visited does not matter.
@@ -70,6 +73,8 @@ public final class FlitNetwork implements NetworkModel {
     final InvariantChecks checks;
     /** The collective engine's side, or null without an engine. */
     final CollectiveUnit collectives;
+    /** Unicast packets dropped by their destination's CRC check, until their sources send them again. */
+    UnicastRetransmission retransmission;
     final PacketPool pool;
     final Progress progress;
     final RouterDescription description;
@@ -95,8 +100,19 @@ public final class FlitNetwork implements NetworkModel {
         this(setup, livelockHopsPerRouter, waitForTailCredit, 0);
     }
 
-    /** @param bitErrorRate per bit of every link, for collective packets ({@link LinkErrors}) */
+    /** With the parameters' default {@code retransmitTimeoutCycles}. */
     FlitNetwork(NetworkSetup setup, int livelockHopsPerRouter, boolean waitForTailCredit, double bitErrorRate) {
+        this(setup, livelockHopsPerRouter, waitForTailCredit, bitErrorRate, defaultRetransmitTimeout());
+    }
+
+    /**
+     * @param bitErrorRate per bit of every link: barrier packets per link ({@link LinkErrors}), unicast
+     *        packets end to end ({@link UnicastRetransmission})
+     * @param retransmitTimeoutCycles from a unicast packet's injection to the earliest cycle its
+     *        source sends it again when it was dropped
+     */
+    FlitNetwork(NetworkSetup setup, int livelockHopsPerRouter, boolean waitForTailCredit, double bitErrorRate,
+            int retransmitTimeoutCycles) {
         require(setup.topology(), "topology");
         RouterDescription d = require(setup.router(), "router description");
         RoutingAlgorithm routing = require(setup.routing(), "routing algorithm");
@@ -199,6 +215,10 @@ public final class FlitNetwork implements NetworkModel {
                 setup.endpoint().receiveOverheadCycles(), d.injection() != InjectionQueues.SINGLE,
                 ni.terminalLink().cyclesPerFlit(), d.injection() == InjectionQueues.PER_VC_ADMITTANCE);
         this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
+        // unicast losses draw from a stream of their own: the barrier packets' draws (stream links) stay as they were
+        this.retransmission = new UnicastRetransmission(bitErrorRate, d.flitBytes() * 8, packetFlits,
+                retransmitTimeoutCycles, setup.random().stream("unicast-errors", 0));
+        interfaces.retransmission(retransmission);
 
         // allocator parts
         int[] vcInputs = new int[w.routers];
@@ -312,6 +332,18 @@ public final class FlitNetwork implements NetworkModel {
         out.put("packets", collectives.created());
         out.put("dropped", collectives.dropped);
         return out;
+    }
+
+    /**
+     * Unicast packets lost to link errors and sent again; empty when none was lost, so the results of
+     * a run without losses keep their columns.
+     */
+    @Override
+    public java.util.Map<String, Long> lossCounters() {
+        if (retransmission.dropped == 0) {
+            return java.util.Map.of();
+        }
+        return java.util.Map.of("unicastDropped", retransmission.dropped, "retransmitted", retransmission.retransmitted);
     }
 
     @Override
@@ -468,6 +500,9 @@ public final class FlitNetwork implements NetworkModel {
             }
         }
         generators.generate(t);
+        if (retransmission.hasWaiting()) {
+            retransmission.resendDue(interfaces, t);
+        }
         if (collectives != null) {
             if (collectives.hasEntries()) {
                 collectives.enterDue(t);
@@ -513,6 +548,21 @@ public final class FlitNetwork implements NetworkModel {
         }
         if (observesCycles) {
             observer.cycleEnd(t);
+        }
+    }
+
+    /** Replaces the unicast losses and their retransmission (tests: a scripted drop). */
+    void retransmission(UnicastRetransmission r) {
+        this.retransmission = r;
+        interfaces.retransmission(r);
+    }
+
+    /** The default of {@link FlitNetworkParameters#retransmitTimeoutCycles}, where it is written. */
+    private static int defaultRetransmitTimeout() {
+        try {
+            return (Integer) FlitNetworkParameters.class.getMethod("retransmitTimeoutCycles").getDefaultValue();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
         }
     }
 

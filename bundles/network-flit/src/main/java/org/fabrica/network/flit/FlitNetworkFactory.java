@@ -19,7 +19,7 @@ public final class FlitNetworkFactory implements NetworkModelFactory<FlitNetwork
     @Override
     public NetworkModel create(NetworkSetup setup, FlitNetworkParameters parameters) {
         FlitNetwork network = new FlitNetwork(setup, parameters.livelockHopsPerRouter(), parameters.waitForTailCredit(),
-                parameters.bitErrorRate());
+                parameters.bitErrorRate(), parameters.retransmitTimeoutCycles());
         network.vcAllocation.holdAndWait = parameters.holdAndWaitBranches();
         return network;
     }

@@ -18,11 +18,18 @@ public @interface FlitNetworkParameters {
             + "has left (BookSim's default, wait_for_tail_credit = 0).")
     boolean waitForTailCredit() default false;
 
-    @AttributeDefinition(description = "Bit error rate of every link, per bit: a collective engine's packet that"
-            + " crosses a link is corrupted with probability 1 - (1 - rate)^bits and dropped by the receiver's CRC check"
-            + " (unicast packets are not: nothing recovers them). Raise it to study the reliable barrier", min = "0",
-            max = "0.999999")
+    @AttributeDefinition(description = "Bit error rate of every link, per bit: a barrier packet that crosses a link"
+            + " is corrupted with probability 1 - (1 - rate)^bits and dropped by the receiver's CRC check; a unicast"
+            + " packet with probability 1 - (1 - rate)^(bits x links crossed), dropped by its destination interface and"
+            + " sent again by its source (retransmitTimeoutCycles); multicast packets cross unharmed. Raise it to study"
+            + " the reliable barrier or the cost of retransmission", min = "0", max = "0.999999")
     double bitErrorRate() default 1e-13;
+
+    @AttributeDefinition(description = "End-to-end retransmission of unicast packets lost to link errors: the source"
+            + " interface keeps a copy of every unicast packet until it is delivered and queues a dropped one again at the"
+            + " later of the drop and its injection + this many cycles (the acknowledgement timeout; acknowledgements are"
+            + " not simulated as traffic)", min = "1")
+    int retransmitTimeoutCycles() default 2000;
 
     @AttributeDefinition(description = "A switch without the Global Resource Bulletin: a multicast packet claims each"
             + " output's VC as soon as it is free and holds it while it waits for the others (hold and wait), instead of"

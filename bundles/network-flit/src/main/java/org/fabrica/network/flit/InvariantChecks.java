@@ -10,7 +10,8 @@ import org.fabrica.network.ProviderNames;
  * network interface against its packet (right destination, each flit once, tail last), hops
  * against the livelock limit. Checked at safe points ({@link #checkConservation}): credits held +
  * credits returning + flits buffered or on the link = capacity on every link and VC; the
- * allocation masks agree with the VC states; every live packet is accounted for.
+ * allocation masks agree with the VC states; every live packet is accounted for (pooled, queued
+ * at its source, or dropped and waiting to be sent again).
  */
 final class InvariantChecks {
     private final Wiring wiring;
@@ -107,12 +108,14 @@ final class InvariantChecks {
                         + ", " + inputs.count(iv) + " flits)", now);
             }
         }
-        long held = pool.live() + queues.records() - queues.materialized() + interfaces.admitting();
+        long held = pool.live() + queues.records() - queues.materialized() + interfaces.admitting()
+                + interfaces.awaitingResend();
         long pending = interfaces.generated + interfaces.replicated - interfaces.delivered;
         if (held != pending) {
             throw invariant(held + " packets held (" + pool.live() + " in the pool, " + queues.records()
                     + " queued of which " + queues.materialized() + " pooled, " + interfaces.admitting()
-                    + " in admittance queues) but " + pending
+                    + " in admittance queues, " + interfaces.awaitingResend()
+                    + " dropped and waiting to be sent again) but " + pending
                     + " generated or copied and not delivered", now);
         }
     }

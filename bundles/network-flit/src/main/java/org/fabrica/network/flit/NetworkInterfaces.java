@@ -31,7 +31,9 @@ import org.fabrica.throttle.Throttle;
  * <h2>Delivery</h2>
  * A terminal output port feeds the NI's ejection buffer, treated like any downstream input buffer
  * that drains at once. A packet is delivered {@code receiveOverhead} cycles after its tail arrived
- * ({@link #deliverAt}); observers see it then.
+ * ({@link #deliverAt}); observers see it then. A unicast packet corrupted on its way is dropped
+ * by the interface's CRC check instead, and its source sends it again
+ * ({@link UnicastRetransmission}).
  */
 final class NetworkInterfaces {
     /**
@@ -176,6 +178,21 @@ final class NetworkInterfaces {
         this.route = routeStage;
         this.choosesNetworks = routeStage.choosesVirtualNetworks();
         this.checks = invariantChecks;
+    }
+
+    /** Unicast losses and their retransmission (set by the network before the first cycle). */
+    UnicastRetransmission retransmission;
+    /** Links may corrupt unicast packets: one draw per packet. */
+    private boolean lossy;
+
+    void retransmission(UnicastRetransmission r) {
+        this.retransmission = r;
+        this.lossy = r.lossy();
+    }
+
+    /** Dropped unicast packets waiting to be sent again by their sources. */
+    int awaitingResend() {
+        return retransmission == null ? 0 : retransmission.waiting();
     }
 
     // ---- source queues
@@ -669,10 +686,20 @@ final class NetworkInterfaces {
 
     // ---- delivery
 
-    /** The tail of the packet in {@code slot} arrives at its NI in cycle {@code arrival}. */
+    /**
+     * The tail of the packet in {@code slot} arrives at its NI in cycle {@code arrival}. A unicast
+     * packet that links corrupted on its way ({@link UnicastRetransmission}, one draw now) fails
+     * the interface's CRC check then, without the receive overhead.
+     */
     void deliverAt(long arrival, int slot) {
+        byte c = pool.packetClass[slot];
+        if (c == 0 && lossy && !pool.branched[slot] && retransmission.corrupt(pool.length[slot], pool.hops[slot])) {
+            pool.corrupt[slot] = true;
+            deliveries.add(arrival, slot);
+            return;
+        }
         // a collective packet goes to the interface's engine, not through the receiving software
-        deliveries.add(pool.packetClass[slot] != CollectiveUnit.HIDDEN ? arrival + receiveOverhead : arrival, slot);
+        deliveries.add(c != CollectiveUnit.HIDDEN ? arrival + receiveOverhead : arrival, slot);
     }
 
     /** Delivers the packets due at cycle {@code t}. */
@@ -693,9 +720,15 @@ final class NetworkInterfaces {
                         + p.length[slot] + " flits ejected (state " + p.state[slot]
                         + "): a flit was lost or delivered twice", t);
             }
-            delivered++;
             progress.inNetwork--;
             byte c = p.packetClass[slot];
+            if (c == 0 && p.corrupt[slot]) {
+                // the CRC check drops it; its source sends it again
+                retransmission.drop(p, slot, t);
+                p.release(slot);
+                continue;
+            }
+            delivered++;
             if (c != CollectiveUnit.HIDDEN) {
                 observer.packetDelivered(p.id[slot], p.source[slot], p.destination[slot], p.length[slot],
                         p.created[slot], p.injected[slot], t, p.hops[slot]);

@@ -31,8 +31,13 @@ final class PacketPool {
     byte[] packetClass;
     /** A collective packet's header, the engine's own word (0 for unicast). */
     int[] header;
-    /** A collective packet corrupted on the link it crosses (the receiver drops it). */
+    /**
+     * A collective packet corrupted on the link it crosses, or a unicast packet corrupted on its
+     * way (the receiver drops it).
+     */
     boolean[] corrupt;
+    /** A packet of a multi-output route, original or copy: links never corrupt a unicast one (its source could not send the branches again). */
+    boolean[] branched;
     /** Cycles a branched collective packet waits after its VC claims at its current router (replication). */
     int[] replication;
     private int[] nextFree;
@@ -59,6 +64,7 @@ final class PacketPool {
         packetClass = new byte[capacity];
         header = new int[capacity];
         corrupt = new boolean[capacity];
+        branched = new boolean[capacity];
         replication = new int[capacity];
         nextFree = new int[capacity];
         for (int i = 0; i < capacity - 1; i++) {
@@ -97,6 +103,7 @@ final class PacketPool {
         packetClass[slot] = 0;
         header[slot] = 0;
         corrupt[slot] = false;
+        branched[slot] = false;
         replication[slot] = 0;
         live++;
         return slot;
@@ -132,6 +139,7 @@ final class PacketPool {
         packetClass = java.util.Arrays.copyOf(packetClass, capacity);
         header = java.util.Arrays.copyOf(header, capacity);
         corrupt = java.util.Arrays.copyOf(corrupt, capacity);
+        branched = java.util.Arrays.copyOf(branched, capacity);
         replication = java.util.Arrays.copyOf(replication, capacity);
         nextFree = java.util.Arrays.copyOf(nextFree, capacity);
         for (int i = old; i < capacity - 1; i++) {

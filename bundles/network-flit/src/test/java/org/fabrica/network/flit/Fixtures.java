@@ -331,6 +331,8 @@ final class Fixtures {
         java.util.function.UnaryOperator<RouterDescription> describe = d -> d;
         /** The router of each kind other than {@link #router}'s (empty: every router is {@link #router}). */
         Map<String, RouterDescription> routerKinds = Map.of();
+        /** Further flit-network parameters ({@link FlitNetworkParameters}) for {@link #create}, e.g. bitErrorRate. */
+        Map<String, Object> parameters = Map.of();
 
         Setup ring(int k) {
             topology = new Ring(k);
@@ -346,8 +348,10 @@ final class Fixtures {
         }
 
         FlitNetwork create() {
-            FlitNetworkParameters p = Parameters.bind(FlitNetworkParameters.class,
-                    Map.of("livelockHopsPerRouter", livelockHopsPerRouter, "waitForTailCredit", waitForTailCredit), "test");
+            Map<String, Object> values = new HashMap<>(parameters);
+            values.put("livelockHopsPerRouter", livelockHopsPerRouter);
+            values.put("waitForTailCredit", waitForTailCredit);
+            FlitNetworkParameters p = Parameters.bind(FlitNetworkParameters.class, values, "test");
             return (FlitNetwork) new FlitNetworkFactory().create(build(), p);
         }
     }
@@ -366,6 +370,9 @@ final class Fixtures {
         long lastDelivered = -1;
         long firstLatency = -1;
         long maxLatency;
+        /** The network may send a lost packet again: a second injection counts here instead of failing. */
+        boolean resends;
+        long reinjected;
 
         @Override
         public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
@@ -388,7 +395,11 @@ final class Fixtures {
         @Override
         public void packetInjected(long packet, int source, long cycle) {
             if (injectedIds.get((int) packet)) {
-                throw new AssertionError("packet " + packet + " injected twice");
+                if (!resends || deliveredIds.get((int) packet)) {
+                    throw new AssertionError("packet " + packet + " injected twice");
+                }
+                reinjected++;
+                return;
             }
             injectedIds.set((int) packet);
             injected++;
