@@ -27,6 +27,10 @@ import org.fabrica.traffic.TrafficPattern;
  * <p><b>Timing.</b> The network asks a node for its next packet once per cycle while the node has
  * nothing to send (a forward may be due at any delivery), so a forward leaves as soon as it is
  * posted: a polling cost of one question per node and cycle.
+ *
+ * <p><b>Memory.</b> Tables by network packet id (8 bytes a packet) and by multicast (13 bytes a
+ * multicast) grow with the point: about 22 MB for the 1.3 million packets of a saturated
+ * 1,024-node all-to-all point.
  */
 final class SoftwareMulticast {
     /** Logical ids of multicast copies start here, above any packet id of the network. */
