@@ -29,7 +29,7 @@ import org.fabrica.traffic.TrafficPattern;
  * posted: a polling cost of one question per node and cycle.
  *
  * <p><b>Memory.</b> Tables by network packet id (8 bytes a packet) and by multicast (13 bytes a
- * multicast) grow with the point: about 22 MB for the 1.3 million packets of a saturated
+ * multicast) grow with the point: about 11 MB for the 1.3 million packets of a saturated
  * 1,024-node all-to-all point.
  */
 final class SoftwareMulticast {
