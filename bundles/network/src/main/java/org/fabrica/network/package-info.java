@@ -4,7 +4,8 @@
  * 2.0: {@link org.fabrica.network.NetworkSetup} takes a router description and the parts that
  * create its allocators. 2.1: a router description per router kind
  * ({@link org.fabrica.network.NetworkSetup#router(String)}). 2.3: the counts of unicast packets
- * lost to link errors and sent again ({@link org.fabrica.network.NetworkModel#lossCounters()}).
+ * lost to link errors and sent again ({@link org.fabrica.network.NetworkModel#lossCounters()}), and
+ * the collective engine's provider name ({@link org.fabrica.network.ProviderNames#collective()}).
  */
 @Export
 @Version("2.3.0")

@@ -51,14 +51,15 @@ final class PatternTraffic implements PointTraffic {
         if (plan.collectiveLoad().spec().softwareMulticast()) {
             SoftwareMulticast software = new SoftwareMulticast(pattern, process, c.groups().members(0), nodes);
             return new Traffic(software.pattern(), software.injection(), patternProvider.provider().label()
-                    + " (software multicast)", routingProvider, planned, null, software, c.engine(), c.loop(), c.groups());
+                    + " (software multicast)", routingProvider, planned, null, software, c.engine(), c.loop(), c.groups(),
+                    c.name());
         }
         return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null,
-                c.engine(), c.loop(), c.groups());
+                c.engine(), c.loop(), c.groups(), c.name());
     }
 
-    /** A steady point's collective engine, barrier loop (or null) and groups with their root policy. */
-    record Collectives(CollectiveEngine engine, BarrierLoop loop, Groups groups) {
+    /** A steady point's collective engine (and its provider's label), barrier loop (or null) and groups with their root policy. */
+    record Collectives(CollectiveEngine engine, BarrierLoop loop, Groups groups, String name) {
     }
 
     /**
@@ -82,6 +83,6 @@ final class PatternTraffic implements PointTraffic {
         BoundProvider e = c.engine();
         CollectiveEngine engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory())
                 .create(groups, e.parameters()));
-        return new Collectives(engine, loop, groups);
+        return new Collectives(engine, loop, groups, e.provider().label());
     }
 }

@@ -32,12 +32,12 @@ interface PointTraffic {
      */
     record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
             RoutesFromScheduler.Planned routes, Plan plan, Object player, CollectiveEngine collectives,
-            CollectiveProgram program, Groups groups) {
+            CollectiveProgram program, Groups groups, String collectiveName) {
 
         /** Traffic without a collective engine. */
         Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
                 RoutesFromScheduler.Planned routes, Plan plan, Object player) {
-            this(pattern, injection, label, routing, routes, plan, player, null, null, null);
+            this(pattern, injection, label, routing, routes, plan, player, null, null, null, null);
         }
 
         /** The player as the mode that made it knows it. */

@@ -302,7 +302,7 @@ public final class SweepPlan implements StudyPlan {
         }
         NetworkObserver observer = observers.apply(t);
         ProviderNames names = new ProviderNames(scheme.routing().provider().label(),
-                scheme.queuing().provider().label(), scheme.throttle().provider().label(), t.label());
+                scheme.queuing().provider().label(), scheme.throttle().provider().label(), t.label(), t.collectiveName());
         SchemeHardware own = schemeHardware.get(point.scheme());
         NetworkSetup setup = new NetworkSetup(networkTopology, own == null ? description : own.description(), routing,
                 ctx -> call(scheme.queuing(), () -> scheme.queuing().queuing(ctx)),

@@ -442,6 +442,7 @@ public final class TraceStudy extends RunnerStudy {
         TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
         CollectiveEngine engine = null;
         Groups groups = null;
+        String engineName = null;
         if (replay.hardwareBarriers() || replay.hardwareBroadcasts()) {
             BoundProvider p = state.rootPolicy();
             RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
@@ -451,9 +452,10 @@ public final class TraceStudy extends RunnerStudy {
             BoundProvider e = state.engine();
             engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory()).create(g,
                     e.parameters()));
+            engineName = e.provider().label();
         }
         return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
-                scheme.routing(), null, null, replay, engine, null, groups);
+                scheme.routing(), null, null, replay, engine, null, groups, engineName);
     }
 
     @Override

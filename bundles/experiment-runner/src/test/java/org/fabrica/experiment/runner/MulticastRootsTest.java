@@ -104,6 +104,20 @@ class MulticastRootsTest {
     }
 
     @Test
+    void anEnginesFailureNamesItsProvider() {
+        // group 0 is nodes 0..7 (the barrier loop's members); node 8's multicast is refused by the engine
+        String yaml = STEADY.replace("rootPolicy: POLICY", "rootPolicy: llp, barrier: {members: 8}").replace("LOAD",
+                "0.05");
+        RunHandle h = new ExperimentRunner(Fixtures.registry()).start(Fixtures.write(tmp, "outside.yaml", yaml),
+                Fixtures.options(tmp.resolve("outside")), null);
+        Fixtures.await(h);
+        PointResult failed = h.results().get(0);
+        assertTrue(failed.failed());
+        Fixtures.assertContains(failed.failure(), "collective engine 'tree-multicast (org.fabrica.collective.tree");
+        Fixtures.assertContains(failed.failure(), "of which it is not a member");
+    }
+
+    @Test
     void theRootPolicyOfAPausedRunCanBeSwappedAndTheSwapIsRecorded() {
         ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
         Path file = Fixtures.write(tmp, "swap.yaml", STEADY.replace("POLICY", "deterministic").replace("LOAD", "0.05"));

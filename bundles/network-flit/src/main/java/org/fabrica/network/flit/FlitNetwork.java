@@ -267,7 +267,9 @@ public final class FlitNetwork implements NetworkModel {
                 throw new IllegalArgumentException("a collective engine needs FIFO input buffers (its packets are routed at"
                         + " the front of their VC); VOQ crossbar access routes on arrival: use another crossbar organisation");
             }
-            this.collectives = new CollectiveUnit(setup.collectives(), setup.collectives().getClass().getSimpleName(), w,
+            String engineName = setup.names().collective() != null ? setup.names().collective()
+                    : setup.collectives().getClass().getSimpleName();
+            this.collectives = new CollectiveUnit(setup.collectives(), engineName, w,
                     inputs, routers, pool, progress, observer, setup.endpoint().receiveOverheadCycles(),
                     setup.endpoint().sendOverheadCycles(), setup.program());
             collectives.wire(links, interfaces);
