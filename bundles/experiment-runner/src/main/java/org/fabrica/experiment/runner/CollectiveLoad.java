@@ -3,6 +3,9 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.experiment.file.SpecReader;
 
 /**
  * A steady file's {@code collective} section (docs/collectives.md, "Beside steady load"): the

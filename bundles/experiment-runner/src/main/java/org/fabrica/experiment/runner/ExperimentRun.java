@@ -17,6 +17,7 @@ import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.report.ExperimentFacts;
 import org.fabrica.experiment.report.FinalOutputs;
 import org.fabrica.experiment.results.PointRecords;

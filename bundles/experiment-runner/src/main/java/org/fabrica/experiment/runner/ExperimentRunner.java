@@ -14,6 +14,7 @@ import org.fabrica.experiment.ExperimentService;
 import org.fabrica.experiment.ProgressListener;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.report.ExperimentFacts;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.results.ResultsStore;

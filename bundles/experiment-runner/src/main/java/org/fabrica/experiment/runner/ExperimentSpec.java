@@ -5,6 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.stats.collectors.CriticalLoadDetector;
@@ -177,7 +180,7 @@ public record ExperimentSpec(
     public static final long DEFAULT_MEASURE = 10000;
     public static final long DEFAULT_DRAIN = 50000;
     public static final long DEFAULT_DEADLOCK_CYCLES = 20000;
-    public static final List<Long> DEFAULT_SEEDS = List.of(1L);
+    public static final List<Long> DEFAULT_SEEDS = SpecReader.DEFAULT_SEEDS;
     public static final String DEFAULT_RAMP_INJECTION = "ramp";
     public static final String DEFAULT_COLLECTIVE_INJECTION = "collective";
     public static final long DEFAULT_MAX_CYCLES = 100_000_000L;
@@ -187,7 +190,7 @@ public record ExperimentSpec(
     public static final int DEFAULT_CELL_PIXELS = 4;
     public static final int DEFAULT_PERMUTATIONS = 100;
     /** Key of the per-pattern seeds mapping that applies to the patterns it does not name. */
-    public static final String DEFAULT_SEEDS_KEY = "default";
+    public static final String DEFAULT_SEEDS_KEY = SpecReader.DEFAULT_SEEDS_KEY;
 
     /** The default of every optional top-level key, for the user guide and its test. */
     public static Map<String, Object> defaults() {

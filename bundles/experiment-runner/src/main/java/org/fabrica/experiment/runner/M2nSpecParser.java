@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.params.Suggestions;
 

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.report.ModeSummary;
 import org.fabrica.experiment.report.ReportColumn;
 import org.fabrica.experiment.report.SeriesCharts;

@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.PacketFormat;
 import org.fabrica.hardware.RouterParameters;

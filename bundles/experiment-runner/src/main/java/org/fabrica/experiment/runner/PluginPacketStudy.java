@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPoint;

@@ -6,6 +6,8 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.params.ParameterSchema;

@@ -2,6 +2,8 @@ package org.fabrica.experiment.runner;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
 
 /**
  * A multi-rail network asked for in the file: {@code topology.rails} planes of the topology, and

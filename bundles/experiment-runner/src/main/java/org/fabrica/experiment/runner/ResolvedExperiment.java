@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import org.fabrica.experiment.file.ExperimentDocument;
 
 /**
  * The resolved experiment written to a results folder as experiment.yaml: the tree a study mode

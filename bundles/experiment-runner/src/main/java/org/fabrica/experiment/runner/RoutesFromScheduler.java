@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.report.SteadySummary;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.params.ParameterSchema;

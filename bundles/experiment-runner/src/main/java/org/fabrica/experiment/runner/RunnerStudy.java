@@ -3,13 +3,14 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPlan;
-import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.sweep.PointResult;
 
 /**

@@ -1,5 +1,7 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.experiment.file.ProviderChoice;
+
 /**
  * One scheduler of a schedulability experiment (docs/studies/levelwise.md), compared under a label.
  *

@@ -1,6 +1,7 @@
 package org.fabrica.experiment.runner;
 
 import java.util.List;
+import org.fabrica.experiment.file.ProviderChoice;
 
 /**
  * One scheme of an experiment: the routing, queuing and throttle choices (and, in mode m2n, the

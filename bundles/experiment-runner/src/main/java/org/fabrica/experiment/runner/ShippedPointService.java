@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.sweep.PointResult;

@@ -10,6 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.stats.CollectorContext;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.StatisticsCollector;
@@ -29,7 +32,7 @@ import org.fabrica.stats.StatisticsCollector;
  */
 final class StatisticsSelection {
     /** The experiment key. */
-    static final String KEY = "statistics";
+    static final String KEY = SpecReader.STATISTICS_KEY;
     /** Keys of an entry that are not the provider's parameters. */
     static final String COLLECTOR = "collector";
     static final String LABEL = "label";

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.params.Suggestions;
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;

@@ -11,6 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.SpecReader;
 
 /**
  * An experiment's {@code variants}: copies of the experiment that differ in keys which are not a

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;

@@ -17,6 +17,7 @@ import java.util.Set;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;

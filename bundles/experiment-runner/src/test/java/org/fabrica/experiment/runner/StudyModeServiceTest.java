@@ -15,6 +15,8 @@ import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.report.ReportColumn;
 import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.file;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -41,7 +41,7 @@ import org.fabrica.experiment.study.StudyFile;
  * Paths are written as in messages: {@code schemes[0].routing.dateline}.
  */
 public final class ExperimentDocument implements StudyFile {
-    static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
+    public static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             // written files (the resolved experiment): plain YAML as a person writes it
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -51,7 +51,7 @@ public final class ExperimentDocument implements StudyFile {
             .build();
 
     /** The longest experiment file read (experiment files are a few KB; this bounds what a wrong path costs). */
-    static final int MAX_FILE_BYTES = 4 * 1024 * 1024;
+    public static final int MAX_FILE_BYTES = 4 * 1024 * 1024;
 
     private final String source;
     private final ObjectNode root;
@@ -96,7 +96,7 @@ public final class ExperimentDocument implements StudyFile {
     }
 
     /** The bytes as UTF-8 text (a leading byte-order mark dropped); other encodings are refused with the spot. */
-    static String utf8(String source, byte[] bytes) {
+    public static String utf8(String source, byte[] bytes) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
@@ -220,7 +220,7 @@ public final class ExperimentDocument implements StudyFile {
      * named {@code origin} in messages (e.g. {@code variants[2] (128 B)}): one variant of an
      * experiment ({@link Variants}). This document is not changed.
      */
-    ExperimentDocument variant(String origin, Map<String, String> overrides) {
+    public ExperimentDocument variant(String origin, Map<String, String> overrides) {
         ExperimentDocument copy = new ExperimentDocument(source, root.deepCopy(), keys, values);
         copy.overridden.putAll(overridden);
         copy.origins.putAll(origins);
@@ -233,7 +233,7 @@ public final class ExperimentDocument implements StudyFile {
     }
 
     /** A copy of this document without the top-level key {@code key} (e.g. the experiment without its variants). */
-    ExperimentDocument without(String key) {
+    public ExperimentDocument without(String key) {
         ExperimentDocument copy = new ExperimentDocument(source, root.deepCopy(), keys, values);
         copy.overridden.putAll(overridden);
         copy.origins.putAll(origins);
@@ -436,7 +436,7 @@ public final class ExperimentDocument implements StudyFile {
         return sb.charAt(0) == '.' ? sb.substring(1) : sb.toString();
     }
 
-    static String parent(String path) {
+    public static String parent(String path) {
         int dot = path.lastIndexOf('.');
         int bracket = path.lastIndexOf('[');
         int cut = Math.max(dot, bracket);
@@ -511,7 +511,7 @@ public final class ExperimentDocument implements StudyFile {
         return "";
     }
 
-    static String kind(JsonNode n) {
+    public static String kind(JsonNode n) {
         if (n.isArray()) {
             return "list";
         }

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.file;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.file;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,11 +16,18 @@ import org.fabrica.params.Suggestions;
  * cycles, seeds, text. Each error names the key path and its place in the file
  * ({@link ExperimentDocument#error}).
  */
-final class SpecReader {
+public final class SpecReader {
+    /** The seeds of a file that names none. */
+    public static final List<Long> DEFAULT_SEEDS = List.of(1L);
+    /** Key of the per-pattern seeds mapping that applies to the patterns it does not name. */
+    public static final String DEFAULT_SEEDS_KEY = "default";
+    /** The top-level key that selects statistics collectors (the packet modes'). */
+    public static final String STATISTICS_KEY = "statistics";
+
     private SpecReader() {
     }
 
-    static long bounded(ExperimentDocument doc, JsonNode parent, String key, String path, long def, long min,
+    public static long bounded(ExperimentDocument doc, JsonNode parent, String key, String path, long def, long min,
             long max) {
         JsonNode n = parent.get(key);
         if (n == null || n.isNull()) {
@@ -33,7 +40,7 @@ final class SpecReader {
         return v;
     }
 
-    static void checkKeys(ExperimentDocument doc, ObjectNode node, String path, List<String> allowed) {
+    public static void checkKeys(ExperimentDocument doc, ObjectNode node, String path, List<String> allowed) {
         Iterator<String> it = node.fieldNames();
         while (it.hasNext()) {
             String k = it.next();
@@ -46,7 +53,7 @@ final class SpecReader {
         }
     }
 
-    static ProviderChoice choice(ExperimentDocument doc, JsonNode node, String concept, String path,
+    public static ProviderChoice choice(ExperimentDocument doc, JsonNode node, String concept, String path,
             String defaultName) {
         if (node == null || node.isNull()) {
             if (defaultName == null) {
@@ -83,12 +90,12 @@ final class SpecReader {
     }
 
     /** A YAML value as plain Java: String, Integer/Long, Double, Boolean, List, Map, or null. */
-    static Object plain(JsonNode n) {
+    public static Object plain(JsonNode n) {
         return ExperimentDocument.YAML.convertValue(n, Object.class);
     }
 
     /** A pattern's name, or name-2, name-3 ... for repeated names, never two alike. */
-    static List<String> patternLabels(List<ProviderChoice> patterns) {
+    public static List<String> patternLabels(List<ProviderChoice> patterns) {
         List<String> labels = new ArrayList<>();
         Set<String> used = new HashSet<>();
         for (ProviderChoice p : patterns) {
@@ -101,16 +108,16 @@ final class SpecReader {
         return labels;
     }
 
-    static List<String> withDefault(List<String> labels) {
+    public static List<String> withDefault(List<String> labels) {
         List<String> out = new ArrayList<>();
-        out.add(ExperimentSpec.DEFAULT_SEEDS_KEY);
+        out.add(DEFAULT_SEEDS_KEY);
         out.addAll(labels);
         return out;
     }
 
-    static List<Long> seeds(ExperimentDocument doc, JsonNode node, String path) {
+    public static List<Long> seeds(ExperimentDocument doc, JsonNode node, String path) {
         if (node == null || node.isNull()) {
-            return ExperimentSpec.DEFAULT_SEEDS;
+            return DEFAULT_SEEDS;
         }
         List<Long> seeds = new ArrayList<>();
         if (node.isNumber()) {
@@ -138,7 +145,7 @@ final class SpecReader {
         return seeds;
     }
 
-    static long cycles(ExperimentDocument doc, ObjectNode root, String key, long def, long min) {
+    public static long cycles(ExperimentDocument doc, ObjectNode root, String key, long def, long min) {
         JsonNode n = root.get(key);
         if (n == null || n.isNull()) {
             return def;
@@ -150,7 +157,7 @@ final class SpecReader {
         return v;
     }
 
-    static long whole(ExperimentDocument doc, JsonNode n, String path) {
+    public static long whole(ExperimentDocument doc, JsonNode n, String path) {
         if (n == null || !n.isNumber() || (!n.canConvertToExactIntegral() && !n.isIntegralNumber())) {
             throw doc.error(path, path + " must be a whole number; found a " + (n == null ? "missing value" : ExperimentDocument.kind(n)));
         }
@@ -160,7 +167,7 @@ final class SpecReader {
         return n.asLong();
     }
 
-    static double number(ExperimentDocument doc, JsonNode n, String path) {
+    public static double number(ExperimentDocument doc, JsonNode n, String path) {
         if (n == null || n.isNull()) {
             throw doc.error(path, path + " is required");
         }
@@ -170,7 +177,7 @@ final class SpecReader {
         return n.asDouble();
     }
 
-    static boolean bool(ExperimentDocument doc, JsonNode n, String path, boolean def) {
+    public static boolean bool(ExperimentDocument doc, JsonNode n, String path, boolean def) {
         if (n == null || n.isNull()) {
             return def;
         }
@@ -180,7 +187,7 @@ final class SpecReader {
         return n.asBoolean();
     }
 
-    static String requiredText(ExperimentDocument doc, ObjectNode node, String key, String path) {
+    public static String requiredText(ExperimentDocument doc, ObjectNode node, String key, String path) {
         JsonNode n = node.get(key);
         if (n == null || n.isNull()) {
             throw doc.error(path, "'" + path + "' is required");
@@ -191,7 +198,7 @@ final class SpecReader {
         return n.asText().trim();
     }
 
-    static String optionalText(ExperimentDocument doc, ObjectNode node, String key, String path, String def) {
+    public static String optionalText(ExperimentDocument doc, ObjectNode node, String key, String path, String def) {
         JsonNode n = node.get(key);
         if (n == null || n.isNull()) {
             return def;
@@ -206,9 +213,9 @@ final class SpecReader {
      * Refuses the {@code statistics} key in a mode that does not run statistics collectors, saying
      * {@code why} and which modes do.
      */
-    static void refuseStatistics(ExperimentDocument doc, ObjectNode root, String mode, String why) {
-        if (root.has(StatisticsSelection.KEY)) {
-            throw doc.keyError(StatisticsSelection.KEY, "'statistics' is not supported in mode " + mode + " (" + why
+    public static void refuseStatistics(ExperimentDocument doc, ObjectNode root, String mode, String why) {
+        if (root.has(STATISTICS_KEY)) {
+            throw doc.keyError(STATISTICS_KEY, "'statistics' is not supported in mode " + mode + " (" + why
                     + "); statistics collectors run in the packet modes steady, ramp and collective; remove it");
         }
     }
@@ -217,7 +224,7 @@ final class SpecReader {
      * Refuses every top-level key of the file that mode {@code mode} does not read: the keys of
      * other installed modes that the mode's own checks do not name.
      */
-    static void refuseOthers(ExperimentDocument doc, ObjectNode root, String mode, List<String> keys) {
+    public static void refuseOthers(ExperimentDocument doc, ObjectNode root, String mode, List<String> keys) {
         Iterator<String> it = root.fieldNames();
         while (it.hasNext()) {
             String k = it.next();
