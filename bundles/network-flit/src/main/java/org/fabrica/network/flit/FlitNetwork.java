@@ -177,14 +177,17 @@ public final class FlitNetwork implements NetworkModel {
         // ---- the parts, each on the arrays of those before it
         // VOQ crossbar access splits every input VC into one queue per output port
         int queuesPerVc = d.crossbar() == CrossbarOrganisation.VOQ ? maxPorts(setup.topology()) : 1;
-        StateSize.check(setup.topology(), kinds.maxCapacityPerVc(), queuesPerVc, vcClasses, Runtime.getRuntime().maxMemory());
+        int arrivalDelay = Links.maxArrivalDelay(kinds);
+        StateSize.check(setup.topology(), kinds.maxCapacityPerVc(), queuesPerVc, vcClasses, packetFlits, arrivalDelay,
+                Runtime.getRuntime().maxMemory());
         this.wiring = new Wiring(setup.topology(), vcs, queuesPerVc);
         Wiring w = wiring;
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * vcClasses;
         this.routers = new ActiveRouters(w.routers, localQueues);
         this.outputs = new OutputUnits(w, kinds.creditCapacity(w));
-        this.inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits);
+        this.inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits, arrivalDelay,
+                packetFlits);
         this.pool = new PacketPool(w.nodes * 4);
         this.progress = new Progress();
         this.route = new RouteStage(routing, routingName, w, inputs, routers, pool, names, progress, vcClasses,

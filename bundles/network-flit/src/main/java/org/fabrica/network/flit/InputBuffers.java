@@ -15,9 +15,17 @@ import org.fabrica.kernel.SimulationException;
  * {@code vc[(q << VC_SHIFT) + field]} with the offsets below.
  *
  * <h2>FIFO buffers</h2>
- * A ring per VC: for slot i of VC iv (e = iv * stride + i), {@code ring[2e]} is the packet (pool
- * slot) of the flit and {@code ring[2e + 1]} the cycle it is visible from (low 32 bits; compared by
- * wrap-safe subtraction), interleaved so a flit's two fields share a cache line.
+ * The flits of a VC are stored as runs of one packet, not one record per flit slot: one block of
+ * {@link #block} ints per VC in {@link #fifo} ({@code b = iv * block}) holds {@code fifo[b]} the
+ * flits that ever arrived (wrapping), {@code fifo[b + 1]} the runs held, then a window of the
+ * arrival cycles of the last {@link #window} flits (arrival k at {@code b + 2 + (k & (window - 1))}),
+ * then a ring of {@link #runSlots} runs (pool slot, flits), the front run at {@link #HEAD}. Flits
+ * older than the window are visible: a VC takes at most one flit a cycle, each visible at most
+ * {@code window - 1} cycles after it is sent ({@link Links#maxArrivalDelay}), and every push checks
+ * it. A flit's packet is its run's; the arrival cycle of a visible flit is only compared with the
+ * current cycle, so the current cycle stands for it once it left the window. The ring of runs
+ * starts at {@link #runSlotsFor} and doubles (never past the largest capacity) when a VC holds more
+ * packets than that. Results are those of a slot-per-flit ring, bit for bit.
  *
  * <h2>VOQ buffers</h2>
  * A VC's flits may leave in another order than they came (packets bound to different outputs),
@@ -34,7 +42,7 @@ final class InputBuffers {
     static final int VC_SHIFT = 4;
     /** Flits in the queue (visible or still on the link). */
     static final int COUNT = 0;
-    /** Position of the front flit (FIFO: ring position; VOQ: slot of the VC's pool). */
+    /** FIFO: the front run's entry in the VC's ring of runs; VOQ: the front flit's slot of the VC's pool. */
     static final int HEAD = 1;
     /** IDLE, ROUTING, VC_ALLOC or ACTIVE: the state of the front packet. */
     static final int STATE = 2;
@@ -71,13 +79,37 @@ final class InputBuffers {
      */
     static final int CONTENTION = 15;
 
+    /** Arrival cycles kept per FIFO VC: enough for the flits on its link, never more than the largest VC holds. */
+    static int windowFor(int stride, int arrivalDelay) {
+        int need = arrivalDelay >= stride ? stride : arrivalDelay + 1;
+        return Integer.highestOneBit(Math.max(1, need - 1)) << 1;
+    }
+
+    /** Runs a FIFO VC of {@code stride} flits holds at first: a partial packet at each end and whole ones between. */
+    static int runSlotsFor(int stride, int packetFlits) {
+        return (int) Math.max(1, Math.min(stride, (stride + (long) packetFlits - 1) / packetFlits + 1));
+    }
+
+    /** Ints of the FIFO buffers: {@code inputVcs} blocks of {@link #block}. */
+    static long fifoInts(long inputVcs, int stride, int arrivalDelay, int packetFlits) {
+        return inputVcs * (2 + windowFor(stride, arrivalDelay) + 2L * runSlotsFor(stride, packetFlits));
+    }
+
     /** The per-queue records. */
     final int[] vc;
     /** Candidates 1 .. maxCandidates-1 of the front head, (maxCandidates - 1) per queue. */
     final int[] candPort;
     final long[] candMask;
-    /** FIFO: the flits, two ints each (see the class comment). VOQ: a flit per pool slot, three ints (packet, visible, next). */
+    /** VOQ: a flit per pool slot, three ints (packet, visible, next); null for FIFO buffers. */
     final int[] ring;
+    /** FIFO: one block per VC (see the class comment); replaced when the ring of runs grows. */
+    int[] fifo;
+    /** FIFO: arrival cycles kept per VC (a power of two). */
+    final int window;
+    /** FIFO: runs the ring of each VC holds. */
+    int runSlots;
+    /** FIFO: ints per VC in {@link #fifo}: 2 + window + 2 * runSlots. */
+    int block;
     /**
      * Multi-output routes: per queue and branch k >= 1, the pool slot of the copy that branch
      * carries (created when the head crosses); allocated the first time a route has branches.
@@ -112,6 +144,17 @@ final class InputBuffers {
      *        credit joins the switch-allocation mask when a flit arrives)
      */
     InputBuffers(Wiring wiring, int[] capacity, int maxCandidates, ActiveRouters routers, int[] credits) {
+        this(wiring, capacity, maxCandidates, routers, credits, Integer.MAX_VALUE, 1);
+    }
+
+    /**
+     * @param arrivalDelay the most cycles between sending a flit and its being visible in a buffer
+     *        ({@link Links#maxArrivalDelay}); {@code Integer.MAX_VALUE} keeps every flit's arrival cycle
+     * @param packetFlits the usual packet length, which sizes the rings of runs (they grow if shorter
+     *        packets need more)
+     */
+    InputBuffers(Wiring wiring, int[] capacity, int maxCandidates, ActiveRouters routers, int[] credits,
+            int arrivalDelay, int packetFlits) {
         if (capacity.length != wiring.totalVcs()) {
             throw new IllegalArgumentException("input VC capacities: " + capacity.length + " given for "
                     + wiring.totalVcs() + " input VCs");
@@ -138,7 +181,11 @@ final class InputBuffers {
         vc = new int[Math.multiplyExact(queues, 1 << VC_SHIFT)];
         candPort = new int[Math.multiplyExact(queues, maxCandidates - 1)];
         candMask = new long[Math.multiplyExact(queues, maxCandidates - 1)];
-        ring = new int[Math.multiplyExact(Math.multiplyExact(totalVcs, stride), voq ? 3 : 2)];
+        this.window = windowFor(stride, arrivalDelay);
+        this.runSlots = runSlotsFor(stride, packetFlits);
+        this.block = 2 + window + 2 * runSlots;
+        ring = voq ? new int[Math.multiplyExact(Math.multiplyExact(totalVcs, stride), 3)] : null;
+        fifo = voq ? null : new int[Math.multiplyExact(totalVcs, block)];
         for (int q = 0; q < queues; q++) {
             vc[(q << VC_SHIFT) + BLOCKED_AT] = -1;
             vc[(q << VC_SHIFT) + CAPACITY] = voq ? -1 : capacity[q];
@@ -198,15 +245,68 @@ final class InputBuffers {
         if (count >= cap) {
             throw overflow(iv, count, cap, slot);
         }
-        int pos = vc[x + HEAD] + count;
-        if (pos >= cap) {
-            pos -= cap;
+        int[] f = fifo;
+        int b = iv * block;
+        int arrivals = f[b];
+        int w = b + 2 + (arrivals & (window - 1));
+        if (count >= window && (int) checks.now() - f[w] < 0) {
+            // the arrival leaving the window is still buffered: it must be visible already
+            throw windowTooSmall(iv, f[w]);
         }
-        int index = iv * stride + pos;
-        ring[index << 1] = slot;
-        ring[(index << 1) + 1] = visible;
+        f[w] = visible;
+        f[b] = arrivals + 1;
+        int runs = f[b + 1];
+        int t = vc[x + HEAD] + runs - 1;
+        if (t >= runSlots) {
+            t -= runSlots;
+        }
+        int e = b + 2 + window + (t << 1);
+        if (runs > 0 && f[e] == slot) {
+            f[e + 1]++;
+        } else {
+            if (runs == runSlots) {
+                growRuns();
+                f = fifo;
+                b = iv * block;
+                t = vc[x + HEAD] + runs - 1;
+            }
+            if (++t >= runSlots) {
+                t -= runSlots;
+            }
+            e = b + 2 + window + (t << 1);
+            f[e] = slot;
+            f[e + 1] = 1;
+            f[b + 1] = runs + 1;
+        }
         vc[x + COUNT] = count + 1;
         joined(x, r, local, count, slot, visible);
+    }
+
+    /**
+     * A VC holds more packets than its ring of runs: every ring doubles (at most to the largest
+     * capacity), each VC's runs laid out from entry 0. Happens a few times a run at most.
+     */
+    private void growRuns() {
+        int grown = Math.min(stride, runSlots * 2);
+        int grownBlock = 2 + window + 2 * grown;
+        int vcsTotal = capacityOfVc.length;
+        int[] g = new int[Math.multiplyExact(vcsTotal, grownBlock)];
+        int[] f = fifo;
+        for (int iv = 0; iv < vcsTotal; iv++) {
+            int b = iv * block;
+            int nb = iv * grownBlock;
+            System.arraycopy(f, b, g, nb, 2 + window);
+            int x = iv << VC_SHIFT;
+            for (int k = 0, h = vc[x + HEAD], runs = f[b + 1]; k < runs; k++) {
+                int e = b + 2 + window + (((h + k) % runSlots) << 1);
+                g[nb + 2 + window + (k << 1)] = f[e];
+                g[nb + 2 + window + (k << 1) + 1] = f[e + 1];
+            }
+            vc[x + HEAD] = 0;
+        }
+        fifo = g;
+        runSlots = grown;
+        block = grownBlock;
     }
 
     /** The bookkeeping of a flit that joined queue record {@code x} holding {@code count} flits before. */
@@ -267,17 +367,26 @@ final class InputBuffers {
             return popQueued(q, r);
         }
         int x = q << VC_SHIFT;
-        int cap = vc[x + CAPACITY];
-        int h = vc[x + HEAD] + 1;
-        if (h == cap) {
-            h = 0;
+        int[] f = fifo;
+        int b = q * block;
+        int h = vc[x + HEAD];
+        int e = b + 2 + window + (h << 1);
+        int left = --f[e + 1];
+        if (left == 0) {
+            if (++h == runSlots) {
+                h = 0;
+            }
+            vc[x + HEAD] = h;
+            f[b + 1]--;
         }
-        vc[x + HEAD] = h;
         int remaining = --vc[x + COUNT];
         if (remaining > 0) {
-            int next = (q * stride + h) << 1;
-            vc[x + FRONT_SLOT] = ring[next];
-            vc[x + FRONT_VIS] = ring[next + 1];
+            if (left == 0) {
+                vc[x + FRONT_SLOT] = f[b + 2 + window + (h << 1)];
+            }
+            // the new front is the remaining-th newest flit; older than the window it is visible
+            vc[x + FRONT_VIS] = remaining <= window ? f[b + 2 + ((f[b] - remaining) & (window - 1))]
+                    : (int) checks.now();
         }
         rt[r * routerStride + ActiveRouters.FLITS]--;
         return remaining;
@@ -325,17 +434,12 @@ final class InputBuffers {
             }
             return visible;
         }
-        int x = iv << VC_SHIFT;
-        int count = vc[x + COUNT];
-        int cap = vc[x + CAPACITY];
-        int pos = vc[x + HEAD] + count - 1;
-        if (pos >= cap) {
-            pos -= cap;
-        }
-        // flits still on the link are the newest ones, at the back of the FIFO
-        while (count > 0 && nowLow - ring[((iv * stride + pos) << 1) + 1] < 0) {
+        int count = vc[(iv << VC_SHIFT) + COUNT];
+        int b = iv * block;
+        int arrivals = fifo[b];
+        // flits still on the link are the newest ones, at the back of the FIFO, all in the window
+        for (int k = 1, n = Math.min(count, window); k <= n && nowLow - fifo[b + 2 + ((arrivals - k) & (window - 1))] < 0; k++) {
             count--;
-            pos = pos == 0 ? cap - 1 : pos - 1;
         }
         return count;
     }
@@ -417,12 +521,36 @@ final class InputBuffers {
             }
             return ring[(iv * stride + s) * 3];
         }
-        int pos = vc[x + HEAD] + i;
-        int cap = vc[x + CAPACITY];
-        if (pos >= cap) {
-            pos -= cap;
+        int b = q * block;
+        for (int k = 0, h = vc[x + HEAD], runs = fifo[b + 1]; k < runs; k++) {
+            int e = b + 2 + window + (((h + k) % runSlots) << 1);
+            if (i < fifo[e + 1]) {
+                return fifo[e];
+            }
+            i -= fifo[e + 1];
         }
-        return ring[(q * stride + pos) << 1];
+        throw new IndexOutOfBoundsException("flit " + i + " of queue " + q);
+    }
+
+    /** Cycle (low 32 bits) from which the flit at position {@code i} (0 = front) of queue {@code q} is visible. */
+    int flitVisible(int q, int i) {
+        int x = q << VC_SHIFT;
+        if (voq) {
+            int iv = q / queuesPerVc;
+            int s = vc[x + HEAD];
+            for (int k = 0; k < i; k++) {
+                s = ring[(iv * stride + s) * 3 + 2];
+            }
+            return ring[(iv * stride + s) * 3 + 1];
+        }
+        int newer = vc[x + COUNT] - i; // this flit and those behind it
+        int b = q * block;
+        return newer <= window ? fifo[b + 2 + ((fifo[b] - newer) & (window - 1))] : (int) checks.now();
+    }
+
+    /** FIFO: flits that have left VC {@code iv} since the start (wrapping), for tests. */
+    int departures(int iv) {
+        return fifo[iv * block] - vc[(iv << VC_SHIFT) + COUNT];
     }
 
     /** Queues of input VC {@code iv} holding flits, for the wait-for graph (allocates; cold). */
@@ -435,6 +563,13 @@ final class InputBuffers {
             }
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /** A buffered flit leaves the arrival window before it is visible: the window is sized wrong. */
+    private SimulationException windowTooSmall(int iv, int visible) {
+        return checks.invariant("a flit of " + checks.vcName(iv) + " visible only from cycle " + visible + " left the "
+                + window + " arrival cycles kept per VC (more flits on its link than the link delays allow)",
+                checks.now());
     }
 
     /** The message of a flit arriving at a full VC, built off the hot path. */

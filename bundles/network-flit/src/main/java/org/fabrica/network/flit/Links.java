@@ -69,6 +69,23 @@ final class Links {
     }
 
     /**
+     * The most cycles from sending a flit to its being visible in a buffer, over every kind's router
+     * and terminal links ({@link #flitDelay}, {@link #injectDelay}, and a router's own sends, 1):
+     * how many arrival cycles {@link InputBuffers} keeps per VC.
+     */
+    static int maxArrivalDelay(RouterKinds kinds) {
+        int max = 1;
+        for (RouterDescription d : kinds.kinds.values()) {
+            Pipeline p = d.pipeline();
+            for (LinkTiming l : new LinkTiming[] {d.link(), d.terminalLink()}) {
+                max = Math.max(max, p.switchAllocDelay() + p.switchTraversalDelay() + l.latencyCycles() + l.cyclesPerFlit() - 1);
+            }
+            max = Math.max(max, injectDelay(d));
+        }
+        return max;
+    }
+
+    /**
      * @param kinds the router of every router: timing per output port from its own router and the
      *        link leaving it, per input port from the upstream link and its own credit delay
      */

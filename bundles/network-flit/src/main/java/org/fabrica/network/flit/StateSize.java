@@ -10,6 +10,8 @@ import org.fabrica.topology.Topology;
  *
  * <p>The byte figure counts only the arrays that grow with the network (per input queue, input VC
  * and flit slot, per port, per node and per router), so it is a lower bound of what a run takes.
+ * FIFO buffers count their blocks of runs as first sized ({@link InputBuffers#fifoInts}): packets
+ * shorter than the experiment's make them grow during the run (at worst to a little over two ints per flit slot).
  */
 final class StateSize {
     /** The longest array a JVM reliably allocates. */
@@ -36,15 +38,22 @@ final class StateSize {
     final long inputVcs;
     final long queues;
     final long maxCandidates;
+    /** Flit slots of the input VCs (input VCs x the largest capacity). */
     final long flitSlots;
+    /** Ints the buffers take: FIFO, a block of runs and arrival cycles per VC; VOQ, three per flit slot. */
+    final long bufferInts;
     final long bytes;
 
     /**
      * @param capacity flits of each VC index (the same at every port)
      * @param queuesPerVc queues per input VC (the output count with VOQ crossbar access, else 1)
      * @param vcClasses the routing's VC classes (a head has up to ports x classes candidates)
+     * @param packetFlits the packet length, which sizes the FIFO rings of runs (their starting size: a
+     *        run with shorter packets may grow them)
+     * @param arrivalDelay {@link Links#maxArrivalDelay}: arrival cycles kept per FIFO VC
      */
-    private StateSize(Topology topology, int[] capacity, int queuesPerVc, int vcClasses) {
+    private StateSize(Topology topology, int[] capacity, int queuesPerVc, int vcClasses, int packetFlits,
+            int arrivalDelay) {
         int vcs = capacity.length;
         this.routers = topology.routers();
         this.nodes = topology.nodes();
@@ -63,12 +72,14 @@ final class StateSize {
         for (int c : capacity) {
             stride = Math.max(stride, c);
         }
-        // a slot holds the packet and its arrival cycle; with VOQ also the next free slot
-        this.flitSlots = inputVcs * stride * (queuesPerVc > 1 ? 3 : 2);
+        this.flitSlots = inputVcs * stride;
+        // VOQ: a slot holds the packet, its arrival cycle and the next slot; FIFO: runs (InputBuffers)
+        this.bufferInts = queuesPerVc > 1 ? flitSlots * 3
+                : InputBuffers.fifoInts(inputVcs, (int) Math.min(stride, Integer.MAX_VALUE), arrivalDelay, packetFlits);
         this.maxCandidates = mp * vcClasses;
         long candidates = Math.max(0, maxCandidates - 1);
         // ActiveRouters: at least eight longs per router (VC-allocation words and request masks)
-        this.bytes = queues * (PER_QUEUE + candidates * PER_CANDIDATE) + inputVcs * PER_VC + flitSlots * 4
+        this.bytes = queues * (PER_QUEUE + candidates * PER_CANDIDATE) + inputVcs * PER_VC + bufferInts * 4
                 + p * PER_PORT + nodes * PER_NODE + routers * 64;
     }
 
@@ -78,13 +89,14 @@ final class StateSize {
      *
      * @throws IllegalArgumentException with the sizes and what to change
      */
-    static StateSize check(Topology topology, int[] capacity, int queuesPerVc, int vcClasses, long maxHeapBytes) {
-        StateSize s = new StateSize(topology, capacity, queuesPerVc, vcClasses);
+    static StateSize check(Topology topology, int[] capacity, int queuesPerVc, int vcClasses, int packetFlits,
+            int arrivalDelay, long maxHeapBytes) {
+        StateSize s = new StateSize(topology, capacity, queuesPerVc, vcClasses, packetFlits, arrivalDelay);
         long maxCandidates = s.maxCandidates;
         // the caller adds the topology's name and the VC count
         String network = s.routers + " routers, " + s.ports + " ports, " + s.nodes + " nodes";
-        if (s.flitSlots > MAX_ARRAY) {
-            throw new IllegalArgumentException(network + ": the VC buffers hold " + s.flitSlots / (queuesPerVc > 1 ? 3 : 2)
+        if (s.bufferInts > MAX_ARRAY) {
+            throw new IllegalArgumentException(network + ": the VC buffers hold " + s.flitSlots
                     + " flit slots (input VCs x the largest bufferFlits), more than one array can index (2^31); lower "
                     + "bufferFlits (or bufferBytes) of the hardware model, or use a smaller topology");
         }

@@ -76,8 +76,7 @@ class FlowControlTest {
                     for (int v = 0; v < 2; v++) {
                         int iv = gp * 2 + v;
                         for (int i = 0; i < net.inputs.count(iv); i++) {
-                            int pos = (net.inputs.head(iv) + i) % 8;
-                            int vis = net.inputs.ring[((iv * 8 + pos) << 1) + 1];
+                            int vis = net.inputs.flitVisible(iv, i);
                             if (vis == (net.wiring.terminalNode[gp] >= 0 ? injectedNow : sentNow)) {
                                 arriving++;
                             }

@@ -81,6 +81,49 @@ class RouterPartsTest {
     }
 
     @Test
+    void aFifoBufferKeepsOnePacketPerRunAndGrowsItsRingOfRunsForShortPackets() {
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
+        int[] cap = new int[VCS];
+        java.util.Arrays.fill(cap, 16);
+        // sized for 8-flit packets: 3 runs per VC, too few for the 1- and 2-flit packets below
+        InputBuffers in = new InputBuffers(w, w.everyInputVc(cap), 2, routers, new int[w.totalVcs()],
+                Integer.MAX_VALUE, 8);
+        assertEquals(3, in.runSlots);
+        int r = 3;
+        int local = 1 * VCS;
+        int iv = w.portBase[r] * VCS + local;
+        int other = w.portBase[r] * VCS + 1;
+        in.push(other, r, 1, 99, 0); // a flit elsewhere, moved along when the rings grow
+        java.util.ArrayDeque<Integer> expected = new java.util.ArrayDeque<>();
+        int visible = 0;
+        for (int round = 0; round < 40; round++) {
+            int packet = 100 + round;
+            for (int f = 0; f <= round % 2; f++) {
+                in.push(iv, r, local, packet, visible++);
+                expected.add(packet);
+            }
+            if (round % 3 == 2) {
+                // keep the VC part full, so its runs wrap around the ring before and after it grows
+                for (int k = 0; k < 4 && expected.size() > 1; k++) {
+                    expected.poll();
+                    assertEquals(expected.size(), in.pop(iv, r));
+                }
+            }
+            int i = 0;
+            for (int slot : expected) {
+                assertEquals(slot, in.flitSlot(iv, i++), "round " + round);
+            }
+            assertEquals(expected.peek(), in.frontSlot(iv), "round " + round);
+            assertEquals(visible - expected.size(), in.frontVisible(iv), "round " + round);
+            assertEquals(expected.size(), in.visibleFlits(iv, visible));
+        }
+        assertTrue(in.runSlots > 3, "the rings grew");
+        assertEquals(99, in.flitSlot(other, 0));
+        assertEquals(expected.size() + 1 + in.departures(iv), visible + 1);
+    }
+
+    @Test
     void aFlitJoiningAnActiveVcWithCreditAsksForTheSwitch() {
         Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
         ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());

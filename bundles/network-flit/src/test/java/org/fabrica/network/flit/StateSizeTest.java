@@ -13,35 +13,37 @@ class StateSizeTest {
     @Test
     void countsFollowTheTopologyAndTheBuffers() {
         // a ring of 8 routers: 3 ports each (terminal, plus, minus), 2 VCs of 8 flits
-        StateSize s = StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 1, 2, GB);
+        StateSize s = StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 1, 2, 4, 3, GB);
         assertEquals(8, s.routers);
         assertEquals(24, s.ports);
         assertEquals(48, s.inputVcs);
         assertEquals(48, s.queues);
         assertEquals(6, s.maxCandidates);
-        assertEquals(48 * 8 * 2, s.flitSlots);
+        assertEquals(48 * 8, s.flitSlots);
+        // FIFO: per VC the two counters, 4 arrival cycles (a 3-cycle delay) and 3 runs of 4-flit packets
+        assertEquals(48 * (2 + 4 + 2 * 3), s.bufferInts);
         // VOQ: one queue per input VC and output, and a third word per slot
-        StateSize voq = StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 3, 2, GB);
+        StateSize voq = StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 3, 2, 4, 3, GB);
         assertEquals(144, voq.queues);
-        assertEquals(48 * 8 * 3, voq.flitSlots);
+        assertEquals(48 * 8 * 3, voq.bufferInts);
         assertTrue(voq.bytes > s.bytes);
     }
 
     @Test
     void aBufferTooLargeForAnArrayNamesBufferFlits() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> StateSize.check(new Fixtures.Ring(8), new int[] {Integer.MAX_VALUE, 8}, 1, 2, 64 * GB));
+                () -> StateSize.check(new Fixtures.Ring(8), new int[] {Integer.MAX_VALUE, 8}, 1, 2, 1, 3, 64 * GB));
         assertTrue(e.getMessage().contains("8 routers, 24 ports, 8 nodes: the VC buffers hold "), e.getMessage());
         assertTrue(e.getMessage().contains("lower bufferFlits (or bufferBytes) of the hardware model"), e.getMessage());
     }
 
     @Test
     void aNetworkLargerThanTheHeapStatesTheEstimateTheHeapAndTheFix() {
-        // 4,096 routers with 64-flit buffers: about 40 MB of state, refused in a 16 MB heap, accepted in 1 GB
+        // 4,096 routers with 64-flit buffers and 1-flit packets (a run per flit): about 40 MB of state, refused in a 16 MB heap, accepted in 1 GB
         Fixtures.Ring big = new Fixtures.Ring(4096);
-        StateSize fits = StateSize.check(big, new int[] {64, 64, 64, 64}, 1, 2, GB);
+        StateSize fits = StateSize.check(big, new int[] {64, 64, 64, 64}, 1, 2, 1, 3, GB);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> StateSize.check(big, new int[] {64, 64, 64, 64}, 1, 2, 16L << 20));
+                () -> StateSize.check(big, new int[] {64, 64, 64, 64}, 1, 2, 1, 3, 16L << 20));
         String m = e.getMessage();
         assertTrue(m.contains("needs at least " + StateSize.mb(fits.bytes) + " MB"), m);
         assertTrue(m.contains("(at most 16 MB"), m);
