@@ -514,12 +514,7 @@ final class InputBuffers {
     int flitSlot(int q, int i) {
         int x = q << VC_SHIFT;
         if (voq) {
-            int iv = q / queuesPerVc;
-            int s = vc[x + HEAD];
-            for (int k = 0; k < i; k++) {
-                s = ring[(iv * stride + s) * 3 + 2];
-            }
-            return ring[(iv * stride + s) * 3];
+            return ring[voqEntry(q, i)];
         }
         int b = q * block;
         for (int k = 0, h = vc[x + HEAD], runs = fifo[b + 1]; k < runs; k++) {
@@ -536,16 +531,21 @@ final class InputBuffers {
     int flitVisible(int q, int i) {
         int x = q << VC_SHIFT;
         if (voq) {
-            int iv = q / queuesPerVc;
-            int s = vc[x + HEAD];
-            for (int k = 0; k < i; k++) {
-                s = ring[(iv * stride + s) * 3 + 2];
-            }
-            return ring[(iv * stride + s) * 3 + 1];
+            return ring[voqEntry(q, i) + 1];
         }
         int newer = vc[x + COUNT] - i; // this flit and those behind it
         int b = q * block;
         return newer <= window ? fifo[b + 2 + ((fifo[b] - newer) & (window - 1))] : (int) checks.now();
+    }
+
+    /** VOQ: the index in {@link #ring} of the flit at position {@code i} (0 = front) of queue {@code q}. */
+    private int voqEntry(int q, int i) {
+        int iv = q / queuesPerVc;
+        int s = vc[(q << VC_SHIFT) + HEAD];
+        for (int k = 0; k < i; k++) {
+            s = ring[(iv * stride + s) * 3 + 2];
+        }
+        return (iv * stride + s) * 3;
     }
 
     /** FIFO: flits that have left VC {@code iv} since the start (wrapping), for tests. */
