@@ -105,11 +105,10 @@ public final class TraceReplay {
     private final PostedPackets out;
 
     /** Code of every generated packet, by packet id. */
-    private int[] codeOfPacket = new int[1024];
+    private final PacketCodes codeOfPacket = new PacketCodes();
     private final int[] codeAtNode;
     private final long[] packetsOfKind = new long[4];
     private long events;
-    /** Per rank, when recorded: intervals as (start, end, kind) triples; null when not recorded. */
     /** Every rank's compute and blocked intervals, when recorded; null when not. */
     private RankActivity activity;
     /** Kinds of {@link #activity(int)} intervals. */
@@ -392,28 +391,15 @@ public final class TraceReplay {
     }
 
     private void generated(long packet, int source) {
-        ensureCodes(packet);
-        codeOfPacket[(int) packet] = codeAtNode[source];
-    }
-
-    private void ensureCodes(long packet) {
-        if (packet >= codeOfPacket.length) {
-            if (packet >= Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("trace replay: more than " + (Integer.MAX_VALUE - 8)
-                        + " packets in one run; replay fewer copies or larger packets");
-            }
-            codeOfPacket = Arrays.copyOf(codeOfPacket, (int) Math.min(Integer.MAX_VALUE - 8,
-                    Math.max(packet + 1, 2L * codeOfPacket.length)));
-        }
+        codeOfPacket.set(packet, codeAtNode[source]);
     }
 
     private void replicated(long packet, long copy) {
-        ensureCodes(copy);
-        codeOfPacket[(int) copy] = codeOfPacket[(int) packet];
+        codeOfPacket.set(copy, codeOfPacket.get(packet));
     }
 
     private void delivered(long packet, int node, long cycle) {
-        int code = codeOfPacket[(int) packet];
+        int code = codeOfPacket.get(packet);
         if (code < 0) {
             int g = node < rankAtNode.length ? rankAtNode[node] : -1;
             if (g < 0) {
