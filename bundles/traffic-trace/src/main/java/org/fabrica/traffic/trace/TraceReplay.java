@@ -53,11 +53,7 @@ import org.fabrica.traffic.TrafficPattern;
  * taken to be posted: copies that arrive early wait.
  */
 public final class TraceReplay {
-    /** Packet kinds, the low two bits of a packet's code. */
-    private static final int EAGER = 0;
-    private static final int REQUEST = 1;
-    private static final int CLEAR = 2;
-    private static final int DATA = 3;
+    /** Names of the packet kinds ({@link MessageProtocol#EAGER} .. {@link MessageProtocol#DATA}). */
     private static final String[] KIND_NAMES = {"eager data", "request to send", "clear to send", "rendezvous data"};
 
     /** Messages a replay tracks at most (all copies, collectives expanded). */
@@ -75,15 +71,8 @@ public final class TraceReplay {
     final int[] nodeOfRank;
     private final int[] rankAtNode;
 
-    // per global message (copy * messagesPerCopy + m)
-    final long[] packets;
-    final long[] sendPosted;
-    final long[] receivePosted;
-    final long[] requestArrived;
-    final long[] dataComplete;
-    final long[] sendComplete;
-    final long[] arrived;
-    final boolean[] cleared;
+    /** The messages' protocol: their state, the ranks' pending protocol work, the posted packets. */
+    final MessageProtocol protocol;
 
     // per global rank (copy * ranks + r)
     final int[] pc;
@@ -95,14 +84,7 @@ public final class TraceReplay {
     private final long[] blockedCycles;
     /** Per rank: the part of {@link #blockedCycles} that ended with a receive's message arriving. */
     private final long[] receiveWaitCycles;
-    /** Whether the condition met last in the latest {@link #met} call was a send's completion. */
-    private boolean lastMetBySend;
     private final long[] finish;
-    /** Protocol work a rank does when next inside the library: packet codes (clear to send, data). */
-    private final int[][] pending;
-    private final int[] pendingCount;
-    /** Packets a rank has posted and the network has not taken yet: a FIFO of (cycle, code, count). */
-    private final PostedPackets out;
 
     /** Code of every generated packet, by packet id. */
     private final PacketCodes codeOfPacket = new PacketCodes();
@@ -176,33 +158,17 @@ public final class TraceReplay {
         for (int g = 0; g < nodeOfRank.length; g++) {
             rankAtNode[nodeOfRank[g]] = g;
         }
-        int messages = Math.multiplyExact(copies, messagesPerCopy);
-        packets = new long[messages];
-        for (int c = 0; c < copies; c++) {
-            for (int m = 0; m < messagesPerCopy; m++) {
-                packets[c * messagesPerCopy + m] = parameters.packets(trace.bytes[m]);
-            }
-        }
-        sendPosted = minusOnes(messages);
-        receivePosted = minusOnes(messages);
-        requestArrived = minusOnes(messages);
-        dataComplete = minusOnes(messages);
-        sendComplete = minusOnes(messages);
-        arrived = new long[messages];
-        cleared = new boolean[messages];
         int all = nodeOfRank.length;
         pc = new int[all];
         clock = new long[all];
-        resumeAt = minusOnes(all);
+        resumeAt = MessageProtocol.minusOnes(all);
         state = new byte[all];
         dirty = new boolean[all];
         blockedSince = new long[all];
         blockedCycles = new long[all];
         receiveWaitCycles = new long[all];
-        finish = minusOnes(all);
-        pending = new int[all][2];
-        pendingCount = new int[all];
-        out = new PostedPackets(all);
+        finish = MessageProtocol.minusOnes(all);
+        protocol = new MessageProtocol(trace, copies, all, parameters, dirty);
         codeAtNode = new int[nodes];
         barriers = new HardwareBarriers(all);
         broadcasts = trace.hardwareBroadcasts ? new HardwareBroadcasts(trace.broadcasts(), ranks, copies) : null;
@@ -352,8 +318,8 @@ public final class TraceReplay {
         if (g < 0) {
             return InjectionProcess.NEVER;
         }
-        if (!out.isEmpty(g)) {
-            return Math.max(previous, out.firstCycle(g, 0));
+        if (!protocol.out.isEmpty(g)) {
+            return Math.max(previous, protocol.out.firstCycle(g, 0));
         }
         if (resumeAt[g] > previous) {
             return resumeAt[g]; // a compute under way: wake at its end
@@ -370,10 +336,10 @@ public final class TraceReplay {
 
     private int destination(int source) {
         int g = rankAtNode[source];
-        if (g < 0 || out.isEmpty(g)) {
+        if (g < 0 || protocol.out.isEmpty(g)) {
             return TrafficPattern.NONE; // the end of a compute: no packet
         }
-        int code = out.take(g);
+        int code = protocol.out.take(g);
         codeAtNode[source] = code;
         if (code < 0) {
             if (code != HardwareBarriers.ENTRY) {
@@ -386,7 +352,7 @@ public final class TraceReplay {
         int gm = code >>> 2;
         int copy = gm / messagesPerCopy;
         int m = gm - copy * messagesPerCopy;
-        int peer = kind == CLEAR ? trace.sender[m] : trace.receiver[m];
+        int peer = kind == MessageProtocol.CLEAR ? trace.sender[m] : trace.receiver[m];
         return nodeOfRank[copy * ranks + peer];
     }
 
@@ -410,30 +376,7 @@ public final class TraceReplay {
             dirty[g] = true;
             return;
         }
-        int gm = code >>> 2;
-        int copy = gm / messagesPerCopy;
-        int m = gm - copy * messagesPerCopy;
-        int senderRank = copy * ranks + trace.sender[m];
-        int receiverRank = copy * ranks + trace.receiver[m];
-        switch (code & 3) {
-            case REQUEST -> {
-                requestArrived[gm] = cycle;
-                if (receivePosted[gm] >= 0 && !cleared[gm]) {
-                    addPending(receiverRank, gm * 4 + CLEAR);
-                }
-            }
-            case CLEAR -> addPending(senderRank, gm * 4 + DATA);
-            default -> {
-                if (++arrived[gm] == packets[gm]) {
-                    dataComplete[gm] = cycle;
-                    dirty[receiverRank] = true;
-                    if ((code & 3) == DATA) {
-                        sendComplete[gm] = cycle;
-                        dirty[senderRank] = true;
-                    }
-                }
-            }
-        }
+        protocol.delivered(code, cycle);
     }
 
     private void barrierCompleted(int node, int group, long cycle) {
@@ -456,13 +399,13 @@ public final class TraceReplay {
         byte[] ops = trace.op[r];
         long t = now;
         while (true) {
-            flushPending(g, t);
+            protocol.flushPending(g, t);
             int i = pc[g];
             if (state[g] == BLOCKED) {
                 long met = switch (ops[i]) {
                     case CompiledTrace.BARRIER -> barriers.met(g, trace.argument[r][i]);
                     case CompiledTrace.BCAST -> broadcasts.met(g, trace.argument[r][i], broadcastPackets(i, r));
-                    default -> met(r, i, base);
+                    default -> protocol.met(r, i, base);
                 };
                 if (met < 0) {
                     clock[g] = t;
@@ -470,7 +413,7 @@ public final class TraceReplay {
                 }
                 t = Math.max(t, met);
                 blockedCycles[g] += t - blockedSince[g];
-                if (!lastMetBySend) {
+                if (!protocol.lastMetBySend) {
                     receiveWaitCycles[g] += t - blockedSince[g];
                 }
                 if (activity != null && t > blockedSince[g]) {
@@ -501,25 +444,25 @@ public final class TraceReplay {
                     }
                 }
                 case CompiledTrace.SEND, CompiledTrace.ISEND -> {
-                    postSend(g, base + (int) trace.argument[r][i], t);
+                    protocol.postSend(g, base + (int) trace.argument[r][i], t);
                     block(g, i, ops[i] == CompiledTrace.SEND, t);
                 }
                 case CompiledTrace.RECV, CompiledTrace.IRECV -> {
                     long m = trace.argument[r][i];
                     if (m >= 0) {
-                        postReceive(g, base + (int) m, t);
+                        protocol.postReceive(g, base + (int) m, t);
                     }
                     block(g, i, ops[i] == CompiledTrace.RECV, t);
                 }
                 case CompiledTrace.BARRIER -> {
-                    post(g, t, HardwareBarriers.ENTRY, 1);
+                    protocol.post(g, t, HardwareBarriers.ENTRY, 1);
                     block(g, i, true, t);
                 }
                 case CompiledTrace.BCAST -> {
                     long ordinal = trace.argument[r][i];
                     boolean root = trace.broadcastRoot[(int) ordinal - 1] == r;
                     if (root && ranks > 1) {
-                        post(g, t, broadcasts.code(copy, ordinal), broadcastPackets(i, r));
+                        protocol.post(g, t, broadcasts.code(copy, ordinal), broadcastPackets(i, r));
                     }
                     block(g, i, !root, t); // the root goes on at once, as after an eager send
                 }
@@ -533,7 +476,7 @@ public final class TraceReplay {
      * of the first of them (the rest follow, one question each); {@code otherwise} when none is left.
      */
     private long firstPosted(int g, long otherwise) {
-        return out.firstCycle(g, otherwise);
+        return protocol.out.firstCycle(g, otherwise);
     }
 
     private void block(int g, int i, boolean blocking, long t) {
@@ -548,105 +491,6 @@ public final class TraceReplay {
     /** Packets of the broadcast of rank r's event i. */
     long broadcastPackets(int i, int r) {
         return parameters.packets(trace.broadcastBytes[(int) trace.argument[r][i] - 1]);
-    }
-
-    /** The cycle the conditions of rank r's event i were all met, or -1 while one is not. */
-    private long met(int r, int i, int base) {
-        lastMetBySend = false;
-        int[] conditions = trace.conditions[r];
-        long met = 0;
-        for (int k = trace.conditionStart[r][i]; k < trace.conditionEnd[r][i]; k++) {
-            int c = conditions[k];
-            if (c < 0) {
-                return -1; // a receive that no send matches
-            }
-            int gm = base + (c >>> 1);
-            long at = (c & 1) == 1 ? sendComplete[gm] : dataComplete[gm];
-            if (at < 0) {
-                return -1;
-            }
-            if (at >= met) {
-                met = at;
-                lastMetBySend = (c & 1) == 1;
-            }
-        }
-        return met;
-    }
-
-    private void postSend(int g, int gm, long t) {
-        sendPosted[gm] = t;
-        int m = gm % messagesPerCopy;
-        if (trace.sender[m] == trace.receiver[m]) {
-            if (parameters.eager(trace.bytes[m])) {
-                sendComplete[gm] = t;
-                dataComplete[gm] = t;
-            } else if (receivePosted[gm] >= 0) {
-                sendComplete[gm] = t;
-                dataComplete[gm] = t;
-            }
-            return;
-        }
-        if (parameters.eager(trace.bytes[m])) {
-            post(g, t, gm * 4 + EAGER, packets[gm]);
-            sendComplete[gm] = t;
-        } else {
-            post(g, t, gm * 4 + REQUEST, 1);
-        }
-    }
-
-    private void postReceive(int g, int gm, long t) {
-        receivePosted[gm] = t;
-        int m = gm % messagesPerCopy;
-        if (trace.sender[m] == trace.receiver[m]) {
-            if (sendPosted[gm] >= 0 && dataComplete[gm] < 0) {
-                sendComplete[gm] = t; // rendezvous to oneself: both sides posted
-                dataComplete[gm] = t;
-            }
-            return;
-        }
-        if (requestArrived[gm] >= 0 && !cleared[gm]) {
-            cleared[gm] = true;
-            post(g, t, gm * 4 + CLEAR, 1);
-        }
-    }
-
-    private void addPending(int g, int code) {
-        if (pendingCount[g] == pending[g].length) {
-            pending[g] = Arrays.copyOf(pending[g], pending[g].length * 2);
-        }
-        pending[g][pendingCount[g]++] = code;
-        dirty[g] = true;
-    }
-
-    private void flushPending(int g, long t) {
-        int n = pendingCount[g];
-        if (n == 0) {
-            return;
-        }
-        int[] codes = pending[g];
-        for (int k = 0; k < n; k++) {
-            int code = codes[k];
-            int gm = code >>> 2;
-            if ((code & 3) == CLEAR) {
-                if (!cleared[gm]) {
-                    cleared[gm] = true;
-                    post(g, t, code, 1);
-                }
-            } else {
-                post(g, t, code, packets[gm]);
-            }
-        }
-        pendingCount[g] = 0;
-    }
-
-    private void post(int g, long t, int code, long count) {
-        out.post(g, t, code, count);
-    }
-
-    private static long[] minusOnes(int n) {
-        long[] a = new long[n];
-        Arrays.fill(a, -1);
-        return a;
     }
 
     /**
@@ -769,7 +613,7 @@ public final class TraceReplay {
 
     /** Messages of the replay (all copies), collectives expanded. */
     public int messages() {
-        return packets.length;
+        return protocol.packets.length;
     }
 
     /**
@@ -777,14 +621,7 @@ public final class TraceReplay {
      * last data packet (for rendezvous, the handshake included); messages not delivered are left out.
      */
     public long[] messageLatencies() {
-        long[] out = new long[packets.length];
-        int n = 0;
-        for (int gm = 0; gm < packets.length; gm++) {
-            if (dataComplete[gm] >= 0 && sendPosted[gm] >= 0) {
-                out[n++] = dataComplete[gm] - sendPosted[gm];
-            }
-        }
-        return Arrays.copyOf(out, n);
+        return protocol.latencies();
     }
 
     /**

@@ -60,7 +60,7 @@ final class UnfinishedRanks {
                 int gm = base + (c >>> 1);
                 int m = c >>> 1;
                 boolean send = (c & 1) == 1;
-                if ((send ? replay.sendComplete[gm] : replay.dataComplete[gm]) >= 0) {
+                if ((send ? replay.protocol.sendComplete[gm] : replay.protocol.dataComplete[gm]) >= 0) {
                     continue;
                 }
                 sb.append(shown++ == 0 ? "" : "; ").append(describe(replay, gm, m, send));
@@ -78,17 +78,17 @@ final class UnfinishedRanks {
             if (trace.receiveEvent[m] < 0) {
                 return msg + " to be received: no receive in the trace matches it";
             }
-            if (replay.receivePosted[gm] < 0) {
+            if (replay.protocol.receivePosted[gm] < 0) {
                 return msg + " to be received: rank " + trace.receiver[m] + " has not posted the receive";
             }
             return msg + " to be delivered";
         }
-        if (replay.sendPosted[gm] < 0) {
+        if (replay.protocol.sendPosted[gm] < 0) {
             return msg + ": rank " + trace.sender[m] + " has not posted the send";
         }
-        if (!replay.parameters.eager(trace.bytes[m]) && !replay.cleared[gm]) {
-            return msg + ": rendezvous request " + (replay.requestArrived[gm] < 0 ? "not yet arrived" : "not yet answered");
+        if (!replay.parameters.eager(trace.bytes[m]) && !replay.protocol.cleared[gm]) {
+            return msg + ": rendezvous request " + (replay.protocol.requestArrived[gm] < 0 ? "not yet arrived" : "not yet answered");
         }
-        return msg + ": " + replay.arrived[gm] + " of " + replay.packets[gm] + " packets arrived";
+        return msg + ": " + replay.protocol.arrived[gm] + " of " + replay.protocol.packets[gm] + " packets arrived";
     }
 }
