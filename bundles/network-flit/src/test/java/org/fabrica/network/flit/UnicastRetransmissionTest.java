@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.Setup;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +71,30 @@ class UnicastRetransmissionTest {
         assertEquals(Map.of("unicastDropped", dropped, "retransmitted", dropped), net.lossCounters());
         // a packet is lost at least TIMEOUT cycles: the slowest delivery shows it
         assertTrue(r.maxLatency > TIMEOUT, "max latency " + r.maxLatency);
+    }
+
+    /**
+     * Resends go through whatever injection organisation the interface has: per-VC injection
+     * queues (the queuing scheme picks the lane again) and per-destination admittance queues in
+     * front of them (the resend joins its destination's queue) lose nothing and deliver once.
+     */
+    @ParameterizedTest
+    @EnumSource(value = InjectionQueues.class, names = {"PER_VC", "PER_VC_ADMITTANCE"})
+    void resendsPassThroughInjectionLanesAndAdmittanceQueues(InjectionQueues injection) {
+        Setup s = lossy(1e-4);
+        s.router = Fixtures.router(2, 8, FlowControl.VIRTUAL_CUT_THROUGH);
+        s.describe = d -> d.withInjection(injection);
+        FlitNetwork net = s.create();
+        Recorder r = (Recorder) s.observer;
+        Fixtures.run(net, 37);
+        assertTrue(r.generated > 300, "enough traffic: " + r.generated);
+        long dropped = net.retransmission.dropped;
+        assertTrue(dropped > r.generated / 20, dropped + " of " + r.generated + " dropped");
+        assertEquals(dropped, net.retransmission.retransmitted);
+        assertEquals(r.generated, r.delivered, "every packet delivered");
+        assertEquals(r.generated, r.deliveredIds.cardinality(), "each once");
+        assertEquals(0, net.inFlight());
+        assertEquals(0, net.retransmission.waiting());
     }
 
     @Test
