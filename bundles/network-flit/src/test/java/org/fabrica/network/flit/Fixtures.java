@@ -127,6 +127,30 @@ final class Fixtures {
      * Shortest path on the ring (ties go +). With datelines, the class is 1 from the hop that wraps
      * (k-1 -> 0 going +, 0 -> k-1 going -) on, else 0; without, always class 0 (deadlock-prone).
      */
+    /**
+     * On a star: a packet entering through one of {@code fromPorts} asks for all of
+     * {@code branches} at once (a multi-output route, VC class 0); any other goes to its destination.
+     */
+    static RoutingAlgorithm branching(java.util.function.IntPredicate fromPorts, int... branches) {
+        return new RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
+                if (fromPorts.test(inPort)) {
+                    for (int b : branches) {
+                        out.addBranch(b, 0);
+                    }
+                } else {
+                    out.add(packet.destination(), 0);
+                }
+            }
+
+            @Override
+            public int vcClasses() {
+                return 1;
+            }
+        };
+    }
+
     static final class RingRouting implements RoutingAlgorithm {
         final int k;
         final boolean datelines;

@@ -9,8 +9,6 @@ import org.fabrica.hardware.FlowControl;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.flit.Fixtures.Setup;
 import org.fabrica.network.flit.RouterOrganisationTest.Star;
-import org.fabrica.routing.PacketView;
-import org.fabrica.routing.RouteCandidates;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
@@ -27,22 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class GlobalResourceBulletinTest {
     /** Packets of nodes 0 and 1 go to outputs 2 and 3 at once; the others to their destination. */
-    private static final RoutingAlgorithm TWO_MULTICASTS = new RoutingAlgorithm() {
-        @Override
-        public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
-            if (inPort == 0 || inPort == 1) {
-                out.addBranch(2, 0);
-                out.addBranch(3, 0);
-            } else {
-                out.add(packet.destination(), 0);
-            }
-        }
-
-        @Override
-        public int vcClasses() {
-            return 1;
-        }
-    };
+    private static final RoutingAlgorithm TWO_MULTICASTS = Fixtures.branching(port -> port == 0 || port == 1, 2, 3);
 
     private static FlitNetwork star(boolean holdAndWait) {
         Setup s = new Setup();

@@ -21,23 +21,7 @@ import org.junit.jupiter.api.Test;
 /** A route of several outputs at once: granted all or none, read once, copies delivered at every branch. */
 class MultiOutputRouteTest {
     /** Packets from node 0 fan out to nodes 1, 2 and 3; every other packet goes to its destination. */
-    static final RoutingAlgorithm FAN_OUT = new RoutingAlgorithm() {
-        @Override
-        public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
-            if (inPort == 0) {
-                out.addBranch(1, 0);
-                out.addBranch(2, 0);
-                out.addBranch(3, 0);
-            } else {
-                out.add(packet.destination(), 0);
-            }
-        }
-
-        @Override
-        public int vcClasses() {
-            return 1;
-        }
-    };
+    static final RoutingAlgorithm FAN_OUT = Fixtures.branching(port -> port == 0, 1, 2, 3);
 
     /** Node 0 sends one packet at cycle {@code fanOutAt}; nodes 4 and 5 stream packets to node 2 from cycle 0 to {@code streamEnd}. */
     static Setup star(long streamEnd) {
