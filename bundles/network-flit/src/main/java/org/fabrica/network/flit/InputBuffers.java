@@ -97,7 +97,10 @@ final class InputBuffers {
 
     /** The per-queue records. */
     final int[] vc;
-    /** Candidates 1 .. maxCandidates-1 of the front head, (maxCandidates - 1) per queue. */
+    /**
+     * Candidates 1 .. maxCandidates-1 of the front head, (maxCandidates - 1) per queue; empty with
+     * VOQ buffers, whose heads have one candidate, the output of their queue, kept in the record.
+     */
     final int[] candPort;
     final long[] candMask;
     /** VOQ: a flit per pool slot, three ints (packet, visible, next); null for FIFO buffers. */
@@ -179,8 +182,9 @@ final class InputBuffers {
         int totalVcs = wiring.totalVcs();
         int queues = wiring.totalQueues();
         vc = new int[Math.multiplyExact(queues, 1 << VC_SHIFT)];
-        candPort = new int[Math.multiplyExact(queues, maxCandidates - 1)];
-        candMask = new long[Math.multiplyExact(queues, maxCandidates - 1)];
+        int later = voq ? 0 : maxCandidates - 1;
+        candPort = new int[Math.multiplyExact(queues, later)];
+        candMask = new long[Math.multiplyExact(queues, later)];
         this.window = windowFor(stride, arrivalDelay);
         this.runSlots = runSlotsFor(stride, packetFlits);
         this.block = 2 + window + 2 * runSlots;

@@ -77,7 +77,8 @@ final class StateSize {
         this.bufferInts = queuesPerVc > 1 ? flitSlots * 3
                 : InputBuffers.fifoInts(inputVcs, (int) Math.min(stride, Integer.MAX_VALUE), arrivalDelay, packetFlits);
         this.maxCandidates = mp * vcClasses;
-        long candidates = Math.max(0, maxCandidates - 1);
+        // a VOQ queue's head has one candidate (its queue's output), kept in the queue's record
+        long candidates = queuesPerVc > 1 ? 0 : Math.max(0, maxCandidates - 1);
         // ActiveRouters: at least eight longs per router (VC-allocation words and request masks)
         this.bytes = queues * (PER_QUEUE + candidates * PER_CANDIDATE) + inputVcs * PER_VC + bufferInts * 4
                 + p * PER_PORT + nodes * PER_NODE + routers * 64;

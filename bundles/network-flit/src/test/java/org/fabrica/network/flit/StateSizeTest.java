@@ -27,6 +27,9 @@ class StateSizeTest {
         assertEquals(144, voq.queues);
         assertEquals(48 * 8 * 3, voq.bufferInts);
         assertTrue(voq.bytes > s.bytes);
+        // more VC classes mean more route candidates per FIFO queue, none per VOQ queue (one output each)
+        assertTrue(StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 1, 4, 4, 3, GB).bytes > s.bytes);
+        assertEquals(voq.bytes, StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 3, 4, 4, 3, GB).bytes);
     }
 
     @Test
