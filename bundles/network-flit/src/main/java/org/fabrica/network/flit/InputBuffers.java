@@ -29,9 +29,18 @@ import org.fabrica.kernel.SimulationException;
  *
  * <h2>VOQ buffers</h2>
  * A VC's flits may leave in another order than they came (packets bound to different outputs),
- * so its slots are a free list, and each queue links its flits in arrival order. The queue of a
- * packet is the output of its route, computed when its head arrives ({@link RouteStage#arrival}):
- * the rest of the packet follows the head into the same queue.
+ * so each queue is a linked list of runs of one packet drawn from its VC's pool of runs. The queue
+ * of a packet is the output of its route, computed when its head arrives
+ * ({@link RouteStage#arrival}): the rest of the packet follows the head into the same queue. A
+ * VC's arrivals are packet-contiguous (the upstream VC belongs to one packet at a time), so a run
+ * is a range of the VC's arrival numbers and keeps only its first; the VC keeps the arrival cycles
+ * of its last {@link #window} flits, as a FIFO VC does, and older flits are visible. One block of
+ * {@link #voqBlock} ints per VC in {@link #voqRuns} ({@code b = iv * voqBlock}): {@code [b]} the
+ * flits that ever arrived, {@code [b + 1]} the first free run, the window, then
+ * {@link #voqRunSlots} runs of four ints (pool slot, flits, arrival number of its first flit, next
+ * run or -1). A queue's {@link #HEAD} and {@link #TAIL} are run numbers. The pools start at
+ * {@link #voqRunSlotsFor} runs and double (every VC's, never past the largest capacity) when one
+ * runs out. Results are those of a slot-per-flit pool, bit for bit.
  */
 final class InputBuffers {
     static final int IDLE = 0;
@@ -42,7 +51,7 @@ final class InputBuffers {
     static final int VC_SHIFT = 4;
     /** Flits in the queue (visible or still on the link). */
     static final int COUNT = 0;
-    /** FIFO: the front run's entry in the VC's ring of runs; VOQ: the front flit's slot of the VC's pool. */
+    /** FIFO: the front run's entry in the VC's ring of runs; VOQ: the front run of the VC's pool of runs. */
     static final int HEAD = 1;
     /** IDLE, ROUTING, VC_ALLOC or ACTIVE: the state of the front packet. */
     static final int STATE = 2;
@@ -70,7 +79,7 @@ final class InputBuffers {
     static final int CAND_PORT = 11;
     static final int CAND_MASK_LO = 12;
     static final int CAND_MASK_HI = 13;
-    /** FIFO: capacity of the queue's VC in flits; VOQ: the queue's last flit (pool slot of its VC). */
+    /** FIFO: capacity of the queue's VC in flits; VOQ: the queue's last run (in its VC's pool). */
     static final int CAPACITY = 14;
     static final int TAIL = 14;
     /**
@@ -90,6 +99,16 @@ final class InputBuffers {
         return (int) Math.max(1, Math.min(stride, (stride + (long) packetFlits - 1) / packetFlits + 1));
     }
 
+    /** Runs a VOQ VC's pool holds at first: its whole packets, a partial one at each queue's front and one arriving. */
+    static int voqRunSlotsFor(int stride, int packetFlits, int queuesPerVc) {
+        return (int) Math.max(1, Math.min(stride, stride / Math.max(1, packetFlits) + (long) queuesPerVc + 1));
+    }
+
+    /** Ints of the VOQ buffers: {@code inputVcs} blocks of {@link #voqBlock}. */
+    static long voqInts(long inputVcs, int stride, int arrivalDelay, int packetFlits, int queuesPerVc) {
+        return inputVcs * (2 + windowFor(stride, arrivalDelay) + 4L * voqRunSlotsFor(stride, packetFlits, queuesPerVc));
+    }
+
     /** Ints of the FIFO buffers: {@code inputVcs} blocks of {@link #block}. */
     static long fifoInts(long inputVcs, int stride, int arrivalDelay, int packetFlits) {
         return inputVcs * (2 + windowFor(stride, arrivalDelay) + 2L * runSlotsFor(stride, packetFlits));
@@ -103,11 +122,15 @@ final class InputBuffers {
      */
     final int[] candPort;
     final long[] candMask;
-    /** VOQ: a flit per pool slot, three ints (packet, visible, next); null for FIFO buffers. */
-    final int[] ring;
+    /** VOQ: one block per VC (see the class comment); null for FIFO buffers; replaced when the pools grow. */
+    int[] voqRuns;
+    /** VOQ: runs in each VC's pool. */
+    int voqRunSlots;
+    /** VOQ: ints per VC in {@link #voqRuns}: 2 + window + 4 * voqRunSlots. */
+    int voqBlock;
     /** FIFO: one block per VC (see the class comment); replaced when the ring of runs grows. */
     int[] fifo;
-    /** FIFO: arrival cycles kept per VC (a power of two). */
+    /** Arrival cycles kept per VC (a power of two). */
     final int window;
     /** FIFO: runs the ring of each VC holds. */
     int runSlots;
@@ -132,9 +155,8 @@ final class InputBuffers {
     private final int rSa;
     private final int routerStride;
     private final int[] credits;
-    // VOQ: per VC its flits, the head of its free slots, and the queue its arriving packet joined
+    // VOQ: per VC its flits and the queue its arriving packet joined
     private final int[] vcFlits;
-    private final int[] freeSlot;
     private final int[] arrivingQueue;
     private final int[] queueLocalOf;
     private RouteStage route;
@@ -188,7 +210,9 @@ final class InputBuffers {
         this.window = windowFor(stride, arrivalDelay);
         this.runSlots = runSlotsFor(stride, packetFlits);
         this.block = 2 + window + 2 * runSlots;
-        ring = voq ? new int[Math.multiplyExact(Math.multiplyExact(totalVcs, stride), 3)] : null;
+        this.voqRunSlots = voqRunSlotsFor(stride, packetFlits, queuesPerVc);
+        this.voqBlock = 2 + window + 4 * voqRunSlots;
+        voqRuns = voq ? new int[Math.multiplyExact(totalVcs, voqBlock)] : null;
         fifo = voq ? null : new int[Math.multiplyExact(totalVcs, block)];
         for (int q = 0; q < queues; q++) {
             vc[(q << VC_SHIFT) + BLOCKED_AT] = -1;
@@ -196,17 +220,12 @@ final class InputBuffers {
         }
         if (voq) {
             vcFlits = new int[totalVcs];
-            freeSlot = new int[totalVcs];
             arrivingQueue = new int[totalVcs];
             for (int iv = 0; iv < totalVcs; iv++) {
-                int cap = capacity[iv];
-                for (int i = 0; i < cap; i++) {
-                    ring[(iv * stride + i) * 3 + 2] = i + 1 < cap ? i + 1 : -1;
-                }
+                chainFree(voqRuns, iv * voqBlock, 0, voqRunSlots, -1);
             }
         } else {
             vcFlits = null;
-            freeSlot = null;
             arrivingQueue = null;
         }
     }
@@ -343,23 +362,73 @@ final class InputBuffers {
         } else {
             q = arrivingQueue[iv];
         }
-        int s = freeSlot[iv];
-        int e = (iv * stride + s) * 3;
-        freeSlot[iv] = ring[e + 2];
-        ring[e] = slot;
-        ring[e + 1] = visible;
-        ring[e + 2] = -1;
+        int[] f = voqRuns;
+        int b = iv * voqBlock;
+        int arrival = f[b];
+        int w = b + 2 + (arrival & (window - 1));
+        if (flits >= window && (int) checks.now() - f[w] < 0) {
+            throw windowTooSmall(iv, f[w]);
+        }
+        f[w] = visible;
+        f[b] = arrival + 1;
         vcFlits[iv] = flits + 1;
         int x = q << VC_SHIFT;
         int count = vc[x + COUNT];
-        if (count == 0) {
-            vc[x + HEAD] = s;
+        int tail = vc[x + TAIL];
+        if (count > 0 && f[b + 2 + window + (tail << 2)] == slot) {
+            f[b + 2 + window + (tail << 2) + 1]++;
         } else {
-            ring[(iv * stride + vc[x + TAIL]) * 3 + 2] = s;
+            int run = f[b + 1];
+            if (run < 0) {
+                growVoqRuns();
+                f = voqRuns;
+                b = iv * voqBlock;
+                run = f[b + 1];
+            }
+            int e = b + 2 + window + (run << 2);
+            f[b + 1] = f[e + 3];
+            f[e] = slot;
+            f[e + 1] = 1;
+            f[e + 2] = arrival;
+            f[e + 3] = -1;
+            if (count == 0) {
+                vc[x + HEAD] = run;
+            } else {
+                f[b + 2 + window + (tail << 2) + 3] = run;
+            }
+            vc[x + TAIL] = run;
         }
-        vc[x + TAIL] = s;
         vc[x + COUNT] = count + 1;
         joined(x, r, queueLocalOf[q], count, slot, visible);
+    }
+
+    /** Links runs {@code from .. to-1} of the VOQ block at {@code b} into its free list, ahead of {@code rest}. */
+    private void chainFree(int[] f, int b, int from, int to, int rest) {
+        int runs = b + 2 + window;
+        for (int k = from; k < to; k++) {
+            f[runs + (k << 2) + 3] = k + 1 < to ? k + 1 : rest;
+        }
+        f[b + 1] = from < to ? from : rest;
+    }
+
+    /** A VOQ VC ran out of runs: every pool doubles (at most to the largest capacity), runs keeping their numbers. */
+    private void growVoqRuns() {
+        int grown = Math.min(stride, voqRunSlots * 2);
+        if (grown == voqRunSlots) {
+            throw new IllegalStateException("a VOQ VC needs more than " + grown + " runs for at most " + stride + " flits");
+        }
+        int grownBlock = 2 + window + 4 * grown;
+        int vcsTotal = capacityOfVc.length;
+        int[] g = new int[Math.multiplyExact(vcsTotal, grownBlock)];
+        for (int iv = 0; iv < vcsTotal; iv++) {
+            int b = iv * voqBlock;
+            int nb = iv * grownBlock;
+            System.arraycopy(voqRuns, b, g, nb, voqBlock);
+            chainFree(g, nb, voqRunSlots, grown, voqRuns[b + 1]);
+        }
+        voqRuns = g;
+        voqRunSlots = grown;
+        voqBlock = grownBlock;
     }
 
     /**
@@ -399,21 +468,34 @@ final class InputBuffers {
     private int popQueued(int q, int r) {
         int iv = q / queuesPerVc;
         int x = q << VC_SHIFT;
-        int s = vc[x + HEAD];
-        int e = (iv * stride + s) * 3;
-        int next = ring[e + 2];
-        ring[e + 2] = freeSlot[iv];
-        freeSlot[iv] = s;
+        int[] f = voqRuns;
+        int b = iv * voqBlock;
+        int runs = b + 2 + window;
+        int h = vc[x + HEAD];
+        int e = runs + (h << 2);
+        int left = --f[e + 1];
+        f[e + 2]++; // the run's next flit arrived right after this one
         vcFlits[iv]--;
         int remaining = --vc[x + COUNT];
+        if (left == 0) {
+            int next = f[e + 3];
+            f[e + 3] = f[b + 1];
+            f[b + 1] = h;
+            h = next;
+            vc[x + HEAD] = h;
+        }
         if (remaining > 0) {
-            int n = (iv * stride + next) * 3;
-            vc[x + HEAD] = next;
-            vc[x + FRONT_SLOT] = ring[n];
-            vc[x + FRONT_VIS] = ring[n + 1];
+            int n = runs + (h << 2);
+            vc[x + FRONT_SLOT] = f[n];
+            vc[x + FRONT_VIS] = voqVisible(f, b, f[n + 2]);
         }
         rt[r * routerStride + ActiveRouters.FLITS]--;
         return remaining;
+    }
+
+    /** VOQ: the cycle from which the VC's flit of arrival number {@code arrival} is visible (older than the window: now). */
+    private int voqVisible(int[] f, int b, int arrival) {
+        return f[b] - arrival <= window ? f[b + 2 + (arrival & (window - 1))] : (int) checks.now();
     }
 
     /** Flits in input VC {@code iv}, over its queues (visible or still on the link): what its credits count. */
@@ -425,15 +507,11 @@ final class InputBuffers {
     int visibleFlits(int iv, long now) {
         int nowLow = (int) now;
         if (voq) {
-            int visible = 0;
-            for (int q = iv * queuesPerVc, end = q + queuesPerVc; q < end; q++) {
-                int x = q << VC_SHIFT;
-                for (int i = 0, s = vc[x + HEAD], n = vc[x + COUNT]; i < n; i++) {
-                    int e = (iv * stride + s) * 3;
-                    if (nowLow - ring[e + 1] >= 0) {
-                        visible++;
-                    }
-                    s = ring[e + 2];
+            // flits still on the link are among the VC's last arrivals, all in the window (and buffered)
+            int visible = vcFlits[iv];
+            for (int k = 0, w = iv * voqBlock + 2; k < window; k++) {
+                if (nowLow - voqRuns[w + k] < 0) {
+                    visible--;
                 }
             }
             return visible;
@@ -518,7 +596,7 @@ final class InputBuffers {
     int flitSlot(int q, int i) {
         int x = q << VC_SHIFT;
         if (voq) {
-            return ring[voqEntry(q, i)];
+            return voqRuns[voqEntry(q, i)];
         }
         int b = q * block;
         for (int k = 0, h = vc[x + HEAD], runs = fifo[b + 1]; k < runs; k++) {
@@ -535,21 +613,30 @@ final class InputBuffers {
     int flitVisible(int q, int i) {
         int x = q << VC_SHIFT;
         if (voq) {
-            return ring[voqEntry(q, i) + 1];
+            int e = voqEntry(q, i);
+            return voqVisible(voqRuns, (q / queuesPerVc) * voqBlock, voqRuns[e + 2] + voqOffset);
         }
         int newer = vc[x + COUNT] - i; // this flit and those behind it
         int b = q * block;
         return newer <= window ? fifo[b + 2 + ((fifo[b] - newer) & (window - 1))] : (int) checks.now();
     }
 
-    /** VOQ: the index in {@link #ring} of the flit at position {@code i} (0 = front) of queue {@code q}. */
+    /** Set by {@link #voqEntry}: the flit's position within its run. */
+    private int voqOffset;
+
+    /** VOQ: the index in {@link #voqRuns} of the run holding the flit at position {@code i} (0 = front) of queue {@code q}. */
     private int voqEntry(int q, int i) {
-        int iv = q / queuesPerVc;
-        int s = vc[(q << VC_SHIFT) + HEAD];
-        for (int k = 0; k < i; k++) {
-            s = ring[(iv * stride + s) * 3 + 2];
+        int b = (q / queuesPerVc) * voqBlock;
+        for (int run = vc[(q << VC_SHIFT) + HEAD]; run >= 0; ) {
+            int e = b + 2 + window + (run << 2);
+            if (i < voqRuns[e + 1]) {
+                voqOffset = i;
+                return e;
+            }
+            i -= voqRuns[e + 1];
+            run = voqRuns[e + 3];
         }
-        return (iv * stride + s) * 3;
+        throw new IndexOutOfBoundsException("flit " + i + " of queue " + q);
     }
 
     /** FIFO: flits that have left VC {@code iv} since the start (wrapping), for tests. */

@@ -40,7 +40,7 @@ final class StateSize {
     final long maxCandidates;
     /** Flit slots of the input VCs (input VCs x the largest capacity). */
     final long flitSlots;
-    /** Ints the buffers take: FIFO, a block of runs and arrival cycles per VC; VOQ, three per flit slot. */
+    /** Ints the buffers take: a block of runs and arrival cycles per VC (FIFO or VOQ). */
     final long bufferInts;
     final long bytes;
 
@@ -73,9 +73,10 @@ final class StateSize {
             stride = Math.max(stride, c);
         }
         this.flitSlots = inputVcs * stride;
-        // VOQ: a slot holds the packet, its arrival cycle and the next slot; FIFO: runs (InputBuffers)
-        this.bufferInts = queuesPerVc > 1 ? flitSlots * 3
-                : InputBuffers.fifoInts(inputVcs, (int) Math.min(stride, Integer.MAX_VALUE), arrivalDelay, packetFlits);
+        // runs of packets and a window of arrival cycles per VC: linked per queue (VOQ) or a ring (FIFO); InputBuffers
+        int largest = (int) Math.min(stride, Integer.MAX_VALUE);
+        this.bufferInts = queuesPerVc > 1 ? InputBuffers.voqInts(inputVcs, largest, arrivalDelay, packetFlits, queuesPerVc)
+                : InputBuffers.fifoInts(inputVcs, largest, arrivalDelay, packetFlits);
         this.maxCandidates = mp * vcClasses;
         // a VOQ queue's head has one candidate (its queue's output), kept in the queue's record
         long candidates = queuesPerVc > 1 ? 0 : Math.max(0, maxCandidates - 1);

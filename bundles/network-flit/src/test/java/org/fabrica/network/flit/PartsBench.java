@@ -32,6 +32,8 @@ final class PartsBench {
     RoutingAlgorithm routing = new Fixtures.RingRouting(4, true);
     Function<QueuingContext, QueuingScheme> queuing = Fixtures.classPerVc();
     int packetFlits = 2;
+    /** The packet length the input buffers' pools of runs are first sized for (1: as many runs as flits). */
+    int bufferPacketFlits = 1;
     boolean waitForTailCredit;
     long hopLimit = 100;
     int receiveOverhead;
@@ -91,7 +93,8 @@ final class PartsBench {
         routers = new ActiveRouters(w.routers, localQueues);
         RouterKinds kinds = RouterKinds.all(topology, d);
         outputs = new OutputUnits(w, kinds.creditCapacity(w));
-        inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits);
+        inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits, Integer.MAX_VALUE,
+                bufferPacketFlits);
         pool = new PacketPool(16);
         progress = new Progress();
         route = new RouteStage(routing, "ring-test", w, inputs, routers, pool, Fixtures.NAMES, progress,

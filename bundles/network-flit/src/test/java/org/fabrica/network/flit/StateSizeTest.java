@@ -22,10 +22,11 @@ class StateSizeTest {
         assertEquals(48 * 8, s.flitSlots);
         // FIFO: per VC the two counters, 4 arrival cycles (a 3-cycle delay) and 3 runs of 4-flit packets
         assertEquals(48 * (2 + 4 + 2 * 3), s.bufferInts);
-        // VOQ: one queue per input VC and output, and a third word per slot
+        // VOQ: one queue per input VC and output; per VC the two counters, the 4 arrival cycles and
+        // a pool of 6 runs of four ints (two whole 4-flit packets, a partial one per queue, one arriving)
         StateSize voq = StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 3, 2, 4, 3, GB);
         assertEquals(144, voq.queues);
-        assertEquals(48 * 8 * 3, voq.bufferInts);
+        assertEquals(48 * (2 + 4 + 4 * 6), voq.bufferInts);
         assertTrue(voq.bytes > s.bytes);
         // more VC classes mean more route candidates per FIFO queue, none per VOQ queue (one output each)
         assertTrue(StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 1, 4, 4, 3, GB).bytes > s.bytes);

@@ -146,6 +146,73 @@ class VoqInputBuffersTest {
     }
 
     @Test
+    void aVcsPoolOfRunsGrowsForShortPacketsAndEveryQueueKeepsItsOrder() {
+        PartsBench b = new PartsBench();
+        b.routing = routing;
+        b.description = RouterDescription.of(Fixtures.router(2, 16, FlowControl.WORMHOLE))
+                .withCrossbar(CrossbarOrganisation.VOQ);
+        b.bufferPacketFlits = 8; // runs for 2 whole packets, a partial one per queue and one arriving: 6
+        b.build();
+        assertEquals(6, b.inputs.voqRunSlots);
+        int iv = b.vc(1, MINUS, 1);
+        int other = b.vc(1, MINUS, 0);
+        int[] queues = {iv * 3 + PLUS, iv * 3 + TERMINAL, iv * 3 + MINUS};
+        int[] destinations = {2, 1, 0}; // at r1: x+, its node, x-
+        java.util.List<java.util.ArrayDeque<int[]>> expected = new java.util.ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            expected.add(new java.util.ArrayDeque<>());
+        }
+        int otherPacket = b.packet(0, 2, 2);
+        arrive(b, other, otherPacket, 1, true); // another VC's pool, moved along when the pools grow
+        int visible = 0;
+        for (int n = 0; n < 40; n++) {
+            int k = (n * 7 / 3) % 3;
+            int flits = 1 + n % 2; // packets of 1 and 2 flits: far more runs than sized for
+            int p = b.packet(0, destinations[k], flits);
+            for (int f = 0; f < flits; f++) {
+                b.progress.now = ++visible; // one flit a cycle, visible at once
+                arrive(b, iv, p, visible, f == 0);
+                expected.get(k).add(new int[] {p, visible});
+            }
+            // keep the VC at 12 of its 16 flits (8 runs or so): the fullest queue gives a flit
+            while (expected.get(0).size() + expected.get(1).size() + expected.get(2).size() > 12) {
+                int q = 0;
+                for (int j = 1; j < 3; j++) {
+                    q = expected.get(j).size() > expected.get(q).size() ? j : q;
+                }
+                expected.get(q).poll();
+                assertEquals(expected.get(q).size(), b.inputs.pop(queues[q], 1));
+            }
+            int held = 0;
+            for (int j = 0; j < 3; j++) {
+                int i = 0;
+                for (int[] flit : expected.get(j)) {
+                    assertEquals(flit[0], b.inputs.flitSlot(queues[j], i), "packet " + n + " queue " + j + " flit " + i);
+                    // the VC keeps the arrival cycles of its last 16 flits; an older flit is visible (now)
+                    int seen = visible - flit[1] < 16 ? flit[1] : visible;
+                    assertEquals(seen, b.inputs.flitVisible(queues[j], i), "packet " + n + " queue " + j + " flit " + i);
+                    i++;
+                }
+                if (!expected.get(j).isEmpty()) {
+                    assertEquals(expected.get(j).peek()[0], b.inputs.frontSlot(queues[j]));
+                    int front = expected.get(j).peek()[1];
+                    // the front's cycle as known when it became the front: its own, or a later one it was visible by
+                    int known = b.inputs.frontVisible(queues[j]);
+                    assertTrue(front <= known && known <= visible, "front visible " + known + " for " + front);
+                }
+                held += expected.get(j).size();
+            }
+            assertEquals(held, b.inputs.vcFlits(iv));
+            assertEquals(held, b.inputs.visibleFlits(iv, visible));
+            assertEquals(held - 1, b.inputs.visibleFlits(iv, visible - 1), "the last flit is still on the link");
+        }
+        assertTrue(b.inputs.voqRunSlots > 6, "the pools grew: " + b.inputs.voqRunSlots);
+        assertEquals(otherPacket, b.inputs.flitSlot(other * 3 + PLUS, 0));
+        assertEquals(1, b.inputs.vcFlits(other));
+        assertEquals(41, routing.calls, "one route per head: the other VC's and 40");
+    }
+
+    @Test
     void aFifoBufferRefusesAFlitBeyondItsCapacityNamingTheVc() {
         PartsBench b = new PartsBench().build();
         int p = b.packet(3, 1, 8);
@@ -155,3 +222,4 @@ class VoqInputBuffersTest {
                 + " r3.x+ vc1 (capacity 4) when packet 0 (source 3, destination 1) arrived"), e.getMessage());
     }
 }
+
