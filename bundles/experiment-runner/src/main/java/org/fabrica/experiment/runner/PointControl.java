@@ -170,6 +170,19 @@ final class PointControl implements RunControl {
         }
     }
 
+    /**
+     * The process did not run for {@code nanos} (it was stopped, the machine slept): the time since
+     * the last checkpoint and since a pause or stop was asked leaves that span out.
+     */
+    void excuse(long nanos) {
+        synchronized (lock) {
+            lastCheckpointNanos += nanos;
+            if (askedNanos != 0) {
+                askedNanos += nanos;
+            }
+        }
+    }
+
     private static long seconds(long nanos) {
         return Math.round(nanos / 1e9);
     }

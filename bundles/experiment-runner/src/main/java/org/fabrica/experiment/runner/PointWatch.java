@@ -19,6 +19,10 @@ import org.fabrica.sweep.SweepPoint;
  * the provider named (from the thread's stack) and its thread is left behind, so the sweep, pause
  * and stop go on. Deterministic results are not affected: the simulation runs the same code, on
  * another thread.
+ *
+ * <p>Time in which the watch itself did not run (the process stopped, the machine asleep) does not
+ * count toward the limits ({@link AwakeClock}): a sweep resumed after a suspension goes on instead of
+ * failing every point that was running.
  */
 final class PointWatch {
     /** System property: seconds without a cycle boundary before a point counts as stuck. */
@@ -28,6 +32,32 @@ final class PointWatch {
     static final String RESPOND_PROPERTY = "fabrica.respondSeconds";
     static final long DEFAULT_RESPOND_SECONDS = 10;
     private static final long POLL_MILLIS = 250;
+    /** A poll this late means the watch was not running (a stopped process, a sleeping machine). */
+    private static final long ASLEEP_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    /**
+     * Tells the spans in which its reader did not run: a reading more than {@code asleepNanos}
+     * after the previous one slept for the gap less the {@code expectedNanos} between readings.
+     */
+    static final class AwakeClock {
+        private final long expectedNanos;
+        private final long asleepNanos;
+        private boolean started;
+        private long last;
+
+        AwakeClock(long expectedNanos, long asleepNanos) {
+            this.expectedNanos = expectedNanos;
+            this.asleepNanos = asleepNanos;
+        }
+
+        /** Nanoseconds slept since the previous reading, 0 if none, at wall-clock reading {@code now} (System.nanoTime). */
+        long slept(long now) {
+            long gap = started ? now - last : 0;
+            started = true;
+            last = now;
+            return gap > asleepNanos ? gap - expectedNanos : 0;
+        }
+    }
 
     /** The watch's limits. */
     record Limits(long stallNanos, long respondNanos) {
@@ -74,6 +104,8 @@ final class PointWatch {
         worker.setDaemon(true); // a stuck one must not keep the launcher alive
         threads.add(worker);
         long start = System.nanoTime();
+        AwakeClock clock = new AwakeClock(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS), ASLEEP_NANOS);
+        clock.slept(start);
         boolean interrupted = false;
         worker.start();
         try {
@@ -81,7 +113,12 @@ final class PointWatch {
                 try {
                     return result.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 } catch (TimeoutException e) {
-                    String stall = control.stall(System.nanoTime(), limits.stallNanos(), limits.respondNanos());
+                    long now = System.nanoTime();
+                    long slept = clock.slept(now);
+                    if (slept > 0) {
+                        control.excuse(slept); // the point did not run either: that time is not its
+                    }
+                    String stall = control.stall(now, limits.stallNanos(), limits.respondNanos());
                     if (stall != null && !result.isDone()) {
                         return stuck(sim, sp, worker, stall, start);
                     }

@@ -1,0 +1,62 @@
+package org.fabrica.experiment.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A process stopped (or a machine asleep) while points run: the time it did not run is not held
+ * against the points, so they do not count as stuck when it goes on; a point that then really
+ * stops coming to cycle boundaries still does.
+ */
+class SuspendedWatchTest {
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long S = TimeUnit.SECONDS.toNanos(1);
+
+    private static PointControl control() {
+        return new PointControl(new PointControl.Signals() {
+            @Override
+            public boolean pauseRequested() {
+                return false;
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return false;
+            }
+
+            @Override
+            public void progressed() {
+            }
+        }, null);
+    }
+
+    @Test
+    void aLateReadingCountsAsSleepBeyondTheExpectedGap() {
+        PointWatch.AwakeClock clock = new PointWatch.AwakeClock(250 * MS, 5 * S);
+        assertEquals(0, clock.slept(0), "the first reading");
+        assertEquals(0, clock.slept(250 * MS));
+        assertEquals(0, clock.slept(4 * S), "a slow poll on a busy machine is not sleep");
+        assertEquals(900 * S - 250 * MS, clock.slept(4 * S + 900 * S));
+        assertEquals(0, clock.slept(904 * S + 250 * MS));
+    }
+
+    @Test
+    void theTimeAProcessWasStoppedIsNotHeldAgainstItsPoints() {
+        PointControl c = control();
+        long start = System.nanoTime();
+        long stall = 120 * S;
+        // 15 minutes stopped right after the last checkpoint
+        assertNotNull(c.stall(start + 900 * S, stall, 10 * S), "without the excuse the point looks stuck");
+        c.excuse(900 * S);
+        assertNull(c.stall(start + 900 * S, stall, 10 * S), "the stopped time does not count");
+        // but a point that makes no progress after it still counts as stuck
+        String stuck = c.stall(start + 900 * S + 121 * S, stall, 10 * S);
+        assertNotNull(stuck);
+        assertTrue(stuck.startsWith("has not come to a cycle boundary for 121 s"), stuck);
+    }
+}
