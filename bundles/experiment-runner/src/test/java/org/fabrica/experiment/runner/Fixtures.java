@@ -167,4 +167,23 @@ final class Fixtures {
     static void assertContains(String text, String part) {
         assertTrue(text.contains(part), "expected to find\n  " + part + "\nin\n  " + text);
     }
+
+    /** A point's control whose run never asks to pause or stop, for a point of no study ({@code null}). */
+    static PointControl idleControl() {
+        return new PointControl(new PointControl.Signals() {
+            @Override
+            public boolean pauseRequested() {
+                return false;
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return false;
+            }
+
+            @Override
+            public void progressed() {
+            }
+        }, null);
+    }
 }

@@ -7,21 +7,7 @@ import org.junit.jupiter.api.Test;
 /** Checkpoints come every 4096 cycles on small networks and proportionally more often on large ones. */
 class PointControlIntervalTest {
     private static long interval(int routers) {
-        PointControl c = new PointControl(new PointControl.Signals() {
-            @Override
-            public boolean pauseRequested() {
-                return false;
-            }
-
-            @Override
-            public boolean stopRequested() {
-                return false;
-            }
-
-            @Override
-            public void progressed() {
-            }
-        }, null);
+        PointControl c = Fixtures.idleControl();
         c.sizeFor(routers);
         return c.checkInterval();
     }

@@ -17,24 +17,6 @@ class SuspendedWatchTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long S = TimeUnit.SECONDS.toNanos(1);
 
-    private static PointControl control() {
-        return new PointControl(new PointControl.Signals() {
-            @Override
-            public boolean pauseRequested() {
-                return false;
-            }
-
-            @Override
-            public boolean stopRequested() {
-                return false;
-            }
-
-            @Override
-            public void progressed() {
-            }
-        }, null);
-    }
-
     @Test
     void aLateReadingCountsAsSleepBeyondTheExpectedGap() {
         PointWatch.AwakeClock clock = new PointWatch.AwakeClock(250 * MS, 5 * S);
@@ -47,7 +29,7 @@ class SuspendedWatchTest {
 
     @Test
     void theTimeAProcessWasStoppedIsNotHeldAgainstItsPoints() {
-        PointControl c = control();
+        PointControl c = Fixtures.idleControl();
         long start = System.nanoTime();
         long stall = 120 * S;
         // 15 minutes stopped right after the last checkpoint
