@@ -596,7 +596,7 @@ final class InputBuffers {
     int flitSlot(int q, int i) {
         int x = q << VC_SHIFT;
         if (voq) {
-            return voqRuns[voqEntry(q, i)];
+            return voqRuns[(int) (voqEntry(q, i) >>> 32)];
         }
         int b = q * block;
         for (int k = 0, h = vc[x + HEAD], runs = fifo[b + 1]; k < runs; k++) {
@@ -613,25 +613,25 @@ final class InputBuffers {
     int flitVisible(int q, int i) {
         int x = q << VC_SHIFT;
         if (voq) {
-            int e = voqEntry(q, i);
-            return voqVisible(voqRuns, (q / queuesPerVc) * voqBlock, voqRuns[e + 2] + voqOffset);
+            long at = voqEntry(q, i);
+            int e = (int) (at >>> 32);
+            return voqVisible(voqRuns, (q / queuesPerVc) * voqBlock, voqRuns[e + 2] + (int) at);
         }
         int newer = vc[x + COUNT] - i; // this flit and those behind it
         int b = q * block;
         return newer <= window ? fifo[b + 2 + ((fifo[b] - newer) & (window - 1))] : (int) checks.now();
     }
 
-    /** Set by {@link #voqEntry}: the flit's position within its run. */
-    private int voqOffset;
-
-    /** VOQ: the index in {@link #voqRuns} of the run holding the flit at position {@code i} (0 = front) of queue {@code q}. */
-    private int voqEntry(int q, int i) {
+    /**
+     * VOQ: the index in {@link #voqRuns} of the run holding the flit at position {@code i} (0 = front)
+     * of queue {@code q} (high 32 bits) and the flit's position within that run (low 32 bits).
+     */
+    private long voqEntry(int q, int i) {
         int b = (q / queuesPerVc) * voqBlock;
         for (int run = vc[(q << VC_SHIFT) + HEAD]; run >= 0; ) {
             int e = b + 2 + window + (run << 2);
             if (i < voqRuns[e + 1]) {
-                voqOffset = i;
-                return e;
+                return (long) e << 32 | i;
             }
             i -= voqRuns[e + 1];
             run = voqRuns[e + 3];

@@ -38,7 +38,7 @@ class MessageProtocolTest {
         assertEquals(10, p.sendComplete[gm]);
         assertArrayEquals(new int[] {gm * 4 + MessageProtocol.EAGER, gm * 4, gm * 4}, taken(p, 2));
         p.postReceive(3, gm, 12);
-        assertTrue(taken(p, 3).length == 0, "an eager receive posts nothing");
+        assertEquals(0, taken(p, 3).length, "an eager receive posts nothing");
         p.delivered(gm * 4, 40);
         p.delivered(gm * 4, 41);
         assertEquals(-1, p.dataComplete[gm]);
@@ -46,7 +46,7 @@ class MessageProtocolTest {
         p.delivered(gm * 4, 42);
         assertEquals(42, p.dataComplete[gm]);
         assertTrue(dirty[3], "the receiver has news");
-        assertEquals(0, p.dataComplete[0] + 1, "copy 0's message untouched");
+        assertEquals(-1, p.dataComplete[0], "copy 0's message untouched");
         assertArrayEquals(new long[] {32}, p.latencies());
     }
 
@@ -60,13 +60,13 @@ class MessageProtocolTest {
         // the request arrives before the receive is posted: nothing to answer yet
         p.delivered(MessageProtocol.REQUEST, 30);
         assertEquals(30, p.requestArrived[0]);
-        assertTrue(taken(p, 1).length == 0);
+        assertEquals(0, taken(p, 1).length);
         p.postReceive(1, 0, 50);
         assertArrayEquals(new int[] {MessageProtocol.CLEAR}, taken(p, 1), "the receive answers at once");
         // the clear to send reaches the sender: data waits until it is inside the library
         p.delivered(MessageProtocol.CLEAR, 80);
         assertTrue(dirty[0]);
-        assertTrue(taken(p, 0).length == 0);
+        assertEquals(0, taken(p, 0).length);
         p.flushPending(0, 90);
         assertEquals(8, taken(p, 0).length);
         for (int k = 0; k < 8; k++) {
