@@ -270,7 +270,14 @@ final class InputBuffers {
         }
         int[] f = fifo;
         int b = iv * block;
-        arrival(f, b, iv, count, visible);
+        int arrivals = f[b];
+        int w = b + 2 + (arrivals & (window - 1));
+        if (count >= window && (int) checks.now() - f[w] < 0) {
+            // the arrival leaving the window is still buffered: it must be visible already
+            throw windowTooSmall(iv, f[w]);
+        }
+        f[w] = visible;
+        f[b] = arrivals + 1;
         int runs = f[b + 1];
         int t = vc[x + HEAD] + runs - 1;
         if (t >= runSlots) {
@@ -296,23 +303,6 @@ final class InputBuffers {
         }
         vc[x + COUNT] = count + 1;
         joined(x, r, local, count, slot, visible);
-    }
-
-    /**
-     * Counts a flit's arrival in the block at {@code b} of input VC {@code iv} (FIFO or VOQ: both
-     * start with the arrivals and the window), which held {@code held} flits, and keeps its
-     * visible-from cycle in the window; returns its arrival number.
-     */
-    private int arrival(int[] f, int b, int iv, int held, int visible) {
-        int arrival = f[b];
-        int w = b + 2 + (arrival & (window - 1));
-        if (held >= window && (int) checks.now() - f[w] < 0) {
-            // the arrival leaving the window is still buffered: it must be visible already
-            throw windowTooSmall(iv, f[w]);
-        }
-        f[w] = visible;
-        f[b] = arrival + 1;
-        return arrival;
     }
 
     /**
@@ -374,7 +364,13 @@ final class InputBuffers {
         }
         int[] f = voqRuns;
         int b = iv * voqBlock;
-        int arrival = arrival(f, b, iv, flits, visible);
+        int arrival = f[b];
+        int w = b + 2 + (arrival & (window - 1));
+        if (flits >= window && (int) checks.now() - f[w] < 0) {
+            throw windowTooSmall(iv, f[w]);
+        }
+        f[w] = visible;
+        f[b] = arrival + 1;
         vcFlits[iv] = flits + 1;
         int x = q << VC_SHIFT;
         int count = vc[x + COUNT];
