@@ -152,7 +152,7 @@ public record ExperimentSpec(
 
     /** Top-level keys, in the order of the reference. */
     public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "measuredPackets", "maxCycles", "series",
+            "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets", "maxCycles", "series",
             "criticalLoad", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
@@ -204,6 +204,7 @@ public record ExperimentSpec(
         d.put("warmup", DEFAULT_WARMUP);
         d.put("measure", DEFAULT_MEASURE);
         d.put("drain", DEFAULT_DRAIN);
+        d.put("saturationCheck", SteadyStudy.NO_SATURATION_CHECK);
         d.put("measuredPackets", SteadyStudy.DEFAULT_MEASURED_PACKETS);
         d.put("maxCycles", DEFAULT_MAX_CYCLES);
         d.put("series.window", WindowedSeriesCollector.DEFAULT_WINDOW);

@@ -7,24 +7,38 @@ import org.fabrica.stats.collectors.SteadyStateCollector;
 /**
  * A steady-state point: ended when the measurement is complete (every packet generated in the
  * window delivered, BookSim2's drain), when the network ends by itself (finite traffic:
- * generation stopped and everything delivered), or at the drain limit (the point is then
- * saturated).
+ * generation stopped and everything delivered), at the drain limit (the point is then
+ * saturated), or, with a saturation check, after the window's first {@code check} cycles when
+ * they already fail the saturation rule (the window is cut there: {@link End#SATURATED}).
  */
 final class MeasuredRun extends PointRun {
     private final SteadyStateCollector collector;
     private final long windowLast;
+    /** The last cycle of the checked part of the window, or -1 without a check. */
+    private final long checkLast;
 
-    /** @param cycleObserver the collector, possibly with a space-time recorder (told every cycle's end) */
-    MeasuredRun(NetworkModel network, SteadyStateCollector collector, NetworkObserver cycleObserver, long maxCycles) {
+    /**
+     * @param cycleObserver the collector, possibly with a space-time recorder (told every cycle's end)
+     * @param check cycles of the window after which a point that fails the saturation rule ends
+     *        ({@code saturationCheck}); 0 for none
+     */
+    MeasuredRun(NetworkModel network, SteadyStateCollector collector, NetworkObserver cycleObserver, long maxCycles,
+            long check) {
         super(network, cycleObserver, maxCycles);
         this.collector = collector;
         this.windowLast = collector.windowEnd() - 1;
+        this.checkLast = check > 0 && collector.windowStart() + check - 1 < windowLast
+                ? collector.windowStart() + check - 1 : -1;
     }
 
     @Override
     End ended(long now) {
         if (now >= windowLast && collector.allMeasuredDelivered()) {
             return End.MEASURED;
+        }
+        if (now == checkLast && collector.acceptsBelow(SteadyStudy.SATURATION_ACCEPTED_RATIO)) {
+            collector.cutWindow();
+            return End.SATURATED;
         }
         return networkOrLimit(now);
     }

@@ -42,7 +42,8 @@ final class ModeMeasurement extends PointMeasurement {
             case MEASURED -> StudyMeasurement.End.MEASURED;
             case NETWORK_DONE -> StudyMeasurement.End.NETWORK_DONE;
             case LIMIT -> StudyMeasurement.End.LIMIT;
-            case RAMP_END -> throw new IllegalStateException("a point of a mode's own measurement ended as a ramp");
+            case RAMP_END, SATURATED -> throw new IllegalStateException("a point of a mode's own measurement ended as "
+                    + run.end());
         };
         StudyMeasurement.Outcome o = mode.outcome(end, how);
         return new Outcome(o.metrics(), o.saturated() ? PointSimulation.SATURATED_STATUS : PointSimulation.OK,

@@ -22,7 +22,9 @@ abstract class PointRun implements CycleModel {
         /** Ramp: the offered load returned to zero. */
         RAMP_END,
         /** The cycle limit was reached (the network's maxCycles or ours). */
-        LIMIT
+        LIMIT,
+        /** Steady with a saturation check: the window's first part failed the saturation rule; the window was cut there. */
+        SATURATED
     }
 
     final NetworkModel network;

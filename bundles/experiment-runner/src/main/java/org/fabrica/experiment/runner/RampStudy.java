@@ -45,7 +45,8 @@ public final class RampStudy extends PacketStudy {
             "traffic", "schemes", "baseline", "maxCycles", "series", "criticalLoad", "statistics", "deadlockCycles", "seeds",
             "executor", "outputs", "provenance");
     /** Keys that only a steady experiment uses. */
-    static final List<String> STEADY_ONLY = List.of("loads", "warmup", "measure", "drain", "measuredPackets");
+    static final List<String> STEADY_ONLY = List.of("loads", "warmup", "measure", "drain", "saturationCheck",
+            "measuredPackets");
 
     /** Metric names of the mode. */
     static final String CRITICAL_LOAD = "critical.load";
@@ -240,6 +241,7 @@ public final class RampStudy extends PacketStudy {
                 case RAMP_END -> "the ramp ended (offered load back to 0) at cycle " + end;
                 case NETWORK_DONE, MEASURED -> "generation stopped and every packet delivered";
                 case LIMIT -> "maxCycles = " + spec.maxCycles() + " reached before the ramp ended";
+                case SATURATED -> throw new IllegalStateException("a ramp point ended by a steady saturation check");
             };
             return new Outcome(metrics, PointSimulation.OK, endNote, series, null, null);
         }

@@ -42,7 +42,7 @@ public final class SteadyStudy extends PacketStudy {
     public static final String NAME = "steady";
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "loads", "warmup", "measure", "drain", "measuredPackets", "latencyUnit", "statistics",
+            "traffic", "schemes", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets", "latencyUnit", "statistics",
             "deadlockCycles", "seeds", "executor", "outputs", "collective", "provenance");
     /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
     static final String ALL_PACKETS = "all";
@@ -59,6 +59,8 @@ public final class SteadyStudy extends PacketStudy {
      * network does not carry what is offered, so the source queues grow without bound.
      */
     static final double SATURATION_ACCEPTED_RATIO = 0.95;
+    /** {@code saturationCheck}'s default: no check, every point runs its whole window. */
+    static final long NO_SATURATION_CHECK = 0;
     private static final int MAX_LOADS = 10_000;
 
     /**
@@ -68,11 +70,14 @@ public final class SteadyStudy extends PacketStudy {
      * @param warmup cycles before the measurement window
      * @param measure cycles of the window
      * @param drain most cycles after the window to deliver the measured packets
+     * @param saturationCheck cycles of the window after which a point that fails the saturation
+     *        rule ends there, its window cut ({@code saturationCheck}); 0 for no check
      * @param foregroundOnly {@code measuredPackets: foreground}: only the pattern's foreground packets are measured
      * @param latencyUnit {@code latencyUnit}: the unit of the charts' latency axis, one of {@link LatencyUnit#WORDS}
      * @param collective a barrier loop beside the traffic ({@code collective}), or null
      */
-    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, boolean foregroundOnly,
+    public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, long saturationCheck,
+            boolean foregroundOnly,
             String latencyUnit, CollectiveLoad collective) {
         public LoadPoints {
             loads = List.copyOf(loads);
@@ -126,7 +131,12 @@ public final class SteadyStudy extends PacketStudy {
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
-        s.own = new LoadPoints(loads, warmup, measure, drain, foregroundOnly(doc, root), latencyUnit(doc, root),
+        long check = SpecReader.cycles(doc, root, "saturationCheck", NO_SATURATION_CHECK, 0);
+        if (check >= measure) {
+            throw doc.error("saturationCheck", "saturationCheck = " + check + " is not shorter than the window (measure = "
+                    + measure + "); use fewer cycles than measure, or 0 for no check");
+        }
+        s.own = new LoadPoints(loads, warmup, measure, drain, check, foregroundOnly(doc, root), latencyUnit(doc, root),
                 CollectiveLoad.read(doc, root));
         s.maxCycles = warmup + measure + drain; // a point's last cycle + 1
     }
@@ -321,7 +331,8 @@ public final class SteadyStudy extends PacketStudy {
 
         @Override
         PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-            return new MeasuredRun(network, steady, cycleObserver(steady, recorder), plan.maxCycles());
+            return new MeasuredRun(network, steady, cycleObserver(steady, recorder), plan.maxCycles(),
+                    of(plan.spec()).saturationCheck());
         }
 
         @Override
@@ -347,15 +358,19 @@ public final class SteadyStudy extends PacketStudy {
                         "unicast packets the software multicasts' trees sent"));
             }
             boolean drainExceeded = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
-            boolean saturated = drainExceeded || acceptsTooLittle(metrics);
+            boolean checked = model.end() == PointRun.End.SATURATED;
+            boolean saturated = drainExceeded || checked || acceptsTooLittle(metrics);
             String status = saturated ? PointSimulation.SATURATED_STATUS : PointSimulation.OK;
             String endNote = switch (model.end()) {
                 case MEASURED -> "every measured packet delivered";
                 case NETWORK_DONE, RAMP_END -> "generation stopped and every packet delivered";
                 case LIMIT -> drainExceeded ? "drain limit of " + of(plan.spec()).drain()
                         + " cycles reached with measured packets in flight" : "cycle limit reached";
+                case SATURATED -> "accepted throughput below " + SATURATION_ACCEPTED_RATIO + " x offered load over the"
+                        + " window's first " + of(plan.spec()).saturationCheck() + " cycles (saturationCheck):"
+                        + " ended there, the window cut to them";
             };
-            if (saturated && !drainExceeded) {
+            if (saturated && !drainExceeded && !checked) {
                 endNote += "; accepted throughput below " + SATURATION_ACCEPTED_RATIO + " x offered load";
             }
             return new Outcome(metrics, status, endNote, null, null, null);
@@ -394,6 +409,9 @@ public final class SteadyStudy extends PacketStudy {
         r.put("warmup", own.warmup());
         r.put("measure", own.measure());
         r.put("drain", own.drain());
+        if (own.saturationCheck() != NO_SATURATION_CHECK) { // written only when set: existing experiments keep their ids
+            r.put("saturationCheck", own.saturationCheck());
+        }
         if (own.foregroundOnly()) { // written only when set, so that existing experiments keep their ids
             r.put("measuredPackets", FOREGROUND_PACKETS);
         }
@@ -420,7 +438,10 @@ public final class SteadyStudy extends PacketStudy {
         }
         sb.append(" flits/node/cycle\n");
         sb.append("  cycles    warm-up ").append(own.warmup()).append(", measure ").append(own.measure())
-                .append(", drain up to ").append(own.drain()).append("; seeds ").append(seedText(spec)).append('\n');
+                .append(", drain up to ").append(own.drain())
+                .append(own.saturationCheck() == NO_SATURATION_CHECK ? ""
+                        : ", saturation checked after " + own.saturationCheck() + " cycles of the window")
+                .append("; seeds ").append(seedText(spec)).append('\n');
         if (own.foregroundOnly()) {
             sb.append("  measured  foreground packets only (the patterns' background packets load the network)\n");
         }

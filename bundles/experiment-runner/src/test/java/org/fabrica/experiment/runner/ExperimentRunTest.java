@@ -385,6 +385,31 @@ class ExperimentRunTest {
     }
 
     @Test
+    void aSaturationCheckEndsAnOverloadedPointEarlyAndLetsACarriedOneRunItsWindow() throws IOException {
+        // the overload of the test above, checked after 200 of its 700 window cycles
+        String text = Fixtures.TINY.replace("name: tiny", "name: checked")
+                .replace("loads: [0.05, 0.1]", "loads: [0.05, 0.8]").replace("drain: 4000", "drain: 200000")
+                + "saturationCheck: 200\noutputs: {plots: false, report: false}\n";
+        RunHandle h = runner.start(Fixtures.write(tmp, "checked.yaml", text), Fixtures.options(tmp.resolve("checked")),
+                null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult light = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.05")).findFirst()
+                .orElseThrow();
+        PointResult heavy = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.8")).findFirst()
+                .orElseThrow();
+        assertEquals("ok", light.notes().get("status"), light.notes().toString());
+        assertEquals("every measured packet delivered", light.notes().get("end"));
+        assertTrue(PointRecords.metric(light, "sim.cycles") >= 300 + 700, "the carried point ran its whole window");
+        assertEquals("saturated", heavy.notes().get("status"), heavy.notes().toString());
+        assertContains(heavy.notes().get("end"), "over the window's first 200 cycles (saturationCheck)");
+        assertEquals(300 + 200, PointRecords.metric(heavy, "sim.cycles"), "ended at the check");
+        double offered = PointRecords.metric(heavy, "offered");
+        assertTrue(offered > 0.7 && offered < 0.9, "offered over the cut window, per its 200 cycles: " + offered);
+        assertTrue(PointRecords.metric(heavy, "accepted") < 0.95 * offered);
+        assertContains(Files.readString(tmp.resolve("checked/experiment.yaml")), "saturationCheck: 200");
+    }
+
+    @Test
     void swapAndStepNeedAPausedRun() throws IOException {
         Path file = Fixtures.write(tmp, "one.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]")
                 .replace("measure: 700", "measure: 100000000"));

@@ -68,6 +68,26 @@ class SteadyStudyTest {
     }
 
     @Test
+    void saturationCheckIsOffByDefaultShorterThanTheWindowAndPartOfTheExperiment() {
+        assertEquals(0, SteadyStudy.of(StudyFiles.spec(Fixtures.TINY)).saturationCheck(), "no check by default");
+        assertEquals(200, SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "saturationCheck: 200\n")).saturationCheck());
+        assertContains(StudyFiles.refused(Fixtures.TINY + "saturationCheck: 700\n"),
+                "saturationCheck = 700 is not shorter than the window (measure = 700); use fewer cycles than measure,"
+                        + " or 0 for no check");
+        assertContains(StudyFiles.refused(Fixtures.TINY + "saturationCheck: -5\n"), "saturationCheck");
+        String ramp = with(with(Fixtures.TINY, "loads: [0.05, 0.1]\nwarmup: 300\nmeasure: 700\ndrain: 4000\n", ""),
+                "name: tiny", "name: tiny\nmode: ramp");
+        assertContains(StudyFiles.refused(ramp + "saturationCheck: 100\n"), "'saturationCheck' is not used in mode ramp");
+        assertFalse(new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY)).has("saturationCheck"),
+                "the default is not written: existing experiments keep their ids");
+        assertEquals(200, new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY + "saturationCheck: 200\n"))
+                .get("saturationCheck").asLong());
+        assertFalse(StudyFiles.plan(Fixtures.TINY).experimentId().equals(
+                StudyFiles.plan(Fixtures.TINY + "saturationCheck: 200\n").experimentId()),
+                "a check changes what saturated points report: another experiment");
+    }
+
+    @Test
     void latencyUnitIsCyclesNsOrUsAndOnlyTheChartsUseIt() {
         assertEquals("cycles", SteadyStudy.of(StudyFiles.spec(Fixtures.TINY)).latencyUnit(), "the default");
         assertEquals("us", SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "latencyUnit: us\n")).latencyUnit());

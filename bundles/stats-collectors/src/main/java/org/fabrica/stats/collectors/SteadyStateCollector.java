@@ -61,7 +61,8 @@ public final class SteadyStateCollector implements StatisticsCollector {
 
     private final int nodes;
     private final long windowStart;
-    private final long windowEnd;
+    /** First cycle after the window; earlier than {@code warmup + measure} once the window was cut ({@link #cutWindow}). */
+    private long windowEnd;
     /** The measured subset, or null for every packet. */
     private final PacketFilter filter;
     /** What the subset is, in words (e.g. "foreground packets"), or null. */
@@ -201,6 +202,33 @@ public final class SteadyStateCollector implements StatisticsCollector {
      */
     public boolean allMeasuredDelivered() {
         return lastCycle >= windowEnd - 1 && measuredDelivered == measuredGenerated + measuredCopies;
+    }
+
+    /**
+     * True when the window's flits delivered so far are fewer than {@code ratio} times the flits
+     * generated in it so far, of the measured subset when there is one (since 1.3): the
+     * saturation rule applied to the part of the window simulated. False before the window opens.
+     */
+    public boolean acceptsBelow(double ratio) {
+        long generated = filter == null ? windowGeneratedFlits : measuredGeneratedFlits;
+        long delivered = filter == null ? windowDeliveredFlits : windowDeliveredMeasuredFlits;
+        return generated > 0 && delivered < ratio * generated;
+    }
+
+    /**
+     * Ends the measurement window early, at the end of the last cycle simulated (since 1.3): the
+     * window becomes [warm-up, that cycle + 1), throughput is divided by its cut length, and the
+     * measured packets are those generated in it (their latency covers the ones delivered).
+     * For a point ended as saturated before its window closed; the run must stop here.
+     *
+     * @throws IllegalStateException before the window has opened or after it has closed
+     */
+    public void cutWindow() {
+        if (lastCycle < windowStart || lastCycle >= windowEnd - 1) {
+            throw new IllegalStateException("the window [" + windowStart + ", " + windowEnd
+                    + ") can be cut only while it is open; the last cycle simulated is " + lastCycle);
+        }
+        windowEnd = lastCycle + 1;
     }
 
     /** True when a filter narrows the measured packets to a subset. */

@@ -19,7 +19,7 @@
  * ({@code statistics:}), in its private package {@code org.fabrica.stats.collectors.providers}.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.fabrica.stats.collectors;
 
 import org.osgi.annotation.bundle.Export;

@@ -56,6 +56,41 @@ class SteadyStateCollectorTest {
     }
 
     @Test
+    void aWindowCutShortMeasuresOverItsCutLength() {
+        // 2 nodes, window [100, 200), cut after cycle 149
+        SteadyStateCollector c = new SteadyStateCollector(2, 100, 100);
+        c.cycleEnd(99);
+        assertThrows(IllegalStateException.class, c::cutWindow, "not yet open");
+        assertFalse(c.acceptsBelow(0.95), "nothing generated in the window yet");
+        c.packetGenerated(1, 0, 1, 10, 100);
+        c.packetGenerated(2, 0, 1, 10, 120);
+        c.packetDelivered(1, 0, 1, 10, 100, 101, 130, 1);
+        c.cycleEnd(149);
+        assertTrue(c.acceptsBelow(0.95), "10 of 20 flits delivered");
+        assertFalse(c.acceptsBelow(0.5), "exactly half is not below half");
+        c.cutWindow();
+        assertEquals(150, c.windowEnd());
+        assertTrue(c.windowClosed());
+        assertFalse(c.allMeasuredDelivered(), "packet 2 is in flight");
+        Map<String, Double> m = byName(c.results(150));
+        assertEquals(20 / (2 * 50.0), m.get(SteadyStateCollector.OFFERED), 1e-12, "over the cut window's 50 cycles");
+        assertEquals(10 / (2 * 50.0), m.get(SteadyStateCollector.ACCEPTED), 1e-12);
+        assertEquals(2, m.get(SteadyStateCollector.PACKETS_MEASURED));
+        assertEquals(1, m.get(SteadyStateCollector.PACKETS_MEASURED_DELIVERED));
+        assertThrows(IllegalStateException.class, c::cutWindow, "closed");
+    }
+
+    @Test
+    void aSubsetIsCheckedByItsOwnThroughput() {
+        SteadyStateCollector c = new SteadyStateCollector(2, 0, 100, (source, destination) -> source == 0, "source 0");
+        c.packetGenerated(1, 0, 1, 10, 5);
+        c.packetGenerated(2, 1, 0, 10, 5); // background, never delivered
+        c.packetDelivered(1, 0, 1, 10, 5, 6, 20, 1);
+        c.cycleEnd(49);
+        assertFalse(c.acceptsBelow(0.95), "the measured subset is carried; the background is not its concern");
+    }
+
+    @Test
     void aFilterMeasuresOnlyItsSubsetAndKeepsTheNetworksThroughput() {
         // 4 nodes, window [100, 200); source 3 is background (a hot source), the others foreground
         SteadyStateCollector c = new SteadyStateCollector(4, 100, 100, (source, destination) -> source != 3,
