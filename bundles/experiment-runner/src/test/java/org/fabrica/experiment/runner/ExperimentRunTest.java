@@ -365,20 +365,26 @@ class ExperimentRunTest {
         assertNotEquals(SeededRoutingFactory.DRAWN.get(1L), SeededRoutingFactory.DRAWN.get(2L));
     }
 
+    /** The tiny torus at loads 0.05 (carried) and 0.8 (far above what it carries), with a drain long enough for both. */
+    private static String overload(String name) {
+        return Fixtures.TINY.replace("name: tiny", "name: " + name)
+                .replace("loads: [0.05, 0.1]", "loads: [0.05, 0.8]").replace("drain: 4000", "drain: 200000");
+    }
+
+    private static PointResult atLoad(RunHandle h, String load) {
+        return h.results().stream().filter(r -> r.notes().get("load").startsWith(load)).findFirst().orElseThrow();
+    }
+
     @Test
     void aPointThatDrainsButAcceptsLessThanOfferedIsSaturated() throws IOException {
         // 0.8 flits/node/cycle is far above what a 4 x 4 torus carries; the long drain lets the
         // measured packets arrive, so only the accepted/offered rule can flag the point.
-        String text = Fixtures.TINY.replace("name: tiny", "name: overload")
-                .replace("loads: [0.05, 0.1]", "loads: [0.05, 0.8]").replace("drain: 4000", "drain: 200000");
-        Path file = Fixtures.write(tmp, "overload.yaml", text);
+        Path file = Fixtures.write(tmp, "overload.yaml", overload("overload"));
         RunHandle h = runner.start(file, Fixtures.options(tmp.resolve("overload")), new ProgressListener() {
         });
         assertEquals(RunState.FINISHED, Fixtures.await(h));
-        PointResult light = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.05")).findFirst()
-                .orElseThrow();
-        PointResult heavy = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.8")).findFirst()
-                .orElseThrow();
+        PointResult light = atLoad(h, "0.05");
+        PointResult heavy = atLoad(h, "0.8");
         assertEquals("ok", light.notes().get("status"), light.notes().toString());
         assertEquals("saturated", heavy.notes().get("status"), heavy.notes().toString());
         assertContains(heavy.notes().get("end"), "every measured packet delivered; accepted throughput below 0.95");
@@ -387,16 +393,12 @@ class ExperimentRunTest {
     @Test
     void aSaturationCheckEndsAnOverloadedPointEarlyAndLetsACarriedOneRunItsWindow() throws IOException {
         // the overload of the test above, checked after 200 of its 700 window cycles
-        String text = Fixtures.TINY.replace("name: tiny", "name: checked")
-                .replace("loads: [0.05, 0.1]", "loads: [0.05, 0.8]").replace("drain: 4000", "drain: 200000")
-                + "saturationCheck: 200\noutputs: {plots: false, report: false}\n";
+        String text = overload("checked") + "saturationCheck: 200\noutputs: {plots: false, report: false}\n";
         RunHandle h = runner.start(Fixtures.write(tmp, "checked.yaml", text), Fixtures.options(tmp.resolve("checked")),
                 null);
         assertEquals(RunState.FINISHED, Fixtures.await(h));
-        PointResult light = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.05")).findFirst()
-                .orElseThrow();
-        PointResult heavy = h.results().stream().filter(r -> r.notes().get("load").startsWith("0.8")).findFirst()
-                .orElseThrow();
+        PointResult light = atLoad(h, "0.05");
+        PointResult heavy = atLoad(h, "0.8");
         assertEquals("ok", light.notes().get("status"), light.notes().toString());
         assertEquals("every measured packet delivered", light.notes().get("end"));
         assertTrue(PointRecords.metric(light, "sim.cycles") >= 300 + 700, "the carried point ran its whole window");
