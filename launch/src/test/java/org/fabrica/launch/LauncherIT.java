@@ -188,7 +188,8 @@ class LauncherIT {
                 statistics.add((String) provider.get("name"));
             }
         }
-        assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput"), statistics);
+        assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput",
+                "throughput-trend"), statistics);
         assertNoFrameworkStorageLeft();
     }
 

@@ -19,7 +19,7 @@ class ProviderRegistryTest {
         ProviderRegistry r = ClasspathComponents.registry();
         assertEquals(List.of("topology", "hardware", "allocator", "routing", "queuing", "throttle", "traffic", "injection", "network",
                 "kernel", "scheduler", "mapping", "collective", "rootPolicy", "statistics", "mode"), r.concepts());
-        assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput"),
+        assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput", "throughput-trend"),
                 r.names("statistics"));
         ProviderInfo percentiles = r.find("statistics", "latency-percentiles");
         assertEquals("org.fabrica.stats.collectors", percentiles.bundle());

@@ -174,6 +174,23 @@ class StatisticsSelectionTest {
     }
 
     @Test
+    void throughputTrendSplitsTheWindowAsSimulatedAndAveragesToTheAcceptedThroughput() {
+        // load 0.05 is carried (its whole 700-cycle window); 0.8 is far above what the tiny torus carries
+        // and ends at a saturation check after 200 window cycles, so its parts split those 200
+        String yaml = with(Fixtures.TINY, "loads: [0.05, 0.1]", "loads: [0.05, 0.8]").replace("drain: 4000", "drain: 200000")
+                + "saturationCheck: 200\nstatistics: [{collector: throughput-trend, label: trend, parts: 4}]\n";
+        for (PointResult r : run(yaml, tmp.resolve("trend"))) {
+            double mean = (metric(r, "trend.part1") + metric(r, "trend.part2") + metric(r, "trend.part3")
+                    + metric(r, "trend.part4")) / 4;
+            // four parts of equal span (175 or 50 cycles): their mean is the window's accepted throughput
+            assertEquals(metric(r, "accepted"), mean, 1e-12, r.notes().toString());
+            assertEquals(metric(r, "trend.part4") / metric(r, "trend.part1") - 1, metric(r, "trend.change"), 1e-12);
+        }
+        String ramp = ModeValidationTest.RAMP.replace("end: 20000", "end: 3000") + "statistics: [throughput-trend]\n";
+        assertContains(refused(ramp), "throughput-trend splits a measurement window that ends (steady mode)");
+    }
+
+    @Test
     void badParametersAreRefusedNamingTheParameter() {
         assertContains(refused(with(TINY_WITH_STATISTICS, "bins: 4", "bns: 4")),
                 "statistics[1] 'latency-histogram': unknown parameter 'bns'; did you mean 'bins'?");

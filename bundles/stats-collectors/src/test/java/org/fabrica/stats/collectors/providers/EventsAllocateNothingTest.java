@@ -24,7 +24,7 @@ class EventsAllocateNothingTest {
         CollectorContext context = new CollectorContext(64, 1.0, 1000, 900_000, 4);
         List<StatisticsCollector> collectors = List.of(new FixedWidthLatencyHistogram(context, 20, 5),
                 new LatencyPercentiles(context, new double[] {50, 99}), new InFlightPackets(context, 1),
-                new NodeThroughput(context, Node.DESTINATION));
+                new NodeThroughput(context, Node.DESTINATION), new ThroughputTrend(context, 8));
         StatisticsCollector[] all = collectors.toArray(new StatisticsCollector[0]);
         feed(all, 0, 100_000); // warm up: compiled code, as in a long run
         long thread = Thread.currentThread().getId();
