@@ -84,16 +84,43 @@ public final class ResultCharts {
                 throughput.add(new Series(scheme, tx, ty, schemes.indexOf(scheme), bars ? tlo : null, bars ? thi : null));
             }
             String stem = stem(pattern);
+            String cut = cutWindows(results, pattern);
             String latSub = "average packet latency (generation to delivery)"
                     + (saturated > 0 ? "; " + saturated + " saturated point" + (saturated == 1 ? "" : "s") + " not shown" : "")
                     + seedNote;
             out.add(new NamedChart("latency-" + stem, pattern, new Chart(pattern + ": latency vs accepted traffic", latSub,
                     "accepted traffic (flits/node/cycle)", "average latency (" + unit.label() + ")", false, latency)));
             out.add(new NamedChart("throughput-" + stem, pattern, new Chart(pattern + ": accepted vs offered traffic",
-                    "flits delivered in the measurement window" + seedNote, "offered traffic (flits/node/cycle)",
+                    "flits delivered in the measurement window" + cut + seedNote, "offered traffic (flits/node/cycle)",
                     "accepted traffic (flits/node/cycle)", false, throughput).withIdentityLine()));
         }
         return out;
+    }
+
+    /**
+     * "; N points ended at the saturation check (accepted over the window's first C cycles)" when
+     * a saturation check cut the window of some of the pattern's points (their {@code window.cycles}
+     * is shorter than the others'), else "".
+     */
+    static String cutWindows(List<PointResult> results, String pattern) {
+        double whole = 0;
+        for (PointResult r : results) {
+            double w = PointRecords.metric(r, "window.cycles");
+            if (!r.failed() && w > whole) {
+                whole = w;
+            }
+        }
+        int cut = 0;
+        double check = Double.NaN;
+        for (PointResult r : results) {
+            double w = PointRecords.metric(r, "window.cycles");
+            if (!r.failed() && pattern.equals(r.notes().get("pattern")) && w < whole) {
+                cut++;
+                check = w;
+            }
+        }
+        return cut == 0 ? "" : "; " + cut + " point" + (cut == 1 ? "" : "s") + " ended at the saturation check"
+                + " (accepted over the window's first " + (long) check + " cycles)";
     }
 
     /** Successful points of one pattern and scheme, averaged over seeds, by load. */

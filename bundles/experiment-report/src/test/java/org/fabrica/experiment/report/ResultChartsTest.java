@@ -60,4 +60,25 @@ class ResultChartsTest {
                 .get(0).chart().yLabel());
         assertThrows(IllegalArgumentException.class, () -> LatencyUnit.of("ms", 5.12));
     }
+
+    private static PointResult windowed(int index, String load, double accepted, double windowCycles) {
+        PointResult p = point(index, load, 1, accepted, 20);
+        List<Metric> metrics = new ArrayList<>(p.metrics());
+        metrics.add(new Metric("window.cycles", windowCycles, "cycles", ""));
+        return new PointResult(p.point(), metrics, p.notes(), null, 1);
+    }
+
+    @Test
+    void theThroughputChartSaysWhichPointsASaturationCheckEnded() {
+        List<PointResult> results = List.of(windowed(0, "0.1", 0.1, 700), windowed(1, "0.5", 0.3, 200),
+                windowed(2, "0.8", 0.3, 200));
+        String subtitle = ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 1).get(1).chart().subtitle();
+        assertTrue(subtitle.contains("; 2 points ended at the saturation check (accepted over the window's first 200"
+                + " cycles)"), subtitle);
+        List<PointResult> whole = List.of(windowed(0, "0.1", 0.1, 700), windowed(1, "0.5", 0.3, 700));
+        assertEquals("flits delivered in the measurement window",
+                ResultCharts.charts(whole, List.of("uniform"), List.of("dor"), 1).get(1).chart().subtitle());
+        assertEquals("flits delivered in the measurement window", ResultCharts.charts(List.of(point(0, "0.1", 1, 0.1, 20)),
+                List.of("uniform"), List.of("dor"), 1).get(1).chart().subtitle(), "no check, no metric");
+    }
 }

@@ -358,6 +358,12 @@ public final class SteadyStudy extends PacketStudy {
                         "unicast packets the software multicasts' trees sent"));
             }
             boolean drainExceeded = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
+            if (of(plan.spec()).saturationCheck() != NO_SATURATION_CHECK) {
+                // a check may cut the window: every point of the experiment says how long its window was
+                metrics.add(new Metric(SteadyStateCollector.WINDOW_CYCLES, steady.windowEnd() - steady.windowStart(),
+                        "cycles", "cycles of the measurement window: measure, or saturationCheck when the point ended"
+                                + " at the check"));
+            }
             boolean checked = model.end() == PointRun.End.SATURATED;
             boolean saturated = drainExceeded || checked || acceptsTooLittle(metrics);
             String status = saturated ? PointSimulation.SATURATED_STATUS : PointSimulation.OK;

@@ -405,6 +405,8 @@ class ExperimentRunTest {
         assertEquals("saturated", heavy.notes().get("status"), heavy.notes().toString());
         assertContains(heavy.notes().get("end"), "over the window's first 200 cycles (saturationCheck)");
         assertEquals(300 + 200, PointRecords.metric(heavy, "sim.cycles"), "ended at the check");
+        assertEquals(200, PointRecords.metric(heavy, "window.cycles"), "its window was cut");
+        assertEquals(700, PointRecords.metric(light, "window.cycles"));
         double offered = PointRecords.metric(heavy, "offered");
         assertTrue(offered > 0.7 && offered < 0.9, "offered over the cut window, per its 200 cycles: " + offered);
         assertTrue(PointRecords.metric(heavy, "accepted") < 0.95 * offered);

@@ -45,6 +45,11 @@ public final class SteadyStateCollector implements StatisticsCollector {
     public static final String PACKETS_MEASURED_DELIVERED = "packets.measured.delivered";
     public static final String PACKETS_GENERATED = "packets.generated";
     public static final String PACKETS_DELIVERED = "packets.delivered";
+    /**
+     * The window's length in cycles, {@code measure} or shorter when it was cut: a metric the
+     * runner adds when a saturation check may cut it (since 1.3).
+     */
+    public static final String WINDOW_CYCLES = "window.cycles";
 
     private static final String RATE = "flits/node/cycle";
 
