@@ -414,6 +414,30 @@ class ExperimentRunTest {
     }
 
     @Test
+    void selfAddressedPacketsGoThroughTheSourcesRouterAndBack() throws IOException {
+        // BookSim2's uniform: 1/16 of the packets of the 4 x 4 torus are addressed to their own source
+        String drop = Fixtures.TINY.replace("patterns: [uniform]", "patterns: [{name: uniform, includeSelf: true}]")
+                .replace("loads: [0.05, 0.1]", "loads: [0.1]").replace("measure: 700", "measure: 6000")
+                + "outputs: {plots: false, report: false}\n";
+        String send = drop.replace("includeSelf: true}", "includeSelf: true, sendToSelf: true}");
+        RunHandle dropped = runner.start(Fixtures.write(tmp, "drop.yaml", drop), Fixtures.options(tmp.resolve("drop")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(dropped));
+        RunHandle sent = runner.start(Fixtures.write(tmp, "send.yaml", send), Fixtures.options(tmp.resolve("send")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(sent));
+        PointResult d = dropped.results().get(0);
+        PointResult s = sent.results().get(0);
+        assertEquals("ok", s.notes().get("status"), s.notes() + ", offered " + PointRecords.metric(s, "offered")
+                + ", accepted " + PointRecords.metric(s, "accepted"));
+        assertEquals(PointRecords.metric(s, "packets.measured"), PointRecords.metric(s, "packets.measured.delivered"));
+        assertTrue(PointRecords.metric(s, "packets.generated") > PointRecords.metric(d, "packets.generated"),
+                "the self-addressed draws are sent, not dropped");
+        // about 1/16 of the packets cross no link: the mean path is about 2.13 x 15/16 = 2.0 links, not 2.13
+        double hopsSent = PointRecords.metric(s, "hops.avg");
+        double hopsDropped = PointRecords.metric(d, "hops.avg");
+        assertTrue(hopsSent < hopsDropped - 0.05, hopsSent + " against " + hopsDropped);
+    }
+
+    @Test
     void swapAndStepNeedAPausedRun() throws IOException {
         Path file = Fixtures.write(tmp, "one.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.1]")
                 .replace("measure: 700", "measure: 100000000"));

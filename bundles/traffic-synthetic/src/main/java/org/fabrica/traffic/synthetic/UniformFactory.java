@@ -23,6 +23,10 @@ public final class UniformFactory implements TrafficPatternFactory<UniformParame
             throw new IllegalArgumentException("traffic 'uniform' needs at least 2 nodes, but " + topology.describe()
                     + " has " + topology.nodes());
         }
-        return new UniformPattern(topology.nodes(), parameters.includeSelf());
+        if (parameters.sendToSelf() && !parameters.includeSelf()) {
+            throw new IllegalArgumentException("traffic 'uniform': sendToSelf sends the packets drawn to their own"
+                    + " source, which only includeSelf draws; set includeSelf: true as well, or remove sendToSelf");
+        }
+        return new UniformPattern(topology.nodes(), parameters.includeSelf(), parameters.sendToSelf());
     }
 }

@@ -7,17 +7,20 @@ import org.fabrica.traffic.TrafficPattern;
 final class UniformPattern implements TrafficPattern {
     private final int nodes;
     private final boolean includeSelf;
+    /** With includeSelf: a packet drawn to its source is sent (BookSim2's uniform), not dropped. */
+    private final boolean sendToSelf;
 
-    UniformPattern(int nodes, boolean includeSelf) {
+    UniformPattern(int nodes, boolean includeSelf, boolean sendToSelf) {
         this.nodes = nodes;
         this.includeSelf = includeSelf;
+        this.sendToSelf = sendToSelf;
     }
 
     @Override
     public int destination(int source, SplittableRandom random) {
         if (includeSelf) {
             int d = random.nextInt(nodes);
-            return d == source ? NONE : d;
+            return d == source && !sendToSelf ? NONE : d;
         }
         return uniformOther(source, nodes, random);
     }

@@ -253,6 +253,22 @@ class TrafficPatternsTest {
             }
         }
         assertTrue(Math.abs(none - draws / 16.0) < 0.05 * draws / 16.0, "self draws " + none);
+        // sendToSelf: the same draws, but a packet drawn to its source is sent there (BookSim2's uniform)
+        TrafficPattern sending = new UniformFactory().create(T4, UNUSED,
+                Parameters.bind(UniformParameters.class, Map.of("includeSelf", true, "sendToSelf", true)));
+        SplittableRandom same = new SplittableRandom(99);
+        SplittableRandom again = new SplittableRandom(99);
+        int self = 0;
+        for (int i = 0; i < draws; i++) {
+            int d = sending.destination(3, same);
+            int dropped = all.destination(3, again);
+            assertEquals(dropped == TrafficPattern.NONE ? 3 : dropped, d, "draw " + i);
+            self += d == 3 ? 1 : 0;
+        }
+        assertTrue(Math.abs(self - draws / 16.0) < 0.05 * draws / 16.0, "self-addressed packets " + self);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new UniformFactory().create(T4,
+                UNUSED, Parameters.bind(UniformParameters.class, Map.of("sendToSelf", true))));
+        assertTrue(e.getMessage().contains("set includeSelf: true as well, or remove sendToSelf"), e.getMessage());
     }
 
     @Test
