@@ -42,8 +42,8 @@ public final class SteadyStudy extends PacketStudy {
     public static final String NAME = "steady";
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets", "latencyUnit", "statistics",
-            "deadlockCycles", "seeds", "executor", "outputs", "collective", "provenance");
+            "traffic", "schemes", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets",
+            "latencyUnit", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "collective", "provenance");
     /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
     static final String ALL_PACKETS = "all";
     static final String FOREGROUND_PACKETS = "foreground";
@@ -77,8 +77,7 @@ public final class SteadyStudy extends PacketStudy {
      * @param collective a barrier loop beside the traffic ({@code collective}), or null
      */
     public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, long saturationCheck,
-            boolean foregroundOnly,
-            String latencyUnit, CollectiveLoad collective) {
+            boolean foregroundOnly, String latencyUnit, CollectiveLoad collective) {
         public LoadPoints {
             loads = List.copyOf(loads);
         }
