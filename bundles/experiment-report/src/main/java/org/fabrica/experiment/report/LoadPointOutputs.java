@@ -14,15 +14,29 @@ import org.fabrica.sweep.PointResult;
  */
 public final class LoadPointOutputs implements StudyOutputs {
     private final LatencyUnit latencyUnit;
+    /** The measurement window in cycles, 0 when unknown. */
+    private final long window;
 
     /** Latencies drawn in cycles. */
     public LoadPointOutputs() {
-        this(LatencyUnit.CYCLES);
+        this(LatencyUnit.CYCLES, 0);
     }
 
-    /** Latencies drawn in {@code latencyUnit} (the charts; the CSV files stay in cycles). */
+    /** Latencies drawn in {@code latencyUnit} (the charts; the CSV files stay in cycles); the window unknown. */
     public LoadPointOutputs(LatencyUnit latencyUnit) {
+        this(latencyUnit, 0);
+    }
+
+    /**
+     * Latencies drawn in {@code latencyUnit} (the charts; the CSV files stay in cycles);
+     * {@code window} is the measurement window in cycles ({@code measure}), 0 when unknown: the
+     * throughput chart counts the points a saturation check cut short of it.
+     *
+     * @since 1.3
+     */
+    public LoadPointOutputs(LatencyUnit latencyUnit, long window) {
         this.latencyUnit = latencyUnit;
+        this.window = window;
     }
 
     @Override
@@ -38,7 +52,7 @@ public final class LoadPointOutputs implements StudyOutputs {
     @Override
     public Finished finish(Path dir, ExperimentFacts facts, List<PointResult> results, List<ModeSummary.Table> tables) {
         List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, facts.patterns(), facts.schemes(),
-                facts.seeds(), latencyUnit);
+                facts.seeds(), latencyUnit, window);
         // mean and confidence interval per load point for every sweep: points.csv has one row per seed
         List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), results);
         String summary = SteadySummary.csv(rows);

@@ -40,6 +40,15 @@ public final class ResultCharts {
     /** The charts, latencies drawn in {@code unit}. */
     static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds,
             LatencyUnit unit) {
+        return charts(results, patterns, schemes, seeds, unit, 0);
+    }
+
+    /**
+     * The charts, latencies drawn in {@code unit}; {@code window} is the experiment's measurement
+     * window in cycles (0 when unknown), against which the points a saturation check cut are counted.
+     */
+    static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds,
+            LatencyUnit unit, long window) {
         List<NamedChart> out = new ArrayList<>();
         String seedNote = seeds > 1 ? "; mean of " + seeds + " seeds, bars: 95% confidence interval" : "";
         for (String pattern : patterns) {
@@ -84,7 +93,7 @@ public final class ResultCharts {
                 throughput.add(new Series(scheme, tx, ty, schemes.indexOf(scheme), bars ? tlo : null, bars ? thi : null));
             }
             String stem = stem(pattern);
-            String cut = cutWindows(results, pattern);
+            String cut = cutWindows(results, pattern, window);
             String latSub = "average packet latency (generation to delivery)"
                     + (saturated > 0 ? "; " + saturated + " saturated point" + (saturated == 1 ? "" : "s") + " not shown" : "")
                     + seedNote;
@@ -100,21 +109,14 @@ public final class ResultCharts {
     /**
      * "; N points ended at the saturation check (accepted over the window's first C cycles)" when
      * a saturation check cut the window of some of the pattern's points (their {@code window.cycles}
-     * is shorter than the others'), else "".
+     * is shorter than the experiment's {@code window}), else "".
      */
-    static String cutWindows(List<PointResult> results, String pattern) {
-        double whole = 0;
-        for (PointResult r : results) {
-            double w = PointRecords.metric(r, "window.cycles");
-            if (!r.failed() && w > whole) {
-                whole = w;
-            }
-        }
+    static String cutWindows(List<PointResult> results, String pattern, long window) {
         int cut = 0;
         double check = Double.NaN;
         for (PointResult r : results) {
-            double w = PointRecords.metric(r, "window.cycles");
-            if (!r.failed() && pattern.equals(r.notes().get("pattern")) && w < whole) {
+            double w = PointRecords.metric(r, "window.cycles"); // NaN without a check: never below
+            if (!r.failed() && pattern.equals(r.notes().get("pattern")) && w < window) {
                 cut++;
                 check = w;
             }

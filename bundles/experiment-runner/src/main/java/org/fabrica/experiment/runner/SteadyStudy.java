@@ -356,8 +356,9 @@ public final class SteadyStudy extends PacketStudy {
                 metrics.add(new Metric(SOFTWARE_MESSAGES, software.messages(), "packets",
                         "unicast packets the software multicasts' trees sent"));
             }
+            LoadPoints own = of(plan.spec());
             boolean drainExceeded = model.end() == PointRun.End.LIMIT && !steady.allMeasuredDelivered();
-            if (of(plan.spec()).saturationCheck() != NO_SATURATION_CHECK) {
+            if (own.saturationCheck() != NO_SATURATION_CHECK) {
                 // a check may cut the window: every point of the experiment says how long its window was
                 metrics.add(new Metric(SteadyStateCollector.WINDOW_CYCLES, steady.windowEnd() - steady.windowStart(),
                         "cycles", "cycles of the measurement window: measure, or saturationCheck when the point ended"
@@ -369,10 +370,10 @@ public final class SteadyStudy extends PacketStudy {
             String endNote = switch (model.end()) {
                 case MEASURED -> "every measured packet delivered";
                 case NETWORK_DONE, RAMP_END -> "generation stopped and every packet delivered";
-                case LIMIT -> drainExceeded ? "drain limit of " + of(plan.spec()).drain()
+                case LIMIT -> drainExceeded ? "drain limit of " + own.drain()
                         + " cycles reached with measured packets in flight" : "cycle limit reached";
                 case SATURATED -> "accepted throughput below " + SATURATION_ACCEPTED_RATIO + " x offered load over the"
-                        + " window's first " + of(plan.spec()).saturationCheck() + " cycles (saturationCheck):"
+                        + " window's first " + own.saturationCheck() + " cycles (saturationCheck):"
                         + " ended there, the window cut to them";
             };
             if (saturated && !drainExceeded && !checked) {
@@ -454,6 +455,7 @@ public final class SteadyStudy extends PacketStudy {
 
     @Override
     public StudyOutputs outputs(SweepPlan plan) {
-        return new LoadPointOutputs(LatencyUnit.of(of(plan.spec()).latencyUnit(), plan.router().cycleNanoseconds()));
+        LoadPoints own = of(plan.spec());
+        return new LoadPointOutputs(LatencyUnit.of(own.latencyUnit(), plan.router().cycleNanoseconds()), own.measure());
     }
 }

@@ -393,7 +393,7 @@ class ExperimentRunTest {
     @Test
     void aSaturationCheckEndsAnOverloadedPointEarlyAndLetsACarriedOneRunItsWindow() throws IOException {
         // the overload of the test above, checked after 200 of its 700 window cycles
-        String text = overload("checked") + "saturationCheck: 200\noutputs: {plots: false, report: false}\n";
+        String text = overload("checked") + "saturationCheck: 200\noutputs: {report: false}\n";
         RunHandle h = runner.start(Fixtures.write(tmp, "checked.yaml", text), Fixtures.options(tmp.resolve("checked")),
                 null);
         assertEquals(RunState.FINISHED, Fixtures.await(h));
@@ -411,6 +411,8 @@ class ExperimentRunTest {
         assertTrue(offered > 0.7 && offered < 0.9, "offered over the cut window, per its 200 cycles: " + offered);
         assertTrue(PointRecords.metric(heavy, "accepted") < 0.95 * offered);
         assertContains(Files.readString(tmp.resolve("checked/experiment.yaml")), "saturationCheck: 200");
+        assertContains(Files.readString(tmp.resolve("checked/plots/throughput-uniform.svg")),
+                "1 point ended at the saturation check (accepted over the window&#39;s first 200 cycles)");
     }
 
     @Test
