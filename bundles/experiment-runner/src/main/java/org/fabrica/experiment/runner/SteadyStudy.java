@@ -365,7 +365,9 @@ public final class SteadyStudy extends PacketStudy {
                                 + " at the check"));
             }
             boolean checked = model.end() == PointRun.End.SATURATED;
-            boolean saturated = drainExceeded || checked || acceptsTooLittle(metrics);
+            // the rule the check applies, on the whole window: accepted below the ratio x offered, of the
+            // measured subset when there is one (the background may saturate on its own, as a hot spot does)
+            boolean saturated = drainExceeded || checked || steady.acceptsBelow(SATURATION_ACCEPTED_RATIO);
             String status = saturated ? PointSimulation.SATURATED_STATUS : PointSimulation.OK;
             String endNote = switch (model.end()) {
                 case MEASURED -> "every measured packet delivered";
@@ -381,26 +383,6 @@ public final class SteadyStudy extends PacketStudy {
             }
             return new Outcome(metrics, status, endNote, null, null, null);
         }
-    }
-
-    /**
-     * Accepted below {@value #SATURATION_ACCEPTED_RATIO} x offered: of the measured subset when the
-     * point measures one (the background may saturate on its own, as a hot spot does), else of every packet.
-     */
-    static boolean acceptsTooLittle(List<Metric> metrics) {
-        boolean subset = metrics.stream().anyMatch(m -> m.name().equals(SteadyStateCollector.OFFERED_MEASURED));
-        String offeredName = subset ? SteadyStateCollector.OFFERED_MEASURED : SteadyStateCollector.OFFERED;
-        String acceptedName = subset ? SteadyStateCollector.ACCEPTED_MEASURED : SteadyStateCollector.ACCEPTED;
-        double offered = Double.NaN;
-        double accepted = Double.NaN;
-        for (Metric m : metrics) {
-            if (m.name().equals(offeredName)) {
-                offered = m.value();
-            } else if (m.name().equals(acceptedName)) {
-                accepted = m.value();
-            }
-        }
-        return offered > 0 && accepted < SATURATION_ACCEPTED_RATIO * offered;
     }
 
     // ------------------------------------------------------------------ resolved form, summary, results

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.study.StudyPoint;
-import org.fabrica.stats.Metric;
 import org.junit.jupiter.api.Test;
 
 /** What {@link SteadyStudy} owns: its keys, its load points, its limit, its resolved keys. */
@@ -96,21 +95,6 @@ class SteadyStudyTest {
         assertEquals(StudyFiles.plan(Fixtures.TINY).experimentId(),
                 StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n").experimentId(),
                 "how latencies are drawn is not part of what the experiment is: a finished run can be redrawn");
-    }
-
-    @Test
-    void aSubsetIsSaturatedByItsOwnThroughputNotByTheBackgrounds() {
-        Metric offered = new Metric("offered", 0.4, "flits/node/cycle", "");
-        Metric accepted = new Metric("accepted", 0.2, "flits/node/cycle", "");
-        assertTrue(SteadyStudy.acceptsTooLittle(List.of(offered, accepted)), "every packet: half is not carried");
-        // the background (a hot spot) saturates; the measured foreground is carried
-        assertFalse(SteadyStudy.acceptsTooLittle(List.of(offered, accepted,
-                new Metric("offered.measured", 0.3, "flits/node/cycle", ""),
-                new Metric("accepted.measured", 0.295, "flits/node/cycle", ""))));
-        assertTrue(SteadyStudy.acceptsTooLittle(List.of(new Metric("offered", 0.4, "flits/node/cycle", ""),
-                new Metric("accepted", 0.4, "flits/node/cycle", ""),
-                new Metric("offered.measured", 0.3, "flits/node/cycle", ""),
-                new Metric("accepted.measured", 0.2, "flits/node/cycle", ""))), "the foreground is not carried");
     }
 
     @Test

@@ -88,6 +88,13 @@ class SteadyStateCollectorTest {
         c.packetDelivered(1, 0, 1, 10, 5, 6, 20, 1);
         c.cycleEnd(49);
         assertFalse(c.acceptsBelow(0.95), "the measured subset is carried; the background is not its concern");
+        // the reverse: the background is carried, the subset is not
+        SteadyStateCollector d = new SteadyStateCollector(2, 0, 100, (source, destination) -> source == 0, "source 0");
+        d.packetGenerated(1, 0, 1, 10, 5);
+        d.packetGenerated(2, 1, 0, 1000, 5);
+        d.packetDelivered(2, 1, 0, 1000, 5, 6, 20, 1);
+        d.cycleEnd(49);
+        assertTrue(d.acceptsBelow(0.95), "1000 of 1010 flits carried overall, none of the subset's");
     }
 
     @Test
