@@ -27,6 +27,13 @@ import org.fabrica.kernel.SimulationException;
  * starts at {@link #runSlotsFor} and doubles (never past the largest capacity) when a VC holds more
  * packets than that. Results are those of a slot-per-flit ring, bit for bit.
  *
+ * <p>Small VCs (the largest at most {@link #SLOT_FIFO_MAX} flits) keep that slot-per-flit ring
+ * instead: a block of {@code 1 + 2 * stride} ints, {@code fifo[b]} the flits that ever arrived,
+ * then per slot the flit's packet and arrival cycle, the front at {@link #HEAD}. Its push and pop
+ * are shorter: 6-8% more router-cycles per second on the bench tori (8- and 16-flit VCs; see
+ * docs/architecture.md, section 10), for 2.8 times the runs' bytes there. Runs pay off where VCs
+ * are deep (hundreds of flits), whose slot rings would take most of the network's memory.
+ *
  * <h2>VOQ buffers</h2>
  * A VC's flits may leave in another order than they came (packets bound to different outputs),
  * so each queue is a linked list of runs of one packet drawn from its VC's pool of runs. The queue
@@ -88,6 +95,9 @@ final class InputBuffers {
      */
     static final int CONTENTION = 15;
 
+    /** FIFO VCs of at most this many flits (the largest VC's capacity) keep one slot per flit instead of runs. */
+    static final int SLOT_FIFO_MAX = 32;
+
     /** Arrival cycles kept per FIFO VC: enough for the flits on its link, never more than the largest VC holds. */
     static int windowFor(int stride, int arrivalDelay) {
         int need = arrivalDelay >= stride ? stride : arrivalDelay + 1;
@@ -111,6 +121,9 @@ final class InputBuffers {
 
     /** Ints of the FIFO buffers: {@code inputVcs} blocks of {@link #block}. */
     static long fifoInts(long inputVcs, int stride, int arrivalDelay, int packetFlits) {
+        if (stride <= SLOT_FIFO_MAX) {
+            return inputVcs * (1 + 2L * stride);
+        }
         return inputVcs * (2 + windowFor(stride, arrivalDelay) + 2L * runSlotsFor(stride, packetFlits));
     }
 
@@ -130,7 +143,9 @@ final class InputBuffers {
     int voqBlock;
     /** FIFO: one block per VC (see the class comment); replaced when the ring of runs grows. */
     int[] fifo;
-    /** Arrival cycles kept per VC (a power of two). */
+    /** FIFO: one slot per flit (small VCs, see the class comment) instead of runs. */
+    final boolean slots;
+    /** FIFO: arrival cycles kept per VC (a power of two). */
     final int window;
     /** FIFO: runs the ring of each VC holds. */
     int runSlots;
@@ -180,6 +195,12 @@ final class InputBuffers {
      */
     InputBuffers(Wiring wiring, int[] capacity, int maxCandidates, ActiveRouters routers, int[] credits,
             int arrivalDelay, int packetFlits) {
+        this(wiring, capacity, maxCandidates, routers, credits, arrivalDelay, packetFlits, SLOT_FIFO_MAX);
+    }
+
+    /** @param slotFifoMax the largest VC capacity kept slot per flit ({@link #SLOT_FIFO_MAX}; tests choose) */
+    InputBuffers(Wiring wiring, int[] capacity, int maxCandidates, ActiveRouters routers, int[] credits,
+            int arrivalDelay, int packetFlits, int slotFifoMax) {
         if (capacity.length != wiring.totalVcs()) {
             throw new IllegalArgumentException("input VC capacities: " + capacity.length + " given for "
                     + wiring.totalVcs() + " input VCs");
@@ -209,7 +230,8 @@ final class InputBuffers {
         candMask = new long[Math.multiplyExact(queues, later)];
         this.window = windowFor(stride, arrivalDelay);
         this.runSlots = runSlotsFor(stride, packetFlits);
-        this.block = 2 + window + 2 * runSlots;
+        this.slots = !voq && stride <= slotFifoMax;
+        this.block = slots ? 1 + 2 * stride : 2 + window + 2 * runSlots;
         this.voqRunSlots = voqRunSlotsFor(stride, packetFlits, queuesPerVc);
         this.voqBlock = 2 + window + 4 * voqRunSlots;
         voqRuns = voq ? new int[Math.multiplyExact(totalVcs, voqBlock)] : null;
@@ -251,6 +273,8 @@ final class InputBuffers {
     void arrive(int iv, int r, int vcLocal, int slot, int visible, boolean head) {
         if (voq) {
             arriveQueued(iv, r, slot, visible, head);
+        } else if (slots) {
+            pushSlot(iv, r, vcLocal, slot, visible);
         } else {
             push(iv, r, vcLocal, slot, visible);
         }
@@ -262,6 +286,10 @@ final class InputBuffers {
      * work and the router active.
      */
     void push(int iv, int r, int local, int slot, int visible) {
+        if (slots) {
+            pushSlot(iv, r, local, slot, visible);
+            return;
+        }
         int x = iv << VC_SHIFT;
         int count = vc[x + COUNT];
         int cap = vc[x + CAPACITY];
@@ -301,6 +329,28 @@ final class InputBuffers {
             f[e + 1] = 1;
             f[b + 1] = runs + 1;
         }
+        vc[x + COUNT] = count + 1;
+        joined(x, r, local, count, slot, visible);
+    }
+
+    /** {@link #push} for small VCs: the flit takes the slot after the queue's last. */
+    private void pushSlot(int iv, int r, int local, int slot, int visible) {
+        int x = iv << VC_SHIFT;
+        int count = vc[x + COUNT];
+        int cap = vc[x + CAPACITY];
+        if (count >= cap) {
+            throw overflow(iv, count, cap, slot);
+        }
+        int pos = vc[x + HEAD] + count;
+        if (pos >= cap) {
+            pos -= cap;
+        }
+        int[] f = fifo;
+        int b = iv * block;
+        f[b]++;
+        int e = b + 1 + (pos << 1);
+        f[e] = slot;
+        f[e + 1] = visible;
         vc[x + COUNT] = count + 1;
         joined(x, r, local, count, slot, visible);
     }
@@ -439,6 +489,9 @@ final class InputBuffers {
         if (voq) {
             return popQueued(q, r);
         }
+        if (slots) {
+            return popSlot(q, r);
+        }
         int x = q << VC_SHIFT;
         int[] f = fifo;
         int b = q * block;
@@ -460,6 +513,23 @@ final class InputBuffers {
             // the new front is the remaining-th newest flit; older than the window it is visible
             vc[x + FRONT_VIS] = remaining <= window ? f[b + 2 + ((f[b] - remaining) & (window - 1))]
                     : (int) checks.now();
+        }
+        rt[r * routerStride + ActiveRouters.FLITS]--;
+        return remaining;
+    }
+
+    private int popSlot(int q, int r) {
+        int x = q << VC_SHIFT;
+        int h = vc[x + HEAD] + 1;
+        if (h == vc[x + CAPACITY]) {
+            h = 0;
+        }
+        vc[x + HEAD] = h;
+        int remaining = --vc[x + COUNT];
+        if (remaining > 0) {
+            int e = q * block + 1 + (h << 1);
+            vc[x + FRONT_SLOT] = fifo[e];
+            vc[x + FRONT_VIS] = fifo[e + 1];
         }
         rt[r * routerStride + ActiveRouters.FLITS]--;
         return remaining;
@@ -517,6 +587,13 @@ final class InputBuffers {
             return visible;
         }
         int count = vc[(iv << VC_SHIFT) + COUNT];
+        if (slots) {
+            // flits still on the link are the newest ones, at the back of the FIFO
+            for (int i = count - 1; i >= 0 && nowLow - fifo[slotEntry(iv, i) + 1] < 0; i--) {
+                count--;
+            }
+            return count;
+        }
         int b = iv * block;
         int arrivals = fifo[b];
         // flits still on the link are the newest ones, at the back of the FIFO, all in the window
@@ -598,6 +675,9 @@ final class InputBuffers {
         if (voq) {
             return voqRuns[(int) (voqEntry(q, i) >>> 32)];
         }
+        if (slots) {
+            return fifo[slotEntry(q, i)];
+        }
         int b = q * block;
         for (int k = 0, h = vc[x + HEAD], runs = fifo[b + 1]; k < runs; k++) {
             int e = b + 2 + window + (((h + k) % runSlots) << 1);
@@ -617,9 +697,19 @@ final class InputBuffers {
             int e = (int) (at >>> 32);
             return voqVisible(voqRuns, (q / queuesPerVc) * voqBlock, voqRuns[e + 2] + (int) at);
         }
+        if (slots) {
+            return fifo[slotEntry(q, i) + 1];
+        }
         int newer = vc[x + COUNT] - i; // this flit and those behind it
         int b = q * block;
         return newer <= window ? fifo[b + 2 + ((fifo[b] - newer) & (window - 1))] : (int) checks.now();
+    }
+
+    /** Slot FIFO: the index in {@link #fifo} of the flit at position {@code i} (0 = front) of VC {@code iv}. */
+    private int slotEntry(int iv, int i) {
+        int x = iv << VC_SHIFT;
+        int pos = (vc[x + HEAD] + i) % vc[x + CAPACITY];
+        return iv * block + 1 + (pos << 1);
     }
 
     /**

@@ -10,8 +10,9 @@ import org.fabrica.topology.Topology;
  *
  * <p>The byte figure counts only the arrays that grow with the network (per input queue, input VC
  * and flit slot, per port, per node and per router), so it is a lower bound of what a run takes.
- * FIFO buffers count their blocks of runs as first sized ({@link InputBuffers#fifoInts}): packets
- * shorter than the experiment's make them grow during the run (at worst to a little over two ints per flit slot).
+ * FIFO buffers count their blocks as first sized ({@link InputBuffers#fifoInts}: two ints per flit
+ * slot for small VCs, runs for deep ones): packets shorter than the experiment's make runs grow
+ * during the run (at worst to a little over two ints per flit slot).
  */
 final class StateSize {
     /** The longest array a JVM reliably allocates. */

@@ -88,7 +88,8 @@ class RouterPartsTest {
         java.util.Arrays.fill(cap, 16);
         // sized for 8-flit packets: 3 runs per VC, too few for the 1- and 2-flit packets below
         InputBuffers in = new InputBuffers(w, w.everyInputVc(cap), 2, routers, new int[w.totalVcs()],
-                Integer.MAX_VALUE, 8);
+                Integer.MAX_VALUE, 8, 0);
+        assertFalse(in.slots);
         assertEquals(3, in.runSlots);
         int r = 3;
         int local = 1 * VCS;
@@ -121,6 +122,59 @@ class RouterPartsTest {
         assertTrue(in.runSlots > 3, "the rings grew");
         assertEquals(99, in.flitSlot(other, 0));
         assertEquals(expected.size() + 1 + in.departures(iv), visible + 1);
+    }
+
+    @Test
+    void aSmallFifoBufferKeepsOneSlotPerFlitAndAnswersAsRunsDo() {
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        int[] cap = new int[VCS];
+        java.util.Arrays.fill(cap, 6);
+        InputBuffers[] both = new InputBuffers[2];
+        ActiveRouters[] routers = new ActiveRouters[2];
+        for (int k = 0; k < 2; k++) {
+            routers[k] = new ActiveRouters(w.routers, w.maxLocalQueues());
+            both[k] = new InputBuffers(w, w.everyInputVc(cap), 2, routers[k], new int[w.totalVcs()], 4, 2,
+                    k == 0 ? InputBuffers.SLOT_FIFO_MAX : 0);
+        }
+        assertTrue(both[0].slots, "6-flit VCs keep slots");
+        assertFalse(both[1].slots);
+        int r = 2;
+        int local = 1;
+        int iv = w.portBase[r] * VCS + local;
+        // packets of 1 to 3 flits, each flit visible 3 cycles after it was pushed; the VC wraps
+        int packet = 50;
+        int left = 0;
+        int cycle = 0;
+        for (; cycle < 60; cycle++) {
+            if (cycle % 4 != 3 && both[0].count(iv) < 6) {
+                if (left == 0) {
+                    packet++;
+                    left = 1 + packet % 3;
+                }
+                left--;
+                for (InputBuffers in : both) {
+                    in.push(iv, r, local, packet, cycle + 3);
+                }
+            }
+            if (cycle % 3 == 0 && both[0].count(iv) > 0) {
+                assertEquals(both[1].pop(iv, r), both[0].pop(iv, r), "cycle " + cycle);
+            }
+            InputBuffers slots = both[0];
+            InputBuffers runs = both[1];
+            assertEquals(runs.count(iv), slots.count(iv));
+            assertEquals(runs.visibleFlits(iv, cycle), slots.visibleFlits(iv, cycle), "cycle " + cycle);
+            for (int i = 0; i < slots.count(iv); i++) {
+                assertEquals(runs.flitSlot(iv, i), slots.flitSlot(iv, i), "cycle " + cycle + " flit " + i);
+                assertEquals(runs.flitVisible(iv, i), slots.flitVisible(iv, i), "cycle " + cycle + " flit " + i);
+            }
+            if (slots.count(iv) > 0) {
+                assertEquals(runs.frontSlot(iv), slots.frontSlot(iv));
+                assertEquals(runs.frontVisible(iv), slots.frontVisible(iv));
+            }
+            assertEquals(runs.departures(iv), slots.departures(iv));
+        }
+        assertTrue(both[0].departures(iv) > 12, "the VC wrapped: " + both[0].departures(iv) + " flits left it");
+        assertEquals(routers[1].flits(r), routers[0].flits(r));
     }
 
     @Test

@@ -20,8 +20,11 @@ class StateSizeTest {
         assertEquals(48, s.queues);
         assertEquals(6, s.maxCandidates);
         assertEquals(48 * 8, s.flitSlots);
-        // FIFO: per VC the two counters, 4 arrival cycles (a 3-cycle delay) and 3 runs of 4-flit packets
-        assertEquals(48 * (2 + 4 + 2 * 3), s.bufferInts);
+        // FIFO of small VCs: per VC the arrivals counter and a packet and an arrival cycle per slot
+        assertEquals(48 * (1 + 2 * 8), s.bufferInts);
+        // deep VCs: per VC the two counters, 4 arrival cycles (a 3-cycle delay) and 17 runs of 4-flit packets
+        StateSize deep = StateSize.check(new Fixtures.Ring(8), new int[] {64, 64}, 1, 2, 4, 3, GB);
+        assertEquals(48 * (2 + 4 + 2 * 17), deep.bufferInts);
         // VOQ: one queue per input VC and output; per VC the two counters, the 4 arrival cycles and
         // a pool of 6 runs of four ints (two whole 4-flit packets, a partial one per queue, one arriving)
         StateSize voq = StateSize.check(new Fixtures.Ring(8), new int[] {8, 8}, 3, 2, 4, 3, GB);
