@@ -172,8 +172,8 @@ final class Links {
                 niWaiting[(ci - niBase) / vcs] = false;
                 continue;
             }
-            if (cutThrough) {
-                // a head waiting for room for its whole packet may now fit
+            if (cutThrough && owner[ci] < 0) {
+                // a head waiting for room for its whole packet may now fit (an owned VC is taken whatever its room)
                 rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
             }
             if (c == 1) {
