@@ -149,7 +149,7 @@ class LinksTest {
     }
 
     @Test
-    void underCutThroughEveryCreditBumpsTheEpochOfTheRouterItReturnsTo() {
+    void underCutThroughACreditOfAFreeOutputVcBumpsTheEpochOfTheRouterItReturnsTo() {
         PartsBench b = new PartsBench();
         b.description = ring(1, 0, LinkTiming.of(1), LinkTiming.of(1), FlowControl.VIRTUAL_CUT_THROUGH);
         b.build();
@@ -161,6 +161,12 @@ class LinksTest {
         assertEquals(3, b.outputs.credits[ov]);
         assertEquals(2, b.routers.epoch(2), "a head waiting for room for a whole packet looks again");
         assertEquals(0, b.routers.epoch(1));
+        // an owned output VC cannot be granted whatever its room: its credits wake no waiting head
+        b.outputs.owner[ov] = b.vc(2, PLUS, 0);
+        b.links.creditEvents.add(5, ov);
+        b.returnCredits(5, 5);
+        assertEquals(4, b.outputs.credits[ov]);
+        assertEquals(2, b.routers.epoch(2), "no epoch for a credit of an owned VC");
     }
 
     @Test
