@@ -217,7 +217,7 @@ public final class FlitNetwork implements NetworkModel {
                 names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni), terminalFlitDelay,
                 setup.endpoint().receiveOverheadCycles(), d.injection() != InjectionQueues.SINGLE,
                 ni.terminalLink().cyclesPerFlit(), d.injection() == InjectionQueues.PER_VC_ADMITTANCE);
-        this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
+        this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool);
         // unicast losses draw from a stream of their own: the barrier packets' draws (stream links) stay as they were
         this.retransmission = new UnicastRetransmission(bitErrorRate, d.flitBytes() * 8, packetFlits,
                 retransmitTimeoutCycles, setup.random().stream("unicast-errors", 0));

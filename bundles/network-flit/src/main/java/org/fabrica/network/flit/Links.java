@@ -47,6 +47,8 @@ final class Links {
     final int maxTerminalFlitDelay;
     final EventWheel creditEvents;
     private final boolean cutThrough;
+    /** Under cut-through: the shortest packet so far, below which room wakes no head. */
+    private final PacketPool pool;
     private final boolean waitForTailCredit;
     private final OutputUnits outputs;
     private final int[] vc;
@@ -90,7 +92,8 @@ final class Links {
      *        link leaving it, per input port from the upstream link and its own credit delay
      */
     Links(RouterKinds kinds, boolean waitForTailCredit, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
-            ActiveRouters routers, boolean[] niWaiting) {
+            ActiveRouters routers, boolean[] niWaiting, PacketPool pool) {
+        this.pool = pool;
         RouterDescription ni = interfaceSide(kinds, wiring);
         this.flitDelay = new int[wiring.totalPorts];
         this.cyclesPerFlit = new int[wiring.totalPorts];
@@ -172,8 +175,9 @@ final class Links {
                 niWaiting[(ci - niBase) / vcs] = false;
                 continue;
             }
-            if (cutThrough && owner[ci] < 0) {
-                // a head waiting for room for its whole packet may now fit (an owned VC is taken whatever its room)
+            if (cutThrough && owner[ci] < 0 && c >= pool.shortest()) {
+                // a head waiting for room for its whole packet may now fit (an owned VC is taken whatever
+                // its room, and no packet fits in fewer credits than the shortest packet has flits)
                 rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
             }
             if (c == 1) {

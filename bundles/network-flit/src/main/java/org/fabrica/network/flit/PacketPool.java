@@ -43,6 +43,8 @@ final class PacketPool {
     private int[] nextFree;
     private int freeHead;
     private int live;
+    /** The fewest flits of any packet allocated so far (never rises): what a VC must hold for any head to fit. */
+    private int shortest = Integer.MAX_VALUE;
 
     PacketPool(int initialCapacity) {
         allocate(Math.max(16, initialCapacity));
@@ -78,6 +80,11 @@ final class PacketPool {
         return id.length;
     }
 
+    /** The fewest flits of any packet allocated so far; {@code Integer.MAX_VALUE} before the first. */
+    int shortest() {
+        return shortest;
+    }
+
     int live() {
         return live;
     }
@@ -95,6 +102,9 @@ final class PacketPool {
         source[slot] = src;
         destination[slot] = dst;
         length[slot] = flits;
+        if (flits < shortest) {
+            shortest = flits;
+        }
         routingState[slot] = 0;
         virtualNetwork[slot] = 0;
         hops[slot] = 0;

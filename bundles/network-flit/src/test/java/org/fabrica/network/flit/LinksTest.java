@@ -153,20 +153,31 @@ class LinksTest {
         PartsBench b = new PartsBench();
         b.description = ring(1, 0, LinkTiming.of(1), LinkTiming.of(1), FlowControl.VIRTUAL_CUT_THROUGH);
         b.build();
+        b.packet(0, 2, 3); // the shortest packet so far: 3 flits
         int ov = b.vc(2, MINUS, 0);
-        b.outputs.credits[ov] = 1;
+        b.outputs.credits[ov] = 0;
         b.links.creditEvents.add(4, ov);
         b.links.creditEvents.add(4, ov);
         b.returnCredits(4, 4);
-        assertEquals(3, b.outputs.credits[ov]);
-        assertEquals(2, b.routers.epoch(2), "a head waiting for room for a whole packet looks again");
+        assertEquals(2, b.outputs.credits[ov]);
+        assertEquals(0, b.routers.epoch(2), "room for 2 flits fits no packet");
+        b.links.creditEvents.add(5, ov);
+        b.returnCredits(5, 5);
+        assertEquals(1, b.routers.epoch(2), "room for 3 may fit a waiting head: it looks again");
         assertEquals(0, b.routers.epoch(1));
         // an owned output VC cannot be granted whatever its room: its credits wake no waiting head
         b.outputs.owner[ov] = b.vc(2, PLUS, 0);
-        b.links.creditEvents.add(5, ov);
-        b.returnCredits(5, 5);
+        b.links.creditEvents.add(6, ov);
+        b.returnCredits(6, 6);
         assertEquals(4, b.outputs.credits[ov]);
-        assertEquals(2, b.routers.epoch(2), "no epoch for a credit of an owned VC");
+        assertEquals(1, b.routers.epoch(2), "no epoch for a credit of an owned VC");
+        // a shorter packet appears: room for it wakes heads from then on
+        b.outputs.owner[ov] = -1;
+        b.outputs.credits[ov] = 0;
+        b.packet(0, 2, 1);
+        b.links.creditEvents.add(7, ov);
+        b.returnCredits(7, 7);
+        assertEquals(2, b.routers.epoch(2), "a 1-flit packet fits in one credit");
     }
 
     @Test

@@ -109,7 +109,7 @@ final class PartsBench {
                 Fixtures.noThrottle().apply(null), false, Fixtures.NAMES, w.maxPorts, cutThrough, waitForTailCredit,
                 packetFlits, Links.injectDelay(d), terminalFlitDelay, receiveOverhead,
                 d.injection() == InjectionQueues.PER_VC, d.terminalLink().cyclesPerFlit());
-        links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting);
+        links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool);
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
         int[] queueInputs = new int[w.routers];
