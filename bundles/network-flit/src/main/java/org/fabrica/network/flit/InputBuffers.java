@@ -31,7 +31,8 @@ import org.fabrica.kernel.SimulationException;
  * instead: a block of {@code 1 + 2 * stride} ints, {@code fifo[b]} the flits that ever arrived,
  * then per slot the flit's packet and arrival cycle, the front at {@link #HEAD}. Its push and pop
  * are shorter: 6-8% more router-cycles per second on the bench tori (8- and 16-flit VCs; see
- * docs/architecture.md, section 10), for 2.8 times the runs' bytes there. Runs pay off where VCs
+ * docs/architecture.md, section 10), for 1.7 and 2.75 times the runs' bytes there (17 against 10,
+ * 33 against 12 ints per VC). Runs pay off where VCs
  * are deep (hundreds of flits), whose slot rings would take most of the network's memory.
  *
  * <h2>VOQ buffers</h2>
@@ -273,8 +274,6 @@ final class InputBuffers {
     void arrive(int iv, int r, int vcLocal, int slot, int visible, boolean head) {
         if (voq) {
             arriveQueued(iv, r, slot, visible, head);
-        } else if (slots) {
-            pushSlot(iv, r, vcLocal, slot, visible);
         } else {
             push(iv, r, vcLocal, slot, visible);
         }
@@ -283,7 +282,7 @@ final class InputBuffers {
     /**
      * FIFO: appends a flit of packet {@code slot}, visible from cycle {@code visible}, to queue
      * (= VC) {@code iv} (local index {@code local} at router {@code r}); marks the VC's allocation
-     * work and the router active.
+     * work and the router active. The one place that chooses between slots and runs.
      */
     void push(int iv, int r, int local, int slot, int visible) {
         if (slots) {

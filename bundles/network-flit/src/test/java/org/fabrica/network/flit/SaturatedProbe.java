@@ -20,6 +20,8 @@ import org.fabrica.hardware.FlowControl;
  * {@code windows} consecutive windows of {@code cycles} cycles are timed by the thread's CPU time;
  * the line printed gives the fastest window (router-cycles per second of wall and CPU time,
  * flit-hops per second) and the accepted rate over all windows, in {@link SpeedProbe}'s columns.
+ * Its latency column is NaN on purpose: past saturation latency grows with the run, and few of
+ * the packets created in the windows are delivered within them.
  * The fastest, not the median: on a shared virtual machine other tenants' memory traffic slows
  * this memory-bound load by up to 2.5 times in bursts of seconds (measured 2026-11-27), and
  * interference only ever slows a window down. Every build goes through the same states (the
