@@ -297,7 +297,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             int total = plan.points().size();
             // 1.0 is said once, when the run has ended with every point run
             fraction = total <= 0 ? 0.99 : Math.min(0.99, done / total);
-            status = status() + eta(fraction, System.nanoTime());
+            status = status() + eta(done, System.nanoTime());
         }
         try {
             if (listenerLock.tryLock()) {
@@ -344,12 +344,24 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
      * {@code , about 3 min left}: the running time so far (paused time excluded) scaled by what is
      * left, once there is enough to go on (10 s and 2% done); empty before, and while paused.
      */
-    private String eta(double fraction, long now) {
+    private String eta(double done, long now) {
         long running = now - startNanos - pausedTotalNanos - (pausedSinceNanos != 0 ? now - pausedSinceNanos : 0);
-        if (pauseRequested || fraction < 0.02 || running < 10_000_000_000L) {
+        int total = plan.points().size();
+        if (pauseRequested || running < 10_000_000_000L || done - skipped.size() < 0.02 * total) {
             return "";
         }
-        return ", about " + duration(running / 1e9 * (1 - fraction) / fraction) + " left";
+        return ", about " + duration(secondsLeft(done, skipped.size(), total, running / 1e9)) + " left";
+    }
+
+    /**
+     * Seconds left at the rate of this process: {@code done} points (an active one counted with the
+     * part it has done) of {@code total}, of which {@code doneBefore} were finished by an earlier run
+     * and skipped on resume. Those took no time here, so they count neither in the rate nor as work
+     * left; counting them in the rate made a resumed run's estimate far too short.
+     */
+    static double secondsLeft(double done, int doneBefore, int total, double runningSeconds) {
+        double here = done - doneBefore;
+        return here <= 0 ? Double.NaN : runningSeconds * Math.max(0, total - done) / here;
     }
 
     /** {@code 45 s}, {@code 12 min}, {@code 2.5 h}. */

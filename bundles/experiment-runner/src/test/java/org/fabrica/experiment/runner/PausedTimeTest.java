@@ -55,6 +55,15 @@ class PausedTimeTest {
     }
 
     @Test
+    void aResumedRunEstimatesWhatIsLeftFromThePointsItRanItself() {
+        // 16 of 66 points came from the journal; one more took 100 s here: 49 such points are left
+        assertEquals(4900, ExperimentRun.secondsLeft(17, 16, 66, 100), 1e-9);
+        // a run from the start: 11 of 66 points in 100 s leave 55 points, 500 s
+        assertEquals(500, ExperimentRun.secondsLeft(11, 0, 66, 100), 1e-9);
+        assertTrue(Double.isNaN(ExperimentRun.secondsLeft(16, 16, 66, 100)), "no rate before a point of its own");
+    }
+
+    @Test
     void durationsReadAsPeopleSayThem() {
         assertEquals("1 s", ExperimentRun.duration(0.2));
         assertEquals("45 s", ExperimentRun.duration(45));
