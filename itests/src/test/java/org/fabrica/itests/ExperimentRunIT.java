@@ -35,7 +35,8 @@ import org.osgi.framework.BundleContext;
 /**
  * Runs through {@link ExperimentService} in a framework with the core and torus features: a small run
  * completes; a routing swap in a paused run keeps every packet delivered exactly once; a provider that
- * throws fails only its own run, with a message naming its bundle, while a concurrent run goes on
+ * throws fails only its own run, with a message naming its bundle, while a concurrent run goes on;
+ * one that never returns fails its points the same way once the point watch gives up on them
  * (docs/architecture.md, "Hot swap and provider failures").
  */
 @RunWith(PaxExam.class)
@@ -123,6 +124,46 @@ public class ExperimentRunIT {
                 assertFalse("the concurrent run failed: " + r.failure(), r.failed());
             }
         } finally {
+            Files.deleteIfExists(jar);
+        }
+    }
+
+    @Test
+    public void aProviderThatNeverReturnsFailsItsPointWithItsBundleNamedAndTheRunsGoOn() throws Exception {
+        Path jar = FabricaOptions.pluginsFolder(TEST).resolve("faulty-routing.jar");
+        PluginJar.write(jar);
+        String filter = "(" + ProviderFactory.NAME_PROPERTY + "=" + FaultyRouting.NAME + ")";
+        // the watch reads its limit when a run starts; 5 s instead of 120 keeps the test short
+        String stall = System.setProperty("fabrica.stallSeconds", "5");
+        try {
+            assertTrue("the faulty plugin is deployed",
+                    Services.await(() -> !Services.references(context, RoutingFactory.class, filter).isEmpty()));
+            Path hangingFile = experiment("hanging", "{name: " + FaultyRouting.NAME + ", hang: true}", "1vc",
+                    "[0.05, 0.1]");
+            Path goodFile = experiment("good-beside-hanging", "{name: dor, dateline: classic}", "dateline",
+                    "[0.05, 0.1]");
+            RunHandle hanging = experiments.start(hangingFile, options("hanging", false), null);
+            RunHandle good = experiments.start(goodFile, options("good-beside-hanging", false), null);
+
+            assertEquals("a run whose points hang ends, failed", RunState.FAILED, await(hanging));
+            assertEquals(2, hanging.results().size());
+            for (PointResult r : hanging.results()) {
+                assertTrue("the point failed: " + r, r.failed());
+                assertTrue("the failure names the plugin's bundle: " + r.failure(),
+                        r.failure().contains(FaultyRouting.BUNDLE));
+                assertTrue("the failure says what went wrong: " + r.failure(),
+                        r.failure().contains("has not come to a cycle boundary"));
+            }
+            assertEquals(RunState.FINISHED, await(good));
+            for (PointResult r : good.results()) {
+                assertFalse("the concurrent run failed: " + r.failure(), r.failed());
+            }
+        } finally {
+            if (stall == null) {
+                System.clearProperty("fabrica.stallSeconds");
+            } else {
+                System.setProperty("fabrica.stallSeconds", stall);
+            }
             Files.deleteIfExists(jar);
         }
     }

@@ -5,7 +5,8 @@ import org.fabrica.routing.RoutingFactory;
 import org.fabrica.topology.Topology;
 
 /**
- * A third-party routing provider that throws from {@code route}: packed into its own bundle by
+ * A third-party routing provider that throws from {@code route}, or with {@code hang: true} never
+ * returns from it: packed into its own bundle by
  * {@link PluginJar} and dropped into the launcher's plugins folder. Its component description is
  * written by hand there, so this class carries no DS annotations.
  */
@@ -20,6 +21,6 @@ public class FaultyRouting implements RoutingFactory<FaultyRoutingParameters> {
 
     @Override
     public RoutingAlgorithm create(Topology topology, FaultyRoutingParameters parameters) {
-        return new ThrowingRoutingAlgorithm();
+        return parameters.hang() ? new HangingRoutingAlgorithm() : new ThrowingRoutingAlgorithm();
     }
 }

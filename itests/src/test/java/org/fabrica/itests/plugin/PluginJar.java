@@ -20,7 +20,7 @@ import java.util.jar.Manifest;
  */
 public final class PluginJar {
     private static final List<Class<?>> CLASSES = List.of(FaultyRouting.class, FaultyRoutingParameters.class,
-            ThrowingRoutingAlgorithm.class);
+            ThrowingRoutingAlgorithm.class, HangingRoutingAlgorithm.class);
     private static final String COMPONENT = "OSGI-INF/" + FaultyRouting.class.getName() + ".xml";
 
     private PluginJar() {
@@ -71,7 +71,7 @@ public final class PluginJar {
                   <implementation class="%1$s"/>
                   <service><provide interface="org.fabrica.routing.RoutingFactory"/></service>
                   <property name="fabrica.name" value="%2$s"/>
-                  <property name="fabrica.description" value="Integration-test routing that throws from route"/>
+                  <property name="fabrica.description" value="Integration-test routing that throws from route (or with hang: true never returns)"/>
                 </scr:component>
                 """.formatted(FaultyRouting.class.getName(), FaultyRouting.NAME);
     }
