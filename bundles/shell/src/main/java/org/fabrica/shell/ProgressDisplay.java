@@ -1,27 +1,41 @@
 package org.fabrica.shell;
 
 import java.io.PrintStream;
+import java.util.function.LongSupplier;
 import org.fabrica.experiment.ProgressListener;
 
 /**
  * Shows a run's progress on standard error. On a terminal it redraws one line in place with
  * {@code \r} (a bar, the percentage and the runner's status); otherwise (a pipe, a log file, CI)
- * it prints one plain line each time another tenth of the run is done, so logs stay short.
- * Called from executor threads, hence synchronised.
+ * it prints one plain line each time another tenth of the run is done, so logs stay short, and a
+ * line when {@link #QUIET_NANOS} have passed since the last one and the status has changed (points
+ * finished, the estimate), so a log of a run of hours still says it is alive. Called from executor
+ * threads, hence synchronised.
  */
 final class ProgressDisplay implements ProgressListener {
     static final int BAR_WIDTH = 30;
     /** Longest line drawn on a terminal: a wrapped line could not be redrawn with \r. */
     static final int LINE_WIDTH = 79;
 
+    /** Without a terminal, the longest silence between two lines while the status changes: 10 minutes. */
+    static final long QUIET_NANOS = 10L * 60 * 1_000_000_000;
+
     private final PrintStream err;
     private final boolean terminal;
+    private final LongSupplier clock;
     private String lastLine = "";
     private int lastDecile = -1;
+    private long lastPrinted;
 
     ProgressDisplay(PrintStream err, boolean terminal) {
+        this(err, terminal, System::nanoTime);
+    }
+
+    /** @param clock nanoseconds, as {@link System#nanoTime} (a test's own clock) */
+    ProgressDisplay(PrintStream err, boolean terminal, LongSupplier clock) {
         this.err = err;
         this.terminal = terminal;
+        this.clock = clock;
     }
 
     @Override
@@ -38,9 +52,13 @@ final class ProgressDisplay implements ProgressListener {
             }
         } else {
             int decile = (int) Math.floor(f * 10 + 1e-9);
-            if (decile > lastDecile) {
-                lastDecile = decile;
-                err.println(plainLine(f, status));
+            long now = clock.getAsLong();
+            String line = plainLine(f, status);
+            if (decile > lastDecile || now - lastPrinted >= QUIET_NANOS && !line.equals(lastLine)) {
+                lastDecile = Math.max(lastDecile, decile);
+                lastPrinted = now;
+                lastLine = line;
+                err.println(line);
                 err.flush();
             }
         }

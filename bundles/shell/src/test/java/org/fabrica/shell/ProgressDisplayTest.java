@@ -60,4 +60,25 @@ class ProgressDisplayTest {
         assertEquals("progress 100% status", lines[10]);
         assertTrue(s.indexOf('\r') < 0);
     }
+
+    @Test
+    void withoutATerminalALongSilenceEndsWithALineWhenTheStatusChanged() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        long[] now = {0};
+        ProgressDisplay p = new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8), false,
+                () -> now[0]);
+        p.progress(0.24, "16/66 points");
+        now[0] = ProgressDisplay.QUIET_NANOS - 1;
+        p.progress(0.25, "17/66 points"); // the same tenth, not yet quiet long enough
+        now[0] = ProgressDisplay.QUIET_NANOS + 5;
+        p.progress(0.25, "17/66 points"); // quiet long enough, and changed since the last line
+        now[0] = 3 * ProgressDisplay.QUIET_NANOS;
+        p.progress(0.25, "17/66 points"); // nothing new to say
+        p.progress(0.26, "17/66 points, about 3.1 h left");
+        String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
+        assertEquals(3, lines.length, String.join("|", lines));
+        assertEquals("progress  24% 16/66 points", lines[0]);
+        assertEquals("progress  25% 17/66 points", lines[1]);
+        assertEquals("progress  26% 17/66 points, about 3.1 h left", lines[2]);
+    }
 }
