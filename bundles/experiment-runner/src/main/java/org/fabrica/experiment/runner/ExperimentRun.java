@@ -342,7 +342,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     /**
      * {@code , about 3 min left}: the running time so far (paused time excluded) scaled by what is
-     * left, once there is enough to go on (10 s and 2% done); empty before, and while paused.
+     * left ({@link #secondsLeft}), once there is enough to go on (10 s, and 2% of the points done by
+     * this run); empty before, and while paused.
      */
     private String eta(double done, long now) {
         long running = now - startNanos - pausedTotalNanos - (pausedSinceNanos != 0 ? now - pausedSinceNanos : 0);
