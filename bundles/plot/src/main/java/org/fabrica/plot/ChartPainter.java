@@ -373,12 +373,55 @@ final class ChartPainter {
         for (double t : ys.ticks()) {
             maxTick = Math.max(maxTick, c.textWidth(ys.label(t), TICK_FONT, false));
         }
-        Frame f = new Frame(22 + 14 + maxTick + 8, WIDTH - 24, chart.subtitle().isEmpty() ? 46 : 62, HEIGHT - 54);
+        List<String> subtitle = wrap(c, chart.subtitle(), SUBTITLE_FONT, WIDTH - 2 * TEXT_MARGIN);
+        double top = subtitle.isEmpty() ? 46 : 62 + SUBTITLE_LINE * (subtitle.size() - 1);
+        Frame f = new Frame(22 + 14 + maxTick + 8, WIDTH - 24, top, HEIGHT - 54);
+        // centred on the plot area, but never past the canvas's edges
         double middle = (f.left() + f.right()) / 2;
-        c.text(chart.title(), middle, 26, 16, 'm', true, TEXT, false);
-        if (!chart.subtitle().isEmpty()) {
-            c.text(chart.subtitle(), middle, 44, 12, 'm', false, MUTED, false);
+        double titleSize = Math.max(11, Math.min(16, 16 * (WIDTH - 2 * TEXT_MARGIN) / c.textWidth(chart.title(), 16, true)));
+        c.text(chart.title(), centre(c, chart.title(), middle, titleSize, true), 26, titleSize, 'm', true, TEXT, false);
+        for (int i = 0; i < subtitle.size(); i++) {
+            String line = subtitle.get(i);
+            c.text(line, centre(c, line, middle, SUBTITLE_FONT, false), 44 + SUBTITLE_LINE * i, SUBTITLE_FONT, 'm', false,
+                    MUTED, false);
         }
         return f;
+    }
+
+    private static final double SUBTITLE_FONT = 12;
+    private static final double SUBTITLE_LINE = 15;
+    /** Space kept free between a title line and the canvas's left and right edges. */
+    static final double TEXT_MARGIN = 8;
+
+    /** The centre of a line near {@code middle} that keeps the whole line on the canvas. */
+    private static double centre(Canvas c, String line, double middle, double size, boolean bold) {
+        double half = c.textWidth(line, size, bold) / 2;
+        return Math.max(TEXT_MARGIN + half, Math.min(WIDTH - TEXT_MARGIN - half, middle));
+    }
+
+    /**
+     * Splits text into lines no wider than {@code width} at spaces (a single word wider than that
+     * stays one line); empty text gives no lines.
+     */
+    static List<String> wrap(Canvas c, String text, double size, double width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.trim().split(" +")) {
+            if (word.isEmpty()) {
+                continue;
+            }
+            if (line.length() > 0 && c.textWidth(line + " " + word, size, false) > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
+        }
+        return lines;
     }
 }

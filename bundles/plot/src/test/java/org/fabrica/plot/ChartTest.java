@@ -144,6 +144,46 @@ class ChartTest {
     }
 
     @Test
+    void longTitlesAndSubtitlesStayOnTheCanvas() throws Exception {
+        String subtitle = "flits delivered in the measurement window; 29 points ended at the saturation check "
+                + "(accepted over the window's first 20000 cycles), 2 saturated points ran their whole window";
+        String title = "KNS 48-ary 2-direct, Zipf s = 1, shared crossbar, 1 ms + 2 ms windows, six schemes, one seed";
+        Chart c = new Chart(title, subtitle, "x", "y", false, List.of(new Series("a", new double[] {0, 1},
+                new double[] {0, 1})));
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new InputSource(new StringReader(ChartRenderer.svg(c, true))));
+        org.w3c.dom.NodeList texts = d.getElementsByTagName("text");
+        StringBuilder joined = new StringBuilder();
+        int lines = 0;
+        double lastLine = 0;
+        boolean titleSeen = false;
+        for (int i = 0; i < texts.getLength(); i++) {
+            org.w3c.dom.Element e = (org.w3c.dom.Element) texts.item(i);
+            String s = e.getTextContent();
+            double x = Double.parseDouble(e.getAttribute("x"));
+            double size = Double.parseDouble(e.getAttribute("font-size"));
+            double half = TextMetrics.width(s, size, e.hasAttribute("font-weight")) / 2;
+            if (s.equals(title)) {
+                titleSeen = true;
+                assertTrue(size < 16, "a title wider than the canvas is set smaller: " + size);
+                assertTrue(x - half >= 0 && x + half <= ChartPainter.WIDTH, "title from " + (x - half) + " to " + (x + half));
+            } else if (subtitle.contains(s) && s.length() > 10) {
+                lines++;
+                lastLine = Math.max(lastLine, Double.parseDouble(e.getAttribute("y")));
+                joined.append(joined.length() == 0 ? "" : " ").append(s);
+                assertTrue(x - half >= 0 && x + half <= ChartPainter.WIDTH, "'" + s + "' from " + (x - half) + " to "
+                        + (x + half));
+            }
+        }
+        assertTrue(titleSeen);
+        assertTrue(lines >= 2, "the subtitle is wider than the canvas: wrapped, " + lines + " line(s)");
+        assertEquals(subtitle, joined.toString(), "every word once, in order");
+        String svg = ChartRenderer.svg(c, true);
+        assertTrue(Double.parseDouble(attribute(svg, "stroke=\"#cccccc\"", "y")) > lastLine,
+                "the plot area (its legend) starts below the subtitle's last line");
+    }
+
+    @Test
     void emptyChartsSaySo() {
         Chart empty = new Chart("t", "", "x", "y", false, List.of(new Series("a", new double[0], new double[0])));
         assertTrue(ChartRenderer.svg(empty, true).contains("no data to plot"));
