@@ -43,8 +43,36 @@ final class ActiveRouters {
     /** The routers of this cycle's loop: a copy of {@link #active} taken by {@link #startCycle}. */
     final long[] visiting;
 
+    /**
+     * Per router, the words of its own masks (bits past them are never set): what
+     * {@link #hasVaWork} and {@link #hasSaWork} read. With VOQ crossbar access the largest
+     * router's masks are 48 times a FIFO one's (144 words for a 48-port switch with 4 VCs); a
+     * 3-port network interface holding no allocation work would read all of them twice a cycle.
+     */
+    private final int[] ownWords;
+
+    /** Records for routers whose masks all have the largest router's size (tests). */
     ActiveRouters(int routers, int localQueues) {
+        this(routers, localQueues, null);
+    }
+
+    /**
+     * @param ownWords per router, the words of its own masks ({@link Wiring#maskWords}), or null
+     *        for the largest router's everywhere
+     */
+    ActiveRouters(int routers, int localQueues, int[] ownWords) {
         this.words = (localQueues + 63) >>> 6;
+        if (ownWords == null) {
+            ownWords = new int[routers];
+            java.util.Arrays.fill(ownWords, words);
+        }
+        for (int r = 0; r < routers; r++) {
+            if (ownWords[r] > words) {
+                throw new IllegalArgumentException("router " + r + " has masks of " + ownWords[r]
+                        + " words, more than the largest, " + words);
+            }
+        }
+        this.ownWords = ownWords.clone();
         this.sa = VA + words;
         this.stride = (VA + 2 * words + 7) & ~7;
         this.rt = new long[routers * stride];
@@ -83,7 +111,7 @@ final class ActiveRouters {
     /** Whether router {@code r} has route computation or VC allocation work (its VA mask is not empty). */
     boolean hasVaWork(int r) {
         int b = r * stride + VA;
-        for (int w = 0; w < words; w++) {
+        for (int w = 0, n = ownWords[r]; w < n; w++) {
             if (rt[b + w] != 0) {
                 return true;
             }
@@ -94,7 +122,7 @@ final class ActiveRouters {
     /** Whether router {@code r} has switch allocation work (its SA mask is not empty). */
     boolean hasSaWork(int r) {
         int b = r * stride + sa;
-        for (int w = 0; w < words; w++) {
+        for (int w = 0, n = ownWords[r]; w < n; w++) {
             if (rt[b + w] != 0) {
                 return true;
             }

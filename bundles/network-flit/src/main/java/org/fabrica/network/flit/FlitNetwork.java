@@ -184,7 +184,7 @@ public final class FlitNetwork implements NetworkModel {
         Wiring w = wiring;
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * vcClasses;
-        this.routers = new ActiveRouters(w.routers, localQueues);
+        this.routers = new ActiveRouters(w.routers, localQueues, w.maskWords);
         this.outputs = new OutputUnits(w, kinds.creditCapacity(w));
         this.inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits, arrivalDelay,
                 packetFlits);

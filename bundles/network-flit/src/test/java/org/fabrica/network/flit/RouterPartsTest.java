@@ -230,6 +230,22 @@ class RouterPartsTest {
     }
 
     @Test
+    void stageWorkIsLookedForInTheRoutersOwnMaskWordsOnly() {
+        // router 0 a switch of 130 local queues (3 words), router 1 an interface of 70 (2 words)
+        ActiveRouters a = new ActiveRouters(2, 130, new int[] {3, 2});
+        a.setSa(0, 129);
+        assertTrue(a.hasSaWork(0), "work in a switch's last own word is found");
+        a.setSa(1, 69);
+        a.rt[a.stride + ActiveRouters.VA + 1] |= 1L; // local queue 64 of router 1
+        assertTrue(a.hasSaWork(1), "and in an interface's last own word");
+        assertTrue(a.hasVaWork(1));
+        assertFalse(a.hasVaWork(0));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new ActiveRouters(2, 130, new int[] {3, 4}));
+        assertTrue(e.getMessage().contains("router 1 has masks of 4 words, more than the largest, 3"), e.getMessage());
+    }
+
+    @Test
     void contentionCountsAPacketOnceAndSumsItsWait() {
         Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
         ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
