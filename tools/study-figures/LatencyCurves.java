@@ -20,8 +20,8 @@ import org.fabrica.plot.Series;
  *     CYCLE_NS "title" RESULTS_FOLDER
  * </pre>
  *
- * OUT ending in .png gives a PNG, anything else an SVG. CYCLE_NS converts the folder's latencies (cycles) to microseconds: 5.12 for the InfiniBand
- * model's 64-byte flit at 100 Gbps. Points whose status is not "ok" (saturated) and load 0 are
+ * OUT ending in .png gives a PNG, anything else an SVG. CYCLE_NS converts the folder's latencies
+ * (cycles) to microseconds: 5.12 for the InfiniBand model's 64-byte flit at 100 Gbps. Points whose status is not "ok" (saturated) and load 0 are
  * left out, as in the runner's plot.
  */
 public final class LatencyCurves {
