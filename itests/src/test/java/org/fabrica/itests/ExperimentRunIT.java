@@ -124,7 +124,7 @@ public class ExperimentRunIT {
                 assertFalse("the concurrent run failed: " + r.failure(), r.failed());
             }
         } finally {
-            Files.deleteIfExists(jar);
+            removePlugin(jar, filter);
         }
     }
 
@@ -164,8 +164,19 @@ public class ExperimentRunIT {
             } else {
                 System.setProperty("fabrica.stallSeconds", stall);
             }
-            Files.deleteIfExists(jar);
+            removePlugin(jar, filter);
         }
+    }
+
+    /**
+     * Deletes the plugin's jar and waits until its routing is gone: the folder watcher uninstalls it
+     * asynchronously, and a test that wrote the jar again meanwhile would find the old bundle's
+     * service, then the old bundle stopped under its run.
+     */
+    private void removePlugin(Path jar, String filter) throws Exception {
+        Files.deleteIfExists(jar);
+        assertTrue("the faulty plugin is removed",
+                Services.await(() -> Services.references(context, RoutingFactory.class, filter).isEmpty()));
     }
 
     private Path experiment(String name, String routing, String queuing, String loads) throws Exception {
