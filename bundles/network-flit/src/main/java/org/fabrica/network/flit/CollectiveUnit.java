@@ -423,9 +423,9 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         int[] vc = inputs.vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int s = vc[x + InputBuffers.FRONT_SLOT];
-        int gpIn = base + wiring.localPort[l];
+        int gpIn = base + wiring.localPort[wiring.localBase[r] + l];
         int remaining = inputs.pop(iv, r);
-        links.creditEvents.add(t + links.creditReturn[gpIn], wiring.creditTarget[gpIn] + wiring.localVc[l]);
+        links.creditEvents.add(t + links.creditReturn[gpIn], wiring.creditTarget[gpIn] + wiring.localVc[wiring.localBase[r] + l]);
         vc[x + InputBuffers.STATE] = InputBuffers.IDLE;
         vc[x + InputBuffers.SENT] = 0;
         vc[x + InputBuffers.CAND_COUNT] = 0;

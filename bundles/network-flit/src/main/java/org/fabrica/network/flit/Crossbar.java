@@ -36,6 +36,7 @@ final class Crossbar {
     private final EventWheel creditEvents;
     private final int[] localPort;
     private final int[] localVc;
+    private final int[] localBase;
     private final int[] creditTarget;
     private final int[] flitTarget;
     private final int[] flitTargetRouter;
@@ -76,6 +77,7 @@ final class Crossbar {
         this.creditEvents = links.creditEvents;
         this.localPort = wiring.localPort;
         this.localVc = wiring.localVc;
+        this.localBase = wiring.localBase;
         this.creditTarget = wiring.creditTarget;
         this.flitTarget = wiring.flitTarget;
         this.flitTargetRouter = wiring.flitTargetRouter;
@@ -102,8 +104,9 @@ final class Crossbar {
     /** Moves the front flit of local input queue {@code l} of router {@code r} (queues from {@code ivBase}) through output port {@code o}. */
     void traverse(int r, int base, int ivBase, int l, int o, long t, int tl) {
         int iv = ivBase + l;
-        int p = localPort[l];
-        int v = localVc[l];
+        int lb = localBase[r];
+        int p = localPort[lb + l];
+        int v = localVc[lb + l];
         int gpIn = base + p;
         final int[] state = vc;
         int x = iv << InputBuffers.VC_SHIFT;
@@ -184,8 +187,9 @@ final class Crossbar {
      */
     void traverseBranches(int r, int base, int ivBase, int l, long t, int tl) {
         int iv = ivBase + l;
-        int v = localVc[l];
-        int gpIn = base + localPort[l];
+        int lb = localBase[r];
+        int v = localVc[lb + l];
+        int gpIn = base + localPort[lb + l];
         final int[] state = vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int slot = state[x + InputBuffers.FRONT_SLOT];

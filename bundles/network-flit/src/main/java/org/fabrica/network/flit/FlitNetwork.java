@@ -175,12 +175,12 @@ public final class FlitNetwork implements NetworkModel {
         this.deadlockWatch = new DeadlockWatch(this, Math.max(deadlockCycles, DeadlockWatch.MIN_PERIOD));
 
         // ---- the parts, each on the arrays of those before it
-        // VOQ crossbar access splits every input VC into one queue per output port
-        int queuesPerVc = d.crossbar() == CrossbarOrganisation.VOQ ? maxPorts(setup.topology()) : 1;
+        // VOQ crossbar access splits every input VC into one queue per output port of its router
+        boolean voq = d.crossbar() == CrossbarOrganisation.VOQ;
         int arrivalDelay = Links.maxArrivalDelay(kinds);
-        StateSize.check(setup.topology(), kinds.maxCapacityPerVc(), queuesPerVc, vcClasses, packetFlits, arrivalDelay,
+        StateSize.check(setup.topology(), kinds.maxCapacityPerVc(), voq, vcClasses, packetFlits, arrivalDelay,
                 Runtime.getRuntime().maxMemory());
-        this.wiring = new Wiring(setup.topology(), vcs, queuesPerVc);
+        this.wiring = new Wiring(setup.topology(), vcs, voq);
         Wiring w = wiring;
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * vcClasses;
@@ -230,7 +230,7 @@ public final class FlitNetwork implements NetworkModel {
         for (int r = 0; r < w.routers; r++) {
             portInputs[r] = w.ports(r);
             vcInputs[r] = w.ports(r) * vcs;
-            queueInputs[r] = vcInputs[r] * queuesPerVc;
+            queueInputs[r] = vcInputs[r] * w.queuesPerVc[r];
         }
         // VC allocation: inputs are the local queues, outputs the local output VCs
         AllocatorShape vaShape = new AllocatorShape(queueInputs, vcInputs, 1);

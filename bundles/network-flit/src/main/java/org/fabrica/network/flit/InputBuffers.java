@@ -161,8 +161,8 @@ final class InputBuffers {
     /** Flit slots per VC: the largest VC capacity. */
     final int stride;
     final int maxCandidates;
-    /** Queues per VC: 1 (FIFO) or one per output (VOQ). */
-    final int queuesPerVc;
+    /** The most queues per VC: 1 (FIFO) or the largest router's port count (VOQ: one per output, {@link Wiring#queuesPerVc}). */
+    final int maxQueuesPerVc;
     final boolean voq;
     private final int vcs;
     private final int[] capacityOfVc;
@@ -175,6 +175,12 @@ final class InputBuffers {
     private final int[] vcFlits;
     private final int[] arrivingQueue;
     private final int[] queueLocalOf;
+    private final Wiring wiring;
+    // VOQ queue numbering (Wiring): per router its queues per VC, first queue and first port; per VC its first queue
+    private final int[] queuesPerVcOf;
+    private final int[] queueBase;
+    private final int[] portBase;
+    private final int[] firstQueue;
     private RouteStage route;
     private InvariantChecks checks;
 
@@ -213,8 +219,13 @@ final class InputBuffers {
         this.stride = max;
         this.vcs = wiring.vcs;
         this.capacityOfVc = capacity.clone();
-        this.queuesPerVc = wiring.queuesPerVc;
-        this.voq = queuesPerVc > 1;
+        this.wiring = wiring;
+        this.maxQueuesPerVc = wiring.maxQueuesPerVc;
+        this.voq = wiring.voq;
+        this.queuesPerVcOf = wiring.queuesPerVc;
+        this.queueBase = wiring.queueBase;
+        this.portBase = wiring.portBase;
+        this.firstQueue = wiring.firstQueue;
         this.maxCandidates = maxCandidates;
         this.maxBranches = maxCandidates;
         this.routers = routers;
@@ -233,7 +244,7 @@ final class InputBuffers {
         this.runSlots = runSlotsFor(stride, packetFlits);
         this.slots = !voq && stride <= slotFifoMax;
         this.block = slots ? 1 + 2 * stride : 2 + window + 2 * runSlots;
-        this.voqRunSlots = voqRunSlotsFor(stride, packetFlits, queuesPerVc);
+        this.voqRunSlots = voqRunSlotsFor(stride, packetFlits, maxQueuesPerVc);
         this.voqBlock = 2 + window + 4 * voqRunSlots;
         voqRuns = voq ? new int[Math.multiplyExact(totalVcs, voqBlock)] : null;
         fifo = voq ? null : new int[Math.multiplyExact(totalVcs, block)];
@@ -406,7 +417,7 @@ final class InputBuffers {
         }
         int q;
         if (head) {
-            q = iv * queuesPerVc + route.arrival(r, iv, slot);
+            q = firstQueue[iv] + route.arrival(r, iv, slot);
             arrivingQueue[iv] = q;
         } else {
             q = arrivingQueue[iv];
@@ -535,7 +546,7 @@ final class InputBuffers {
     }
 
     private int popQueued(int q, int r) {
-        int iv = q / queuesPerVc;
+        int iv = portBase[r] * vcs + (q - queueBase[r]) / queuesPerVcOf[r];
         int x = q << VC_SHIFT;
         int[] f = voqRuns;
         int b = iv * voqBlock;
@@ -635,7 +646,7 @@ final class InputBuffers {
 
     /** FIFO: the capacity of queue (= VC) {@code q}. */
     int capacity(int q) {
-        return voq ? capacityOfVc(q / queuesPerVc) : vc[(q << VC_SHIFT) + CAPACITY];
+        return voq ? capacityOfVc(wiring.queueVc(q)) : vc[(q << VC_SHIFT) + CAPACITY];
     }
 
     /** Packet slot of the front flit of a non-empty queue. */
@@ -694,7 +705,7 @@ final class InputBuffers {
         if (voq) {
             long at = voqEntry(q, i);
             int e = (int) (at >>> 32);
-            return voqVisible(voqRuns, (q / queuesPerVc) * voqBlock, voqRuns[e + 2] + (int) at);
+            return voqVisible(voqRuns, wiring.queueVc(q) * voqBlock, voqRuns[e + 2] + (int) at);
         }
         if (slots) {
             return fifo[slotEntry(q, i) + 1];
@@ -716,7 +727,7 @@ final class InputBuffers {
      * of queue {@code q} (high 32 bits) and the flit's position within that run (low 32 bits).
      */
     private long voqEntry(int q, int i) {
-        int b = (q / queuesPerVc) * voqBlock;
+        int b = wiring.queueVc(q) * voqBlock;
         for (int run = vc[(q << VC_SHIFT) + HEAD]; run >= 0; ) {
             int e = b + 2 + window + (run << 2);
             if (i < voqRuns[e + 1]) {
@@ -735,9 +746,10 @@ final class InputBuffers {
 
     /** Queues of input VC {@code iv} holding flits, for the wait-for graph (allocates; cold). */
     int[] nonEmptyQueues(int iv) {
-        int[] out = new int[queuesPerVc];
+        int queues = queuesPerVcOf[wiring.vcRouter[iv]];
+        int[] out = new int[queues];
         int n = 0;
-        for (int q = iv * queuesPerVc, end = q + queuesPerVc; q < end; q++) {
+        for (int q = firstQueue[iv], end = q + queues; q < end; q++) {
             if (vc[(q << VC_SHIFT) + COUNT] > 0) {
                 out[n++] = q;
             }

@@ -47,28 +47,31 @@ final class StateSize {
 
     /**
      * @param capacity flits of each VC index (the same at every port)
-     * @param queuesPerVc queues per input VC (the output count with VOQ crossbar access, else 1)
+     * @param voq one queue per input VC and output port (VOQ crossbar access: a router's port count per VC), else one per VC
      * @param vcClasses the routing's VC classes (a head has up to ports x classes candidates)
      * @param packetFlits the packet length, which sizes the FIFO rings of runs (their starting size: a
      *        run with shorter packets may grow them)
      * @param arrivalDelay {@link Links#maxArrivalDelay}: arrival cycles kept per FIFO VC
      */
-    private StateSize(Topology topology, int[] capacity, int queuesPerVc, int vcClasses, int packetFlits,
+    private StateSize(Topology topology, int[] capacity, boolean voq, int vcClasses, int packetFlits,
             int arrivalDelay) {
         int vcs = capacity.length;
         this.routers = topology.routers();
         this.nodes = topology.nodes();
         long p = 0;
         long mp = 0;
+        long squares = 0;
         for (int r = 0; r < routers; r++) {
             int n = topology.ports(r);
             p += n;
             mp = Math.max(mp, n);
+            squares += (long) n * n;
         }
         this.ports = p;
         this.maxPorts = mp;
         this.inputVcs = p * vcs;
-        this.queues = inputVcs * queuesPerVc;
+        // with VOQ every input VC of a router of n ports has n queues (Wiring)
+        this.queues = voq ? squares * vcs : inputVcs;
         long stride = 0;
         for (int c : capacity) {
             stride = Math.max(stride, c);
@@ -76,11 +79,11 @@ final class StateSize {
         this.flitSlots = inputVcs * stride;
         // runs of packets and a window of arrival cycles per VC: linked per queue (VOQ) or a ring (FIFO); InputBuffers
         int largest = (int) Math.min(stride, Integer.MAX_VALUE);
-        this.bufferInts = queuesPerVc > 1 ? InputBuffers.voqInts(inputVcs, largest, arrivalDelay, packetFlits, queuesPerVc)
+        this.bufferInts = voq ? InputBuffers.voqInts(inputVcs, largest, arrivalDelay, packetFlits, (int) mp)
                 : InputBuffers.fifoInts(inputVcs, largest, arrivalDelay, packetFlits);
         this.maxCandidates = mp * vcClasses;
         // a VOQ queue's head has one candidate (its queue's output), kept in the queue's record
-        long candidates = queuesPerVc > 1 ? 0 : Math.max(0, maxCandidates - 1);
+        long candidates = voq ? 0 : Math.max(0, maxCandidates - 1);
         // ActiveRouters: at least eight longs per router (VC-allocation words and request masks)
         this.bytes = queues * (PER_QUEUE + candidates * PER_CANDIDATE) + inputVcs * PER_VC + bufferInts * 4
                 + p * PER_PORT + nodes * PER_NODE + routers * 64;
@@ -92,9 +95,9 @@ final class StateSize {
      *
      * @throws IllegalArgumentException with the sizes and what to change
      */
-    static StateSize check(Topology topology, int[] capacity, int queuesPerVc, int vcClasses, int packetFlits,
+    static StateSize check(Topology topology, int[] capacity, boolean voq, int vcClasses, int packetFlits,
             int arrivalDelay, long maxHeapBytes) {
-        StateSize s = new StateSize(topology, capacity, queuesPerVc, vcClasses, packetFlits, arrivalDelay);
+        StateSize s = new StateSize(topology, capacity, voq, vcClasses, packetFlits, arrivalDelay);
         long maxCandidates = s.maxCandidates;
         // the caller adds the topology's name and the VC count
         String network = s.routers + " routers, " + s.ports + " ports, " + s.nodes + " nodes";
@@ -104,8 +107,8 @@ final class StateSize {
                     + "bufferFlits (or bufferBytes) of the hardware model, or use a smaller topology");
         }
         if (s.queues << InputBuffers.VC_SHIFT > MAX_ARRAY || s.queues * Math.max(1, maxCandidates - 1) > MAX_ARRAY) {
-            throw new IllegalArgumentException(network + ": " + s.queues + " input queues" + (queuesPerVc > 1
-                    ? " (input VCs x " + queuesPerVc + " outputs with VOQ crossbar access)" : "")
+            throw new IllegalArgumentException(network + ": " + s.queues + " input queues" + (voq
+                    ? " (every input VC x its router's outputs with VOQ crossbar access)" : "")
                     + " with up to " + maxCandidates + " routing candidates each are more than one array can index; "
                     + "lower vcs of the hardware model, or use a smaller topology");
         }

@@ -46,7 +46,8 @@ final class SwitchAllocation {
     private final int[] localVc;
     private final int[] portBase;
     private final int[] maskWords;
-    private final int queuesPerVc;
+    private final int[] queueBase;
+    private final int[] localBase;
     /** Links slower than one flit per cycle exist: check each output's link before it is requested. */
     private final boolean serialised;
     private final int[] linkFree;
@@ -65,7 +66,7 @@ final class SwitchAllocation {
             ActiveRouters routers,
             ContentionCounter contention, Crossbar crossbar, Links links, PacketPool pool, AllocationStage stage,
             AllocationStage arbiter, int[] vcPriority) {
-        if ((organisation == CrossbarOrganisation.VOQ) != (wiring.queuesPerVc > 1)) {
+        if ((organisation == CrossbarOrganisation.VOQ) != wiring.voq) {
             throw new IllegalArgumentException("switch allocation: VOQ crossbar access goes with one input queue per output,"
                     + " the other organisations with one per VC");
         }
@@ -90,7 +91,8 @@ final class SwitchAllocation {
         this.localVc = wiring.localVc;
         this.portBase = wiring.portBase;
         this.maskWords = wiring.maskWords;
-        this.queuesPerVc = wiring.queuesPerVc;
+        this.queueBase = wiring.queueBase;
+        this.localBase = wiring.localBase;
         this.serialised = links.serialised;
         this.linkFree = links.linkFree;
         this.slotWinner = perVc ? filled(wiring.maxPorts * vcs) : null;
@@ -110,7 +112,8 @@ final class SwitchAllocation {
 
     void step(int r, long t, int tl) {
         final int base = portBase[r];
-        final int ivBase = base * vcs * queuesPerVc;
+        final int ivBase = queueBase[r];
+        final int lb = localBase[r];
         final int w0 = r * routerStride;
         final int[] v = vc;
         final AllocationStage s = stage;
@@ -141,14 +144,14 @@ final class SwitchAllocation {
                 }
                 if (vcInputs) {
                     in[count] = l;
-                    out[count] = perVc ? o * nv + lv[l] : o;
+                    out[count] = perVc ? o * nv + lv[lb + l] : o;
                 } else {
-                    in[count] = lp[l];
-                    sub[count] = lv[l];
+                    in[count] = lp[lb + l];
+                    sub[count] = lv[lb + l];
                     out[count] = o;
                 }
                 if (s.usesPriority) {
-                    s.priority[count] = vcPriority[lv[l]];
+                    s.priority[count] = vcPriority[lv[lb + l]];
                 }
                 if (s.usesAge) {
                     s.age[count] = pool.created[v[x + InputBuffers.FRONT_SLOT]];
@@ -194,7 +197,7 @@ final class SwitchAllocation {
             int l = multiVcs[m];
             int iv = ivBase + l;
             int x = iv << InputBuffers.VC_SHIFT;
-            int input = vcInputs ? l : localPort[l];
+            int input = vcInputs ? l : localPort[localBase[r] + l];
             if (inputClaim[input] == stamp) {
                 continue;
             }

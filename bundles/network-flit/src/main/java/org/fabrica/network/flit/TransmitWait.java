@@ -72,14 +72,13 @@ final class TransmitWait {
         final InputBuffers in = inputs;
         final int[] credits = outputs.credits;
         final int[] owner = outputs.owner;
-        int qpv = wiring.queuesPerVc;
         for (int r : trackedList) {
             if (routers.flits(r) == 0) {
                 continue;
             }
             int base = wiring.portBase[r];
-            int first = base * vcs * qpv;
-            int end = (base + wiring.ports(r)) * vcs * qpv;
+            int first = wiring.queueBase[r];
+            int end = wiring.queueBase[r + 1];
             for (int q = first; q < end; q++) {
                 if (in.count(q) == 0 || tl - in.frontVisible(q) < 0) {
                     continue; // nothing ready to send

@@ -51,7 +51,8 @@ final class VcAllocation {
     private final int[] portBase;
     private final int[] localOut;
     private final int[] maskWords;
-    private final int queuesPerVc;
+    private final int[] queueBase;
+    private final int[] localBase;
     private final boolean voq;
     private final int[] branchScratch;
     /** The collective engine's side (absorbs packets), or null. */
@@ -99,15 +100,17 @@ final class VcAllocation {
         this.portBase = wiring.portBase;
         this.localOut = wiring.localOut;
         this.maskWords = wiring.maskWords;
-        this.queuesPerVc = wiring.queuesPerVc;
-        this.voq = queuesPerVc > 1;
+        this.queueBase = wiring.queueBase;
+        this.localBase = wiring.localBase;
+        this.voq = wiring.voq;
         this.branchScratch = new int[route.maxCandidates];
     }
 
     void step(int r, long t, int tl) {
         final int base = portBase[r];
         final int np = portBase[r + 1] - base;
-        final int qBase = base * vcs * queuesPerVc;
+        final int qBase = queueBase[r];
+        final int lb = localBase[r];
         final int w0 = r * routerStride;
         final int epoch = (int) rt[w0 + ActiveRouters.EPOCH];
         final int[] v = vc;
@@ -134,9 +137,9 @@ final class VcAllocation {
                         continue;
                     }
                     if (voq) {
-                        route.fromArrival(r, localOut[l], iv, v[x + InputBuffers.FRONT_SLOT], t);
+                        route.fromArrival(r, localOut[lb + l], iv, v[x + InputBuffers.FRONT_SLOT], t);
                     } else {
-                        if (route.compute(r, base, np, localPort[l], iv, v[x + InputBuffers.FRONT_SLOT], t)) {
+                        if (route.compute(r, base, np, localPort[lb + l], iv, v[x + InputBuffers.FRONT_SLOT], t)) {
                             collectives.absorb(r, base, qBase, l, t);
                             continue;
                         }
@@ -149,7 +152,7 @@ final class VcAllocation {
                     continue;
                 }
                 int before = count;
-                count = request(base, iv, l, count);
+                count = request(base, iv, l, lb, count);
                 if (count == before) {
                     if (checkRoom) {
                         requireRoom(r, base, iv, tl);
@@ -288,7 +291,7 @@ final class VcAllocation {
     }
 
     /** Adds the requests of the head at input VC {@code iv} (local {@code l}) for its free candidate VCs. */
-    private int request(int base, int iv, int l, int count) {
+    private int request(int base, int iv, int l, int lb, int count) {
         final int[] v = vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int slot = v[x + InputBuffers.FRONT_SLOT];
@@ -321,7 +324,7 @@ final class VcAllocation {
                 out[count] = port * vcs + c;
                 rank[count] = k;
                 if (s.usesPriority) {
-                    s.priority[count] = vcPriority[localVc[l]];
+                    s.priority[count] = vcPriority[localVc[lb + l]];
                 }
                 if (s.usesAge) {
                     s.age[count] = pool.created[slot];

@@ -144,7 +144,7 @@ final class WaitForGraph {
         int state = net.inputs.state(iv);
         int vcs = net.vcs;
         if (state == InputBuffers.VC_ALLOC) {
-            int gp = iv / net.wiring.queuesPerVc / vcs;
+            int gp = net.wiring.queueVc(iv) / vcs;
             int r = net.wiring.portRouter[gp];
             int base = net.wiring.portBase[r];
             int length = net.pool.length[net.inputs.frontSlot(iv)];
@@ -275,7 +275,7 @@ final class WaitForGraph {
         int state = net.inputs.state(iv);
         int vcs = net.vcs;
         if (state == InputBuffers.VC_ALLOC) {
-            int gp = iv / net.wiring.queuesPerVc / vcs;
+            int gp = net.wiring.queueVc(iv) / vcs;
             int r = net.wiring.portRouter[gp];
             int base = net.wiring.portBase[r];
             int slot = net.inputs.frontSlot(iv);
@@ -314,7 +314,7 @@ final class WaitForGraph {
 
     /** Waiting for room in input VC {@code iv}: for each of its queues that holds flits (the VC itself when a VC is one queue). */
     private void addBuffer(int iv, int via) {
-        if (net.wiring.queuesPerVc == 1) {
+        if (!net.wiring.voq) {
             add(iv, via);
             return;
         }
@@ -343,7 +343,7 @@ final class WaitForGraph {
         }
         switch (net.inputs.state(iv)) {
             case InputBuffers.VC_ALLOC:
-                return "head waiting for a VC" + (net.throttleActive && net.wiring.terminalNode[iv / net.wiring.queuesPerVc
+                return "head waiting for a VC" + (net.throttleActive && net.wiring.terminalNode[net.wiring.queueVc(iv)
                         / net.vcs] >= 0
                         ? " or held back by throttle '" + net.names.throttle() + "'" : "");
             case InputBuffers.ACTIVE:

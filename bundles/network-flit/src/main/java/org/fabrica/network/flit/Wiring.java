@@ -40,12 +40,29 @@ final class Wiring {
     final int[] nodeInPort;
     /** First NI credit counter: NI credits are {@code niCreditBase + node * vcs + vc}. */
     final int niCreditBase;
-    /** Queues per input VC: 1 (FIFO buffers) or the largest port count (one queue per output). */
-    final int queuesPerVc;
-    /** Port, VC and output port (0 for FIFO queues) of a router-local queue index. */
+    /** One queue per input VC and output port (VOQ crossbar access), else one queue per input VC. */
+    final boolean voq;
+    /**
+     * Per router: queues per input VC, its own port count with VOQ crossbar access (a 3-port network
+     * interface gets 3 per VC, a 48-port switch 48), else 1. A router's local queue index is
+     * {@code (port * vcs + vc) * queuesPerVc[r] + output}.
+     */
+    final int[] queuesPerVc;
+    /** The largest of {@link #queuesPerVc}. */
+    final int maxQueuesPerVc;
+    /** Per router, and one past the last: the global index of its local queue 0. */
+    final int[] queueBase;
+    /** Per global input VC: its queue to output 0 (with VOQ; the VC itself otherwise). */
+    final int[] firstQueue;
+    /**
+     * Port, VC and output port (0 for FIFO queues) of a router-local queue index {@code l}:
+     * {@code localPort[localBase[r] + l]}. Routers with the same queues per VC share one section.
+     */
     final int[] localPort;
     final int[] localVc;
     final int[] localOut;
+    /** Per router: its section of {@link #localPort}, {@link #localVc} and {@link #localOut}. */
+    final int[] localBase;
     /** Router and local VC index ({@code port * vcs + vc}) of every global input VC. */
     final int[] vcRouter;
     final int[] vcLocal;
@@ -56,13 +73,14 @@ final class Wiring {
     final int[] maskWords;
 
     Wiring(Topology topology, int vcs) {
-        this(topology, vcs, 1);
+        this(topology, vcs, false);
     }
 
-    Wiring(Topology topology, int vcs, int queuesPerVc) {
+    /** @param voq one queue per input VC and output port (VOQ crossbar access) */
+    Wiring(Topology topology, int vcs, boolean voq) {
         this.topology = topology;
         this.vcs = vcs;
-        this.queuesPerVc = queuesPerVc;
+        this.voq = voq;
         this.routers = topology.routers();
         this.nodes = topology.nodes();
         if (routers < 1 || nodes < 1) {
@@ -107,15 +125,39 @@ final class Wiring {
             nodeRouter[n] = r;
             nodeInPort[n] = portBase[r] + p;
         }
-        int q = queuesPerVc;
-        int localQueues = Math.multiplyExact(maxPorts * vcs, q);
-        localPort = new int[localQueues];
-        localVc = new int[localQueues];
-        localOut = new int[localQueues];
-        for (int l = 0; l < localQueues; l++) {
-            localPort[l] = l / q / vcs;
-            localVc[l] = l / q % vcs;
-            localOut[l] = l % q;
+        queuesPerVc = new int[routers];
+        int maxQ = 1;
+        for (int r = 0; r < routers; r++) {
+            queuesPerVc[r] = voq ? ports(r) : 1;
+            maxQ = Math.max(maxQ, queuesPerVc[r]);
+        }
+        this.maxQueuesPerVc = maxQ;
+        // one decoding section per distinct queues-per-VC value, each as large as the largest router's
+        int sectionSize = Math.multiplyExact(maxPorts * vcs, maxQ);
+        int[] sectionOf = new int[maxQ + 1];
+        java.util.Arrays.fill(sectionOf, -1);
+        int sections = 0;
+        localBase = new int[routers];
+        for (int r = 0; r < routers; r++) {
+            int q = queuesPerVc[r];
+            if (sectionOf[q] < 0) {
+                sectionOf[q] = sections++;
+            }
+            localBase[r] = sectionOf[q] * sectionSize;
+        }
+        localPort = new int[Math.multiplyExact(sections, sectionSize)];
+        localVc = new int[localPort.length];
+        localOut = new int[localPort.length];
+        for (int q = 1; q <= maxQ; q++) {
+            if (sectionOf[q] < 0) {
+                continue;
+            }
+            int b = sectionOf[q] * sectionSize;
+            for (int l = 0; l < sectionSize; l++) {
+                localPort[b + l] = l / q / vcs;
+                localVc[b + l] = l / q % vcs;
+                localOut[b + l] = l % q;
+            }
         }
         int totalVcs = totalPorts * vcs;
         vcRouter = new int[totalVcs];
@@ -125,42 +167,69 @@ final class Wiring {
             vcRouter[iv] = portRouter[gp];
             vcLocal[iv] = portLocal[gp] * vcs + iv % vcs;
         }
-        if (q == 1) {
+        queueBase = new int[routers + 1];
+        for (int r = 0; r < routers; r++) {
+            queueBase[r + 1] = Math.addExact(queueBase[r], Math.multiplyExact(ports(r) * vcs, queuesPerVc[r]));
+        }
+        if (!voq) {
+            firstQueue = new int[totalVcs];
+            for (int iv = 0; iv < totalVcs; iv++) {
+                firstQueue[iv] = iv;
+            }
             queueRouter = vcRouter;
             queueLocal = vcLocal;
         } else {
-            int totalQueues = Math.multiplyExact(totalVcs, q);
+            firstQueue = new int[totalVcs];
+            for (int iv = 0; iv < totalVcs; iv++) {
+                int r = vcRouter[iv];
+                firstQueue[iv] = queueBase[r] + vcLocal[iv] * queuesPerVc[r];
+            }
+            int totalQueues = queueBase[routers];
             queueRouter = new int[totalQueues];
             queueLocal = new int[totalQueues];
-            for (int x = 0; x < totalQueues; x++) {
-                queueRouter[x] = vcRouter[x / q];
-                queueLocal[x] = vcLocal[x / q] * q + x % q;
+            for (int r = 0; r < routers; r++) {
+                for (int x = queueBase[r]; x < queueBase[r + 1]; x++) {
+                    queueRouter[x] = r;
+                    queueLocal[x] = x - queueBase[r];
+                }
             }
         }
         maskWords = new int[routers];
         for (int r = 0; r < routers; r++) {
-            maskWords[r] = (ports(r) * vcs * q + 63) >>> 6;
+            maskWords[r] = (ports(r) * vcs * queuesPerVc[r] + 63) >>> 6;
         }
+    }
+
+    /** The input VC that queue {@code q} belongs to. */
+    int queueVc(int q) {
+        int r = queueRouter[q];
+        return portBase[r] * vcs + (q - queueBase[r]) / queuesPerVc[r];
+    }
+
+    /** The output port queue {@code q} holds packets for (0 for FIFO queues). */
+    int queueOut(int q) {
+        int r = queueRouter[q];
+        return (q - queueBase[r]) % queuesPerVc[r];
     }
 
     /** Input queues of the whole network. */
     int totalQueues() {
-        return totalPorts * vcs * queuesPerVc;
+        return queueBase[routers];
     }
 
     /** Local queues of the router with the most ports (the size of per-router queue arrays). */
     int maxLocalQueues() {
-        return maxPorts * vcs * queuesPerVc;
+        return maxPorts * vcs * maxQueuesPerVc;
     }
 
     /** The queue {@code q} for messages: its VC, and the output it holds packets for when queues are per output. */
     String queueName(int q) {
-        if (queuesPerVc == 1) {
+        if (!voq) {
             return vcName(q);
         }
-        int iv = q / queuesPerVc;
+        int iv = queueVc(q);
         int r = vcRouter[iv];
-        int o = q % queuesPerVc;
+        int o = queueOut(q);
         return vcName(iv) + " (queue to " + (o < ports(r) ? topology.portLabel(r, o) : "p" + o) + ")";
     }
 

@@ -81,12 +81,7 @@ final class PartsBench {
         for (int v = 0; v < vcs; v++) {
             priority[v] = d.channels().get(v).priority();
         }
-        int maxPorts = 1;
-        for (int r = 0; r < topology.routers(); r++) {
-            maxPorts = Math.max(maxPorts, topology.ports(r));
-        }
-        int queuesPerVc = d.crossbar() == CrossbarOrganisation.VOQ ? maxPorts : 1;
-        wiring = new Wiring(topology, vcs, queuesPerVc);
+        wiring = new Wiring(topology, vcs, d.crossbar() == CrossbarOrganisation.VOQ);
         Wiring w = wiring;
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * routing.vcClasses();
@@ -116,7 +111,7 @@ final class PartsBench {
         for (int r = 0; r < w.routers; r++) {
             portInputs[r] = w.ports(r);
             vcInputs[r] = w.ports(r) * vcs;
-            queueInputs[r] = vcInputs[r] * queuesPerVc;
+            queueInputs[r] = vcInputs[r] * w.queuesPerVc[r];
         }
         AllocatorShape vaShape = new AllocatorShape(queueInputs, vcInputs, 1);
         AllocatorShape saShape = switch (d.crossbar()) {

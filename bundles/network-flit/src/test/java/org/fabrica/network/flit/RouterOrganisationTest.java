@@ -388,4 +388,37 @@ class RouterOrganisationTest {
         assertEquals(net.generated(), net.delivered());
         assertTrue(net.generated() > 1000, "generated " + net.generated());
     }
+
+    @Test
+    void voqBuffersDeliverEverythingOnRoutersOfTwoSizes() {
+        // a 6-port hub and 2-port leaves: each router's VCs hold one queue per output of its own
+        Setup s = new Setup();
+        s.topology = new RouterPartsTest.Hub(6);
+        s.routing = new org.fabrica.routing.RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, org.fabrica.routing.RouteCandidates out) {
+                if (router == 0) {
+                    out.add(packet.destination(), 0);
+                } else {
+                    out.add(packet.destination() == router - 1 ? 1 : 0, 0);
+                }
+            }
+
+            @Override
+            public int vcClasses() {
+                return 1;
+            }
+        };
+        s.router = Fixtures.router(2, 8, FlowControl.VIRTUAL_CUT_THROUGH);
+        s.queuing = Fixtures.classPerVc();
+        s.pattern = Fixtures.uniform(6);
+        s.injection = Fixtures.bernoulli(0.5, 4, 3000);
+        s.describe = d -> d.withCrossbar(CrossbarOrganisation.VOQ);
+        FlitNetwork net = s.create();
+        assertEquals(2, net.wiring.queuesPerVc[1]);
+        assertEquals(6, net.wiring.queuesPerVc[0]);
+        Fixtures.run(net, 97);
+        assertEquals(net.generated(), net.delivered());
+        assertTrue(net.generated() > 1000, "generated " + net.generated());
+    }
 }

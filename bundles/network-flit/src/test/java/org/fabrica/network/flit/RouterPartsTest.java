@@ -20,24 +20,114 @@ class RouterPartsTest {
 
     @Test
     void wiringNumbersEveryQueueOnceAndMapsItBackToItsPortVcAndOutput() {
-        for (int q : new int[] {1, 3}) {
-            Wiring w = new Wiring(new Fixtures.Ring(4), VCS, q);
-            assertEquals(w.totalPorts * VCS * q, w.totalQueues());
-            Set<Long> seen = new HashSet<>();
-            for (int x = 0; x < w.totalQueues(); x++) {
-                int r = w.queueRouter[x];
-                int l = w.queueLocal[x];
-                assertTrue(seen.add(((long) r << 32) | l), "queue " + x + " numbered twice");
-                int iv = x / q;
-                // the local queue's port and VC are those of its global input VC; its output is x mod q
-                assertEquals(w.portLocal[iv / VCS], w.localPort[l], "port of queue " + x);
-                assertEquals(iv % VCS, w.localVc[l], "VC of queue " + x);
-                assertEquals(x % q, w.localOut[l], "output of queue " + x);
-                assertEquals(w.vcRouter[iv], r);
-                // the router's queues start at portBase * vcs * q: the local index is the offset
-                assertEquals(w.portBase[r] * VCS * q + l, x);
+        for (boolean voq : new boolean[] {false, true}) {
+            for (org.fabrica.topology.Topology topology : new org.fabrica.topology.Topology[] {new Fixtures.Ring(4), new Hub(5)}) {
+                Wiring w = new Wiring(topology, VCS, voq);
+                String what = topology.describe() + (voq ? ", VOQ" : ", FIFO");
+                int total = 0;
+                for (int r = 0; r < w.routers; r++) {
+                    // with VOQ a router's VCs hold one queue per output of that router, not of the largest
+                    assertEquals(voq ? w.ports(r) : 1, w.queuesPerVc[r], what + ": queues per VC of r" + r);
+                    assertEquals(total, w.queueBase[r], what + ": first queue of r" + r);
+                    total += w.ports(r) * VCS * w.queuesPerVc[r];
+                }
+                assertEquals(total, w.totalQueues(), what);
+                Set<Long> seen = new HashSet<>();
+                for (int x = 0; x < w.totalQueues(); x++) {
+                    int r = w.queueRouter[x];
+                    int l = w.queueLocal[x];
+                    assertTrue(seen.add(((long) r << 32) | l), what + ": queue " + x + " numbered twice");
+                    int iv = w.queueVc(x);
+                    int o = w.queueOut(x);
+                    int lb = w.localBase[r];
+                    // the local queue's port and VC are those of its global input VC, its output the queue's
+                    assertEquals(w.portLocal[iv / VCS], w.localPort[lb + l], what + ": port of queue " + x);
+                    assertEquals(iv % VCS, w.localVc[lb + l], what + ": VC of queue " + x);
+                    assertEquals(o, w.localOut[lb + l], what + ": output of queue " + x);
+                    assertTrue(o < w.queuesPerVc[r], what + ": output of queue " + x);
+                    assertEquals(w.vcRouter[iv], r);
+                    assertEquals(w.firstQueue[iv] + o, x, what + ": queue " + x + " from its VC and output");
+                    assertEquals(w.queueBase[r] + l, x, what + ": the local index is the offset from the router's first queue");
+                    assertTrue(l < w.maskWords[r] * 64, what + ": queue " + x + " inside its router's masks");
+                }
+                int maxPorts = topology instanceof Hub ? 5 : 3;
+                assertEquals(maxPorts * VCS * (voq ? maxPorts : 1), w.maxLocalQueues(), what);
             }
-            assertEquals(w.ports(0) * VCS * q, w.maxLocalQueues());
+        }
+    }
+
+    @Test
+    void withVoqEachRouterHoldsQueuesForItsOwnOutputsOnly() {
+        // a hub of 5 ports and 5 leaves of 2: 5 x 5 + 5 x (2 x 2) queues per VC index, not 10 x 2 x 5
+        Wiring w = new Wiring(new Hub(5), VCS, true);
+        assertEquals((5 * 5 + 5 * 2 * 2) * VCS, w.totalQueues());
+        assertEquals(1, w.maskWords[1], "a leaf's masks cover its 8 queues");
+        InputBuffers in = new InputBuffers(w, w.everyInputVc(new int[] {8, 8}), 1,
+                new ActiveRouters(w.routers, w.maxLocalQueues(), w.maskWords), new int[w.niCreditBase + w.nodes * VCS]);
+        assertEquals(w.totalQueues() << InputBuffers.VC_SHIFT, in.vc.length, "one record per queue");
+        StateSize size = StateSize.check(new Hub(5), new int[] {8, 8}, true, 1, 4, 1, Long.MAX_VALUE);
+        assertEquals(w.totalQueues(), size.queues, "the memory estimate counts the same queues");
+    }
+
+    /**
+     * Router 0, a hub of k ports, its port i linked to port 0 of router i + 1, a leaf of two ports
+     * whose port 1 is node i: routers of two sizes.
+     */
+    record Hub(int k) implements org.fabrica.topology.Topology {
+        @Override
+        public int nodes() {
+            return k;
+        }
+
+        @Override
+        public int routers() {
+            return k + 1;
+        }
+
+        @Override
+        public int ports(int router) {
+            return router == 0 ? k : 2;
+        }
+
+        @Override
+        public int neighbor(int router, int port) {
+            if (router == 0) {
+                return port + 1;
+            }
+            return port == 0 ? 0 : -1;
+        }
+
+        @Override
+        public int neighborPort(int router, int port) {
+            if (router == 0) {
+                return 0;
+            }
+            return port == 0 ? router - 1 : -1;
+        }
+
+        @Override
+        public int terminal(int router, int port) {
+            return router > 0 && port == 1 ? router - 1 : -1;
+        }
+
+        @Override
+        public int nodeRouter(int node) {
+            return node + 1;
+        }
+
+        @Override
+        public int nodePort(int node) {
+            return 1;
+        }
+
+        @Override
+        public String portLabel(int router, int port) {
+            return router == 0 ? "leaf" + port : port == 0 ? "hub" : "node";
+        }
+
+        @Override
+        public String describe() {
+            return k + "-port hub";
         }
     }
 
@@ -49,7 +139,7 @@ class RouterPartsTest {
 
     @Test
     void aFifoBufferKeepsOrderAcrossItsRingAndMarksItsWork() {
-        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, false);
         ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
         InputBuffers in = fifo(w, 3, routers, new int[w.totalVcs()]);
         int r = 2;
@@ -82,7 +172,7 @@ class RouterPartsTest {
 
     @Test
     void aFifoBufferKeepsOnePacketPerRunAndGrowsItsRingOfRunsForShortPackets() {
-        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, false);
         ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
         int[] cap = new int[VCS];
         java.util.Arrays.fill(cap, 16);
@@ -126,7 +216,7 @@ class RouterPartsTest {
 
     @Test
     void aSmallFifoBufferKeepsOneSlotPerFlitAndAnswersAsRunsDo() {
-        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, false);
         int[] cap = new int[VCS];
         java.util.Arrays.fill(cap, 6);
         InputBuffers[] both = new InputBuffers[2];
@@ -179,7 +269,7 @@ class RouterPartsTest {
 
     @Test
     void aFlitJoiningAnActiveVcWithCreditAsksForTheSwitch() {
-        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, false);
         ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
         int[] credits = new int[w.totalVcs()];
         InputBuffers in = fifo(w, 4, routers, credits);
@@ -247,7 +337,7 @@ class RouterPartsTest {
 
     @Test
     void contentionCountsAPacketOnceAndSumsItsWait() {
-        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, 1);
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, false);
         ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
         InputBuffers in = fifo(w, 4, routers, new int[w.totalVcs()]);
         PacketPool pool = new PacketPool(4);

@@ -61,7 +61,7 @@ class VoqInputBuffersTest {
     @Test
     void aHeadJoinsTheQueueOfItsOutputAndItsBodyFollowsItWithoutRouting() {
         PartsBench b = voq();
-        assertEquals(3, b.inputs.queuesPerVc);
+        assertEquals(3, b.inputs.maxQueuesPerVc);
         assertEquals(0, b.inputs.candPort.length, "a VOQ head's one candidate is in its record: no candidate table");
         int iv = b.vc(1, MINUS, 0); // r1's x- input, fed by r0's x+
         int toPlus = iv * 3 + PLUS;
