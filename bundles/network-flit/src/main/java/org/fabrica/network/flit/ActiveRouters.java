@@ -3,14 +3,10 @@ package org.fabrica.network.flit;
 /**
  * Per router, the work the cycle loop has to look at, and the set of routers that hold flits.
  *
- * <p>One record per router, from {@code record[r]}, of its own size (whole cache lines: one for
- * routers of up to 128 local queues): flits held (buffered or arriving), whether it is listed as
- * active, the allocation epoch, and two bit masks over its local input queues (one per VC,
- * {@code port * vcs + vc}, or one per VC and output with VOQ crossbar access; see {@link Wiring}),
- * each of the router's own words ({@link Wiring#maskWords}), the SA mask from
- * {@code record[r] + saOffset[r]}. Records of the largest router's size for every router cost
- * the 2,304-node KNS with VOQ access 2.4 KB per 3-port interface, touched every cycle at two
- * places 1.2 KB apart, where its own record is one line:
+ * <p>One record of {@link #stride} longs per router (a cache line for routers of up to 128 local
+ * VCs): flits held (buffered or arriving), whether it is listed as active, the allocation epoch,
+ * and two bit masks over its local input queues (one per VC, {@code port * vcs + vc}, or one
+ * per VC and output with VOQ crossbar access; see {@link Wiring}):
  * <ul>
  * <li>VA mask: the VC holds flits and its front packet has no downstream VC yet (route
  * computation / VC allocation work);</li>
@@ -35,23 +31,23 @@ final class ActiveRouters {
     static final int EPOCH = 2;
     static final int VA = 4;
 
-    /** The records, router r's from {@code record[r]}. */
+    /** The records, {@link #stride} longs per router. */
     final long[] rt;
-    /** Per router: the index of its record in {@link #rt}. */
-    final int[] record;
-    /** Per router: the offset of its SA mask in its record ({@link #VA} + its own mask words). */
-    final int[] saOffset;
-    /** Words of one mask of the largest router. */
+    final int stride;
+    /** Words of one mask (the largest router's; a router's own count is {@link Wiring#maskWords}). */
     final int words;
+    /** Offset of the SA mask in a record ({@link #VA} + words). */
+    final int sa;
     /** Bit r: router r holds flits (is listed). */
     final long[] active;
     /** The routers of this cycle's loop: a copy of {@link #active} taken by {@link #startCycle}. */
     final long[] visiting;
 
     /**
-     * Per router, the words of its own masks: what {@link #hasVaWork} and {@link #hasSaWork} read.
-     * With VOQ crossbar access a 48-port switch's masks are 144 words with 4 VCs, a 3-port
-     * network interface's one.
+     * Per router, the words of its own masks (bits past them are never set): what
+     * {@link #hasVaWork} and {@link #hasSaWork} read. With VOQ crossbar access the largest
+     * router's masks are 48 times a FIFO one's (144 words for a 48-port switch with 4 VCs); a
+     * 3-port network interface holding no allocation work would read all of them twice a cycle.
      */
     private final int[] ownWords;
 
@@ -77,15 +73,9 @@ final class ActiveRouters {
             }
         }
         this.ownWords = ownWords.clone();
-        this.record = new int[routers];
-        this.saOffset = new int[routers];
-        long size = 0;
-        for (int r = 0; r < routers; r++) {
-            record[r] = Math.toIntExact(size);
-            saOffset[r] = VA + ownWords[r];
-            size += (VA + 2L * ownWords[r] + 7) & ~7L;
-        }
-        this.rt = new long[Math.toIntExact(size)];
+        this.sa = VA + words;
+        this.stride = (VA + 2 * words + 7) & ~7;
+        this.rt = new long[routers * stride];
         this.active = new long[(routers + 63) >>> 6];
         this.visiting = new long[active.length];
     }
@@ -111,7 +101,7 @@ final class ActiveRouters {
      * set after the loop is the same).
      */
     void visited(int r) {
-        int rb = record[r];
+        int rb = r * stride;
         if (rt[rb + FLITS] == 0) {
             rt[rb + LISTED] = 0;
             active[r >>> 6] &= ~(1L << r);
@@ -120,7 +110,7 @@ final class ActiveRouters {
 
     /** Whether router {@code r} has route computation or VC allocation work (its VA mask is not empty). */
     boolean hasVaWork(int r) {
-        int b = record[r] + VA;
+        int b = r * stride + VA;
         for (int w = 0, n = ownWords[r]; w < n; w++) {
             if (rt[b + w] != 0) {
                 return true;
@@ -131,7 +121,7 @@ final class ActiveRouters {
 
     /** Whether router {@code r} has switch allocation work (its SA mask is not empty). */
     boolean hasSaWork(int r) {
-        int b = record[r] + saOffset[r];
+        int b = r * stride + sa;
         for (int w = 0, n = ownWords[r]; w < n; w++) {
             if (rt[b + w] != 0) {
                 return true;
@@ -155,26 +145,26 @@ final class ActiveRouters {
     }
 
     int epoch(int r) {
-        return (int) rt[record[r] + EPOCH];
+        return (int) rt[r * stride + EPOCH];
     }
 
     void bumpEpoch(int r) {
-        rt[record[r] + EPOCH]++;
+        rt[r * stride + EPOCH]++;
     }
 
     boolean vaBit(int r, int local) {
-        return (rt[record[r] + VA + (local >>> 6)] & (1L << local)) != 0;
+        return (rt[r * stride + VA + (local >>> 6)] & (1L << local)) != 0;
     }
 
     boolean saBit(int r, int local) {
-        return (rt[record[r] + saOffset[r] + (local >>> 6)] & (1L << local)) != 0;
+        return (rt[r * stride + sa + (local >>> 6)] & (1L << local)) != 0;
     }
 
     void setSa(int r, int local) {
-        rt[record[r] + saOffset[r] + (local >>> 6)] |= 1L << local;
+        rt[r * stride + sa + (local >>> 6)] |= 1L << local;
     }
 
     long flits(int r) {
-        return rt[record[r] + FLITS];
+        return rt[r * stride + FLITS];
     }
 }

@@ -430,7 +430,7 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         vc[x + InputBuffers.SENT] = 0;
         vc[x + InputBuffers.CAND_COUNT] = 0;
         if (remaining == 0) {
-            routers.rt[routers.record[r] + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
+            routers.rt[r * routers.stride + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
         }
         Progress pr = progress;
         pr.lastMove = t;

@@ -43,8 +43,8 @@ final class Crossbar {
     private final int[] flitTargetLocal;
     private final int[] terminalNode;
     private final long[] rt;
-    private final int[] record;
-    private final int[] saOffset;
+    private final int routerStride;
+    private final int rSa;
     private final int vcs;
     private final int[] flitDelay;
     private final int[] creditReturn;
@@ -84,8 +84,8 @@ final class Crossbar {
         this.flitTargetLocal = wiring.flitTargetLocal;
         this.terminalNode = wiring.terminalNode;
         this.rt = routers.rt;
-        this.record = routers.record;
-        this.saOffset = routers.saOffset;
+        this.routerStride = routers.stride;
+        this.rSa = routers.sa;
         this.vcs = wiring.vcs;
         this.flitDelay = links.flitDelay;
         this.creditReturn = links.creditReturn;
@@ -156,14 +156,13 @@ final class Crossbar {
         Progress pr = progress;
         pr.flitHops++;
         pr.lastMove = t;
-        int rb = record[r];
+        int rb = r * routerStride;
         int word = rb + (l >>> 6);
-        int sa = saOffset[r];
         if (sent == length) {
             state[x + InputBuffers.STATE] = InputBuffers.IDLE;
             state[x + InputBuffers.SENT] = 0;
             state[x + InputBuffers.CONTENTION] = 0;
-            rt[word + sa] &= ~(1L << l);
+            rt[word + rSa] &= ~(1L << l);
             if (remaining > 0) {
                 rt[word + ActiveRouters.VA] |= 1L << l;
             }
@@ -174,7 +173,7 @@ final class Crossbar {
                 rt[rb + ActiveRouters.EPOCH]++;
             }
         } else if (remaining == 0 || left == 0) {
-            rt[word + sa] &= ~(1L << l);
+            rt[word + rSa] &= ~(1L << l);
         }
     }
 
@@ -255,21 +254,20 @@ final class Crossbar {
             }
         }
         progress.lastMove = t;
-        int rb = record[r];
+        int rb = r * routerStride;
         int word = rb + (l >>> 6);
-        int sa = saOffset[r];
         if (sent == length) {
             state[x + InputBuffers.STATE] = InputBuffers.IDLE;
             state[x + InputBuffers.SENT] = 0;
             state[x + InputBuffers.CONTENTION] = 0;
             state[x + InputBuffers.CAND_COUNT] = 0;
-            rt[word + sa] &= ~(1L << l);
+            rt[word + rSa] &= ~(1L << l);
             if (remaining > 0) {
                 rt[word + ActiveRouters.VA] |= 1L << l;
             }
             rt[rb + ActiveRouters.EPOCH]++;
         } else if (remaining == 0) {
-            rt[word + sa] &= ~(1L << l);
+            rt[word + rSa] &= ~(1L << l);
         }
     }
 

@@ -168,8 +168,8 @@ final class InputBuffers {
     private final int[] capacityOfVc;
     private final ActiveRouters routers;
     private final long[] rt;
-    private final int[] record;
-    private final int[] saOffset;
+    private final int rSa;
+    private final int routerStride;
     private final int[] credits;
     // VOQ: per VC its flits and the queue its arriving packet joined
     private final int[] vcFlits;
@@ -230,8 +230,8 @@ final class InputBuffers {
         this.maxBranches = maxCandidates;
         this.routers = routers;
         this.rt = routers.rt;
-        this.record = routers.record;
-        this.saOffset = routers.saOffset;
+        this.rSa = routers.sa;
+        this.routerStride = routers.stride;
         this.credits = credits;
         this.queueLocalOf = wiring.queueLocal;
         int totalVcs = wiring.totalVcs();
@@ -394,7 +394,7 @@ final class InputBuffers {
 
     /** The bookkeeping of a flit that joined queue record {@code x} holding {@code count} flits before. */
     private void joined(int x, int r, int local, int count, int slot, int visible) {
-        int rb = record[r];
+        int rb = r * routerStride;
         rt[rb + ActiveRouters.FLITS]++;
         if (count == 0) {
             vc[x + FRONT_SLOT] = slot;
@@ -402,7 +402,7 @@ final class InputBuffers {
             if (vc[x + STATE] != ACTIVE) {
                 rt[rb + ActiveRouters.VA + (local >>> 6)] |= 1L << local;
             } else if (credits[vc[x + OUT]] > 0) {
-                rt[rb + saOffset[r] + (local >>> 6)] |= 1L << local;
+                rt[rb + rSa + (local >>> 6)] |= 1L << local;
             }
         }
         routers.activate(r, rb);
@@ -524,7 +524,7 @@ final class InputBuffers {
             vc[x + FRONT_VIS] = remaining <= window ? f[b + 2 + ((f[b] - remaining) & (window - 1))]
                     : (int) checks.now();
         }
-        rt[record[r] + ActiveRouters.FLITS]--;
+        rt[r * routerStride + ActiveRouters.FLITS]--;
         return remaining;
     }
 
@@ -541,7 +541,7 @@ final class InputBuffers {
             vc[x + FRONT_SLOT] = fifo[e];
             vc[x + FRONT_VIS] = fifo[e + 1];
         }
-        rt[record[r] + ActiveRouters.FLITS]--;
+        rt[r * routerStride + ActiveRouters.FLITS]--;
         return remaining;
     }
 
@@ -569,7 +569,7 @@ final class InputBuffers {
             vc[x + FRONT_SLOT] = f[n];
             vc[x + FRONT_VIS] = voqVisible(f, b, f[n + 2]);
         }
-        rt[record[r] + ActiveRouters.FLITS]--;
+        rt[r * routerStride + ActiveRouters.FLITS]--;
         return remaining;
     }
 

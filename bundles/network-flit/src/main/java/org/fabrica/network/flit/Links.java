@@ -161,7 +161,7 @@ final class Links {
         int vcs = wiring.vcs;
         int[] vcRouter = wiring.vcRouter;
         long[] rt = routers.rt;
-        int[] record = routers.record;
+        int stride = routers.stride;
         for (int i = 0; i < count; i++) {
             int ci = events[offset + i];
             int c = ++cr[ci];
@@ -178,7 +178,7 @@ final class Links {
             if (cutThrough && owner[ci] < 0 && c >= pool.shortest()) {
                 // a head waiting for room for its whole packet may now fit (an owned VC is taken whatever
                 // its room, and no packet fits in fewer credits than the shortest packet has flits)
-                rt[record[vcRouter[ci]] + ActiveRouters.EPOCH]++;
+                rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
             }
             if (c == 1) {
                 // the owner (an input queue) of this output VC may have been waiting for exactly this credit
@@ -188,15 +188,14 @@ final class Links {
                     if (vc[x + InputBuffers.STATE] == InputBuffers.ACTIVE && vc[x + InputBuffers.OUT] == ci
                             && vc[x + InputBuffers.COUNT] > 0) {
                         int local = wiring.queueLocal[iv];
-                        int r = wiring.queueRouter[iv];
-                        rt[record[r] + routers.saOffset[r] + (local >>> 6)] |= 1L << local;
+                        rt[wiring.queueRouter[iv] * stride + routers.sa + (local >>> 6)] |= 1L << local;
                     }
                 }
             }
             if (waitForTailCredit && c == cap && out.tailWait[ci]) {
                 out.tailWait[ci] = false;
                 owner[ci] = -1;
-                rt[record[vcRouter[ci]] + ActiveRouters.EPOCH]++;
+                rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
             }
         }
         wheel.clear(t);

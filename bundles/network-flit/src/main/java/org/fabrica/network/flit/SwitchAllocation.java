@@ -36,8 +36,8 @@ final class SwitchAllocation {
     private final PacketPool pool;
     private final int[] vc;
     private final long[] rt;
-    private final int[] record;
-    private final int[] saOffset;
+    private final int routerStride;
+    private final int rSa;
     private final int vcs;
     private final boolean vcInputs;
     private final boolean perVc;
@@ -83,8 +83,8 @@ final class SwitchAllocation {
         this.arbiter = arbiter;
         this.vc = inputs.vc;
         this.rt = routers.rt;
-        this.record = routers.record;
-        this.saOffset = routers.saOffset;
+        this.routerStride = routers.stride;
+        this.rSa = routers.sa;
         this.vcs = wiring.vcs;
         this.vcPriority = vcPriority;
         this.localPort = wiring.localPort;
@@ -114,7 +114,7 @@ final class SwitchAllocation {
         final int base = portBase[r];
         final int ivBase = queueBase[r];
         final int lb = localBase[r];
-        final int w0 = record[r] + saOffset[r];
+        final int w0 = r * routerStride;
         final int[] v = vc;
         final AllocationStage s = stage;
         final int[] in = s.input;
@@ -126,7 +126,7 @@ final class SwitchAllocation {
         int count = 0;
         int multis = 0;
         for (int w = 0, words = maskWords[r]; w < words; w++) {
-            long bits = rt[w0 + w];
+            long bits = rt[w0 + rSa + w];
             while (bits != 0) {
                 int l = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;

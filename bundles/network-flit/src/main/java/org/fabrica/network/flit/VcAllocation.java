@@ -36,8 +36,8 @@ final class VcAllocation {
     private final int[] credits;
     private final int[] ownerFlow;
     private final long[] rt;
-    private final int[] record;
-    private final int[] saOffset;
+    private final int routerStride;
+    private final int rSa;
     private final int vcs;
     /** Per router (its kind's pipeline): cycles of route computation and of VC allocation. */
     private final int[] routingDelay;
@@ -87,8 +87,8 @@ final class VcAllocation {
         this.credits = outputs.credits;
         this.ownerFlow = outputs.ownerFlow;
         this.rt = routers.rt;
-        this.record = routers.record;
-        this.saOffset = routers.saOffset;
+        this.routerStride = routers.stride;
+        this.rSa = routers.sa;
         this.vcs = wiring.vcs;
         this.routingDelay = routingDelay.clone();
         this.vcAllocDelay = vcAllocDelay.clone();
@@ -111,7 +111,7 @@ final class VcAllocation {
         final int np = portBase[r + 1] - base;
         final int qBase = queueBase[r];
         final int lb = localBase[r];
-        final int w0 = record[r];
+        final int w0 = r * routerStride;
         final int epoch = (int) rt[w0 + ActiveRouters.EPOCH];
         final int[] v = vc;
         int count = 0;
@@ -287,7 +287,7 @@ final class VcAllocation {
         rt[word + ActiveRouters.VA] &= ~(1L << l);
         // a multi-output VC stays in the switch mask while it holds flits: the switch stage checks
         // the credits of every branch
-        rt[word + saOffset[r]] |= 1L << l;
+        rt[word + rSa] |= 1L << l;
     }
 
     /** Adds the requests of the head at input VC {@code iv} (local {@code l}) for its free candidate VCs. */
@@ -366,7 +366,7 @@ final class VcAllocation {
             int word = w0 + (li >>> 6);
             rt[word + ActiveRouters.VA] &= ~(1L << li);
             if (credits[ov] > 0) {
-                rt[word + saOffset[r]] |= 1L << li;
+                rt[word + rSa] |= 1L << li;
             }
         }
         if (requesters > n) {

@@ -130,7 +130,7 @@ class LinksTest {
         b.returnCredits(3, 3);
         assertEquals(1, b.outputs.credits[ov]);
         assertEquals(1, b.outputs.credits[b.vc(0, PLUS, 0)]);
-        assertEquals(0L, b.routers.rt[b.routers.saOffset[0]], "no switch request without a flit");
+        assertEquals(0L, b.routers.rt[b.routers.sa], "no switch request without a flit");
         assertEquals(0, b.routers.epoch(0), "wormhole: a credit is no epoch");
     }
 

@@ -199,7 +199,7 @@ final class PartsBench {
         inputs.vc[x + InputBuffers.OUT_PORT] = outPort;
         inputs.vc[x + InputBuffers.READY] = Integer.MIN_VALUE / 2;
         int l = local(port, vc);
-        routers.rt[routers.record[r] + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
+        routers.rt[r * routers.stride + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
         outputs.owner[ov] = iv;
         if (inputs.count(iv) > 0 && outputs.credits[ov] > 0) {
             routers.setSa(r, l);
