@@ -12,7 +12,8 @@ import org.fabrica.sweep.PointResult;
 /**
  * The charts of a results folder, per traffic pattern: average packet latency against accepted
  * traffic (the classic load-latency curve, one series per scheme, saturated points left out
- * because their latency only measures the drain limit), and accepted against offered traffic
+ * because their latency only measures the drain limit; on a log axis when the latencies span more
+ * than {@link #LOG_SPAN} times), and accepted against offered traffic
  * (where saturation shows, as the distance below the line y = x). Several seeds of one load are
  * averaged into one point, with error bars of the 95% confidence interval of the mean.
  */
@@ -94,16 +95,40 @@ public final class ResultCharts {
             }
             String stem = stem(pattern);
             String cut = cutWindows(results, pattern, window);
-            String latSub = "average packet latency (generation to delivery)"
+            boolean log = spansDecades(latency);
+            String latSub = "average packet latency (generation to delivery)" + (log ? ", log scale" : "")
                     + (saturated > 0 ? "; " + saturated + " saturated point" + (saturated == 1 ? "" : "s") + " not shown" : "")
                     + seedNote;
             out.add(new NamedChart("latency-" + stem, pattern, new Chart(pattern + ": latency vs accepted traffic", latSub,
-                    "accepted traffic (flits/node/cycle)", "average latency (" + unit.label() + ")", false, latency)));
+                    "accepted traffic (flits/node/cycle)", "average latency (" + unit.label() + ")", log, latency)));
             out.add(new NamedChart("throughput-" + stem, pattern, new Chart(pattern + ": accepted vs offered traffic",
                     "flits delivered in the measurement window" + cut + seedNote, "offered traffic (flits/node/cycle)",
                     "accepted traffic (flits/node/cycle)", false, throughput).withIdentityLine()));
         }
         return out;
+    }
+
+    /** Latencies this many times the smallest put the latency chart on a logarithmic axis. */
+    static final double LOG_SPAN = 20;
+
+    /**
+     * Whether the latency curves span more than {@link #LOG_SPAN} (largest over smallest positive
+     * mean): on a linear axis the lower curves would then take a twentieth of the height or less,
+     * as when one point just past saturation is still "ok" (it delivered nearly all it was offered)
+     * at a latency a hundred times the others'. A log axis keeps every curve readable.
+     */
+    static boolean spansDecades(List<Series> curves) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (Series s : curves) {
+            for (double y : s.y()) {
+                if (y > 0 && Double.isFinite(y)) {
+                    min = Math.min(min, y);
+                    max = Math.max(max, y);
+                }
+            }
+        }
+        return max > LOG_SPAN * min;
     }
 
     /**

@@ -61,6 +61,31 @@ class ResultChartsTest {
         assertThrows(IllegalArgumentException.class, () -> LatencyUnit.of("ms", 5.12));
     }
 
+    private static PointResult at(int index, String scheme, String load, double latency) {
+        PointResult p = point(index, load, 1, Double.parseDouble(load), latency);
+        Map<String, String> notes = new LinkedHashMap<>(p.notes());
+        notes.put("scheme", scheme);
+        return new PointResult(p.point(), p.metrics(), notes, null, 1);
+    }
+
+    @Test
+    void latenciesSpanningMoreThanTwentyTimesGoOnALogAxis() {
+        // the k = 48 OSHA/SASHA file: one point just past saturation still "ok" at 100 times the others' latency
+        List<PointResult> results = List.of(at(0, "a", "0.1", 190), at(1, "a", "0.5", 400), at(2, "b", "0.1", 200),
+                at(3, "b", "0.6", 20_000));
+        ResultCharts.NamedChart latency = ResultCharts.charts(results, List.of("uniform"), List.of("a", "b"), 1).get(0);
+        assertTrue(latency.chart().logY(), "190 to 20,000 cycles: log axis");
+        assertTrue(latency.chart().subtitle().startsWith("average packet latency (generation to delivery), log scale"),
+                latency.chart().subtitle());
+        // twenty times is still linear: the usual curve up to saturation
+        List<PointResult> usual = List.of(at(0, "a", "0.1", 190), at(1, "a", "0.5", 190 * 20), at(2, "b", "0.1", 200));
+        ResultCharts.NamedChart linear = ResultCharts.charts(usual, List.of("uniform"), List.of("a", "b"), 1).get(0);
+        assertEquals(false, linear.chart().logY());
+        assertEquals("average packet latency (generation to delivery)", linear.chart().subtitle());
+        assertEquals(false, ResultCharts.charts(usual, List.of("uniform"), List.of("a", "b"), 1).get(1).chart().logY(),
+                "the throughput chart stays linear");
+    }
+
     private static PointResult windowed(int index, String load, double accepted, double windowCycles) {
         PointResult p = point(index, load, 1, accepted, 20);
         List<Metric> metrics = new ArrayList<>(p.metrics());
