@@ -3,8 +3,8 @@ package org.fabrica.router.allocators;
 import org.fabrica.router.AllocatorShape;
 
 /**
- * Round-robin pointers of every router of an allocator, one block per router so that one
- * allocation touches one or two cache lines: per input its output pointer and (with several subs)
+ * Round-robin pointers of every router of an allocator, one block per router, of that router's
+ * own size, so that one allocation touches one or two cache lines: per input its output pointer and (with several subs)
  * its sub pointer, then per output its input pointer. All start at 0.
  *
  * <p>Pointers are 16-bit ({@code char}): a pointer is read on the hot path of every allocation,
@@ -16,9 +16,10 @@ final class PointerBlocks {
     /** Largest number of inputs, outputs or subs a pointer can count. */
     static final int MAX = Character.MAX_VALUE;
     final char[] p;
-    private final int block;
-    private final int subOffset;
-    private final int outOffset;
+    /** Per router, where its input pointers, its sub pointers and its output pointers start in {@link #p}. */
+    private final int[] inputBase;
+    private final int[] subBase;
+    private final int[] outputBase;
 
     PointerBlocks(AllocatorShape shape) {
         int maxIn = shape.maxInputs();
@@ -28,25 +29,38 @@ final class PointerBlocks {
                     + " per router; this allocation has up to " + maxIn + " inputs, " + maxOut + " outputs and "
                     + shape.subs() + " subs");
         }
-        this.subOffset = shape.subs() > 1 ? maxIn : 0;
-        this.outOffset = shape.subs() > 1 ? 2 * maxIn : maxIn;
-        this.block = outOffset + maxOut;
-        this.p = new char[Math.multiplyExact(shape.routers(), block)];
+        // each router's block of its own size: a network of routers of different sizes (a KNS's
+        // 48-port switches and 3-port interfaces with VOQ access: 9,216 inputs against 36) does
+        // not give every small router the largest block
+        int routers = shape.routers();
+        boolean subs = shape.subs() > 1;
+        inputBase = new int[routers];
+        subBase = new int[routers];
+        outputBase = new int[routers];
+        long at = 0;
+        for (int r = 0; r < routers; r++) {
+            int in = shape.inputs(r);
+            inputBase[r] = Math.toIntExact(at);
+            subBase[r] = Math.toIntExact(at + in);
+            outputBase[r] = Math.toIntExact(at + (subs ? 2L * in : in));
+            at = outputBase[r] + (long) shape.outputs(r);
+        }
+        this.p = new char[Math.toIntExact(at)];
     }
 
     /** Index of input {@code x}'s output pointer at {@code router}. */
     int inputOutput(int router, int x) {
-        return router * block + x;
+        return inputBase[router] + x;
     }
 
     /** Index of input {@code x}'s sub pointer (meaningful only with several subs). */
     int inputSub(int router, int x) {
-        return router * block + subOffset + x;
+        return subBase[router] + x;
     }
 
     /** Index of output {@code o}'s input pointer. */
     int outputInput(int router, int o) {
-        return router * block + outOffset + o;
+        return outputBase[router] + o;
     }
 
     /** {@code (value - pointer) mod n}: distance in round-robin order from the pointer. */

@@ -296,6 +296,43 @@ class AllocatorsTest {
     }
 
     @Test
+    void routersOfDifferentSizesKeepTheirOwnPointersInBlocksOfTheirOwnSize() {
+        // a switch of 5 inputs and 4 outputs beside an interface of 2 and 2 (VOQ access in a KNS:
+        // 9,216 inputs against 36): calls to the routers interleaved, each as if it were alone
+        int[] ins = {5, 2, 5};
+        int[] outs = {4, 2, 4};
+        int subs = 3;
+        AllocatorShape shape = new AllocatorShape(ins, outs, subs);
+        assertEquals((2 * 5 + 4) + (2 * 2 + 2) + (2 * 5 + 4), new PointerBlocks(shape).p.length,
+                "each block holds its router's own input, sub and output pointers");
+        Allocator rr = new RoundRobinFactory().create(shape, Parameters.defaults(RoundRobinParameters.class));
+        ReferenceRoundRobin[] alone = new ReferenceRoundRobin[ins.length];
+        for (int r = 0; r < ins.length; r++) {
+            alone[r] = new ReferenceRoundRobin(ins[r], outs[r], subs);
+        }
+        SplittableRandom random = new SplittableRandom(5);
+        for (int c = 0; c < 3000; c++) {
+            int r = random.nextInt(ins.length);
+            Problem p = new Problem();
+            for (int x = 0; x < ins[r]; x++) {
+                for (int k = random.nextInt(3); k > 0; k--) {
+                    p.add(x, random.nextInt(outs[r]), random.nextInt(subs), random.nextInt(2), 0, 0);
+                }
+            }
+            if (p.count == 0) {
+                continue;
+            }
+            int[] grants = new int[16];
+            int n = rr.allocate(r, p.count, p.q, grants);
+            List<Integer> got = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                got.add(grants[k]);
+            }
+            assertEquals(alone[r].allocate(p), got, "call " + c + " at router " + r);
+        }
+    }
+
+    @Test
     void roundRobinRefusesShapesBeyondItsSixteenBitPointers() {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> roundRobin(70_000, 4, 1));
