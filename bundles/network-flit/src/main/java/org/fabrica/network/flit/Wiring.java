@@ -132,28 +132,28 @@ final class Wiring {
             maxQ = Math.max(maxQ, queuesPerVc[r]);
         }
         this.maxQueuesPerVc = maxQ;
-        // one decoding section per distinct queues-per-VC value, each as large as the largest router's
-        int sectionSize = Math.multiplyExact(maxPorts * vcs, maxQ);
-        int[] sectionOf = new int[maxQ + 1];
-        java.util.Arrays.fill(sectionOf, -1);
-        int sections = 0;
-        localBase = new int[routers];
+        // one decoding section per distinct queues-per-VC value q, as large as a router with it has
+        // local queues: with VOQ q is its port count (q * vcs * q queues), without q = 1 everywhere
+        int[] sectionAt = new int[maxQ + 1];
+        java.util.Arrays.fill(sectionAt, -1);
+        int decoded = 0;
         for (int r = 0; r < routers; r++) {
             int q = queuesPerVc[r];
-            if (sectionOf[q] < 0) {
-                sectionOf[q] = sections++;
+            if (sectionAt[q] < 0) {
+                sectionAt[q] = decoded;
+                decoded = Math.addExact(decoded, sectionSize(q));
             }
-            localBase[r] = sectionOf[q] * sectionSize;
         }
-        localPort = new int[Math.multiplyExact(sections, sectionSize)];
-        localVc = new int[localPort.length];
-        localOut = new int[localPort.length];
+        localBase = new int[routers];
+        for (int r = 0; r < routers; r++) {
+            localBase[r] = sectionAt[queuesPerVc[r]];
+        }
+        localPort = new int[decoded];
+        localVc = new int[decoded];
+        localOut = new int[decoded];
         for (int q = 1; q <= maxQ; q++) {
-            if (sectionOf[q] < 0) {
-                continue;
-            }
-            int b = sectionOf[q] * sectionSize;
-            for (int l = 0; l < sectionSize; l++) {
+            int b = sectionAt[q];
+            for (int l = 0, n = b < 0 ? 0 : sectionSize(q); l < n; l++) {
                 localPort[b + l] = l / q / vcs;
                 localVc[b + l] = l / q % vcs;
                 localOut[b + l] = l % q;
@@ -198,6 +198,11 @@ final class Wiring {
         for (int r = 0; r < routers; r++) {
             maskWords[r] = (ports(r) * vcs * queuesPerVc[r] + 63) >>> 6;
         }
+    }
+
+    /** Local queues of a router with {@code q} queues per VC (its port count with VOQ, else the largest router's). */
+    private int sectionSize(int q) {
+        return Math.multiplyExact((voq ? q : maxPorts) * vcs, q);
     }
 
     /** The input VC that queue {@code q} belongs to. */
