@@ -56,7 +56,7 @@ final class PointControl implements RunControl {
     // when the simulation thread last came to a checkpoint, and when it was asked to (pause, stop):
     // read by the run's stall watch (a provider call that never returns leaves them behind)
     private volatile long lastCheckpointNanos = System.nanoTime();
-    /** Time spent parked (paused) at checkpoints: not part of the point's wall time. */
+    /** Time spent parked (paused) at checkpoints, or with the process stopped or the machine asleep ({@link #excuse}): not part of the point's wall time. */
     private volatile long pausedNanos;
     private volatile long askedNanos;
 
@@ -172,13 +172,18 @@ final class PointControl implements RunControl {
 
     /**
      * The process did not run for {@code nanos} (it was stopped, the machine slept): the time since
-     * the last checkpoint and since a pause or stop was asked leaves that span out.
+     * the last checkpoint and since a pause or stop was asked leaves that span out, and so does the
+     * point's wall time ({@link #pausedNanos}; unless the point is parked, whose wait counts the
+     * span already).
      */
     void excuse(long nanos) {
         synchronized (lock) {
             lastCheckpointNanos += nanos;
             if (askedNanos != 0) {
                 askedNanos += nanos;
+            }
+            if (!parked) {
+                pausedNanos += nanos;
             }
         }
     }

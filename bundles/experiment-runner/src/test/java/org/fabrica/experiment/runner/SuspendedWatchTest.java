@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A process stopped (or a machine asleep) while points run: the time it did not run is not held
- * against the points, so they do not count as stuck when it goes on; a point that then really
- * stops coming to cycle boundaries still does.
+ * against the points, so they do not count as stuck when it goes on and their wall time leaves it
+ * out; a point that then really stops coming to cycle boundaries still does.
  */
 class SuspendedWatchTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -34,8 +34,10 @@ class SuspendedWatchTest {
         long stall = 120 * S;
         // 15 minutes stopped right after the last checkpoint
         assertNotNull(c.stall(start + 900 * S, stall, 10 * S), "without the excuse the point looks stuck");
+        assertEquals(0, c.pausedNanos());
         c.excuse(900 * S);
         assertNull(c.stall(start + 900 * S, stall, 10 * S), "the stopped time does not count");
+        assertEquals(900 * S, c.pausedNanos(), "nor is it the point's wall time");
         // but a point that makes no progress after it still counts as stuck
         String stuck = c.stall(start + 900 * S + 121 * S, stall, 10 * S);
         assertNotNull(stuck);
