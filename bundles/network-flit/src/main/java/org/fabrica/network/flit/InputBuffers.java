@@ -176,10 +176,8 @@ final class InputBuffers {
     private final int[] arrivingQueue;
     private final int[] queueLocalOf;
     private final Wiring wiring;
-    // VOQ queue numbering (Wiring): per router its queues per VC, first queue and first port; per VC its first queue
+    // VOQ queue numbering (Wiring): per router its queues per VC; per VC its first queue
     private final int[] queuesPerVcOf;
-    private final int[] queueBase;
-    private final int[] portBase;
     private final int[] firstQueue;
     private RouteStage route;
     private InvariantChecks checks;
@@ -223,8 +221,6 @@ final class InputBuffers {
         this.maxQueuesPerVc = wiring.maxQueuesPerVc;
         this.voq = wiring.voq;
         this.queuesPerVcOf = wiring.queuesPerVc;
-        this.queueBase = wiring.queueBase;
-        this.portBase = wiring.portBase;
         this.firstQueue = wiring.firstQueue;
         this.maxCandidates = maxCandidates;
         this.maxBranches = maxCandidates;
@@ -546,7 +542,7 @@ final class InputBuffers {
     }
 
     private int popQueued(int q, int r) {
-        int iv = portBase[r] * vcs + (q - queueBase[r]) / queuesPerVcOf[r];
+        int iv = wiring.queueVc(q, r);
         int x = q << VC_SHIFT;
         int[] f = voqRuns;
         int b = iv * voqBlock;

@@ -207,7 +207,11 @@ final class Wiring {
 
     /** The input VC that queue {@code q} belongs to. */
     int queueVc(int q) {
-        int r = queueRouter[q];
+        return queueVc(q, queueRouter[q]);
+    }
+
+    /** The input VC that queue {@code q} of router {@code r} belongs to (hot path: the router is known). */
+    int queueVc(int q, int r) {
         return portBase[r] * vcs + (q - queueBase[r]) / queuesPerVc[r];
     }
 
