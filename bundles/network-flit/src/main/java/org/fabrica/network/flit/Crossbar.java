@@ -54,14 +54,17 @@ final class Crossbar {
     private final boolean serialised;
     private final int[] linkFree;
     private final int[] cyclesPerFlit;
+    /** With VOQ access, the heads parked for an output port (else null). */
+    PortWaiters waiters;
     private InvariantChecks checks;
     /** The collective engine's side (link errors), or null. */
     CollectiveUnit collectives;
 
     Crossbar(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers, Links links,
             ContentionCounter contention, NetworkInterfaces interfaces, PacketPool pool, Progress progress,
-            RouteStage route, NetworkObserver observer, boolean waitForTailCredit, long hopLimit) {
+            RouteStage route, NetworkObserver observer, boolean waitForTailCredit, long hopLimit, PortWaiters waiters) {
         this.observer = observer;
+        this.waiters = waiters;
         this.wiring = wiring;
         this.inputs = inputs;
         this.outputs = outputs;
@@ -171,6 +174,9 @@ final class Crossbar {
             } else {
                 outputs.owner[ov] = -1;
                 rt[rb + ActiveRouters.EPOCH]++;
+                if (waiters != null) {
+                    waiters.wake(r, o);
+                }
             }
         } else if (remaining == 0 || left == 0) {
             rt[word + rSa] &= ~(1L << l);

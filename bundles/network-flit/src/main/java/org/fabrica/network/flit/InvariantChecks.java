@@ -18,6 +18,8 @@ final class InvariantChecks {
     private final InputBuffers inputs;
     private final OutputUnits outputs;
     private final ActiveRouters routers;
+    /** With VOQ access, the heads parked for an output port (else null). */
+    PortWaiters waiters;
     private final Links links;
     private final PacketPool pool;
     private final SourceQueues queues;
@@ -27,9 +29,11 @@ final class InvariantChecks {
     private final int[] tally;
     private final Progress progress;
 
-    InvariantChecks(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers, Links links,
-            PacketPool pool, NetworkInterfaces interfaces, RouteStage route, ProviderNames names, Progress progress) {
+    InvariantChecks(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers,
+            PortWaiters waiters, Links links, PacketPool pool, NetworkInterfaces interfaces, RouteStage route,
+            ProviderNames names, Progress progress) {
         this.progress = progress;
+        this.waiters = waiters;
         this.wiring = wiring;
         this.inputs = inputs;
         this.outputs = outputs;
@@ -103,7 +107,10 @@ final class InvariantChecks {
             boolean active = inputs.state(iv) == InputBuffers.ACTIVE;
             boolean wantsVa = !active && inputs.count(iv) > 0;
             boolean wantsSa = active && inputs.count(iv) > 0 && (inputs.multi(iv) || credits[inputs.out(iv)] > 0);
-            if (routers.vaBit(r, local) != wantsVa || routers.saBit(r, local) != wantsSa) {
+            // a head parked for its output port (VOQ) has left the VA mask, and is in one place only
+            boolean parked = waiters != null && waiters.parked(r, local);
+            boolean inVa = routers.vaBit(r, local);
+            if ((inVa || parked) != wantsVa || (inVa && parked) || routers.saBit(r, local) != wantsSa) {
                 throw invariant("allocation masks out of step with " + wiring.queueName(iv) + " (state " + inputs.state(iv)
                         + ", " + inputs.count(iv) + " flits)", now);
             }

@@ -55,6 +55,8 @@ final class Links {
     private final ActiveRouters routers;
     private final Wiring wiring;
     private final boolean[] niWaiting;
+    /** With VOQ access, the heads parked for an output port (else null). */
+    PortWaiters waiters;
     private InvariantChecks checks;
 
     /**
@@ -92,8 +94,9 @@ final class Links {
      *        link leaving it, per input port from the upstream link and its own credit delay
      */
     Links(RouterKinds kinds, boolean waitForTailCredit, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
-            ActiveRouters routers, boolean[] niWaiting, PacketPool pool) {
+            ActiveRouters routers, boolean[] niWaiting, PacketPool pool, PortWaiters waiters) {
         this.pool = pool;
+        this.waiters = waiters;
         RouterDescription ni = interfaceSide(kinds, wiring);
         this.flitDelay = new int[wiring.totalPorts];
         this.cyclesPerFlit = new int[wiring.totalPorts];
@@ -179,6 +182,9 @@ final class Links {
                 // a head waiting for room for its whole packet may now fit (an owned VC is taken whatever
                 // its room, and no packet fits in fewer credits than the shortest packet has flits)
                 rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
+                if (waiters != null) {
+                    wake(ci);
+                }
             }
             if (c == 1) {
                 // the owner (an input queue) of this output VC may have been waiting for exactly this credit
@@ -196,8 +202,17 @@ final class Links {
                 out.tailWait[ci] = false;
                 owner[ci] = -1;
                 rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
+                if (waiters != null) {
+                    wake(ci);
+                }
             }
         }
         wheel.clear(t);
+    }
+
+    /** Output VC {@code ov} may have become free: the heads parked for its port go back to VC allocation. */
+    private void wake(int ov) {
+        int r = wiring.vcRouter[ov];
+        waiters.wake(r, ov / wiring.vcs - wiring.portBase[r]);
     }
 }

@@ -54,6 +54,11 @@ final class VcAllocation {
     private final int[] queueBase;
     private final int[] localBase;
     private final boolean voq;
+    /**
+     * With VOQ access, where blocked heads wait for their output port; null for the router-wide
+     * epoch alone (FIFO buffers, or {@link FlitNetwork#withoutParking}).
+     */
+    PortWaiters waiters;
     private final int[] branchScratch;
     /** The collective engine's side (absorbs packets), or null. */
     CollectiveUnit collectives;
@@ -73,7 +78,7 @@ final class VcAllocation {
      */
     VcAllocation(int[] routingDelay, int[] vcAllocDelay, boolean cutThrough, Wiring wiring, InputBuffers inputs,
             OutputUnits outputs, ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool,
-            AllocationStage stage, int[] vcPriority) {
+            AllocationStage stage, int[] vcPriority, PortWaiters waiters) {
         this.wiring = wiring;
         this.inputs = inputs;
         this.outputs = outputs;
@@ -103,6 +108,10 @@ final class VcAllocation {
         this.queueBase = wiring.queueBase;
         this.localBase = wiring.localBase;
         this.voq = wiring.voq;
+        this.waiters = waiters;
+        if (waiters != null && !voq) {
+            throw new IllegalArgumentException("port waiters are for VOQ access only");
+        }
         this.branchScratch = new int[route.maxCandidates];
     }
 
@@ -144,7 +153,7 @@ final class VcAllocation {
                             continue;
                         }
                     }
-                } else if (v[x + InputBuffers.BLOCKED_AT] == epoch) {
+                } else if (waiters == null && v[x + InputBuffers.BLOCKED_AT] == epoch) {
                     continue;
                 }
                 if (v[x + InputBuffers.CAND_COUNT] < 0) {
@@ -161,6 +170,9 @@ final class VcAllocation {
                     v[x + InputBuffers.BLOCKED_AT] = (int) rt[w0 + ActiveRouters.EPOCH];
                     if (v[x + InputBuffers.CONTENTION] != ContentionCounter.WAITING) {
                         noteHeldByOtherFlow(base, iv, t);
+                    }
+                    if (waiters != null) {
+                        waiters.park(r, l, v[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING);
                     }
                 } else {
                     requesters++;
@@ -367,6 +379,9 @@ final class VcAllocation {
             rt[word + ActiveRouters.VA] &= ~(1L << li);
             if (credits[ov] > 0) {
                 rt[word + rSa] |= 1L << li;
+            }
+            if (waiters != null) {
+                waiters.granted(r, lo / vcs);
             }
         }
         if (requesters > n) {

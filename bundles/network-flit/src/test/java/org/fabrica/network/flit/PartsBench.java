@@ -42,6 +42,7 @@ final class PartsBench {
     // ---- the parts
     Wiring wiring;
     ActiveRouters routers;
+    PortWaiters waiters;
     OutputUnits outputs;
     InputBuffers inputs;
     PacketPool pool;
@@ -86,6 +87,7 @@ final class PartsBench {
         int localQueues = w.maxLocalQueues();
         int maxCandidates = w.maxPorts * routing.vcClasses();
         routers = new ActiveRouters(w.routers, localQueues);
+        waiters = w.voq ? new PortWaiters(w, routers) : null;
         RouterKinds kinds = RouterKinds.all(topology, d);
         outputs = new OutputUnits(w, kinds.creditCapacity(w));
         inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits, Integer.MAX_VALUE,
@@ -104,7 +106,7 @@ final class PartsBench {
                 Fixtures.noThrottle().apply(null), false, Fixtures.NAMES, w.maxPorts, cutThrough, waitForTailCredit,
                 packetFlits, Links.injectDelay(d), terminalFlitDelay, receiveOverhead,
                 d.injection() == InjectionQueues.PER_VC, d.terminalLink().cyclesPerFlit());
-        links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool);
+        links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
         int[] queueInputs = new int[w.routers];
@@ -125,13 +127,13 @@ final class PartsBench {
         AllocationStage arbiter = d.crossbar() != CrossbarOrganisation.PER_VC ? null
                 : stage("output arbitration", d.outputArbiter(), new AllocatorShape(vcInputs, portInputs, 1), localQueues);
         crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
-                observer, waitForTailCredit, hopLimit);
+                observer, waitForTailCredit, hopLimit, waiters);
         vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention, pool,
-                va, priority);
+                va, priority, waiters);
         switchAllocation = new SwitchAllocation(d.crossbar(), w, inputs, outputs, routers, contention, crossbar, links,
                 pool, sa, arbiter, priority);
-        checks = new InvariantChecks(w, inputs, outputs, routers, links, pool, interfaces, route, Fixtures.NAMES,
-                progress);
+        checks = new InvariantChecks(w, inputs, outputs, routers, waiters, links, pool, interfaces, route,
+                Fixtures.NAMES, progress);
         inputs.wire(route, checks);
         links.checks(checks);
         crossbar.checks(checks);
