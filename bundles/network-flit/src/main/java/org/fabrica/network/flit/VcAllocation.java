@@ -20,7 +20,9 @@ package org.fabrica.network.flit;
  * cycle {@code x + VA} ({@code vcAllocDelay}).
  *
  * <p>A head that found no free candidate is skipped until one of its router's output VCs may
- * have become free (the router's epoch changed): exact, since nothing else can free one.
+ * have become free (the router's epoch changed): exact, since nothing else can free one. With VOQ
+ * access, whose heads have candidates at one output port, it is parked until that port changes
+ * instead ({@link PortWaiters}).
  */
 final class VcAllocation {
     private final Wiring wiring;
