@@ -5,6 +5,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +77,10 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private long pausedTotalNanos;
     // guarded by progressLock
     private int finishedPoints;
+    /** The points finished by this run (failed ones too), for the estimate of the time left. */
+    private final Set<String> finishedHere = new HashSet<>();
+    /** The finished points' times by load (the journal's and this run's), weights of that estimate. */
+    private final PointCosts costs = new PointCosts();
     private int failedPoints;
     private int saturatedPoints;
 
@@ -96,6 +101,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             if (r.failed()) {
                 continue; // run again: it is not skipped
             }
+            costs.add(loadOf(r), r.wallMillis());
             if (Boolean.parseBoolean(r.notes().get(PointSimulation.SATURATED))) {
                 saturatedPoints++;
             }
@@ -223,6 +229,10 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         store.append(r);
         synchronized (progressLock) {
             finishedPoints++;
+            finishedHere.add(r.point().pointId());
+            if (!r.failed()) {
+                costs.add(loadOf(r), r.wallMillis());
+            }
             if (r.failed()) {
                 failedPoints++;
             } else if (Boolean.parseBoolean(r.notes().get(PointSimulation.SATURATED))) {
@@ -342,8 +352,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     /**
      * {@code , about 3 min left}: the running time so far (paused time excluded) scaled by what is
-     * left ({@link #secondsLeft}), once there is enough to go on (10 s, and 2% of the points done by
-     * this run); empty before, and while paused.
+     * left, once there is enough to go on (10 s, and 2% of the points done by this run); empty
+     * before, and while paused. Points are weighed by their load's expected cost ({@link PointCosts}):
+     * the time of the work done here, times the expected cost of the points not finished over that
+     * of the points this run finished (and the done part of those running). The points skipped on
+     * resume took no time here, so they count neither in the rate nor as work left; counting them
+     * in the rate made a resumed run's estimate far too short.
      */
     private String eta(double done, long now) {
         long running = now - startNanos - pausedTotalNanos - (pausedSinceNanos != 0 ? now - pausedSinceNanos : 0);
@@ -351,18 +365,30 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         if (pauseRequested || running < 10_000_000_000L || done - skipped.size() < 0.02 * total) {
             return "";
         }
-        return ", about " + duration(secondsLeft(done, skipped.size(), total, running / 1e9)) + " left";
+        double doneHere = 0;
+        double left = 0;
+        for (StudyPoint p : plan.points()) {
+            String pid = p.pointId();
+            if (skipped.contains(pid)) {
+                continue;
+            }
+            double w = costs.weight(p.load());
+            if (finishedHere.contains(pid)) {
+                doneHere += w;
+                continue;
+            }
+            PointSimulation s = active.get(pid);
+            double f = s == null ? 0 : pointFraction(s.control());
+            doneHere += w * f;
+            left += w * (1 - f);
+        }
+        return ", about " + duration(PointCosts.secondsLeft(doneHere, left, running / 1e9)) + " left";
     }
 
-    /**
-     * Seconds left at the rate of this process: {@code done} points (an active one counted with the
-     * part it has done) of {@code total}, of which {@code doneBefore} were finished by an earlier run
-     * and skipped on resume. Those took no time here, so they count neither in the rate nor as work
-     * left; counting them in the rate made a resumed run's estimate far too short.
-     */
-    static double secondsLeft(double done, int doneBefore, int total, double runningSeconds) {
-        double here = done - doneBefore;
-        return here <= 0 ? Double.NaN : runningSeconds * Math.max(0, total - done) / here;
+    /** The load of a finished point's plan entry (0 for a study without loads, or an index out of the plan). */
+    private double loadOf(PointResult r) {
+        int i = r.point().index();
+        return i >= 0 && i < plan.points().size() ? plan.points().get(i).load() : 0;
     }
 
     /** {@code 45 s}, {@code 12 min}, {@code 2.5 h}. */

@@ -56,11 +56,29 @@ class PausedTimeTest {
 
     @Test
     void aResumedRunEstimatesWhatIsLeftFromThePointsItRanItself() {
-        // 16 of 66 points came from the journal; one more took 100 s here: 49 such points are left
-        assertEquals(4900, ExperimentRun.secondsLeft(17, 16, 66, 100), 1e-9);
+        // equal weights: 16 of 66 points came from the journal; one more took 100 s here: 49 such points are left
+        assertEquals(4900, PointCosts.secondsLeft(1, 49, 100), 1e-9);
         // a run from the start: 11 of 66 points in 100 s leave 55 points, 500 s
-        assertEquals(500, ExperimentRun.secondsLeft(11, 0, 66, 100), 1e-9);
-        assertTrue(Double.isNaN(ExperimentRun.secondsLeft(16, 16, 66, 100)), "no rate before a point of its own");
+        assertEquals(500, PointCosts.secondsLeft(11, 55, 100), 1e-9);
+        assertTrue(Double.isNaN(PointCosts.secondsLeft(0, 50, 100)), "no rate before a point of its own");
+    }
+
+    @Test
+    void pointsWeighTheMeanTimeOfTheFinishedPointsAtTheirLoad() {
+        PointCosts c = new PointCosts();
+        assertEquals(1, c.weight(0.5), "every point the same before any finished");
+        c.add(0.1, 100_000);
+        c.add(0.1, 300_000);
+        c.add(0.5, 2_000_000);
+        c.add(0.9, 0); // no time: no lesson
+        assertEquals(200_000, c.weight(0.1), 1e-9);
+        assertEquals(2_000_000, c.weight(0.5), 1e-9);
+        assertEquals(800_000, c.weight(0.7), 1e-9, "a load not seen yet: the mean of all finished points");
+        assertEquals(800_000, c.weight(0.9), 1e-9);
+        // two cheap points done here in 400 s, two dear ones left: 4,000 s, where equal weights said 400 s
+        double doneHere = 2 * c.weight(0.1);
+        double left = 2 * c.weight(0.5);
+        assertEquals(4000, PointCosts.secondsLeft(doneHere, left, 400), 1e-9);
     }
 
     @Test
