@@ -95,7 +95,7 @@ public final class ResultCharts {
             }
             String stem = stem(pattern);
             String cut = cutWindows(results, pattern, window);
-            boolean log = spansDecades(latency);
+            boolean log = spansMoreThanLogSpan(latency);
             String latSub = "average packet latency (generation to delivery)" + (log ? ", log scale" : "")
                     + (saturated > 0 ? "; " + saturated + " saturated point" + (saturated == 1 ? "" : "s") + " not shown" : "")
                     + seedNote;
@@ -117,7 +117,7 @@ public final class ResultCharts {
      * as when one point just past saturation is still "ok" (it delivered nearly all it was offered)
      * at a latency a hundred times the others'. A log axis keeps every curve readable.
      */
-    static boolean spansDecades(List<Series> curves) {
+    static boolean spansMoreThanLogSpan(List<Series> curves) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (Series s : curves) {
