@@ -43,6 +43,8 @@ final class StateSize {
     final long flitSlots;
     /** Ints the buffers take: a block of runs and arrival cycles per VC (FIFO or VOQ). */
     final long bufferInts;
+    /** Longs of {@link PortWaiters} (VOQ), 0 without. */
+    final long waiterLongs;
     final long bytes;
 
     /**
@@ -61,14 +63,18 @@ final class StateSize {
         long p = 0;
         long mp = 0;
         long squares = 0;
+        long waiterWords = 0;
         for (int r = 0; r < routers; r++) {
             int n = topology.ports(r);
             p += n;
             mp = Math.max(mp, n);
             squares += (long) n * n;
+            // PortWaiters: per output port two masks over the router's input VCs
+            waiterWords += 2L * n * ((n * (long) vcs + 63) >>> 6);
         }
         this.ports = p;
         this.maxPorts = mp;
+        this.waiterLongs = voq ? waiterWords : 0;
         this.inputVcs = p * vcs;
         // with VOQ every input VC of a router of n ports has n queues (Wiring)
         this.queues = voq ? squares * vcs : inputVcs;
@@ -86,7 +92,7 @@ final class StateSize {
         long candidates = voq ? 0 : Math.max(0, maxCandidates - 1);
         // ActiveRouters: at least eight longs per router (VC-allocation words and request masks)
         this.bytes = queues * (PER_QUEUE + candidates * PER_CANDIDATE) + inputVcs * PER_VC + bufferInts * 4
-                + p * PER_PORT + nodes * PER_NODE + routers * 64;
+                + p * PER_PORT + nodes * PER_NODE + routers * 64 + waiterLongs * 8;
     }
 
     /**

@@ -61,6 +61,8 @@ class PortWaitersTest {
         assertFalse(routers.vaBit(0, elsewhere));
         assertTrue(waiters.parked(1, leaf), "another router's port of the same number did not change");
 
+        StateSize size = StateSize.check(new RouterPartsTest.Hub(5), new int[] {8, 8}, true, 1, 4, 1, Long.MAX_VALUE);
+        assertEquals(size.waiterLongs, waiters.size(), "the memory estimate counts the waiters' masks");
         waiters.wake(0, 2);
         waiters.wake(1, 0);
         assertTrue(routers.vaBit(0, elsewhere));
