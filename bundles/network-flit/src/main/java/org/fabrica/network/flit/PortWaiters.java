@@ -67,14 +67,20 @@ final class PortWaiters {
         rt[r * stride + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
     }
 
-    /** A VC of output port {@code port} of router {@code r} may have become free: every head parked for it goes back to VA. */
+    /**
+     * A VC of output port {@code port} of router {@code r} may have become free: every head parked
+     * for it goes back to VA.
+     */
     void wake(int r, int port) {
         int w = words[r];
         int m = base[r] + (port << 1) * w;
         release(r, port, m, w << 1);
     }
 
-    /** A VC of output port {@code port} of router {@code r} got an owner: the heads parked there not yet counted as waiting for another flow go back to VA. */
+    /**
+     * A VC of output port {@code port} of router {@code r} got an owner: the heads parked there not
+     * yet counted as waiting for another flow go back to VA.
+     */
     void granted(int r, int port) {
         int w = words[r];
         release(r, port, base[r] + ((port << 1) + 1) * w, w);

@@ -96,8 +96,9 @@ class PortWaitersTest {
         assertEquals(parked.hopSum, epoch.hopSum);
         assertEquals(a.flitHops(), b.flitHops());
         assertEquals(a.cycles(), b.cycles());
-        assertEquals(a.contentionEvents() + a.endpointContentionEvents(), b.contentionEvents() + b.endpointContentionEvents());
-        assertTrue(a.contentionEvents() + a.endpointContentionEvents() > 0);
+        long contention = a.contentionEvents() + a.endpointContentionEvents();
+        assertEquals(b.contentionEvents() + b.endpointContentionEvents(), contention);
+        assertTrue(contention > 0);
     }
 
     private static FlitNetwork hotSpotHub(FlowControl flow, Recorder recorder) {
