@@ -230,13 +230,13 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         synchronized (progressLock) {
             finishedPoints++;
             finishedHere.add(r.point().pointId());
-            if (!r.failed()) {
-                costs.add(loadOf(r), r.wallMillis());
-            }
             if (r.failed()) {
                 failedPoints++;
-            } else if (Boolean.parseBoolean(r.notes().get(PointSimulation.SATURATED))) {
-                saturatedPoints++;
+            } else {
+                costs.add(loadOf(r), r.wallMillis());
+                if (Boolean.parseBoolean(r.notes().get(PointSimulation.SATURATED))) {
+                    saturatedPoints++;
+                }
             }
         }
         try {

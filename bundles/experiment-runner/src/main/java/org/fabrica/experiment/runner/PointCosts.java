@@ -8,8 +8,9 @@ import java.util.Map;
  * mean wall time of the finished points at its load, else of all finished points, else 1 (every
  * point the same, before any finished). Points of one load cost alike across schemes far more than
  * points of different loads do: at the study windows of docs/studies/osha-sasha.md a point at
- * load 0.1 took 100 to 350 s and one near saturation 1,000 to 2,500 s, so an estimate that weighs
- * points equally says half the time left when the dear loads are still ahead. The journal's points
+ * load 0.1 took 90 to 350 s and one near saturation 1,400 to 3,900 s, so an estimate that weighs
+ * points equally says far less than the time left when the dear loads are still ahead (7.6 h with
+ * about 12 h left, once). The journal's points
  * count too (their times were measured by the run that did them). Not thread-safe.
  */
 final class PointCosts {

@@ -9,7 +9,7 @@ package org.fabrica.network.flit;
  * credit returned to an unowned one under cut-through. Until then the VC allocation would find it
  * blocked again; the router-wide epoch ({@link ActiveRouters#EPOCH}) skipped it, but still read
  * its record every cycle any output of the router changed, and a 48-port switch with VOQ holds up
- * to 48 heads per input VC: on the k = 48 KNS at saturation a sixth of the samples of a profile
+ * to 48 heads per input VC: on the k = 48 KNS at saturation 14% of the samples of a profile
  * were on those reads, and the point ran 1.5 times as fast without them
  * (docs/studies/osha-sasha.md). Parked heads cost nothing until their port {@linkplain #wake wakes}
  * them into the VA mask again (the VC allocation then sees them in its next step, as it would
