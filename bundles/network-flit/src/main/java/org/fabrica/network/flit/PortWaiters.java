@@ -21,7 +21,7 @@ package org.fabrica.network.flit;
  * counted as waiting is not (nothing but a freed VC changes what it does).
  *
  * <p>Per router and output port two masks over the router's input VCs ({@code port * vcs + vc},
- * whose queue for output {@code o} is local queue {@code (port * vcs + vc) * ports + o}):
+ * whose queue for output {@code o} is {@link Wiring#localQueue}):
  * {@code noted} for heads counted as waiting for another flow, {@code other} for the rest.
  */
 final class PortWaiters {
@@ -59,9 +59,9 @@ final class PortWaiters {
      */
     void park(int r, int l, boolean noted) {
         int q = queuesPerVc[r];
-        int iv = l / q;
+        int iv = Wiring.localQueueVc(l, q);
         int w = words[r];
-        int m = base[r] + ((l - iv * q) << 1) * w + (noted ? 0 : w) + (iv >>> 6);
+        int m = base[r] + (Wiring.localQueueOut(l, q) << 1) * w + (noted ? 0 : w) + (iv >>> 6);
         masks[m] |= 1L << iv;
         parks++;
         rt[r * stride + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
@@ -99,7 +99,7 @@ final class PortWaiters {
             m[from + k] = 0;
             int ivBase = (k < w ? k : k - w) << 6;
             do {
-                int l = (ivBase + Long.numberOfTrailingZeros(bits)) * q + port;
+                int l = Wiring.localQueue(ivBase + Long.numberOfTrailingZeros(bits), port, q);
                 bits &= bits - 1;
                 rt[va + (l >>> 6)] |= 1L << l;
             } while (bits != 0);
@@ -109,9 +109,9 @@ final class PortWaiters {
     /** Whether local queue {@code l} of router {@code r} is parked (invariant checks). */
     boolean parked(int r, int l) {
         int q = queuesPerVc[r];
-        int iv = l / q;
+        int iv = Wiring.localQueueVc(l, q);
         int w = words[r];
-        int m = base[r] + ((l - iv * q) << 1) * w + (iv >>> 6);
+        int m = base[r] + (Wiring.localQueueOut(l, q) << 1) * w + (iv >>> 6);
         long bit = 1L << iv;
         return ((masks[m] | masks[m + w]) & bit) != 0;
     }

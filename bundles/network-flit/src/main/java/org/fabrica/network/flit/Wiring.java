@@ -154,9 +154,9 @@ final class Wiring {
         for (int q = 1; q <= maxQ; q++) {
             int b = sectionAt[q];
             for (int l = 0, n = b < 0 ? 0 : sectionSize(q); l < n; l++) {
-                localPort[b + l] = l / q / vcs;
-                localVc[b + l] = l / q % vcs;
-                localOut[b + l] = l % q;
+                localPort[b + l] = localQueueVc(l, q) / vcs;
+                localVc[b + l] = localQueueVc(l, q) % vcs;
+                localOut[b + l] = localQueueOut(l, q);
             }
         }
         int totalVcs = totalPorts * vcs;
@@ -182,7 +182,7 @@ final class Wiring {
             firstQueue = new int[totalVcs];
             for (int iv = 0; iv < totalVcs; iv++) {
                 int r = vcRouter[iv];
-                firstQueue[iv] = queueBase[r] + vcLocal[iv] * queuesPerVc[r];
+                firstQueue[iv] = queueBase[r] + localQueue(vcLocal[iv], 0, queuesPerVc[r]);
             }
             int totalQueues = queueBase[routers];
             queueRouter = new int[totalQueues];
@@ -205,6 +205,25 @@ final class Wiring {
         return Math.multiplyExact((voq ? q : maxPorts) * vcs, q);
     }
 
+    /**
+     * The numbering of a router's local queues, the one place it is written: the queue of local
+     * input VC {@code vcLocal} ({@code port * vcs + vc}) for output port {@code out}, at a router
+     * with {@code queuesPerVc} queues per VC ({@link #queuesPerVc}; 1 and out 0 for FIFO queues).
+     */
+    static int localQueue(int vcLocal, int out, int queuesPerVc) {
+        return vcLocal * queuesPerVc + out;
+    }
+
+    /** The local input VC of local queue {@code l} ({@link #localQueue} inverted). */
+    static int localQueueVc(int l, int queuesPerVc) {
+        return l / queuesPerVc;
+    }
+
+    /** The output port of local queue {@code l} ({@link #localQueue} inverted; 0 for FIFO queues). */
+    static int localQueueOut(int l, int queuesPerVc) {
+        return l % queuesPerVc;
+    }
+
     /** The input VC that queue {@code q} belongs to. */
     int queueVc(int q) {
         return queueVc(q, queueRouter[q]);
@@ -212,13 +231,13 @@ final class Wiring {
 
     /** The input VC that queue {@code q} of router {@code r} belongs to (hot path: the router is known). */
     int queueVc(int q, int r) {
-        return portBase[r] * vcs + (q - queueBase[r]) / queuesPerVc[r];
+        return portBase[r] * vcs + localQueueVc(q - queueBase[r], queuesPerVc[r]);
     }
 
     /** The output port queue {@code q} holds packets for (0 for FIFO queues). */
     int queueOut(int q) {
         int r = queueRouter[q];
-        return (q - queueBase[r]) % queuesPerVc[r];
+        return localQueueOut(q - queueBase[r], queuesPerVc[r]);
     }
 
     /** Input queues of the whole network. */

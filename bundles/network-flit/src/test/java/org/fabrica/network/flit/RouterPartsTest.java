@@ -48,6 +48,8 @@ class RouterPartsTest {
                     assertEquals(w.vcRouter[iv], r);
                     assertEquals(w.firstQueue[iv] + o, x, what + ": queue " + x + " from its VC and output");
                     assertEquals(w.queueBase[r] + l, x, what + ": the local index is the offset from the router's first queue");
+                    // the encoder PortWaiters uses gives the same local queue from the VC and output
+                    assertEquals(l, Wiring.localQueue(w.vcLocal[iv], o, w.queuesPerVc[r]), what + ": local queue " + x);
                     assertTrue(l < w.maskWords[r] * 64, what + ": queue " + x + " inside its router's masks");
                 }
                 int maxPorts = topology instanceof Hub ? 5 : 3;
