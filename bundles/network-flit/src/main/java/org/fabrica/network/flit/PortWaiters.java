@@ -18,7 +18,12 @@ package org.fabrica.network.flit;
  * <p>Contention ({@link ContentionCounter}): a head parked before it was counted as waiting for
  * another flow (blocked by credits, or by a VC of its own flow) is also woken when its port's VC
  * is granted to another head, so it sees that owner as soon as it is there; a head already
- * counted as waiting is not (nothing but a freed VC changes what it does).
+ * counted as waiting is not (nothing but a freed VC changes what it does). While every packet has
+ * one length (every unicast run), that grant wake finds nobody to wake: a head parks only when no
+ * candidate VC of its port would take it, and one that would take another head of the same length
+ * becomes so only by a release or a credit, which wakes the whole port first. Only a shorter packet
+ * (a collective's packet beside unicast ones, under cut-through) can be granted a VC a parked
+ * longer head could not take.
  *
  * <p>Per router and output port two masks over the router's input VCs ({@code port * vcs + vc},
  * whose queue for output {@code o} is {@link Wiring#localQueue}):

@@ -21,7 +21,7 @@ class PortWaitersTest {
 
     /** Local queue of router {@code r}'s input port {@code port}, VC {@code vc}, for output {@code out}. */
     private static int queue(Wiring w, int r, int port, int vc, int out) {
-        return (port * VCS + vc) * w.queuesPerVc[r] + out;
+        return Wiring.localQueue(port * VCS + vc, out, w.queuesPerVc[r]);
     }
 
     @Test
