@@ -40,6 +40,8 @@ final class PortWaiters {
     private final int stride;
     /** Heads parked so far (tests, diagnostics). */
     long parks;
+    /** Heads woken by a grant at their port so far (tests: none while packets have one length). */
+    long grantWakes;
 
     PortWaiters(Wiring wiring, ActiveRouters routers) {
         int n = wiring.routers;
@@ -88,14 +90,16 @@ final class PortWaiters {
      */
     void granted(int r, int port) {
         int w = words[r];
-        release(r, port, base[r] + ((port << 1) + 1) * w, w);
+        grantWakes += release(r, port, base[r] + ((port << 1) + 1) * w, w);
     }
 
-    private void release(int r, int port, int from, int count) {
+    /** Wakes the heads of masks {@code from .. from + count - 1}; returns how many. */
+    private int release(int r, int port, int from, int count) {
         final long[] m = masks;
         int w = words[r];
         int q = queuesPerVc[r];
         int va = r * stride + ActiveRouters.VA;
+        int woken = 0;
         for (int k = 0; k < count; k++) {
             long bits = m[from + k];
             if (bits == 0) {
@@ -107,8 +111,10 @@ final class PortWaiters {
                 int l = Wiring.localQueue(ivBase + Long.numberOfTrailingZeros(bits), port, q);
                 bits &= bits - 1;
                 rt[va + (l >>> 6)] |= 1L << l;
+                woken++;
             } while (bits != 0);
         }
+        return woken;
     }
 
     /** Whether local queue {@code l} of router {@code r} is parked (invariant checks). */

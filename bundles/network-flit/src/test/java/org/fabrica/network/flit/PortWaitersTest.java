@@ -49,6 +49,7 @@ class PortWaitersTest {
         assertFalse(routers.hasVaWork(1));
 
         waiters.granted(0, 3); // output 3's VC taken: the head not yet counted looks again
+        assertEquals(1, waiters.grantWakes);
         assertTrue(routers.vaBit(0, other));
         assertFalse(waiters.parked(0, other));
         assertTrue(waiters.parked(0, noted), "a head counted as waiting has nothing new to see in a grant");
@@ -88,6 +89,8 @@ class PortWaitersTest {
         Fixtures.run(b, 97);
         PortWaiters w = a.vcAllocation.waiters;
         assertTrue(w.parks > 1000, "parked " + w.parks + " times");
+        // one packet length: a VC a parked head could not take frees only by a release or a credit, which wake it first
+        assertEquals(0, w.grantWakes, "heads woken by a grant");
         assertEquals(a.generated(), a.delivered());
         assertEquals(parked.generated, epoch.generated);
         assertEquals(parked.delivered, epoch.delivered);
