@@ -182,7 +182,9 @@ final class Links {
                 // a head waiting for room for its whole packet may now fit (an owned VC is taken whatever
                 // its room, and no packet fits in fewer credits than the shortest packet has flits)
                 rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;
-                if (waiters != null) {
+                if (waiters != null && c <= pool.longest()) {
+                    // a head parked for want of room was woken when the count reached its length:
+                    // above the longest packet's, this credit completes no parked head's room
                     wake(ci);
                 }
             }

@@ -45,6 +45,8 @@ final class PacketPool {
     private int live;
     /** The fewest flits of any packet allocated so far (never rises): what a VC must hold for any head to fit. */
     private int shortest = Integer.MAX_VALUE;
+    /** The most flits of any packet allocated so far (never falls): beyond it no credit completes any head's room. */
+    private int longest;
 
     PacketPool(int initialCapacity) {
         allocate(Math.max(16, initialCapacity));
@@ -85,6 +87,11 @@ final class PacketPool {
         return shortest;
     }
 
+    /** The most flits of any packet allocated so far; 0 before the first. */
+    int longest() {
+        return longest;
+    }
+
     int live() {
         return live;
     }
@@ -104,6 +111,9 @@ final class PacketPool {
         length[slot] = flits;
         if (flits < shortest) {
             shortest = flits;
+        }
+        if (flits > longest) {
+            longest = flits;
         }
         routingState[slot] = 0;
         virtualNetwork[slot] = 0;
