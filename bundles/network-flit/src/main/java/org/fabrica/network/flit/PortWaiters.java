@@ -19,11 +19,12 @@ package org.fabrica.network.flit;
  * another flow (blocked by credits, or by a VC of its own flow) is also woken when its port's VC
  * is granted to another head, so it sees that owner as soon as it is there; a head already
  * counted as waiting is not (nothing but a freed VC changes what it does). While every packet has
- * one length (every unicast run), that grant wake finds nobody to wake: a head parks only when no
- * candidate VC of its port would take it, and one that would take another head of the same length
- * becomes so only by a release or a credit, which wakes the whole port first. Only a shorter packet
- * (a collective's packet beside unicast ones, under cut-through) can be granted a VC a parked
- * longer head could not take.
+ * one length (every unicast run), that grant wake changes nothing: a VC a parked head could not
+ * take becomes takable to a head of the same length only by a release or a credit, which wake the
+ * whole port first, so the VC granted is either one the parked head was woken for already or one
+ * outside its candidates (another VC class: it looks, finds its own VCs as they were, and parks
+ * again). Only a shorter packet (a collective's beside unicast ones, under cut-through) can be
+ * granted a VC a parked longer head could not take.
  *
  * <p>Per router and output port two masks over the router's input VCs ({@code port * vcs + vc},
  * whose queue for output {@code o} is {@link Wiring#localQueue}):
@@ -40,7 +41,7 @@ final class PortWaiters {
     private final int stride;
     /** Heads parked so far (tests, diagnostics). */
     long parks;
-    /** Heads woken by a grant at their port so far (tests: none while packets have one length). */
+    /** Heads woken by a grant at their port so far (tests: none with one packet length and one VC class). */
     long grantWakes;
 
     PortWaiters(Wiring wiring, ActiveRouters routers) {
