@@ -9,7 +9,7 @@ interface Canvas {
 
     void line(double x1, double y1, double x2, double y2, String color, double width, boolean dashed);
 
-    void polyline(double[] xs, double[] ys, int n, String color, double width);
+    void polyline(double[] xs, double[] ys, int n, String color, double width, boolean dashed);
 
     void polygon(double[] xs, double[] ys, int n, String fill, String stroke, double strokeWidth);
 

@@ -141,7 +141,7 @@ final class ChartPainter {
                 }
             }
             if (order.length > 1) {
-                c.polyline(px, py, order.length, color, 2);
+                c.polyline(px, py, order.length, color, 2, series.dashed());
             }
             for (int i = 0; i < order.length; i++) {
                 drawn.add(new double[] {px[i], py[i]});
@@ -270,7 +270,7 @@ final class ChartPainter {
             if (chart.bars()) {
                 c.rect(x0 + 14, y - 5, 18, 10, color, null, 0, 1);
             } else {
-                c.line(x0 + 10, y, x0 + 36, y, color, 2, false);
+                c.line(x0 + 10, y, x0 + 36, y, color, 2, chart.series().get(s).dashed());
             }
             if (chart.markers()) {
                 marker(c, style % MARKERS, x0 + 23, y, 4, color);

@@ -54,14 +54,15 @@ final class Java2dCanvas implements Canvas {
     }
 
     @Override
-    public void polyline(double[] xs, double[] ys, int n, String color, double width) {
+    public void polyline(double[] xs, double[] ys, int n, String color, double width, boolean dashed) {
         Path2D.Double p = new Path2D.Double();
         p.moveTo(xs[0], ys[0]);
         for (int i = 1; i < n; i++) {
             p.lineTo(xs[i], ys[i]);
         }
         g.setColor(color(color));
-        g.setStroke(new BasicStroke((float) width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+        g.setStroke(dashed ? new BasicStroke((float) width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 10,
+                new float[] {7, 5}, 0) : new BasicStroke((float) width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
         g.draw(p);
     }
 

@@ -12,8 +12,10 @@ package org.fabrica.plot;
  * @param low lower ends of error bars (e.g. a 95% confidence interval over seeds), or null for none;
  *        a NaN leaves that point's bar out
  * @param high upper ends of error bars, or null (given with {@code low})
+ * @param dashed its line drawn dashed (e.g. the second of two runs set beside each other, in the
+ *        first one's style); markers and error bars stay solid
  */
-public record Series(String label, double[] x, double[] y, int style, double[] low, double[] high) {
+public record Series(String label, double[] x, double[] y, int style, double[] low, double[] high, boolean dashed) {
     /** A series styled by its position in the chart. */
     public Series(String label, double[] x, double[] y) {
         this(label, x, y, -1);
@@ -22,6 +24,20 @@ public record Series(String label, double[] x, double[] y, int style, double[] l
     /** A series without error bars. */
     public Series(String label, double[] x, double[] y, int style) {
         this(label, x, y, style, null, null);
+    }
+
+    /** A series drawn with a solid line. */
+    public Series(String label, double[] x, double[] y, int style, double[] low, double[] high) {
+        this(label, x, y, style, low, high, false);
+    }
+
+    /**
+     * This series with a dashed line.
+     *
+     * @since 1.1
+     */
+    public Series asDashed() {
+        return new Series(label, x, y, style, low, high, true);
     }
 
     public Series {

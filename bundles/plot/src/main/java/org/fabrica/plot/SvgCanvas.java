@@ -32,9 +32,10 @@ final class SvgCanvas implements Canvas {
     }
 
     @Override
-    public void polyline(double[] xs, double[] ys, int count, String color, double width) {
+    public void polyline(double[] xs, double[] ys, int count, String color, double width, boolean dashed) {
         out.append("<polyline fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"").append(n(width))
-                .append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"");
+                .append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\"")
+                .append(dashed ? " stroke-dasharray=\"7 5\"" : "").append(" points=\"");
         points(xs, ys, count);
         out.append("\"/>\n");
     }

@@ -9,7 +9,7 @@
  * only the chart model and its renderer are API.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.fabrica.plot;
 
 import org.osgi.annotation.bundle.Export;

@@ -104,6 +104,25 @@ class ChartTest {
     }
 
     @Test
+    void aDashedSeriesKeepsItsStyleAndIsDashedInTheLineAndTheLegendSample() throws Exception {
+        Series solid = new Series("shared", new double[] {0.1, 0.2, 0.3}, new double[] {10, 12, 20}, 2);
+        Series dashed = new Series("voq", new double[] {0.1, 0.2, 0.4}, new double[] {9, 11, 15}, 2).asDashed();
+        assertFalse(solid.dashed());
+        assertTrue(dashed.dashed());
+        Chart c = new Chart("t", "", "x", "y", false, List.of(solid, dashed));
+        String svg = ChartRenderer.svg(c, true);
+        String color = ChartPainter.COLORS[2];
+        assertEquals(2, count(svg, "<polyline fill=\"none\" stroke=\"" + color + "\""), svg);
+        assertEquals(1, count(svg, "stroke-linecap=\"round\" stroke-dasharray=\"7 5\""), "only the dashed curve: " + svg);
+        // legend samples: the solid one plain, the dashed one dashed
+        assertEquals(1, count(svg, "stroke=\"" + color + "\" stroke-width=\"2\" stroke-dasharray"), svg);
+        assertEquals(1, count(svg, "stroke=\"" + color + "\" stroke-width=\"2\"/>"), svg);
+        // and the bitmap draws it too
+        BufferedImage png = ImageIO.read(new ByteArrayInputStream(ChartRenderer.png(c)));
+        assertTrue(png.getWidth() > 0);
+    }
+
+    @Test
     void errorBarsAreDrawnAndWidenTheRange() {
         Series bars = new Series("a", new double[] {1, 2}, new double[] {10, 20}, 0, new double[] {5, 15},
                 new double[] {50, 25});
