@@ -51,6 +51,36 @@ public record Chart(String title, String subtitle, String xLabel, String yLabel,
         return new Chart(title, subtitle, xLabel, yLabel, false, series, false, categories, false);
     }
 
+    /**
+     * The span of latencies past which Fabrica's load-latency charts use a logarithmic axis
+     * ({@link #spansMoreThan}): the lower curves would take a twentieth of the height or less.
+     *
+     * @since 1.1
+     */
+    public static final double LOG_SPAN = 20;
+
+    /**
+     * Whether the curves' positive ordinates span more than {@code factor} (largest over smallest):
+     * past some factor the lower curves take too little of a linear axis to be read, and a
+     * logarithmic one ({@link #logY}) keeps every curve readable.
+     *
+     * @since 1.1
+     */
+    public static boolean spansMoreThan(List<Series> curves, double factor) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (Series s : curves) {
+            for (int i = 0; i < s.size(); i++) {
+                double y = s.yAt(i);
+                if (y > 0 && Double.isFinite(y)) {
+                    min = Math.min(min, y);
+                    max = Math.max(max, y);
+                }
+            }
+        }
+        return max > factor * min;
+    }
+
     /** True for a grouped bar chart. */
     public boolean bars() {
         return !categories.isEmpty();

@@ -109,7 +109,7 @@ public final class ResultCharts {
     }
 
     /** Latencies this many times the smallest put the latency chart on a logarithmic axis. */
-    static final double LOG_SPAN = 20;
+    static final double LOG_SPAN = Chart.LOG_SPAN;
 
     /**
      * Whether the latency curves span more than {@link #LOG_SPAN} (largest over smallest positive
@@ -118,17 +118,7 @@ public final class ResultCharts {
      * at a latency a hundred times the others'. A log axis keeps every curve readable.
      */
     static boolean spansMoreThanLogSpan(List<Series> curves) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = 0;
-        for (Series s : curves) {
-            for (double y : s.y()) {
-                if (y > 0 && Double.isFinite(y)) {
-                    min = Math.min(min, y);
-                    max = Math.max(max, y);
-                }
-            }
-        }
-        return max > LOG_SPAN * min;
+        return Chart.spansMoreThan(curves, LOG_SPAN);
     }
 
     /**
