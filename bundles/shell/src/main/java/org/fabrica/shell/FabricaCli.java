@@ -316,7 +316,8 @@ final class FabricaCli {
 
     @Command(name = "compare", mixinStandardHelpOptions = true,
             description = "Two results folders side by side, point by point: per metric the median, smallest and "
-                    + "largest ratio B/A and the largest difference; --metric M for every point of M.")
+                    + "largest ratio B/A and the largest difference; --metric M for every point of M; --plot DIR draws "
+                    + "both folders' load-latency and throughput curves on the same axes (A solid, B dashed).")
     final class Compare implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "A", description = "Results folder (or its points.csv).")
         Path a;
@@ -328,6 +329,16 @@ final class FabricaCli {
                 description = "Show every point of these metrics (e.g. --metric latency.avg,accepted).")
         List<String> metrics = new ArrayList<>();
 
+        @Option(names = "--plot", paramLabel = "DIR", description = "Also write per traffic pattern the two folders' "
+                + "latency against accepted traffic and accepted against offered traffic on the same axes, each scheme "
+                + "in one colour, A solid and B dashed: DIR/compare-latency-<pattern>.svg and .png, "
+                + "DIR/compare-throughput-<pattern>.svg and .png (load-latency runs only).")
+        Path plot;
+
+        @Option(names = "--names", paramLabel = "A,B", split = ",",
+                description = "The two folders' names in the plots' legends (default: the folders' own names).")
+        List<String> names = new ArrayList<>();
+
         @Override
         public Integer call() {
             for (Path p : List.of(a, b)) {
@@ -335,8 +346,49 @@ final class FabricaCli {
                 experiments.settleInterrupted(Files.isDirectory(p) ? p : p.toAbsolutePath().getParent())
                         .ifPresent(note -> err.println("compare: " + note));
             }
+            if (!names.isEmpty() && names.size() != 2) {
+                throw new ExperimentException("--names takes two names, one per folder (e.g. --names shared,voq); "
+                        + names.size() + " given");
+            }
+            List<ComparisonCharts.Named> charts = plot == null ? List.of() : comparisonCharts();
             out.print(ResultsComparison.text(ResultsComparison.read(a), ResultsComparison.read(b), metrics));
+            if (plot != null) {
+                writeCharts(charts);
+            }
             return OK;
+        }
+
+        private List<ComparisonCharts.Named> comparisonCharts() {
+            try {
+                List<ComparisonCharts.Row> rowsA = ComparisonCharts.rows(a.toString(), ResultsComparison.readText(a));
+                List<ComparisonCharts.Row> rowsB = ComparisonCharts.rows(b.toString(), ResultsComparison.readText(b));
+                return ComparisonCharts.charts(names.isEmpty() ? folderName(a) : names.get(0), rowsA,
+                        names.isEmpty() ? folderName(b) : names.get(1), rowsB);
+            } catch (IllegalArgumentException e) {
+                throw new ExperimentException(e.getMessage());
+            }
+        }
+
+        private void writeCharts(List<ComparisonCharts.Named> charts) {
+            try {
+                Files.createDirectories(plot);
+                for (ComparisonCharts.Named c : charts) {
+                    Path svg = plot.resolve(c.stem() + ".svg");
+                    Files.writeString(svg, org.fabrica.plot.ChartRenderer.svg(c.chart(), true));
+                    Files.write(plot.resolve(c.stem() + ".png"), org.fabrica.plot.ChartRenderer.png(c.chart()));
+                    out.println("plot: " + svg + " (and .png)");
+                }
+            } catch (IOException e) {
+                throw new ExperimentException("--plot " + plot + ": cannot write the charts there (" + e.getMessage()
+                        + "); name a folder you can write to");
+            }
+        }
+
+        /** A results folder's own name (the folder of a points.csv given instead). */
+        private static String folderName(Path p) {
+            Path folder = Files.isDirectory(p) ? p : p.toAbsolutePath().getParent();
+            Path name = folder == null ? null : folder.toAbsolutePath().normalize().getFileName();
+            return name == null ? p.toString() : name.toString();
         }
     }
 

@@ -34,18 +34,22 @@ final class ResultsComparison {
 
     /** Reads {@code points.csv} of a results folder (or the file itself). */
     static Points read(Path folderOrFile) {
-        Path file = Files.isDirectory(folderOrFile) ? folderOrFile.resolve("points.csv") : folderOrFile;
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ExperimentException(file + ": cannot read it (" + e.getMessage() + "); compare takes two results "
-                    + "folders (each with a points.csv), e.g. fabrica compare results/a results/b");
-        }
+        String text = readText(folderOrFile);
         try {
             return parse(folderOrFile.toString(), text);
         } catch (IllegalArgumentException e) {
             throw new ExperimentException(e.getMessage());
+        }
+    }
+
+    /** The text of {@code points.csv} of a results folder (or of the file itself). */
+    static String readText(Path folderOrFile) {
+        Path file = Files.isDirectory(folderOrFile) ? folderOrFile.resolve("points.csv") : folderOrFile;
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ExperimentException(file + ": cannot read it (" + e.getMessage() + "); compare takes two results "
+                    + "folders (each with a points.csv), e.g. fabrica compare results/a results/b");
         }
     }
 
@@ -80,7 +84,7 @@ final class ResultsComparison {
         return new Points(name, metrics, values);
     }
 
-    private static double number(String s) {
+    static double number(String s) {
         try {
             return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
         } catch (NumberFormatException e) {
