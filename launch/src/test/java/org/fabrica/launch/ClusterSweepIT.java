@@ -191,12 +191,13 @@ class ClusterSweepIT {
         String[] header = a.get(0).split(",", -1);
         Set<Integer> wall = new HashSet<>();
         for (int c = 0; c < header.length; c++) {
-            if (header[c].contains("wall") || header[c].contains("PerSecond")) {
+            if (header[c].contains("wall") || header[c].contains("PerSecond") || header[c].contains("cpu")
+                    || header[c].contains("PerCpuSecond")) {
                 wall.add(c);
             }
         }
-        assertEquals(2, wall.size(), "the wall-time columns are sim.wallSeconds and sim.routerCyclesPerSecond: "
-                + a.get(0));
+        assertEquals(4, wall.size(), "the timing columns are sim.wallSeconds, sim.routerCyclesPerSecond, "
+                + "sim.cpuSeconds and sim.routerCyclesPerCpuSecond: " + a.get(0));
         for (int r = 1; r < a.size(); r++) {
             String[] x = a.get(r).split(",", -1);
             String[] y = b.get(r).split(",", -1);

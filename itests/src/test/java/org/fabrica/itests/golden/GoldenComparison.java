@@ -63,6 +63,8 @@ public final class GoldenComparison {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("sim.wallSeconds", "wall time of a point's simulation");
         m.put("sim.routerCyclesPerSecond", "simulation speed: routers x cycles / wall time");
+        m.put("sim.cpuSeconds", "CPU time of the thread that ran a point's simulation");
+        m.put("sim.routerCyclesPerCpuSecond", "simulation speed: routers x cycles / CPU time");
         m.put("time.perRequest", "schedulability: thread CPU time of plan() per request (ns), median of the timed passes");
         m.put("time.perRequest.q1", "schedulability: first quartile of the same time");
         m.put("time.perRequest.q3", "schedulability: third quartile of the same time");

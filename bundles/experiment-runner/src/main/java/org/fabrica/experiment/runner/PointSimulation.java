@@ -93,6 +93,7 @@ final class PointSimulation {
     /** Runs the point to its end; never throws. */
     PointResult run() {
         long start = System.nanoTime();
+        long cpuStart = threadCpuNanos();
         SweepPoint sp = point.sweepPoint(plan.experimentId());
         SweepPlan.BoundScheme scheme = plan.schemes().get(point.scheme());
         routingName = scheme.routing().provider().name();
@@ -124,6 +125,8 @@ final class PointSimulation {
             }
             checkAccounting(network, m.generated(), m.delivered());
             double wall = (System.nanoTime() - start - control.pausedNanos()) / 1e9; // paused time excluded
+            long cpuEnd = threadCpuNanos();
+            double cpu = cpuStart < 0 || cpuEnd < 0 ? Double.NaN : (cpuEnd - cpuStart) / 1e9;
             PointMeasurement.Outcome outcome = m.outcome(model, end, network, assembly);
             List<Metric> metrics = new ArrayList<>(outcome.metrics());
             String status = outcome.status();
@@ -157,6 +160,10 @@ final class PointSimulation {
             metrics.add(new Metric("sim.routerCyclesPerSecond",
                     wall > 0 ? (double) plan.networkRouters() * end / wall : Double.NaN, "router-cycles/s",
                     "simulated router-cycles per second of wall time"));
+            metrics.add(new Metric("sim.cpuSeconds", cpu, "s", "CPU time of the thread that ran the simulation"));
+            metrics.add(new Metric("sim.routerCyclesPerCpuSecond",
+                    cpu > 0 ? (double) plan.networkRouters() * end / cpu : Double.NaN, "router-cycles/s",
+                    "simulated router-cycles per second of the simulating thread's CPU time"));
             SpaceTimeChart chart = recorder == null ? null : recorder.chart();
             if (series != null || inFlightTable != null || nodeTable != null || chart != null) {
                 artefacts = new PointArtefacts(series, inFlightTable, nodeTable, chart, spec.cellPixels());
@@ -375,5 +382,16 @@ final class PointSimulation {
         }
         String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         return (culprit == null ? "failed" : culprit) + " at cycle " + cycle() + ": " + what;
+    }
+
+    /**
+     * CPU time of the calling thread in nanoseconds, or -1 where the JVM does not measure it. A
+     * point runs on one thread from start to end, so the difference of two readings is the CPU
+     * time of its simulation: unlike wall time it leaves out the time the thread waited for a
+     * core, which on a machine shared with other work is most of the noise of a speed figure.
+     */
+    private static long threadCpuNanos() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
     }
 }

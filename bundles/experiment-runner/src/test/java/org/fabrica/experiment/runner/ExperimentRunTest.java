@@ -180,7 +180,8 @@ class ExperimentRunTest {
     }
 
     private static List<String> withoutWallTime(List<org.fabrica.stats.Metric> metrics) {
-        return metrics.stream().filter(m -> !m.name().startsWith("sim.wall") && !m.name().startsWith("sim.router"))
+        return metrics.stream().filter(m -> !m.name().startsWith("sim.wall") && !m.name().startsWith("sim.router")
+                && !m.name().startsWith("sim.cpu"))
                 .map(m -> m.name() + "=" + m.value()).toList();
     }
 

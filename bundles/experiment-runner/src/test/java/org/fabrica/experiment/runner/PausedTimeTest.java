@@ -35,6 +35,11 @@ class PausedTimeTest {
         assertTrue(elapsed > 1.5, "the run took " + elapsed + " s");
         assertTrue(wall < elapsed - 1.4, "wall " + wall + " s of a run of " + elapsed + " s paused 1.5 s");
         assertTrue(r.wallMillis() < (elapsed - 1.4) * 1000, "wall millis " + r.wallMillis());
+        // the thread slept while paused: its CPU time leaves the pause out as well
+        double cpu = PointRecords.metric(r, "sim.cpuSeconds");
+        assertTrue(cpu > 0 && cpu < elapsed - 1.4, "CPU " + cpu + " s of a run of " + elapsed + " s paused 1.5 s");
+        double rate = PointRecords.metric(r, "sim.routerCyclesPerCpuSecond");
+        assertEquals(PointRecords.metric(r, "sim.cycles") * 16 / cpu, rate, rate * 1e-9, "16 routers x cycles / CPU s");
     }
 
     @Test

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A point shipped with the resolved experiment text runs on another launcher as it ran here (docs/architecture.md, "Cluster"). */
 class ShippedPointServiceTest {
-    private static final Set<String> WALL_TIME = Set.of("sim.wallSeconds", "sim.routerCyclesPerSecond");
+    private static final Set<String> WALL_TIME = Set.of("sim.wallSeconds", "sim.routerCyclesPerSecond", "sim.cpuSeconds",
+            "sim.routerCyclesPerCpuSecond");
 
     @TempDir
     Path tmp;
