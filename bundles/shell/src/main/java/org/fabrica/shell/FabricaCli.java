@@ -362,8 +362,13 @@ final class FabricaCli {
             try {
                 List<ComparisonCharts.Row> rowsA = ComparisonCharts.rows(a.toString(), ResultsComparison.readText(a));
                 List<ComparisonCharts.Row> rowsB = ComparisonCharts.rows(b.toString(), ResultsComparison.readText(b));
-                return ComparisonCharts.charts(names.isEmpty() ? folderName(a) : names.get(0), rowsA,
-                        names.isEmpty() ? folderName(b) : names.get(1), rowsB);
+                String nameA = names.isEmpty() ? folderName(a) : names.get(0);
+                String nameB = names.isEmpty() ? folderName(b) : names.get(1);
+                if (nameA.equals(nameB)) { // two folders of one name: keep the legends apart
+                    nameA = "A " + nameA;
+                    nameB = "B " + nameB;
+                }
+                return ComparisonCharts.charts(nameA, rowsA, nameB, rowsB);
             } catch (IllegalArgumentException e) {
                 throw new ExperimentException(e.getMessage());
             }

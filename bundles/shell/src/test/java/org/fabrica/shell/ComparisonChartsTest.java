@@ -95,5 +95,11 @@ class ComparisonChartsTest {
         assertTrue(Files.readString(plots.resolve("compare-latency-zipf.svg")).contains("1vc (VOQ)"));
         assertEquals(2, cli.run("compare", a.toString(), b.toString(), "--plot", plots.toString(), "--names", "one"));
         assertTrue(cli.err().contains("--names takes two names"), cli.err());
+        // two folders of one name (runs/x and other/x) keep their legends apart
+        Path sameName = Files.createDirectories(tmp.resolve("other").resolve("shared"));
+        Files.writeString(sameName.resolve("points.csv"), VOQ);
+        assertEquals(0, cli.run("compare", a.toString(), sameName.toString(), "--plot", plots.toString()));
+        String both = Files.readString(plots.resolve("compare-latency-zipf.svg"));
+        assertTrue(both.contains("1vc (A shared)") && both.contains("1vc (B shared)"), both);
     }
 }

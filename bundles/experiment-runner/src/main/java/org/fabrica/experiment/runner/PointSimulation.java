@@ -388,7 +388,7 @@ final class PointSimulation {
      * CPU time of the calling thread in nanoseconds, or -1 where the JVM does not measure it. A
      * point runs on one thread from start to end, so the difference of two readings is the CPU
      * time of its simulation: unlike wall time it leaves out the time the thread waited for a
-     * core, which on a machine shared with other work is most of the noise of a speed figure.
+     * core (not what other work on the machine does to its caches and memory bandwidth).
      */
     private static long threadCpuNanos() {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
