@@ -18,7 +18,7 @@ import org.fabrica.stats.CsvReader;
  * accepted traffic without the saturated points (their latency measures the drain limit), on a
  * logarithmic axis when it spans more than {@link Chart#LOG_SPAN}, and accepted against offered
  * traffic with the line y = x; several seeds of a load are averaged. Latency is in cycles, the
- * unit of points.csv.
+ * unit of points.csv, or in microseconds for a cycle length given ({@code --cycle-ns}).
  */
 final class ComparisonCharts {
     /** The columns of points.csv the charts read. */
@@ -75,8 +75,22 @@ final class ComparisonCharts {
         return rows;
     }
 
-    /** Per pattern of either table (in order of appearance), a latency and a throughput chart of both. */
+    /** Per pattern of either table (in order of appearance), a latency (in cycles) and a throughput chart of both. */
     static List<Named> charts(String nameA, List<Row> a, String nameB, List<Row> b) {
+        return charts(nameA, a, nameB, b, Double.NaN);
+    }
+
+    /**
+     * The charts, latency in microseconds when {@code cycleNs} (nanoseconds per cycle) is given,
+     * else (NaN) in cycles.
+     */
+    static List<Named> charts(String nameA, List<Row> a, String nameB, List<Row> b, double cycleNs) {
+        boolean us = !Double.isNaN(cycleNs);
+        if (us && !(cycleNs > 0 && Double.isFinite(cycleNs))) {
+            throw new IllegalArgumentException("--cycle-ns " + cycleNs + ": give the length of a cycle in nanoseconds, "
+                    + "a positive number (e.g. 5.12 for 64-byte flits at 100 Gbps)");
+        }
+        double perCycle = us ? cycleNs / 1000 : 1;
         Set<String> patterns = new LinkedHashSet<>();
         Set<String> schemeSet = new LinkedHashSet<>();
         for (List<Row> rows : List.of(a, b)) {
@@ -116,7 +130,7 @@ final class ComparisonCharts {
                     double[] ly = new double[carried.size()];
                     for (int j = 0; j < carried.size(); j++) {
                         lx[j] = carried.get(j).accepted();
-                        ly[j] = carried.get(j).latency();
+                        ly[j] = carried.get(j).latency() * perCycle;
                     }
                     Series l = new Series(label, lx, ly, style);
                     Series t = new Series(label, tx, ty, style);
@@ -131,7 +145,8 @@ final class ComparisonCharts {
                     + " not shown" : "");
             String stem = pattern.replaceAll("[^A-Za-z0-9._-]", "_");
             out.add(new Named("compare-latency-" + stem, new Chart(pattern + ": latency vs accepted traffic", latSub,
-                    "accepted traffic (flits/node/cycle)", "average latency (cycles)", log, latency)));
+                    "accepted traffic (flits/node/cycle)", "average latency (" + (us ? "us, " + cycleNs + " ns cycles"
+                    : "cycles") + ")", log, latency)));
             out.add(new Named("compare-throughput-" + stem, new Chart(pattern + ": accepted vs offered traffic",
                     both + "; flits delivered in the measurement window", "offered traffic (flits/node/cycle)",
                     "accepted traffic (flits/node/cycle)", false, throughput).withIdentityLine()));

@@ -339,6 +339,10 @@ final class FabricaCli {
                 description = "The two folders' names in the plots' legends (default: the folders' own names).")
         List<String> names = new ArrayList<>();
 
+        @Option(names = "--cycle-ns", paramLabel = "NS", description = "Draw latency in microseconds, a cycle being NS "
+                + "nanoseconds (e.g. 5.12 for 64-byte flits at 100 Gbps); default: in cycles, as points.csv has it.")
+        Double cycleNs;
+
         @Override
         public Integer call() {
             for (Path p : List.of(a, b)) {
@@ -368,7 +372,7 @@ final class FabricaCli {
                     nameA = "A " + nameA;
                     nameB = "B " + nameB;
                 }
-                return ComparisonCharts.charts(nameA, rowsA, nameB, rowsB);
+                return ComparisonCharts.charts(nameA, rowsA, nameB, rowsB, cycleNs == null ? Double.NaN : cycleNs);
             } catch (IllegalArgumentException e) {
                 throw new ExperimentException(e.getMessage());
             }

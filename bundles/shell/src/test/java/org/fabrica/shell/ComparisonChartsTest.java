@@ -67,6 +67,18 @@ class ComparisonChartsTest {
     }
 
     @Test
+    void aCycleLengthDrawsLatencyInMicrosecondsAndABadOneIsRefused() {
+        List<ComparisonCharts.Named> charts = ComparisonCharts.charts("shared", ComparisonCharts.rows("a", SHARED),
+                "voq", ComparisonCharts.rows("b", VOQ), 5.12);
+        Chart latency = charts.get(0).chart();
+        assertArrayEquals(new double[] {200 * 0.00512, 300 * 0.00512}, latency.series().get(0).y(), 1e-12);
+        assertEquals("average latency (us, 5.12 ns cycles)", latency.yLabel());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ComparisonCharts.charts("a",
+                List.of(), "b", List.of(), -1));
+        assertTrue(e.getMessage().contains("--cycle-ns -1.0"), e.getMessage());
+    }
+
+    @Test
     void aTableWithoutTheLoadLatencyColumnsIsRefusedNamingThem() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ComparisonCharts.rows("m2n.csv",
                 "pointId,index,pattern,scheme,load,seed,status,accepted\r\nx,0,p,s,0.1,1,ok,0.1\r\n"));
