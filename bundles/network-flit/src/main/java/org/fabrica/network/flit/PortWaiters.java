@@ -23,8 +23,10 @@ package org.fabrica.network.flit;
  * take becomes takable to a head of the same length only by a release or a credit, which wake the
  * whole port first, so the VC granted is either one the parked head was woken for already or one
  * outside its candidates (another VC class: it looks, finds its own VCs as they were, and parks
- * again). Only a shorter packet (a collective's beside unicast ones, under cut-through) can be
- * granted a VC a parked longer head could not take.
+ * again). Only a shorter packet beside longer ones, under cut-through, can be granted a VC a
+ * parked longer head could not take, and no network accepted today has that with VOQ access
+ * (unicast packets have the experiment's one length, and collective engines, whose packets are
+ * shorter, are refused with VOQ): the grant wake is a safeguard for when one does.
  *
  * <p>Per router and output port two masks over the router's input VCs ({@code port * vcs + vc},
  * whose queue for output {@code o} is {@link Wiring#localQueue}):
