@@ -57,10 +57,20 @@ public class GoldenResultsIT {
     @Test
     public void everyExampleHasAGoldenCaseAndEveryCaseAnExample() {
         List<String> examples = GoldenCase.exampleIds(examples());
-        List<String> cases = GoldenCase.caseIds(examples());
+        List<String> cases = new ArrayList<>();
+        List<String> variantsWithoutExample = new ArrayList<>();
+        for (String id : GoldenCase.caseIds(examples())) {
+            if (id.equals(GoldenCase.exampleId(id))) {
+                cases.add(id);
+            } else if (!examples.contains(GoldenCase.exampleId(id))) {
+                variantsWithoutExample.add(id);
+            }
+        }
         assertTrue("no examples found in " + examples(), examples.size() >= 10);
         assertEquals("examples and golden cases (write examples/<dir>/expected/<name>.golden.yaml for a new example;"
                 + " see docs/golden-results.md)", examples, cases);
+        assertEquals("variant cases (<name>@<variant>.golden.yaml) whose example is gone", List.of(),
+                variantsWithoutExample);
     }
 
     @Test

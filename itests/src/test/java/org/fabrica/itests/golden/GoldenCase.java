@@ -32,7 +32,13 @@ import java.util.stream.Stream;
  *
  * {@code examples/quickstart.yaml} is {@code <dir>} = the examples folder itself.
  *
- * @param id the example's path below the examples folder without {@code .yaml}, e.g. {@code spth/ramp-32x32}
+ * <p>A <em>variant case</em> pins the same example under further overrides (e.g. VOQ crossbar
+ * access, which the example's comment gives as a {@code --set}): case file
+ * {@code examples/<dir>/expected/<name>@<variant>.golden.yaml}, whose {@code set} holds every
+ * override, and expected tables in {@code examples/<dir>/expected/<name>@<variant>/}.
+ *
+ * @param id the example's path below the examples folder without {@code .yaml}, e.g. {@code spth/ramp-32x32},
+ *        then {@code @<variant>} for a variant case
  */
 public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<String, String> unpinned) {
     /** Overrides added to every case: the plots and the report are not compared, so they are not drawn. */
@@ -53,9 +59,18 @@ public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<Str
     private static final Set<String> KEYS = Set.of("set", "unpinned");
     private static final Pattern SAFE_SHELL = Pattern.compile("[A-Za-z0-9_./=:,+-]+");
 
+    /** Separates an example's id from a variant's name in a case id. */
+    public static final char VARIANT = '@';
+
     /** The example's experiment file. */
     public Path exampleFile() {
-        return examplesRoot.resolve(id + ".yaml");
+        return examplesRoot.resolve(exampleId(id) + ".yaml");
+    }
+
+    /** The id of a case's example: the case id without its variant. */
+    public static String exampleId(String caseId) {
+        int at = caseId.indexOf(VARIANT);
+        return at < 0 ? caseId : caseId.substring(0, at);
     }
 
     /** The folder of the expected files of the example's directory. */
@@ -65,7 +80,7 @@ public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<Str
 
     /** The case file. */
     public Path caseFile() {
-        return caseFile(exampleFile());
+        return expectedFolder().resolve(name() + ".golden.yaml");
     }
 
     /** The expected tables. */
@@ -73,7 +88,7 @@ public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<Str
         return expectedFolder().resolve(name());
     }
 
-    /** The example's file name without {@code .yaml}. */
+    /** The case's name: the example's file name without {@code .yaml}, with {@code @<variant>} for a variant case. */
     public String name() {
         int slash = id.lastIndexOf('/');
         return slash < 0 ? id : id.substring(slash + 1);
@@ -93,8 +108,9 @@ public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<Str
 
     /** The command that runs the same reduction with the launcher, from the project folder. */
     public String commandLine() {
-        StringBuilder sb = new StringBuilder("./fabrica run ").append(examplesRoot.getFileName()).append('/').append(id)
-                .append(".yaml --out results/golden/").append(id).append(" --threads ").append(THREADS);
+        StringBuilder sb = new StringBuilder("./fabrica run ").append(examplesRoot.getFileName()).append('/')
+                .append(exampleId(id)).append(".yaml --out results/golden/").append(id)
+                .append(" --threads ").append(THREADS);
         for (Map.Entry<String, String> e : overrides().entrySet()) {
             sb.append(" --set ").append(shellWord(e.getKey() + "=" + e.getValue()));
         }
@@ -143,10 +159,12 @@ public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<Str
         return exampleFile.resolveSibling("expected").resolve(name + ".golden.yaml");
     }
 
-    /** Reads the case of {@code id} (e.g. {@code spth/ramp-32x32}) from its case file. */
+    /** Reads the case of {@code id} (e.g. {@code spth/ramp-32x32} or {@code osha-sasha/kns-2d-zipf1@voq}) from its file. */
     public static GoldenCase read(Path examplesRoot, String id) {
-        Path example = examplesRoot.resolve(id + ".yaml");
-        Path file = caseFile(example);
+        Path example = examplesRoot.resolve(exampleId(id) + ".yaml");
+        int slash = id.lastIndexOf('/');
+        String name = slash < 0 ? id : id.substring(slash + 1);
+        Path file = example.resolveSibling("expected").resolve(name + ".golden.yaml");
         if (!Files.isRegularFile(example)) {
             throw new IllegalArgumentException("no example " + example);
         }
@@ -220,8 +238,8 @@ public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<Str
     }
 
     /**
-     * The ids of every case file below the examples folder ({@code expected/<name>.golden.yaml}),
-     * sorted, whether or not its example exists.
+     * The ids of every case file below the examples folder ({@code expected/<name>.golden.yaml} and
+     * {@code expected/<name>@<variant>.golden.yaml}), sorted, whether or not its example exists.
      */
     public static List<String> caseIds(Path examplesRoot) {
         List<String> ids = new ArrayList<>();
