@@ -1,8 +1,11 @@
 package org.fabrica.shell;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** Runs command lines on a {@link FabricaCli} with the fake service and keeps what they print. */
 final class CliHarness {
@@ -25,5 +28,12 @@ final class CliHarness {
     /** Standard error so far. */
     String err() {
         return errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** A results folder {@code folder} (created with its parents) holding {@code pointsCsv} as its points.csv. */
+    static Path resultsFolder(Path folder, String pointsCsv) throws IOException {
+        Files.createDirectories(folder);
+        Files.writeString(folder.resolve("points.csv"), pointsCsv);
+        return folder;
     }
 }

@@ -87,10 +87,8 @@ class ComparisonChartsTest {
 
     @Test
     void theCommandWritesTheChartsAndRefusesAWrongNumberOfNames() throws IOException {
-        Path a = Files.createDirectories(tmp.resolve("shared"));
-        Path b = Files.createDirectories(tmp.resolve("voq"));
-        Files.writeString(a.resolve("points.csv"), SHARED);
-        Files.writeString(b.resolve("points.csv"), VOQ);
+        Path a = CliHarness.resultsFolder(tmp.resolve("shared"), SHARED);
+        Path b = CliHarness.resultsFolder(tmp.resolve("voq"), VOQ);
         Path plots = tmp.resolve("plots");
         CliHarness cli = new CliHarness();
         assertEquals(0, cli.run("compare", a.toString(), b.toString(), "--plot", plots.toString()));
@@ -108,8 +106,7 @@ class ComparisonChartsTest {
         assertEquals(2, cli.run("compare", a.toString(), b.toString(), "--plot", plots.toString(), "--names", "one"));
         assertTrue(cli.err().contains("--names takes two names"), cli.err());
         // two folders of one name (runs/x and other/x) keep their legends apart
-        Path sameName = Files.createDirectories(tmp.resolve("other").resolve("shared"));
-        Files.writeString(sameName.resolve("points.csv"), VOQ);
+        Path sameName = CliHarness.resultsFolder(tmp.resolve("other").resolve("shared"), VOQ);
         assertEquals(0, cli.run("compare", a.toString(), sameName.toString(), "--plot", plots.toString()));
         String both = Files.readString(plots.resolve("compare-latency-zipf.svg"));
         assertTrue(both.contains("1vc (A shared)") && both.contains("1vc (B shared)"), both);

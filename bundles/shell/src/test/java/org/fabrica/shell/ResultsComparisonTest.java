@@ -53,10 +53,8 @@ class ResultsComparisonTest {
 
     @Test
     void theCommandReadsTwoFoldersAndRefusesAFolderWithoutATable() throws IOException {
-        Path a = Files.createDirectories(tmp.resolve("a"));
-        Path b = Files.createDirectories(tmp.resolve("b"));
-        Files.writeString(a.resolve("points.csv"), A);
-        Files.writeString(b.resolve("points.csv"), B);
+        Path a = CliHarness.resultsFolder(tmp.resolve("a"), A);
+        Path b = CliHarness.resultsFolder(tmp.resolve("b"), B);
         CliHarness cli = new CliHarness();
         assertEquals(0, cli.run("compare", a.toString(), b.toString(), "--metric", "accepted"));
         assertTrue(cli.out().contains("median B/A 1.0000 over 2 points"), cli.out());
@@ -66,10 +64,8 @@ class ResultsComparisonTest {
 
     @Test
     void aFolderOfAKilledRunIsSettledAndSaidSoBeforeTheComparison() throws IOException {
-        Path a = Files.createDirectories(tmp.resolve("a"));
-        Path b = Files.createDirectories(tmp.resolve("b"));
-        Files.writeString(a.resolve("points.csv"), A);
-        Files.writeString(b.resolve("points.csv"), B);
+        Path a = CliHarness.resultsFolder(tmp.resolve("a"), A);
+        Path b = CliHarness.resultsFolder(tmp.resolve("b"), B);
         java.util.List<Path> asked = new java.util.ArrayList<>();
         Fakes.FakeService service = new Fakes.FakeService() {
             @Override
