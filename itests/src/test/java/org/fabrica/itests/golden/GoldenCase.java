@@ -152,13 +152,6 @@ public record GoldenCase(String id, Path examplesRoot, List<String> set, Map<Str
         return SAFE_SHELL.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
-    /** The case file of an experiment file. */
-    public static Path caseFile(Path exampleFile) {
-        String file = exampleFile.getFileName().toString();
-        String name = file.substring(0, file.length() - ".yaml".length());
-        return exampleFile.resolveSibling("expected").resolve(name + ".golden.yaml");
-    }
-
     /** Reads the case of {@code id} (e.g. {@code spth/ramp-32x32} or {@code osha-sasha/kns-2d-zipf1@voq}) from its file. */
     public static GoldenCase read(Path examplesRoot, String id) {
         Path example = examplesRoot.resolve(exampleId(id) + ".yaml");
