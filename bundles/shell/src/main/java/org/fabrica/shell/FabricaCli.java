@@ -354,18 +354,21 @@ final class FabricaCli {
                 throw new ExperimentException("--names takes two names, one per folder (e.g. --names shared,voq); "
                         + names.size() + " given");
             }
-            List<ComparisonCharts.Named> charts = plot == null ? List.of() : comparisonCharts();
-            out.print(ResultsComparison.text(ResultsComparison.read(a), ResultsComparison.read(b), metrics));
+            String textA = ResultsComparison.readText(a);
+            String textB = ResultsComparison.readText(b);
+            List<ComparisonCharts.Named> charts = plot == null ? List.of() : comparisonCharts(textA, textB);
+            out.print(ResultsComparison.text(ResultsComparison.read(a, textA), ResultsComparison.read(b, textB),
+                    metrics));
             if (plot != null) {
                 writeCharts(charts);
             }
             return OK;
         }
 
-        private List<ComparisonCharts.Named> comparisonCharts() {
+        private List<ComparisonCharts.Named> comparisonCharts(String textA, String textB) {
             try {
-                List<ComparisonCharts.Row> rowsA = ComparisonCharts.rows(a.toString(), ResultsComparison.readText(a));
-                List<ComparisonCharts.Row> rowsB = ComparisonCharts.rows(b.toString(), ResultsComparison.readText(b));
+                List<ComparisonCharts.Row> rowsA = ComparisonCharts.rows(a.toString(), textA);
+                List<ComparisonCharts.Row> rowsB = ComparisonCharts.rows(b.toString(), textB);
                 String nameA = names.isEmpty() ? folderName(a) : names.get(0);
                 String nameB = names.isEmpty() ? folderName(b) : names.get(1);
                 if (nameA.equals(nameB)) { // two folders of one name: keep the legends apart

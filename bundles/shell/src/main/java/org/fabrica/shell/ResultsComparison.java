@@ -34,7 +34,11 @@ final class ResultsComparison {
 
     /** Reads {@code points.csv} of a results folder (or the file itself). */
     static Points read(Path folderOrFile) {
-        String text = readText(folderOrFile);
+        return read(folderOrFile, readText(folderOrFile));
+    }
+
+    /** Parses {@code text}, the points.csv of {@code folderOrFile} already read. */
+    static Points read(Path folderOrFile, String text) {
         try {
             return parse(folderOrFile.toString(), text);
         } catch (IllegalArgumentException e) {

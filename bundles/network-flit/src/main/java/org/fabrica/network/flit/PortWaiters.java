@@ -109,12 +109,12 @@ final class PortWaiters {
                 continue;
             }
             m[from + k] = 0;
+            woken += Long.bitCount(bits);
             int ivBase = (k < w ? k : k - w) << 6;
             do {
                 int l = Wiring.localQueue(ivBase + Long.numberOfTrailingZeros(bits), port, q);
                 bits &= bits - 1;
                 rt[va + (l >>> 6)] |= 1L << l;
-                woken++;
             } while (bits != 0);
         }
         return woken;
