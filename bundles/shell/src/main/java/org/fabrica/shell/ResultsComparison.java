@@ -32,12 +32,7 @@ final class ResultsComparison {
     private ResultsComparison() {
     }
 
-    /** Reads {@code points.csv} of a results folder (or the file itself). */
-    static Points read(Path folderOrFile) {
-        return read(folderOrFile, readText(folderOrFile));
-    }
-
-    /** Parses {@code text}, the points.csv of {@code folderOrFile} already read. */
+    /** Parses {@code text}, the points.csv of a results folder {@code folderOrFile} ({@link #readText}). */
     static Points read(Path folderOrFile, String text) {
         try {
             return parse(folderOrFile.toString(), text);
