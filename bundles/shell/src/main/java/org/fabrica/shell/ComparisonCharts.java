@@ -3,12 +3,11 @@ package org.fabrica.shell;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import org.fabrica.experiment.results.SteadyPoints;
 import org.fabrica.plot.Chart;
 import org.fabrica.plot.Series;
-import org.fabrica.stats.CsvReader;
+import org.fabrica.sweep.PointResult;
 
 /**
  * {@code fabrica compare A B --plot DIR}: the load-latency and throughput charts of two results
@@ -21,62 +20,25 @@ import org.fabrica.stats.CsvReader;
  * unit of points.csv, or in microseconds for a cycle length given ({@code --cycle-ns}).
  */
 final class ComparisonCharts {
-    /** The columns of points.csv the charts read. */
-    static final List<String> COLUMNS = List.of("pattern", "scheme", "load", "status", "offered", "accepted",
-            "latency.avg");
-
-    /** One row of points.csv: a point of one pattern, scheme, load and seed. */
-    record Row(String pattern, String scheme, double load, boolean saturated, double offered, double accepted,
-            double latency) {
-    }
-
     /** A chart and its file name stem. */
     record Named(String stem, Chart chart) {
-    }
-
-    /** Seed-averaged values of one scheme at one load. */
-    private record Mean(double offered, double accepted, double latency, boolean saturated) {
     }
 
     private ComparisonCharts() {
     }
 
     /**
-     * The rows of a points table; failed points (status other than ok or saturated) are left out.
+     * The finished points of a points table ({@link SteadyPoints#fromCsv}); failed and stopped
+     * points are left out.
      *
      * @throws IllegalArgumentException naming the table and the columns it lacks
      */
-    static List<Row> rows(String name, String csv) {
-        List<List<String>> records = CsvReader.records(name, csv);
-        List<String> header = records.isEmpty() ? List.of() : records.get(0);
-        List<String> missing = new ArrayList<>();
-        int[] at = new int[COLUMNS.size()];
-        for (int i = 0; i < COLUMNS.size(); i++) {
-            at[i] = header.indexOf(COLUMNS.get(i));
-            if (at[i] < 0) {
-                missing.add(COLUMNS.get(i));
-            }
-        }
-        if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(name + ": no column " + String.join(", ", missing) + "; --plot draws the"
-                    + " points.csv of load-latency runs (mode steady), which have " + String.join(", ", COLUMNS));
-        }
-        List<Row> rows = new ArrayList<>();
-        for (int r = 1; r < records.size(); r++) {
-            List<String> rec = records.get(r);
-            String status = rec.get(at[3]);
-            if (!"ok".equals(status) && !"saturated".equals(status)) {
-                continue;
-            }
-            rows.add(new Row(rec.get(at[0]), rec.get(at[1]), ResultsComparison.number(rec.get(at[2])),
-                    "saturated".equals(status), ResultsComparison.number(rec.get(at[4])),
-                    ResultsComparison.number(rec.get(at[5])), ResultsComparison.number(rec.get(at[6]))));
-        }
-        return rows;
+    static List<PointResult> rows(String name, String csv) {
+        return SteadyPoints.fromCsv(name, csv);
     }
 
     /** Per pattern of either table (in order of appearance), a latency (in cycles) and a throughput chart of both. */
-    static List<Named> charts(String nameA, List<Row> a, String nameB, List<Row> b) {
+    static List<Named> charts(String nameA, List<PointResult> a, String nameB, List<PointResult> b) {
         return charts(nameA, a, nameB, b, Double.NaN);
     }
 
@@ -84,7 +46,7 @@ final class ComparisonCharts {
      * The charts, latency in microseconds when {@code cycleNs} (nanoseconds per cycle) is given,
      * else (NaN) in cycles.
      */
-    static List<Named> charts(String nameA, List<Row> a, String nameB, List<Row> b, double cycleNs) {
+    static List<Named> charts(String nameA, List<PointResult> a, String nameB, List<PointResult> b, double cycleNs) {
         boolean us = !Double.isNaN(cycleNs);
         if (us && !(cycleNs > 0 && Double.isFinite(cycleNs))) {
             throw new IllegalArgumentException("--cycle-ns " + cycleNs + ": give the length of a cycle in nanoseconds, "
@@ -93,10 +55,10 @@ final class ComparisonCharts {
         double perCycle = us ? cycleNs / 1000 : 1;
         Set<String> patterns = new LinkedHashSet<>();
         Set<String> schemeSet = new LinkedHashSet<>();
-        for (List<Row> rows : List.of(a, b)) {
-            for (Row r : rows) {
-                patterns.add(r.pattern());
-                schemeSet.add(r.scheme());
+        for (List<PointResult> rows : List.of(a, b)) {
+            for (PointResult r : rows) {
+                patterns.add(r.notes().get("pattern"));
+                schemeSet.add(r.notes().get("scheme"));
             }
         }
         List<String> schemes = new ArrayList<>(schemeSet);
@@ -107,17 +69,17 @@ final class ComparisonCharts {
             int saturated = 0;
             for (String scheme : schemes) {
                 for (int k = 0; k < 2; k++) {
-                    Map<Double, Mean> points = means(k == 0 ? a : b, pattern, scheme);
+                    List<SteadyPoints.Averaged> points = SteadyPoints.averaged(k == 0 ? a : b, pattern, scheme);
                     if (points.isEmpty()) {
                         continue;
                     }
                     String label = scheme + " (" + (k == 0 ? nameA : nameB) + ")";
                     int style = schemes.indexOf(scheme);
-                    List<Mean> carried = new ArrayList<>();
+                    List<SteadyPoints.Averaged> carried = new ArrayList<>();
                     double[] tx = new double[points.size()];
                     double[] ty = new double[points.size()];
                     int i = 0;
-                    for (Mean m : points.values()) {
+                    for (SteadyPoints.Averaged m : points) {
                         tx[i] = m.offered();
                         ty[i++] = m.accepted();
                         if (m.saturated()) {
@@ -150,32 +112,6 @@ final class ComparisonCharts {
             out.add(new Named("compare-throughput-" + stem, new Chart(pattern + ": accepted vs offered traffic",
                     both + "; flits delivered in the measurement window", "offered traffic (flits/node/cycle)",
                     "accepted traffic (flits/node/cycle)", false, throughput).withIdentityLine()));
-        }
-        return out;
-    }
-
-    /** The points of one pattern and scheme, averaged over seeds, by load; saturated if any seed is. */
-    private static Map<Double, Mean> means(List<Row> rows, String pattern, String scheme) {
-        Map<Double, List<Row>> byLoad = new TreeMap<>();
-        for (Row r : rows) {
-            if (r.pattern().equals(pattern) && r.scheme().equals(scheme)) {
-                byLoad.computeIfAbsent(r.load(), k -> new ArrayList<>()).add(r);
-            }
-        }
-        Map<Double, Mean> out = new TreeMap<>();
-        for (Map.Entry<Double, List<Row>> e : byLoad.entrySet()) {
-            double offered = 0;
-            double accepted = 0;
-            double latency = 0;
-            boolean saturated = false;
-            for (Row r : e.getValue()) {
-                offered += r.offered();
-                accepted += r.accepted();
-                latency += r.latency();
-                saturated |= r.saturated();
-            }
-            int n = e.getValue().size();
-            out.put(e.getKey(), new Mean(offered / n, accepted / n, latency / n, saturated));
         }
         return out;
     }

@@ -367,8 +367,8 @@ final class FabricaCli {
 
         private List<ComparisonCharts.Named> comparisonCharts(String textA, String textB) {
             try {
-                List<ComparisonCharts.Row> rowsA = ComparisonCharts.rows(a.toString(), textA);
-                List<ComparisonCharts.Row> rowsB = ComparisonCharts.rows(b.toString(), textB);
+                List<PointResult> rowsA = ComparisonCharts.rows(a.toString(), textA);
+                List<PointResult> rowsB = ComparisonCharts.rows(b.toString(), textB);
                 String nameA = names.isEmpty() ? folderName(a) : names.get(0);
                 String nameB = names.isEmpty() ? folderName(b) : names.get(1);
                 if (nameA.equals(nameB)) { // two folders of one name: keep the legends apart

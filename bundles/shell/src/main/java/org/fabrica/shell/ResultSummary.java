@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 
@@ -23,8 +24,8 @@ final class ResultSummary {
     static final String NOTE_LOAD = "load";
     static final String NOTE_SEED = "seed";
     static final String NOTE_TRUNCATED = "truncated";
-    static final String NOTE_STATUS = "status";
-    static final String NOTE_STOPPED = "stopped";
+    static final String NOTE_STATUS = PointStatus.NOTE;
+    static final String NOTE_STOPPED = PointStatus.STOPPED;
     static final String OFFERED = "offered";
     static final String ACCEPTED = "accepted";
     static final String LATENCY_AVG = "latency.avg";

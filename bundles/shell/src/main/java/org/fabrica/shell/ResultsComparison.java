@@ -83,7 +83,7 @@ final class ResultsComparison {
         return new Points(name, metrics, values);
     }
 
-    static double number(String s) {
+    private static double number(String s) {
         try {
             return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
         } catch (NumberFormatException e) {

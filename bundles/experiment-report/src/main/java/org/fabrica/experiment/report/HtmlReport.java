@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.experiment.results.RunRecord;
 import org.fabrica.plot.Markup;
 import org.fabrica.sweep.PointResult;
@@ -56,7 +57,7 @@ final class HtmlReport {
         for (PointResult r : results) {
             if (r.failed()) {
                 failed++;
-            } else if (Boolean.parseBoolean(r.notes().get("saturated"))) {
+            } else if (PointStatus.saturated(r)) {
                 saturated++;
             } else {
                 ok++;
@@ -199,7 +200,8 @@ final class HtmlReport {
                 if (!pattern.equals(r.notes().get("pattern")) || !scheme.equals(r.notes().get("scheme"))) {
                     continue;
                 }
-                String status = r.notes().getOrDefault("status", r.failed() ? "failed" : "ok");
+                String status = r.notes().getOrDefault(PointStatus.NOTE,
+                        r.failed() ? PointStatus.FAILED : PointStatus.OK);
                 h.append("<tr class=\"").append(esc(status)).append("\"><td>").append(esc(scheme)).append("</td><td>")
                         .append(esc(r.notes().getOrDefault("load", ""))).append("</td><td>")
                         .append(esc(r.notes().getOrDefault("seed", ""))).append("</td><td>").append(esc(status))

@@ -2,9 +2,8 @@ package org.fabrica.experiment.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.SteadyPoints;
 import org.fabrica.plot.Chart;
 import org.fabrica.plot.Series;
 import org.fabrica.sweep.PointResult;
@@ -20,15 +19,6 @@ import org.fabrica.sweep.PointResult;
 public final class ResultCharts {
     /** A chart and the file name stem it is written under ({@code plots/<stem>.svg}). */
     public record NamedChart(String stem, String pattern, Chart chart) {
-    }
-
-    /**
-     * Seed-averaged values of one scheme at one load, with the half-widths of the 95% confidence
-     * intervals of the mean accepted traffic and latency (Student's t over the seeds; NaN with one
-     * seed).
-     */
-    record Averaged(double load, double offered, double accepted, double latency, boolean saturated, int seeds,
-            double acceptedCi, double latencyCi) {
     }
 
     private ResultCharts() {
@@ -57,7 +47,7 @@ public final class ResultCharts {
             List<Series> throughput = new ArrayList<>();
             int saturated = 0;
             for (String scheme : schemes) {
-                List<Averaged> pts = averaged(results, pattern, scheme);
+                List<SteadyPoints.Averaged> pts = SteadyPoints.averaged(results, pattern, scheme);
                 if (pts.isEmpty()) {
                     continue;
                 }
@@ -67,7 +57,7 @@ public final class ResultCharts {
                 double[] tlo = new double[pts.size()];
                 double[] thi = new double[pts.size()];
                 for (int i = 0; i < pts.size(); i++) {
-                    Averaged a = pts.get(i);
+                    SteadyPoints.Averaged a = pts.get(i);
                     tx[i] = a.load();
                     ty[i] = a.accepted();
                     tlo[i] = a.accepted() - a.acceptedCi();
@@ -138,35 +128,6 @@ public final class ResultCharts {
         }
         return cut == 0 ? "" : "; " + cut + " point" + (cut == 1 ? "" : "s") + " ended at the saturation check"
                 + " (accepted over the window's first " + (long) check + " cycles)";
-    }
-
-    /** Successful points of one pattern and scheme, averaged over seeds, by load. */
-    static List<Averaged> averaged(List<PointResult> results, String pattern, String scheme) {
-        Map<Double, List<PointResult>> byLoad = new TreeMap<>();
-        for (PointResult r : results) {
-            if (r.failed() || !pattern.equals(r.notes().get("pattern")) || !scheme.equals(r.notes().get("scheme"))) {
-                continue;
-            }
-            double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
-            byLoad.computeIfAbsent(load, k -> new ArrayList<>()).add(r);
-        }
-        List<Averaged> out = new ArrayList<>();
-        for (Map.Entry<Double, List<PointResult>> e : byLoad.entrySet()) {
-            List<Double> offered = new ArrayList<>();
-            List<Double> accepted = new ArrayList<>();
-            List<Double> latency = new ArrayList<>();
-            boolean saturated = false;
-            for (PointResult r : e.getValue()) {
-                offered.add(PointRecords.metric(r, "offered"));
-                accepted.add(PointRecords.metric(r, "accepted"));
-                latency.add(PointRecords.metric(r, "latency.avg"));
-                saturated |= Boolean.parseBoolean(r.notes().get("saturated"));
-            }
-            out.add(new Averaged(e.getKey(), MeanConfidence.mean(offered), MeanConfidence.mean(accepted),
-                    MeanConfidence.mean(latency), saturated, e.getValue().size(), MeanConfidence.halfWidth(accepted),
-                    MeanConfidence.halfWidth(latency)));
-        }
-        return out;
     }
 
     static String stem(String label) {

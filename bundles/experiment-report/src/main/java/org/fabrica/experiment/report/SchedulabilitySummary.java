@@ -3,6 +3,7 @@ package org.fabrica.experiment.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.fabrica.experiment.results.MeanConfidence;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.plot.Chart;

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fabrica.experiment.results.MeanConfidence;
 import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.plot.Chart;
 import org.fabrica.plot.Series;
@@ -86,7 +88,7 @@ public final class SteadySummary {
             accepted.add(PointRecords.metric(r, "accepted"));
             latency.add(PointRecords.metric(r, "latency.avg"));
             latMax = Math.max(latMax, PointRecords.metric(r, "latency.max"));
-            saturated += Boolean.parseBoolean(r.notes().get("saturated")) ? 1 : 0;
+            saturated += PointStatus.saturated(r) ? 1 : 0;
             double f = PointRecords.metric(r, FALLBACK);
             if (!Double.isNaN(f)) { // the scheme's routes were planned
                 fallback.add(f);

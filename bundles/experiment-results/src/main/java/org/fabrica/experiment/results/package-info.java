@@ -6,12 +6,15 @@
  * ({@link org.fabrica.experiment.results.RunRecord}), a point's series and space-time files
  * ({@link org.fabrica.experiment.results.PointArtefacts},
  * {@link org.fabrica.experiment.results.SeriesTable}) and atomic replacement of every file but the
- * journal ({@link org.fabrica.experiment.results.AtomicFile}). Every table is written by the stats
+ * journal ({@link org.fabrica.experiment.results.AtomicFile}); the words of a point's status
+ * ({@link org.fabrica.experiment.results.PointStatus}), and a steady run's load points averaged over
+ * seeds, from the results or a points.csv ({@link org.fabrica.experiment.results.SteadyPoints}, with
+ * the confidence intervals of {@link org.fabrica.experiment.results.MeanConfidence}). Every table is written by the stats
  * API's {@code CsvWriter}. A library: the runner writes the folder during a run, the report bundle
  * adds the final outputs to it.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package org.fabrica.experiment.results;
 
 import org.osgi.annotation.bundle.Export;

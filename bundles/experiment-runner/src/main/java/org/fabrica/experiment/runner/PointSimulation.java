@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.results.PointArtefacts;
+import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
@@ -31,18 +32,17 @@ final class PointSimulation {
     static final String SCHEME = "scheme";
     static final String LOAD = "load";
     static final String SEED = "seed";
-    static final String STATUS = "status";
-    static final String SATURATED = "saturated";
+    static final String STATUS = PointStatus.NOTE;
+    static final String SATURATED = PointStatus.SATURATED_NOTE;
     static final String SWAPS = "swaps";
     static final String ROUTING = "routing";
     static final String END = "end";
 
-    /** Values of the {@link #STATUS} note. */
-    static final String OK = "ok";
-    static final String SATURATED_STATUS = "saturated";
-
-    static final String FAILED = "failed";
-    static final String STOPPED = "stopped";
+    /** Values of the {@link #STATUS} note ({@link PointStatus}). */
+    static final String OK = PointStatus.OK;
+    static final String SATURATED_STATUS = PointStatus.SATURATED;
+    static final String FAILED = PointStatus.FAILED;
+    static final String STOPPED = PointStatus.STOPPED;
 
     private final SweepPlan plan;
     private final StudyPoint point;

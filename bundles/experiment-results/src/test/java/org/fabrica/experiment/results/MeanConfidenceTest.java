@@ -1,4 +1,4 @@
-package org.fabrica.experiment.report;
+package org.fabrica.experiment.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,13 +1,13 @@
-package org.fabrica.experiment.report;
+package org.fabrica.experiment.results;
 
 import java.util.List;
 
 /**
- * The 95% confidence interval of a mean over seeds (two-sided, Student's t): the error bars of the
- * charts ({@link ResultCharts}) and the {@code .ci95} columns of summary.csv ({@link ModeSummary},
- * {@link SteadySummary}, {@link SchedulabilitySummary}) come from here, so they always agree.
+ * The 95% confidence interval of a mean over seeds (two-sided, Student's t): the error bars of a
+ * run's charts and of {@code fabrica compare --plot} ({@link SteadyPoints}) and the {@code .ci95}
+ * columns of summary.csv (the report bundle's summaries) come from here, so they always agree.
  */
-final class MeanConfidence {
+public final class MeanConfidence {
     /** Two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom. */
     private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
@@ -20,7 +20,7 @@ final class MeanConfidence {
     }
 
     /** The two-sided 95% quantile of Student's t with this many degrees of freedom (at least 1). */
-    static double t95(int degreesOfFreedom) {
+    public static double t95(int degreesOfFreedom) {
         if (degreesOfFreedom < 1) {
             throw new IllegalArgumentException("Student's t needs at least 1 degree of freedom, got " + degreesOfFreedom);
         }
@@ -45,7 +45,7 @@ final class MeanConfidence {
      * from 0 with a small spread lose no precision). NaN for fewer than 2 values: one seed gives no
      * interval.
      */
-    static double halfWidth(List<Double> values) {
+    public static double halfWidth(List<Double> values) {
         int n = values.size();
         if (n < 2) {
             return Double.NaN;
@@ -63,7 +63,7 @@ final class MeanConfidence {
     }
 
     /** The mean of the values; NaN for none. */
-    static double mean(List<Double> values) {
+    public static double mean(List<Double> values) {
         double sum = 0;
         for (double v : values) {
             sum += v;
