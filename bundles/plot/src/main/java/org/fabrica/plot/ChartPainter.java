@@ -269,8 +269,11 @@ final class ChartPainter {
             double y = y0 + 8 + row * s + row / 2;
             if (chart.bars()) {
                 c.rect(x0 + 14, y - 5, 18, 10, color, null, 0, 1);
+            } else if (chart.series().get(s).dashed()) {
+                // drawn as the curve is, so the sample has the curve's dashes (a line's are the identity line's)
+                c.polyline(new double[] {x0 + 10, x0 + 36}, new double[] {y, y}, 2, color, 2, true);
             } else {
-                c.line(x0 + 10, y, x0 + 36, y, color, 2, chart.series().get(s).dashed());
+                c.line(x0 + 10, y, x0 + 36, y, color, 2, false);
             }
             if (chart.markers()) {
                 marker(c, style % MARKERS, x0 + 23, y, 4, color);

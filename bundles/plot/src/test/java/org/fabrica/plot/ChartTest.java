@@ -112,11 +112,13 @@ class ChartTest {
         Chart c = new Chart("t", "", "x", "y", false, List.of(solid, dashed));
         String svg = ChartRenderer.svg(c, true);
         String color = ChartPainter.COLORS[2];
-        assertEquals(2, count(svg, "<polyline fill=\"none\" stroke=\"" + color + "\""), svg);
-        assertEquals(1, count(svg, "stroke-linecap=\"round\" stroke-dasharray=\"7 5\""), "only the dashed curve: " + svg);
-        // legend samples: the solid one plain, the dashed one dashed
-        assertEquals(1, count(svg, "stroke=\"" + color + "\" stroke-width=\"2\" stroke-dasharray"), svg);
+        // the two curves and the dashed legend sample, drawn as its curve is
+        assertEquals(3, count(svg, "<polyline fill=\"none\" stroke=\"" + color + "\""), svg);
+        assertEquals(2, count(svg, "stroke-linecap=\"round\" stroke-dasharray=\"7 5\""),
+                "the dashed curve and its sample, with the same dashes: " + svg);
+        // the solid sample a plain line; no sample has the identity line's dashes
         assertEquals(1, count(svg, "stroke=\"" + color + "\" stroke-width=\"2\"/>"), svg);
+        assertEquals(0, count(svg, "stroke=\"" + color + "\" stroke-width=\"2\" stroke-dasharray"), svg);
         // and the bitmap draws it too
         BufferedImage png = ImageIO.read(new ByteArrayInputStream(ChartRenderer.png(c)));
         assertTrue(png.getWidth() > 0);
