@@ -29,6 +29,11 @@ import org.fabrica.router.PartChoice;
  * @param injection how network interfaces queue injected packets
  * @param cycleNanoseconds length of a cycle in ns, for reporting
  * @param flitBytes bytes per flit
+ * @param serviceLevels the VC of each service level, level 0 first (InfiniBand's SL-to-VL table):
+ *        when given (1 .. 64 levels, each naming a VC 0 .. vcs-1), a queuing scheme chooses service
+ *        levels, not VCs, and every router maps the levels it chooses through this table at each
+ *        output; empty (the default): the scheme chooses VCs
+ * @since 1.6 (serviceLevels)
  */
 public record RouterDescription(
         List<VirtualChannel> channels,
@@ -42,7 +47,8 @@ public record RouterDescription(
         PartChoice outputArbiter,
         InjectionQueues injection,
         double cycleNanoseconds,
-        int flitBytes) {
+        int flitBytes,
+        List<Integer> serviceLevels) {
 
     /** The allocator every part defaults to: separable input-first round robin. */
     public static final PartChoice ROUND_ROBIN = PartChoice.of("round-robin");
@@ -68,6 +74,27 @@ public record RouterDescription(
         if (flitBytes < 1) {
             throw new IllegalArgumentException("flitBytes = " + flitBytes + " is out of range; use >= 1");
         }
+        serviceLevels = serviceLevels == null ? List.of() : List.copyOf(serviceLevels);
+        if (serviceLevels.size() > 64) {
+            throw new IllegalArgumentException("the service-level table maps at most 64 levels; "
+                    + serviceLevels.size() + " given");
+        }
+        for (int l = 0; l < serviceLevels.size(); l++) {
+            int vc = serviceLevels.get(l);
+            if (vc < 0 || vc >= channels.size()) {
+                throw new IllegalArgumentException("the service-level table maps level " + l + " to VC " + vc
+                        + ", which does not exist: the routers have VCs 0.." + (channels.size() - 1));
+            }
+        }
+    }
+
+    /** A description without a service-level table (the components of version 1.5). */
+    public RouterDescription(List<VirtualChannel> channels, FlowControl flowControl, Pipeline pipeline,
+            LinkTiming link, LinkTiming terminalLink, CrossbarOrganisation crossbar, PartChoice vcAllocator,
+            PartChoice switchAllocator, PartChoice outputArbiter, InjectionQueues injection, double cycleNanoseconds,
+            int flitBytes) {
+        this(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator, switchAllocator,
+                outputArbiter, injection, cycleNanoseconds, flitBytes, List.of());
     }
 
     private static void require(Object value, String what) {
@@ -120,37 +147,48 @@ public record RouterDescription(
 
     public RouterDescription withChannels(List<VirtualChannel> c) {
         return new RouterDescription(c, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
     }
 
     public RouterDescription withFlowControl(FlowControl f) {
         return new RouterDescription(channels, f, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
     }
 
     public RouterDescription withPipeline(Pipeline p) {
         return new RouterDescription(channels, flowControl, p, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
     }
 
     public RouterDescription withLinks(LinkTiming routerLinks, LinkTiming terminalLinks) {
         return new RouterDescription(channels, flowControl, pipeline, routerLinks, terminalLinks, crossbar,
-                vcAllocator, switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+                vcAllocator, switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
     }
 
     public RouterDescription withCrossbar(CrossbarOrganisation c) {
         return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, c, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
     }
 
     public RouterDescription withAllocators(PartChoice vc, PartChoice sw, PartChoice out) {
         return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vc, sw, out,
-                injection, cycleNanoseconds, flitBytes);
+                injection, cycleNanoseconds, flitBytes, serviceLevels);
+    }
+
+    /**
+     * This description with a service-level table: {@code vcOfLevel.get(l)} is the VC of level l
+     * (empty: none, the queuing scheme chooses VCs).
+     *
+     * @since 1.6
+     */
+    public RouterDescription withServiceLevels(List<Integer> vcOfLevel) {
+        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, vcOfLevel);
     }
 
     public RouterDescription withInjection(InjectionQueues i) {
         return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, i, cycleNanoseconds, flitBytes);
+                switchAllocator, outputArbiter, i, cycleNanoseconds, flitBytes, serviceLevels);
     }
 
     /**

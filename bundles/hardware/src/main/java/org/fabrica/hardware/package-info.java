@@ -8,7 +8,7 @@
  * nanoseconds as whole cycles ({@link org.fabrica.hardware.RouterDescription#cycles}).
  */
 @Export
-@Version("1.5.0")
+@Version("1.6.0")
 package org.fabrica.hardware;
 
 import org.osgi.annotation.bundle.Export;

@@ -37,9 +37,14 @@ class InfinibandRunTest {
             """;
 
     private double latency(String interfaceNs) {
+        return latency(interfaceNs, interfaceNs);
+    }
+
+    /** The run's average latency, {@code hardware} the keys of the hardware model after its name. */
+    private double latency(String tag, String hardware) {
         ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
-        Path file = Fixtures.write(tmp, "ib-" + interfaceNs + ".yaml", KNS.replace("INTERFACE", interfaceNs));
-        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve("ib-" + interfaceNs)), null);
+        Path file = Fixtures.write(tmp, "ib-" + tag + ".yaml", KNS.replace("INTERFACE", hardware));
+        RunHandle h = runner.start(file, Fixtures.options(tmp.resolve("ib-" + tag)), null);
         assertEquals(RunState.FINISHED, Fixtures.await(h));
         PointResult r = h.results().get(0);
         assertNull(r.failure(), r.failure());
@@ -57,5 +62,15 @@ class InfinibandRunTest {
         // instead of the 3 that stay at 0 ns: 194 cycles more at zero load, a little contention aside
         assertTrue(fast > 64, "latency " + fast);
         assertTrue(slow - fast > 150, "interfaces at 512 ns: " + slow + " cycles, at 0 ns: " + fast);
+    }
+
+    @Test
+    void theIdentitySlToVlTableGivesTheSameRunAndOneThatMergesTheLevelsAnother() {
+        // OSHA-4VC-DBBQ chooses SLs 0 to 3; the identity table sends each on the VL of its number
+        double none = latency("none", "0");
+        assertEquals(none, latency("identity", "0, slToVl: [0, 1, 2, 3]"), 0);
+        // SLs 2 and 3 (the second virtual network) on the VLs of the first: another run, same packets
+        double merged = latency("merged", "0, slToVl: [0, 1, 0, 1]");
+        assertTrue(merged != none, "merging the networks' VLs changed nothing: " + merged);
     }
 }

@@ -62,9 +62,32 @@ final class InfinibandModel implements HardwareModel {
             vls.add(VirtualChannel.data(vlFlits));
         }
         this.switches = RouterDescription.of(router).withChannels(vls).withCrossbar(p.crossbar())
-                .withLinks(LinkTiming.of(link), LinkTiming.of(link)).withInjection(p.injectionQueues());
+                .withLinks(LinkTiming.of(link), LinkTiming.of(link)).withInjection(p.injectionQueues())
+                .withServiceLevels(serviceLevels(p.slToVl(), p.vls()));
         this.interfaces = switches.withPipeline(pipeline("interfaceLatencyNs", p.interfaceLatencyNs()));
         this.format = PacketFormat.headerless(p.mtuBytes());
+    }
+
+    /**
+     * The SL-to-VL table as the router description's service levels: at most 16 SLs, each mapped to
+     * a data VL; VL 15 (subnet management) is not modelled, so an SL cannot be sent there.
+     */
+    static List<Integer> serviceLevels(int[] slToVl, int vls) {
+        if (slToVl.length > 16) {
+            throw new IllegalArgumentException("hardware 'infiniband': slToVl has " + slToVl.length + " entries;"
+                    + " InfiniBand has 16 service levels: give at most 16 (the VL of SL 0 first)");
+        }
+        List<Integer> table = new ArrayList<>();
+        for (int sl = 0; sl < slToVl.length; sl++) {
+            int vl = slToVl[sl];
+            if (vl < 0 || vl >= vls) {
+                throw new IllegalArgumentException("hardware 'infiniband': slToVl maps SL " + sl + " to VL " + vl
+                        + ", but the ports have data VLs 0.." + (vls - 1) + (vl == 15 ? " (VL 15 is the management"
+                        + " lane, which is not modelled)" : "") + "; map every SL to one of them or raise vls");
+            }
+            table.add(vl);
+        }
+        return table;
     }
 
     /** A pipeline of {@code round(ns / cycle)} cycles: VA, SA and ST one each, routing the rest. */

@@ -46,6 +46,12 @@ public @interface InfinibandParameters {
             + " (routers of kind interface, e.g. in KNS), as switchLatencyNs", min = "0")
     double interfaceLatencyNs() default 100;
 
+    @AttributeDefinition(description = "SL-to-VL table: the VL of each service level, SL 0 first, applied at every"
+            + " output port (empty, the default: none, the queuing scheme chooses VLs; otherwise 1 to 16 entries, each"
+            + " a data VL 0 .. vls-1, and the queuing scheme chooses SLs, e.g. [0, 0, 1, 1] puts SLs 0 and 1 on VL 0)",
+            min = "0", max = "63")
+    int[] slToVl() default {};
+
     @AttributeDefinition(description = "Crossbar access: shared (one crossbar input per port) or voq (each VL of an"
             + " input holds one queue per output, each its own crossbar input; flow control stays per VL)")
     CrossbarOrganisation crossbar() default CrossbarOrganisation.SHARED;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
@@ -72,6 +73,21 @@ class InfinibandModelTest {
                 e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> model(Map.of("linkGbps", 0.0)));
         assertTrue(e.getMessage().contains("linkGbps"), e.getMessage());
+    }
+
+    @Test
+    void theSlToVlTableBecomesTheRoutersServiceLevelsAndABadOneIsRefusedNamingTheSl() {
+        assertEquals(List.of(), model(Map.of()).description().serviceLevels(), "no table: the scheme chooses VLs");
+        InfinibandModel m = model(Map.of("slToVl", List.of(0, 0, 1, 1, 3)));
+        assertEquals(List.of(0, 0, 1, 1, 3), m.description(Topology.SWITCH).serviceLevels());
+        assertEquals(List.of(0, 0, 1, 1, 3), m.description(Topology.INTERFACE).serviceLevels(), "every port's table");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> model(Map.of("slToVl", List.of(0, 1, 15))));
+        assertTrue(e.getMessage().contains("slToVl maps SL 2 to VL 15, but the ports have data VLs 0..3 (VL 15 is the"
+                + " management lane"), e.getMessage());
+        List<Integer> seventeen = java.util.Collections.nCopies(17, 0);
+        e = assertThrows(IllegalArgumentException.class, () -> model(Map.of("slToVl", seventeen)));
+        assertTrue(e.getMessage().contains("slToVl has 17 entries; InfiniBand has 16 service levels"), e.getMessage());
     }
 
     @Test

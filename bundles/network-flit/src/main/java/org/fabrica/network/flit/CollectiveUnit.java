@@ -178,8 +178,8 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         tickets.packetFlits(flits);
     }
 
-    void wire(OutputUnits o, org.fabrica.queuing.QueuingScheme scheme, LinkErrors linkErrors) {
-        routerSends.wire(o, interfaces, scheme);
+    void wire(OutputUnits o, org.fabrica.queuing.QueuingScheme scheme, ServiceLevels levels, LinkErrors linkErrors) {
+        routerSends.wire(o, interfaces, scheme, levels);
         this.errors = linkErrors;
     }
 

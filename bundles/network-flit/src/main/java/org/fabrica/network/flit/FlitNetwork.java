@@ -191,13 +191,14 @@ public final class FlitNetwork implements NetworkModel {
                 packetFlits);
         this.pool = new PacketPool(w.nodes * 4);
         this.progress = new Progress();
+        ServiceLevels levels = ServiceLevels.of(d.serviceLevels(), vcs);
         this.route = new RouteStage(routing, routingName, w, inputs, routers, pool, names, progress, vcClasses,
-                maxCandidates);
+                maxCandidates, levels);
         this.contention = new ContentionCounter(inputs, pool, w.totalQueues());
         // queuing and throttle see the model through their views
         this.transmitWait = new TransmitWait(w, inputs, outputs, pool, routers, cutThrough);
-        this.queuing = require(setup.queuing().apply(new QueuingView(w, route, outputs, transmitWait, functions)),
-                "queuing scheme instance");
+        QueuingView view = new QueuingView(w, route, outputs, transmitWait, functions, levels);
+        this.queuing = require(setup.queuing().apply(view), "queuing scheme instance");
         route.queuing(queuing);
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,
                 kinds.maxBufferFlits(), kinds.minBufferFlits())), "throttle instance");
@@ -278,7 +279,7 @@ public final class FlitNetwork implements NetworkModel {
                     inputs, routers, pool, progress, observer, setup.endpoint().receiveOverheadCycles(),
                     setup.endpoint().sendOverheadCycles(), setup.program());
             collectives.wire(links, interfaces);
-            collectives.wire(outputs, queuing, new LinkErrors(bitErrorRate, d.flitBytes() * 8,
+            collectives.wire(outputs, queuing, levels, new LinkErrors(bitErrorRate, d.flitBytes() * 8,
                     setup.random().stream("links", 0)));
             crossbar.collectives = collectives;
             collectives.packetFlits(packetFlits);

@@ -16,28 +16,31 @@ final class QueuingView implements QueuingContext {
     private final OutputUnits outputs;
     private final TransmitWait transmitWait;
     private final String[] functions;
+    private final ServiceLevels levels;
 
-    QueuingView(Wiring wiring, RouteStage route, OutputUnits outputs, TransmitWait transmitWait, String[] functions) {
+    QueuingView(Wiring wiring, RouteStage route, OutputUnits outputs, TransmitWait transmitWait, String[] functions,
+            ServiceLevels levels) {
         this.wiring = wiring;
         this.route = route;
         this.outputs = outputs;
         this.transmitWait = transmitWait;
         this.functions = functions.clone();
+        this.levels = levels;
     }
 
     @Override
     public String vcFunction(int vc) {
-        if (vc < 0 || vc >= functions.length) {
-            throw new IllegalArgumentException("vcFunction: VC " + vc + " does not exist; the routers have "
-                    + functions.length + " VCs");
+        if (vc < 0 || vc >= levels.count) {
+            throw new IllegalArgumentException("vcFunction: VC " + vc + " does not exist; the scheme chooses among "
+                    + levels.describe());
         }
-        return functions[vc];
+        return functions[levels.vc(vc)];
     }
 
     @Override
     public int downstreamFlits(int router, int outPort, int vc) {
         checkOutputVc("downstreamFlits", router, outPort, vc);
-        int ov = (wiring.portBase[router] + outPort) * wiring.vcs + vc;
+        int ov = (wiring.portBase[router] + outPort) * wiring.vcs + levels.vc(vc);
         if (wiring.flitTarget[wiring.portBase[router] + outPort] == Wiring.UNUSED) {
             return 0;
         }
@@ -47,15 +50,15 @@ final class QueuingView implements QueuingContext {
     @Override
     public long transmitWait(int router, int outPort, int vc) {
         checkOutputVc("transmitWait", router, outPort, vc);
-        return transmitWait.read(router, outPort, vc);
+        return transmitWait.read(router, outPort, levels.vc(vc));
     }
 
     /** A scheme named an output VC: refuse one that does not exist, naming the method it called. */
     private void checkOutputVc(String method, int router, int outPort, int vc) {
         if (router < 0 || router >= wiring.routers || outPort < 0 || outPort >= wiring.ports(router) || vc < 0
-                || vc >= wiring.vcs) {
+                || vc >= levels.count) {
             throw new IllegalArgumentException(method + ": router " + router + " port " + outPort + " VC " + vc
-                    + " does not exist in " + wiring.topology.describe() + " with " + wiring.vcs + " VCs");
+                    + " does not exist in " + wiring.topology.describe() + " with " + levels.describe());
         }
     }
 
@@ -66,7 +69,7 @@ final class QueuingView implements QueuingContext {
 
     @Override
     public int vcs() {
-        return wiring.vcs;
+        return levels.count;
     }
 
     @Override

@@ -20,8 +20,9 @@ import org.fabrica.routing.RoutingAlgorithm;
 final class RouteStage {
     final int vcClasses;
     final int maxCandidates;
-    private final long allVcs;
     private final int vcs;
+    /** The queuing scheme's numbers: VCs, or service levels mapped to VCs. */
+    private final ServiceLevels levels;
     private final Wiring wiring;
     private final InputBuffers inputs;
     private final ActiveRouters routers;
@@ -42,14 +43,15 @@ final class RouteStage {
     long firstHopMask;
 
     RouteStage(RoutingAlgorithm routing, String routingName, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
-            PacketPool pool, ProviderNames names, Progress clock, int vcClasses, int maxCandidates) {
+            PacketPool pool, ProviderNames names, Progress clock, int vcClasses, int maxCandidates,
+            ServiceLevels levels) {
         this.clock = clock;
         this.routing = routing;
         this.routingName = routingName;
         this.vcClasses = vcClasses;
         this.maxCandidates = maxCandidates;
         this.vcs = wiring.vcs;
-        this.allVcs = vcs == 64 ? -1L : (1L << vcs) - 1;
+        this.levels = levels;
         this.wiring = wiring;
         this.inputs = inputs;
         this.routers = routers;
@@ -232,13 +234,13 @@ final class RouteStage {
                     + packetName(packet) + " at router " + r + " output port " + port + " VC class " + vcClass
                     + " at cycle " + t, e);
         }
-        if (mask == 0 || (mask & ~allVcs) != 0) {
+        if (mask == 0 || (mask & ~levels.all) != 0) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
                     + Long.toHexString(mask) + " for " + packetName(packet) + " at router " + r + " output port " + port
                     + " (" + wiring.portLabel(r, port) + ") VC class " + vcClass + " at cycle " + t
-                    + "; it must be non-zero and within the " + vcs + " VCs");
+                    + "; it must be non-zero and within " + levels.describe());
         }
-        return mask;
+        return levels.vcs(mask);
     }
 
     /**
@@ -277,12 +279,12 @@ final class RouteStage {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' threw " + e + " for "
                     + packetName(p) + " at router " + r + " output port " + port + " at cycle " + now, e);
         }
-        if (mask == 0 || (mask & ~allVcs) != 0) {
+        if (mask == 0 || (mask & ~levels.all) != 0) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
                     + Long.toHexString(mask) + " for the first hop of " + packetName(p) + " at router " + r
-                    + "; it must be non-zero and within the " + vcs + " VCs");
+                    + "; it must be non-zero and within " + levels.describe());
         }
-        firstHopMask = mask;
+        firstHopMask = levels.vcs(mask);
         return port;
     }
 
@@ -321,12 +323,12 @@ final class RouteStage {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' failed choosing the injection VCs of "
                     + packetName(packet) + " at node " + n + ": " + e, e);
         }
-        if (mask == 0 || (mask & ~allVcs) != 0) {
+        if (mask == 0 || (mask & ~levels.all) != 0) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' returned injection VC mask 0x"
                     + Long.toHexString(mask) + " for " + packetName(packet) + " at node " + n + " (router "
-                    + wiring.nodeRouter[n] + "); it must be non-zero and within the " + vcs + " VCs");
+                    + wiring.nodeRouter[n] + "); it must be non-zero and within " + levels.describe());
         }
-        return mask;
+        return levels.vcs(mask);
     }
 
     /**

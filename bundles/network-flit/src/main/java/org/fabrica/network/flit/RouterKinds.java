@@ -202,6 +202,7 @@ final class RouterKinds {
         same(a, b, "injection queues", x.injection(), y.injection());
         same(a, b, "flit size (flitBytes)", x.flitBytes(), y.flitBytes());
         same(a, b, "clock (cycleNanoseconds)", x.cycleNanoseconds(), y.cycleNanoseconds());
+        same(a, b, "service-level table", x.serviceLevels(), y.serviceLevels());
     }
 
     private static void same(String a, String b, String field, Object x, Object y) {

@@ -25,6 +25,7 @@ final class RouterSends {
     private OutputUnits outputs;
     private NetworkInterfaces interfaces;
     private QueuingScheme queuing;
+    private ServiceLevels levels;
     // waiting: (router, port, class, header)
     private int[] router = new int[16];
     private int[] port = new int[16];
@@ -46,10 +47,11 @@ final class RouterSends {
         }
     }
 
-    void wire(OutputUnits o, NetworkInterfaces nis, QueuingScheme scheme) {
+    void wire(OutputUnits o, NetworkInterfaces nis, QueuingScheme scheme, ServiceLevels serviceLevels) {
         this.outputs = o;
         this.interfaces = nis;
         this.queuing = scheme;
+        this.levels = serviceLevels;
     }
 
     void add(int r, int p, int c, int h) {
@@ -104,7 +106,7 @@ final class RouterSends {
                     + engineName + "' sent at router " + r + ": " + e, e);
         }
         int[] credits = outputs.credits;
-        for (long m = mask & (vcs == 64 ? -1L : (1L << vcs) - 1); m != 0; m &= m - 1) {
+        for (long m = levels.vcs(mask & levels.all); m != 0; m &= m - 1) {
             int v = Long.numberOfTrailingZeros(m);
             int ci = upstream + v;
             if (credits[ci] <= 0) {

@@ -94,12 +94,14 @@ final class PartsBench {
                 bufferPacketFlits);
         pool = new PacketPool(16);
         progress = new Progress();
+        ServiceLevels levels = ServiceLevels.of(d.serviceLevels(), d.vcs());
         route = new RouteStage(routing, "ring-test", w, inputs, routers, pool, Fixtures.NAMES, progress,
-                routing.vcClasses(), maxCandidates);
+                routing.vcClasses(), maxCandidates, levels);
         contention = new ContentionCounter(inputs, pool, w.totalQueues());
         route.queuing(queuing.apply(new QueuingView(w, route, outputs,
                 new TransmitWait(w, inputs, outputs, pool, routers, cutThrough),
-                d.channels().stream().map(org.fabrica.hardware.VirtualChannel::function).toArray(String[]::new))));
+                d.channels().stream().map(org.fabrica.hardware.VirtualChannel::function).toArray(String[]::new),
+                levels)));
         int terminalFlitDelay = d.pipeline().switchAllocDelay() + d.pipeline().switchTraversalDelay()
                 + d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit() - 1;
         interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer,
