@@ -21,6 +21,10 @@ package org.fabrica.router;
  * VCs). Filled only for allocators whose {@link Allocator#usesPriority()} is true; 0 otherwise.</li>
  * <li>{@code age}: the cycle the requesting packet was created, smaller is older. Filled only for
  * allocators whose {@link Allocator#usesAge()} is true.</li>
+ * <li>{@code outputVc}: the VC the request's flit takes at its output (the next router's input VC,
+ * 0 .. VCs-1), for an arbiter that shares each output among its VCs (e.g. InfiniBand's VL
+ * arbitration). Filled in switch allocation and output arbitration, only for allocators whose
+ * {@link Allocator#usesOutputVc()} is true (since 1.2).</li>
  * </ul>
  *
  * @param input requesting input per entry
@@ -29,15 +33,23 @@ package org.fabrica.router;
  * @param rank requester's preference per entry, 0 first
  * @param priority class priority per entry, 0 highest
  * @param age creation cycle of the requesting packet per entry
+ * @param outputVc the VC taken at the output per entry (since 1.2)
  */
-public record AllocationRequests(int[] input, int[] output, int[] sub, int[] rank, int[] priority, long[] age) {
+public record AllocationRequests(int[] input, int[] output, int[] sub, int[] rank, int[] priority, long[] age,
+        int[] outputVc) {
     public AllocationRequests {
         int n = input.length;
-        if (output.length != n || sub.length != n || rank.length != n || priority.length != n || age.length != n) {
+        if (output.length != n || sub.length != n || rank.length != n || priority.length != n || age.length != n
+                || outputVc.length != n) {
             throw new IllegalArgumentException("the request arrays must have one length; were input " + n + ", output "
                     + output.length + ", sub " + sub.length + ", rank " + rank.length + ", priority " + priority.length
-                    + ", age " + age.length);
+                    + ", age " + age.length + ", outputVc " + outputVc.length);
         }
+    }
+
+    /** Requests without output VCs (the components of version 1.1); {@code outputVc} is all 0. */
+    public AllocationRequests(int[] input, int[] output, int[] sub, int[] rank, int[] priority, long[] age) {
+        this(input, output, sub, rank, priority, age, new int[input.length]);
     }
 
     /** Empty arrays for at most {@code capacity} requests. */
@@ -46,7 +58,7 @@ public record AllocationRequests(int[] input, int[] output, int[] sub, int[] ran
             throw new IllegalArgumentException("request capacity = " + capacity + "; use >= 1");
         }
         return new AllocationRequests(new int[capacity], new int[capacity], new int[capacity], new int[capacity],
-                new int[capacity], new long[capacity]);
+                new int[capacity], new long[capacity], new int[capacity]);
     }
 
     /** Most requests one call can hold. */

@@ -49,4 +49,14 @@ public interface Allocator {
     default boolean usesAge() {
         return false;
     }
+
+    /**
+     * True when the allocator reads {@link AllocationRequests#outputVc()} (the network fills it only
+     * then, in switch allocation and output arbitration).
+     *
+     * @since 1.2
+     */
+    default boolean usesOutputVc() {
+        return false;
+    }
 }

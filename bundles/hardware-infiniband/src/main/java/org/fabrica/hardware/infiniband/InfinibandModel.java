@@ -1,7 +1,10 @@
 package org.fabrica.hardware.infiniband;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.LinkTiming;
@@ -10,6 +13,7 @@ import org.fabrica.hardware.Pipeline;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.hardware.VirtualChannel;
+import org.fabrica.router.PartChoice;
 import org.fabrica.topology.Topology;
 
 /**
@@ -31,7 +35,7 @@ import org.fabrica.topology.Topology;
  */
 final class InfinibandModel implements HardwareModel {
     private final RouterParameters router;
-    private final RouterDescription switches;
+    private RouterDescription switches;
     private final RouterDescription interfaces;
     private final PacketFormat format;
     final double cycleNs;
@@ -64,6 +68,14 @@ final class InfinibandModel implements HardwareModel {
         this.switches = RouterDescription.of(router).withChannels(vls).withCrossbar(p.crossbar())
                 .withLinks(LinkTiming.of(link), LinkTiming.of(link)).withInjection(p.injectionQueues())
                 .withServiceLevels(serviceLevels(p.slToVl(), p.vls()));
+        PartChoice arbitration = vlArbitration(p, mtuFlits);
+        if (arbitration != null) {
+            // the VL arbiter chooses among an output's VLs: in switch allocation, or with per-VL crossbars
+            // in the output arbitration among their winners
+            boolean perVl = p.crossbar() == CrossbarOrganisation.PER_VC;
+            PartChoice rr = RouterDescription.ROUND_ROBIN;
+            switches = switches.withAllocators(rr, perVl ? rr : arbitration, perVl ? arbitration : rr);
+        }
         this.interfaces = switches.withPipeline(pipeline("interfaceLatencyNs", p.interfaceLatencyNs()));
         this.format = PacketFormat.headerless(p.mtuBytes());
     }
@@ -88,6 +100,65 @@ final class InfinibandModel implements HardwareModel {
             table.add(vl);
         }
         return table;
+    }
+
+    /**
+     * The {@code vl-arbitration} allocator of the VL arbitration tables, weights and limit converted
+     * to flits; null when both tables are empty (round robin, the default).
+     *
+     * @throws IllegalArgumentException naming the entry or the VL left out of both tables
+     */
+    private static PartChoice vlArbitration(InfinibandParameters p, int mtuFlits) {
+        if (p.vlArbitrationHigh().length == 0 && p.vlArbitrationLow().length == 0) {
+            return null;
+        }
+        long weighted = 0;
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        for (String name : List.of("vlArbitrationHigh", "vlArbitrationLow")) {
+            String[] entries = name.endsWith("High") ? p.vlArbitrationHigh() : p.vlArbitrationLow();
+            List<String> flits = new ArrayList<>();
+            for (int e = 0; e < entries.length; e++) {
+                int[] vw = entry(name, e, entries[e], p.vls());
+                if (vw[1] > 0) {
+                    weighted |= 1L << vw[0];
+                }
+                // weights count 64-byte units; the allocator counts flits
+                flits.add(vw[0] + ":" + (int) Math.ceil(vw[1] * 64.0 / p.flitBytes()));
+            }
+            parameters.put(name.endsWith("High") ? "high" : "low", flits);
+        }
+        for (int vl = 0; vl < p.vls(); vl++) {
+            if ((weighted & (1L << vl)) == 0) {
+                throw new IllegalArgumentException("hardware 'infiniband': VL " + vl + " has no positive weight in"
+                        + " vlArbitrationHigh or vlArbitrationLow, so its packets could never leave an output; give it"
+                        + " an entry, e.g. " + vl + ":4");
+            }
+        }
+        int limit = p.limitOfHighPriority() == 255 ? -1
+                : p.limitOfHighPriority() == 0 ? mtuFlits
+                : (int) Math.ceil(p.limitOfHighPriority() * 4096.0 / p.flitBytes());
+        parameters.put("highLimit", limit);
+        return new PartChoice("vl-arbitration", parameters);
+    }
+
+    /** Entry {@code e} of a VL arbitration table, {@code vl:weight}, as {vl, weight in 64-byte units}. */
+    private static int[] entry(String table, int e, String text, int vls) {
+        String[] vw = text.split(":");
+        try {
+            if (vw.length != 2) {
+                throw new NumberFormatException();
+            }
+            int vl = Integer.parseInt(vw[0].trim());
+            int weight = Integer.parseInt(vw[1].trim());
+            if (vl >= 0 && vl < vls && weight >= 0 && weight <= 255) {
+                return new int[] {vl, weight};
+            }
+        } catch (NumberFormatException x) {
+            // refused below
+        }
+        throw new IllegalArgumentException("hardware 'infiniband': entry " + e + " of " + table + " is '" + text
+                + "'; write vl:weight with a data VL 0.." + (vls - 1) + " and a weight 0..255 in 64-byte units,"
+                + " e.g. 0:4");
     }
 
     /** A pipeline of {@code round(ns / cycle)} cycles: VA, SA and ST one each, routing the rest. */

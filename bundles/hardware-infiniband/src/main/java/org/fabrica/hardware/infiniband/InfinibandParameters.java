@@ -52,6 +52,20 @@ public @interface InfinibandParameters {
             min = "0", max = "63")
     int[] slToVl() default {};
 
+    @AttributeDefinition(description = "VL arbitration, high-priority table: entries vl:weight, weight in 64-byte"
+            + " units as InfiniBand counts it (empty in both tables, the default: no VL arbitration, each output"
+            + " serves its VLs' flits round robin)")
+    String[] vlArbitrationHigh() default {};
+
+    @AttributeDefinition(description = "VL arbitration, low-priority table: entries vl:weight as vlArbitrationHigh;"
+            + " every data VL must have a positive weight in one of the two tables")
+    String[] vlArbitrationLow() default {};
+
+    @AttributeDefinition(description = "VL arbitration: LimitOfHighPriority, the bytes of high priority (in 4 KB"
+            + " units, 0 one packet) an output sends while a low-priority VL waits before that VL may send;"
+            + " 255: no limit", min = "0", max = "255")
+    int limitOfHighPriority() default 255;
+
     @AttributeDefinition(description = "Crossbar access: shared (one crossbar input per port) or voq (each VL of an"
             + " input holds one queue per output, each its own crossbar input; flow control stays per VL)")
     CrossbarOrganisation crossbar() default CrossbarOrganisation.SHARED;

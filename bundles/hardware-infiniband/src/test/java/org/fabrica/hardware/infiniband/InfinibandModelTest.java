@@ -12,6 +12,7 @@ import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.params.Parameters;
+import org.fabrica.router.PartChoice;
 import org.fabrica.topology.Topology;
 import org.junit.jupiter.api.Test;
 
@@ -88,6 +89,48 @@ class InfinibandModelTest {
         List<Integer> seventeen = java.util.Collections.nCopies(17, 0);
         e = assertThrows(IllegalArgumentException.class, () -> model(Map.of("slToVl", seventeen)));
         assertTrue(e.getMessage().contains("slToVl has 17 entries; InfiniBand has 16 service levels"), e.getMessage());
+    }
+
+    @Test
+    void vlArbitrationTablesBecomeTheSwitchAllocatorWithWeightsAndLimitInFlits() {
+        assertEquals(RouterDescription.ROUND_ROBIN, model(Map.of()).description().switchAllocator(),
+                "no tables: round robin");
+        Map<String, Object> v = new HashMap<>();
+        v.put("vlArbitrationHigh", List.of("0:64", "1:64"));
+        v.put("vlArbitrationLow", List.of("2:32", "3:0", "3:16"));
+        v.put("limitOfHighPriority", 2);
+        v.put("flitBytes", 128);
+        v.put("portBufferBytes", 131072);
+        RouterDescription d = model(v).description();
+        PartChoice sa = d.switchAllocator();
+        assertEquals("vl-arbitration", sa.name());
+        // 64-byte units in 128-byte flits: halved; 2 x 4 KB of high priority = 64 flits
+        assertEquals(List.of("0:32", "1:32"), sa.parameters().get("high"));
+        assertEquals(List.of("2:16", "3:0", "3:8"), sa.parameters().get("low"));
+        assertEquals(64, sa.parameters().get("highLimit"));
+        assertEquals(RouterDescription.ROUND_ROBIN, d.outputArbiter());
+        assertEquals(sa, model(v).description(Topology.INTERFACE).switchAllocator(), "interfaces arbitrate alike");
+        v.put("crossbar", "per-vc");
+        d = model(v).description();
+        assertEquals(RouterDescription.ROUND_ROBIN, d.switchAllocator());
+        assertEquals("vl-arbitration", d.outputArbiter().name(), "per-VL crossbars: the output arbiter chooses the VL");
+        v.put("limitOfHighPriority", 255);
+        v.put("crossbar", "shared");
+        assertEquals(-1, model(v).description().switchAllocator().parameters().get("highLimit"), "255: no limit");
+    }
+
+    @Test
+    void aVlLeftOutOfTheArbitrationTablesOrABadEntryIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> model(Map.of("vlArbitrationLow", List.of("0:4", "1:4", "2:4", "3:0"))));
+        assertTrue(e.getMessage().contains("VL 3 has no positive weight in vlArbitrationHigh or vlArbitrationLow"),
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> model(Map.of("vlArbitrationLow", List.of("0:4", "1:4", "2:4", "4:4"))));
+        assertTrue(e.getMessage().contains("entry 3 of vlArbitrationLow is '4:4'; write vl:weight with a data VL 0..3"),
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> model(Map.of("vlArbitrationHigh", List.of("0"))));
+        assertTrue(e.getMessage().contains("entry 0 of vlArbitrationHigh is '0'"), e.getMessage());
     }
 
     @Test

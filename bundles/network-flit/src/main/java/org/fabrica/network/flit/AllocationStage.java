@@ -20,9 +20,11 @@ final class AllocationStage {
     final int[] rank;
     final int[] priority;
     final long[] age;
+    final int[] outputVc;
     final int[] grants;
     final boolean usesPriority;
     final boolean usesAge;
+    final boolean usesOutputVc;
     private final String use;
     private final String allocatorName;
     /** Inputs and outputs fit one long each: the granted sets are bit masks (no stamp arrays touched). */
@@ -47,9 +49,11 @@ final class AllocationStage {
         this.rank = requests.rank();
         this.priority = requests.priority();
         this.age = requests.age();
+        this.outputVc = requests.outputVc();
         this.grants = new int[Math.min(capacity, Math.max(maxInputs, maxOutputs))];
         this.usesPriority = allocator.usesPriority();
         this.usesAge = allocator.usesAge();
+        this.usesOutputVc = allocator.usesOutputVc();
         this.small = maxInputs <= Long.SIZE && maxOutputs <= Long.SIZE;
         this.inputStamp = new int[maxInputs];
         this.outputStamp = new int[maxOutputs];

@@ -156,6 +156,9 @@ final class SwitchAllocation {
                 if (s.usesAge) {
                     s.age[count] = pool.created[v[x + InputBuffers.FRONT_SLOT]];
                 }
+                if (s.usesOutputVc) {
+                    s.outputVc[count] = v[x + InputBuffers.OUT] % nv;
+                }
                 count++;
             }
         }
@@ -231,6 +234,7 @@ final class SwitchAllocation {
             s.sub[kept] = s.sub[i];
             s.priority[kept] = s.priority[i];
             s.age[kept] = s.age[i];
+            s.outputVc[kept] = s.outputVc[i];
             kept++;
         }
         return kept;
@@ -262,6 +266,9 @@ final class SwitchAllocation {
             }
             if (a.usesAge) {
                 a.age[count] = pool.created[vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + InputBuffers.FRONT_SLOT]];
+            }
+            if (a.usesOutputVc) {
+                a.outputVc[count] = vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + InputBuffers.OUT] % vcs;
             }
             count++;
         }

@@ -39,7 +39,8 @@ final class Fixtures {
         return new FactoryRouterParts().with("round-robin", new RoundRobinFactory())
                 .with("islip", new org.fabrica.router.allocators.IslipFactory())
                 .with("priority", new org.fabrica.router.allocators.PriorityFactory())
-                .with("oldest-first", new org.fabrica.router.allocators.OldestFirstFactory());
+                .with("oldest-first", new org.fabrica.router.allocators.OldestFirstFactory())
+                .with("vl-arbitration", new org.fabrica.router.allocators.VlArbitrationFactory());
     }
 
     static final int PLUS = 0;
