@@ -33,7 +33,8 @@ import org.fabrica.router.PartChoice;
  *        when given (1 .. 64 levels, each naming a VC 0 .. vcs-1), a queuing scheme chooses service
  *        levels, not VCs, and every router maps the levels it chooses through this table at each
  *        output; empty (the default): the scheme chooses VCs
- * @since 1.6 (serviceLevels)
+ * @param interleaving how each output port's link shares its cycles among its VCs' packets
+ * @since 1.6 (serviceLevels, interleaving)
  */
 public record RouterDescription(
         List<VirtualChannel> channels,
@@ -48,7 +49,8 @@ public record RouterDescription(
         InjectionQueues injection,
         double cycleNanoseconds,
         int flitBytes,
-        List<Integer> serviceLevels) {
+        List<Integer> serviceLevels,
+        OutputInterleaving interleaving) {
 
     /** The allocator every part defaults to: separable input-first round robin. */
     public static final PartChoice ROUND_ROBIN = PartChoice.of("round-robin");
@@ -74,6 +76,7 @@ public record RouterDescription(
         if (flitBytes < 1) {
             throw new IllegalArgumentException("flitBytes = " + flitBytes + " is out of range; use >= 1");
         }
+        require(interleaving, "output interleaving (FLITS or PACKETS)");
         serviceLevels = serviceLevels == null ? List.of() : List.copyOf(serviceLevels);
         if (serviceLevels.size() > 64) {
             throw new IllegalArgumentException("the service-level table maps at most 64 levels; "
@@ -88,13 +91,13 @@ public record RouterDescription(
         }
     }
 
-    /** A description without a service-level table (the components of version 1.5). */
+    /** A description without a service-level table, its outputs interleaving flits (the components of 1.5). */
     public RouterDescription(List<VirtualChannel> channels, FlowControl flowControl, Pipeline pipeline,
             LinkTiming link, LinkTiming terminalLink, CrossbarOrganisation crossbar, PartChoice vcAllocator,
             PartChoice switchAllocator, PartChoice outputArbiter, InjectionQueues injection, double cycleNanoseconds,
             int flitBytes) {
         this(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator, switchAllocator,
-                outputArbiter, injection, cycleNanoseconds, flitBytes, List.of());
+                outputArbiter, injection, cycleNanoseconds, flitBytes, List.of(), OutputInterleaving.FLITS);
     }
 
     private static void require(Object value, String what) {
@@ -147,32 +150,33 @@ public record RouterDescription(
 
     public RouterDescription withChannels(List<VirtualChannel> c) {
         return new RouterDescription(c, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
     }
 
     public RouterDescription withFlowControl(FlowControl f) {
         return new RouterDescription(channels, f, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
     }
 
     public RouterDescription withPipeline(Pipeline p) {
         return new RouterDescription(channels, flowControl, p, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
     }
 
     public RouterDescription withLinks(LinkTiming routerLinks, LinkTiming terminalLinks) {
         return new RouterDescription(channels, flowControl, pipeline, routerLinks, terminalLinks, crossbar,
-                vcAllocator, switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
+                vcAllocator, switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels,
+                interleaving);
     }
 
     public RouterDescription withCrossbar(CrossbarOrganisation c) {
         return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, c, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
     }
 
     public RouterDescription withAllocators(PartChoice vc, PartChoice sw, PartChoice out) {
         return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vc, sw, out,
-                injection, cycleNanoseconds, flitBytes, serviceLevels);
+                injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
     }
 
     /**
@@ -183,12 +187,22 @@ public record RouterDescription(
      */
     public RouterDescription withServiceLevels(List<Integer> vcOfLevel) {
         return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, vcOfLevel);
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, vcOfLevel, interleaving);
+    }
+
+    /**
+     * This description with outputs that interleave flits or send whole packets.
+     *
+     * @since 1.6
+     */
+    public RouterDescription withInterleaving(OutputInterleaving i) {
+        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
+                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, i);
     }
 
     public RouterDescription withInjection(InjectionQueues i) {
         return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, i, cycleNanoseconds, flitBytes, serviceLevels);
+                switchAllocator, outputArbiter, i, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
     }
 
     /**

@@ -67,7 +67,7 @@ final class InfinibandModel implements HardwareModel {
         }
         this.switches = RouterDescription.of(router).withChannels(vls).withCrossbar(p.crossbar())
                 .withLinks(LinkTiming.of(link), LinkTiming.of(link)).withInjection(p.injectionQueues())
-                .withServiceLevels(serviceLevels(p.slToVl(), p.vls()));
+                .withServiceLevels(serviceLevels(p.slToVl(), p.vls())).withInterleaving(p.linkInterleaving());
         PartChoice arbitration = vlArbitration(p, mtuFlits);
         if (arbitration != null) {
             // the VL arbiter chooses among an output's VLs: in switch allocation, or with per-VL crossbars

@@ -2,6 +2,7 @@ package org.fabrica.hardware.infiniband;
 
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
@@ -65,6 +66,12 @@ public @interface InfinibandParameters {
             + " units, 0 one packet) an output sends while a low-priority VL waits before that VL may send;"
             + " 255: no limit", min = "0", max = "255")
     int limitOfHighPriority() default 255;
+
+    @AttributeDefinition(description = "How an output's link shares its cycles among the VLs' packets: flits (each"
+            + " cycle's flit may be of any VL, the default, as in the study's runs) or packets (a packet once started"
+            + " goes on the wire to its tail, as an InfiniBand link sends it; an output idles in a cycle its packet's"
+            + " next flit is not there)")
+    OutputInterleaving linkInterleaving() default OutputInterleaving.FLITS;
 
     @AttributeDefinition(description = "Crossbar access: shared (one crossbar input per port) or voq (each VL of an"
             + " input holds one queue per output, each its own crossbar input; flow control stays per VL)")

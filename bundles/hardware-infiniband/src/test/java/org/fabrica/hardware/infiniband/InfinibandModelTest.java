@@ -10,6 +10,7 @@ import java.util.Map;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.params.Parameters;
 import org.fabrica.router.PartChoice;
@@ -42,6 +43,9 @@ class InfinibandModelTest {
         assertEquals(17, d.pipeline().routingDelay());
         assertEquals(InjectionQueues.PER_VC, d.injection());
         assertEquals(CrossbarOrganisation.SHARED, d.crossbar());
+        assertEquals(OutputInterleaving.FLITS, d.interleaving(), "the study's runs: flits interleave");
+        RouterDescription whole = model(Map.of("linkInterleaving", "packets")).description(Topology.INTERFACE);
+        assertEquals(OutputInterleaving.PACKETS, whole.interleaving(), "whole packets on every link, interfaces' too");
         assertEquals(4096, m.packetFormat().maxPayloadBytes());
         assertEquals(4096, m.packetFormat().wireBytes(4096));
     }

@@ -59,6 +59,12 @@ final class Crossbar {
     private InvariantChecks checks;
     /** The collective engine's side (link errors), or null. */
     CollectiveUnit collectives;
+    /**
+     * Outputs that send whole packets ({@code OutputInterleaving.PACKETS}): per global output port,
+     * 1 + the input queue whose packet has the output from its head to its tail, 0 when free; null
+     * when outputs interleave flits. Set before switch allocation is built.
+     */
+    int[] outputLock;
 
     Crossbar(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers, Links links,
             ContentionCounter contention, NetworkInterfaces interfaces, PacketPool pool, Progress progress,
@@ -159,6 +165,10 @@ final class Crossbar {
         Progress pr = progress;
         pr.flitHops++;
         pr.lastMove = t;
+        int[] lock = outputLock;
+        if (lock != null && length > 1) {
+            lock[gpOut] = sent == length ? 0 : iv + 1;
+        }
         int rb = r * routerStride;
         int word = rb + (l >>> 6);
         if (sent == length) {

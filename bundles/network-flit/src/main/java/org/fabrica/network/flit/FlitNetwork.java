@@ -4,6 +4,7 @@ import java.util.List;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.VirtualChannel;
 import org.fabrica.kernel.SimulationException;
@@ -253,6 +254,11 @@ public final class FlitNetwork implements NetworkModel {
 
         this.crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, (long) livelockHopsPerRouter * w.routers, waiters);
+        if (d.interleaving() == OutputInterleaving.PACKETS) {
+            crossbar.outputLock = new int[w.portBase[w.routers]];
+            interfaces.wholePackets = true;
+            route.wholePackets = true;
+        }
         this.vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention,
                 pool, va, priority, waiters);
         this.switchAllocation = new SwitchAllocation(organisation, w, inputs, outputs, routers, contention, crossbar, links, pool,

@@ -448,6 +448,9 @@ final class NetworkInterfaces {
         throw CutThroughFit.never(pool.name(slot), length, "when node " + n + " injects it", vcsText.toString());
     }
 
+    /** Outputs send whole packets (OutputInterleaving.PACKETS): so does the terminal link of per-VC lanes. */
+    boolean wholePackets;
+
     /**
      * Per-VC injection queues: the next lane in round-robin order whose front packet can send a flit
      * (a new packet needs a credit of its VC, for the whole packet under virtual cut-through; a
@@ -459,7 +462,9 @@ final class NetworkInterfaces {
         int ciBase = outputs.niCreditBase + n * vcs;
         int[] credits = outputs.credits;
         int start = nextLane[n];
-        for (int k = 0; k < lanes; k++) {
+        // whole packets: a lane with a packet under way keeps the link until its tail
+        int tries = wholePackets && laneSent[base + start] > 0 ? 1 : lanes;
+        for (int k = 0; k < tries; k++) {
             int q = start + k;
             if (q >= lanes) {
                 q -= lanes;
@@ -507,7 +512,7 @@ final class NetworkInterfaces {
                 }
             }
             laneSent[qi] = sent;
-            nextLane[n] = q + 1 == lanes ? 0 : q + 1;
+            nextLane[n] = wholePackets && sent > 0 ? q : q + 1 == lanes ? 0 : q + 1;
             return;
         }
         niWaiting[n] = true;

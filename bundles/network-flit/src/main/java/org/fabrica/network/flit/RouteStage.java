@@ -39,6 +39,8 @@ final class RouteStage {
     private CollectiveUnit collectives;
     RoutingAlgorithm routing;
     String routingName;
+    /** Outputs send whole packets (OutputInterleaving.PACKETS): multi-output routes are refused. */
+    boolean wholePackets;
     /** Set by {@link #firstHop}: the VCs the packet may take at its first hop. */
     long firstHopMask;
 
@@ -189,6 +191,11 @@ final class RouteStage {
             throw fault("mixed alternatives (add) and branches (addBranch) in one route", r, inPort, slot, t, null);
         }
         boolean branches = c.branches;
+        if (branches && wholePackets) {
+            throw fault("returned a multi-output route, which outputs that send whole packets do not take (a packet"
+                    + " crossing to several outputs would hold them all); use outputs that interleave flits", r, inPort,
+                    slot, t, null);
+        }
         if (branches) {
             inputs.multiOutput(iv);
             for (int a = 0; a < n; a++) {

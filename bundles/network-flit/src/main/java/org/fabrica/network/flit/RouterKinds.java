@@ -203,6 +203,7 @@ final class RouterKinds {
         same(a, b, "flit size (flitBytes)", x.flitBytes(), y.flitBytes());
         same(a, b, "clock (cycleNanoseconds)", x.cycleNanoseconds(), y.cycleNanoseconds());
         same(a, b, "service-level table", x.serviceLevels(), y.serviceLevels());
+        same(a, b, "output interleaving", x.interleaving(), y.interleaving());
     }
 
     private static void same(String a, String b, String field, Object x, Object y) {

@@ -78,6 +78,7 @@ final class SwitchAllocation {
         this.wiring = wiring;
         this.contention = contention;
         this.crossbar = crossbar;
+        this.outputLock = crossbar.outputLock;
         this.pool = pool;
         this.stage = stage;
         this.arbiter = arbiter;
@@ -110,6 +111,9 @@ final class SwitchAllocation {
         return a;
     }
 
+    /** Whole-packet outputs: the crossbar's locks ({@link Crossbar#outputLock}); null when flits interleave. */
+    private final int[] outputLock;
+
     void step(int r, long t, int tl) {
         final int base = portBase[r];
         final int ivBase = queueBase[r];
@@ -141,6 +145,12 @@ final class SwitchAllocation {
                 int o = v[x + InputBuffers.OUT_PORT];
                 if (serialised && tl - linkFree[base + o] < 0) {
                     continue;
+                }
+                if (outputLock != null) {
+                    int owner = outputLock[base + o];
+                    if (owner != 0 && owner != ivBase + l + 1) {
+                        continue; // the output sends another packet to its tail
+                    }
                 }
                 if (vcInputs) {
                     in[count] = l;

@@ -1,0 +1,114 @@
+package org.fabrica.network.flit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.fabrica.hardware.CrossbarOrganisation;
+import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.OutputInterleaving;
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.flit.Fixtures.Recorder;
+import org.fabrica.network.flit.Fixtures.Setup;
+import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.routing.PacketView;
+import org.fabrica.traffic.InjectionProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Outputs that send whole packets ({@link OutputInterleaving#PACKETS}): once a packet's head has
+ * crossed to an output, only its flits cross there until its tail has, as on an InfiniBand link.
+ */
+class WholePacketOutputsTest {
+    /** The smallest gap between two deliveries to node 3 from cycle 1,000 on. */
+    static final class Gaps extends Recorder {
+        long last = -1;
+        long smallest = Long.MAX_VALUE;
+
+        @Override
+        public void packetDelivered(long packet, int source, int destination, int flits, long created, long inj,
+                long cycle, int hops) {
+            super.packetDelivered(packet, source, destination, flits, created, inj, cycle, hops);
+            if (cycle >= 1000 && last >= 0) {
+                smallest = Math.min(smallest, cycle - last);
+            }
+            last = cycle;
+        }
+    }
+
+    /**
+     * Nodes 1 and 2 flood node 3 with 4-flit packets, node 1's on VC 0 and node 2's on VC 1, so
+     * router 2's output towards router 3 carries both VCs; returns the smallest gap between two
+     * deliveries.
+     */
+    private static long smallestGap(OutputInterleaving interleaving, FlowControl flow) {
+        Setup s = new Setup();
+        s.router = Fixtures.router(2, 16, flow);
+        s.describe = d -> d.withInterleaving(interleaving);
+        s.pattern = (source, random) -> 3;
+        s.injection = new InjectionProcess() {
+            @Override
+            public long next(int node, long previous, SplittableRandom random) {
+                return (node == 1 || node == 2) && previous + 1 < 3000 ? previous + 1 : NEVER;
+            }
+
+            @Override
+            public double offeredLoad(long now) {
+                return 0;
+            }
+        };
+        s.queuing = c -> new QueuingScheme() {
+            @Override
+            public long vcMask(int router, int outPort, int vcClass, PacketView packet) {
+                return packet.source() == 1 ? 1 : 2;
+            }
+
+            @Override
+            public long injectionVcMask(int node, PacketView packet) {
+                return node == 1 ? 1 : 2;
+            }
+        };
+        Gaps gaps = new Gaps();
+        s.observer = gaps;
+        Fixtures.run(s.create(), 64);
+        assertEquals(gaps.generated, gaps.delivered);
+        assertTrue(gaps.delivered > 2000, "delivered " + gaps.delivered);
+        return gaps.smallest;
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = FlowControl.class, names = {"WORMHOLE", "VIRTUAL_CUT_THROUGH"})
+    void twoVcsThroughOneOutputInterleaveFlitsOrSendWholePackets(FlowControl flow) {
+        // flit by flit the two VCs' packets cross side by side and their tails arrive a cycle apart;
+        // a packet at a time, one 4-flit packet's tail follows the other's by at least 4 cycles
+        assertEquals(1, smallestGap(OutputInterleaving.FLITS, flow), flow + ": flits interleave");
+        assertEquals(4, smallestGap(OutputInterleaving.PACKETS, flow), flow + ": whole packets");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = CrossbarOrganisation.class)
+    void everyOrganisationDeliversEverythingWithWholePacketOutputs(CrossbarOrganisation organisation) {
+        Setup s = RouterOrganisationTest.loadedRing(organisation);
+        s.routing = new Fixtures.RingRouting(6, true);
+        s.queuing = Fixtures.classPerVc();
+        s.injection = Fixtures.bernoulli(0.5, 4, 3000);
+        s.describe = d -> d.withCrossbar(organisation).withInterleaving(OutputInterleaving.PACKETS);
+        FlitNetwork net = s.create();
+        Fixtures.run(net, 97);
+        assertEquals(net.generated(), net.delivered());
+        assertTrue(net.generated() > 1000, "generated " + net.generated());
+    }
+
+    @Test
+    void aMultiOutputRouteIsRefusedWithWholePacketOutputs() {
+        Setup s = MultiOutputRouteTest.star(100);
+        s.describe = d -> d.withInterleaving(OutputInterleaving.PACKETS);
+        FlitNetwork net = s.create();
+        SimulationException e = assertThrows(SimulationException.class, () -> Fixtures.run(net, 64));
+        assertTrue(e.getMessage().contains("multi-output route, which outputs that send whole packets do not take"),
+                e.getMessage());
+    }
+}
