@@ -65,6 +65,12 @@ final class Crossbar {
      * when outputs interleave flits. Set before switch allocation is built.
      */
     int[] outputLock;
+    /**
+     * With whole packets and one crossbar input per port (a shared crossbar): per global input port,
+     * 1 + the input queue whose packet holds the port's crossbar input until its tail, 0 when free;
+     * null otherwise.
+     */
+    int[] inputLock;
 
     Crossbar(Wiring wiring, InputBuffers inputs, OutputUnits outputs, ActiveRouters routers, Links links,
             ContentionCounter contention, NetworkInterfaces interfaces, PacketPool pool, Progress progress,
@@ -167,7 +173,11 @@ final class Crossbar {
         pr.lastMove = t;
         int[] lock = outputLock;
         if (lock != null && length > 1) {
-            lock[gpOut] = sent == length ? 0 : iv + 1;
+            int holder = sent == length ? 0 : iv + 1;
+            lock[gpOut] = holder;
+            if (inputLock != null) {
+                inputLock[gpIn] = holder;
+            }
         }
         int rb = r * routerStride;
         int word = rb + (l >>> 6);

@@ -255,7 +255,17 @@ public final class FlitNetwork implements NetworkModel {
         this.crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, (long) livelockHopsPerRouter * w.routers, waiters);
         if (d.interleaving() == OutputInterleaving.PACKETS) {
+            if (!cutThrough) {
+                throw new IllegalArgumentException("outputs that send whole packets need virtual cut-through flow"
+                        + " control: under wormhole a packet could stall for credits while it holds its output, and the VCs"
+                        + " that keep the routing deadlock-free would wait on each other; use flowControl"
+                        + " virtual-cut-through or outputs that interleave flits");
+            }
             crossbar.outputLock = new int[w.portBase[w.routers]];
+            if (organisation == CrossbarOrganisation.SHARED) {
+                // one crossbar input per port: the packet holds it to its tail, as it holds its output
+                crossbar.inputLock = new int[w.portBase[w.routers]];
+            }
             interfaces.wholePackets = true;
             route.wholePackets = true;
         }

@@ -79,6 +79,7 @@ final class SwitchAllocation {
         this.contention = contention;
         this.crossbar = crossbar;
         this.outputLock = crossbar.outputLock;
+        this.inputLock = crossbar.inputLock;
         this.pool = pool;
         this.stage = stage;
         this.arbiter = arbiter;
@@ -113,6 +114,8 @@ final class SwitchAllocation {
 
     /** Whole-packet outputs: the crossbar's locks ({@link Crossbar#outputLock}); null when flits interleave. */
     private final int[] outputLock;
+    /** Whole packets through a shared crossbar: its input locks ({@link Crossbar#inputLock}), else null. */
+    private final int[] inputLock;
 
     void step(int r, long t, int tl) {
         final int base = portBase[r];
@@ -150,6 +153,12 @@ final class SwitchAllocation {
                     int owner = outputLock[base + o];
                     if (owner != 0 && owner != ivBase + l + 1) {
                         continue; // the output sends another packet to its tail
+                    }
+                    if (inputLock != null) {
+                        owner = inputLock[base + lp[lb + l]];
+                        if (owner != 0 && owner != ivBase + l + 1) {
+                            continue; // another VC's packet holds the port's crossbar input to its tail
+                        }
                     }
                 }
                 if (vcInputs) {

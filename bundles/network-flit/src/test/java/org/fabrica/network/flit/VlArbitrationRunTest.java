@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.Setup;
@@ -43,11 +44,18 @@ class VlArbitrationRunTest {
     }
 
     private static long[] run(PartChoice switchAllocator, int routingAndVaCycles) {
+        return run(switchAllocator, routingAndVaCycles, OutputInterleaving.FLITS);
+    }
+
+    private static long[] run(PartChoice switchAllocator, int routingAndVaCycles, OutputInterleaving interleaving) {
         Setup s = new Setup();
         int rv = routingAndVaCycles;
-        s.router = Fixtures.router(2, 64, FlowControl.WORMHOLE, rv, rv, 1, 1, 1, 0, false);
+        // whole packets need virtual cut-through
+        FlowControl flow = interleaving == OutputInterleaving.PACKETS ? FlowControl.VIRTUAL_CUT_THROUGH
+                : FlowControl.WORMHOLE;
+        s.router = Fixtures.router(2, 64, flow, rv, rv, 1, 1, 1, 0, false);
         PartChoice rr = RouterDescription.ROUND_ROBIN;
-        s.describe = d -> d.withAllocators(rr, switchAllocator, rr);
+        s.describe = d -> d.withAllocators(rr, switchAllocator, rr).withInterleaving(interleaving);
         s.pattern = (source, random) -> 3;
         s.injection = new InjectionProcess() {
             @Override
@@ -100,5 +108,19 @@ class VlArbitrationRunTest {
         long[] gaps = run(new PartChoice("vl-arbitration", Map.of("low", List.of("0:3", "1:1"))), 1);
         double share = (double) gaps[1] / (gaps[1] + gaps[2]);
         assertTrue(share > 0.55 && share < 0.65, "share " + share + ", " + gaps[1] + " and " + gaps[2] + " packets");
+    }
+
+    @Test
+    void withWholePacketOutputsAnEntrySendsWholePacketsAndAPacketOverrunsItsWeight() {
+        // 4-flit packets: weights 8 and 4 are two packets and one; weights 3 and 1 are one packet
+        // each, the rest overrunning the entry, as in InfiniBand
+        long[] twoToOne = run(new PartChoice("vl-arbitration", Map.of("low", List.of("0:8", "1:4"))), 0,
+                OutputInterleaving.PACKETS);
+        double share = (double) twoToOne[1] / (twoToOne[1] + twoToOne[2]);
+        assertTrue(Math.abs(share - 2.0 / 3) < 0.02, "share " + share);
+        long[] overrun = run(new PartChoice("vl-arbitration", Map.of("low", List.of("0:3", "1:1"))), 0,
+                OutputInterleaving.PACKETS);
+        double even = (double) overrun[1] / (overrun[1] + overrun[2]);
+        assertTrue(Math.abs(even - 0.5) < 0.02, "share " + even);
     }
 }

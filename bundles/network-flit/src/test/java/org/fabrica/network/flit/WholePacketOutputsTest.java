@@ -79,19 +79,28 @@ class WholePacketOutputsTest {
         return gaps.smallest;
     }
 
-    @ParameterizedTest
-    @EnumSource(value = FlowControl.class, names = {"WORMHOLE", "VIRTUAL_CUT_THROUGH"})
-    void twoVcsThroughOneOutputInterleaveFlitsOrSendWholePackets(FlowControl flow) {
+    @Test
+    void twoVcsThroughOneOutputInterleaveFlitsOrSendWholePackets() {
         // flit by flit the two VCs' packets cross side by side and their tails arrive a cycle apart;
         // a packet at a time, one 4-flit packet's tail follows the other's by at least 4 cycles
-        assertEquals(1, smallestGap(OutputInterleaving.FLITS, flow), flow + ": flits interleave");
-        assertEquals(4, smallestGap(OutputInterleaving.PACKETS, flow), flow + ": whole packets");
+        FlowControl vct = FlowControl.VIRTUAL_CUT_THROUGH;
+        assertEquals(1, smallestGap(OutputInterleaving.FLITS, vct), "flits interleave");
+        assertEquals(4, smallestGap(OutputInterleaving.PACKETS, vct), "whole packets");
+        assertEquals(1, smallestGap(OutputInterleaving.FLITS, FlowControl.WORMHOLE), "wormhole, flits interleave");
+    }
+
+    @Test
+    void wholePacketOutputsUnderWormholeAreRefusedNamingTheReason() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> smallestGap(OutputInterleaving.PACKETS, FlowControl.WORMHOLE));
+        assertTrue(e.getMessage().contains("need virtual cut-through flow control"), e.getMessage());
     }
 
     @ParameterizedTest
     @EnumSource(value = CrossbarOrganisation.class)
     void everyOrganisationDeliversEverythingWithWholePacketOutputs(CrossbarOrganisation organisation) {
         Setup s = RouterOrganisationTest.loadedRing(organisation);
+        s.router = Fixtures.router(2, 8, FlowControl.VIRTUAL_CUT_THROUGH);
         s.routing = new Fixtures.RingRouting(6, true);
         s.queuing = Fixtures.classPerVc();
         s.injection = Fixtures.bernoulli(0.5, 4, 3000);

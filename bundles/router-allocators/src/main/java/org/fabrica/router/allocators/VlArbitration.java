@@ -9,15 +9,17 @@ import org.fabrica.router.AllocatorShape;
  * serves its VCs (the requests' {@link AllocationRequests#outputVc()}) by weighted round robin over
  * a high- and a low-priority table of {@code vc:weight} entries. The current entry's VC sends while
  * its weight lasts and it has a flit to send; then (or when it has none) the next entry with a flit
- * takes over with its full weight. High priority goes first; with a limit, once {@code highLimit}
+ * takes over with its full weight (a VC alone with a flit keeps its turn past its weight, the
+ * overrun of an InfiniBand packet). High priority goes first; with a limit, once {@code highLimit}
  * high-priority flits have gone while a low-priority flit waited, one low-priority flit passes. A VC
  * in neither table (or only with weight 0) is never served.
  *
  * <p>One VC of an output is owned by one packet at a time, so an output has at most one request per
  * VC; the outputs choose in turn (the first one rotating per call), each skipping the requests of
- * inputs an earlier output granted, so the grants are a matching. The model moves flits, so the
- * weights count flits and an output may switch VC inside a packet, where InfiniBand sends whole
- * packets (a packet may overrun its entry's weight).
+ * inputs an earlier output granted, so the grants are a matching. The weights count flits. Where
+ * outputs interleave flits an output may switch VC inside a packet; where they send whole packets
+ * (the router description's {@code OutputInterleaving.PACKETS}) the network asks only for the
+ * packet under way until its tail, which then overruns its entry's weight, as in InfiniBand.
  */
 final class VlArbitration implements Allocator {
     /** A table: the VC and the weight of each entry, and the VCs with a positive weight. */
@@ -180,14 +182,17 @@ final class VlArbitration implements Allocator {
 
     /**
      * The VC the table serves at output {@code k} among {@code free} (not empty, within the table's
-     * VCs): the current entry's while it has weight left and a flit, else the next entry's that has a
-     * flit, which starts with its full weight. One flit of the weight is spent.
+     * VCs): the current entry's while it has weight left and a flit, or while it is the only VC with
+     * a flit (its weight may then go below 0, as an InfiniBand entry's does when a packet overruns
+     * it: an output that sends whole packets asks only for the packet under way); else the next
+     * entry's that has a flit, which starts with its full weight. One flit of the weight is spent.
      */
     private static int pick(Table t, int[] entry, int[] left, int k, long free) {
         int[] vc = t.vc();
         int[] weight = t.weight();
         int e = entry[k];
-        if (left[k] > 0 && (free & (1L << vc[e])) != 0) {
+        long current = 1L << vc[e];
+        if ((free & current) != 0 && (left[k] > 0 || free == current)) {
             left[k]--;
             return vc[e];
         }
