@@ -48,7 +48,7 @@ public final class GenericHardwareFactory implements HardwareFactory<GenericRout
                         part("outputArbiter", p.outputArbiter()))
                 .withLinks(new LinkTiming(p.linkLatency(), p.linkCyclesPerFlit()),
                         new LinkTiming(p.linkLatency(), p.terminalLinkCyclesPerFlit()))
-                .withInjection(p.injectionQueues());
+                .withInjection(p.injectionQueues()).withInterleaving(p.outputInterleaving());
         return new GenericRouter(router, d);
     }
 

@@ -3,6 +3,7 @@ package org.fabrica.hardware.generic;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
@@ -92,6 +93,11 @@ public @interface GenericRouterParameters {
             + " (one lane per VC, flits of different lanes interleave on the link) or per-vc-admittance (per-vc"
             + " lanes of at most a VC's capacity behind an admittance queue per destination)")
     InjectionQueues injectionQueues() default InjectionQueues.SINGLE;
+
+    @AttributeDefinition(description = "How an output's link shares its cycles among the VCs' packets: flits (each"
+            + " cycle's flit may be of any VC, BookSim2's way) or packets (a packet once started crosses to its tail"
+            + " before another, holding a shared crossbar's input too; needs virtual cut-through)")
+    OutputInterleaving outputInterleaving() default OutputInterleaving.FLITS;
 
     @AttributeDefinition(description = "Length of a cycle in ns, for reporting", min = "0.001")
     double cycleNanoseconds() default 1.0;

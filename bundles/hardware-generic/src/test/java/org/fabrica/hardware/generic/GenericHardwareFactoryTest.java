@@ -10,6 +10,7 @@ import java.util.List;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.LinkTiming;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
@@ -91,6 +92,7 @@ class GenericHardwareFactoryTest {
         v.put("linkCyclesPerFlit", 4);
         v.put("terminalLinkCyclesPerFlit", 2);
         v.put("injectionQueues", "per-vc");
+        v.put("outputInterleaving", "packets");
         RouterDescription d = describe(v);
         assertEquals(CrossbarOrganisation.PER_VC, d.crossbar());
         assertEquals(PartChoice.of("oldest-first"), d.vcAllocator());
@@ -101,6 +103,8 @@ class GenericHardwareFactoryTest {
         assertEquals(new LinkTiming(2, 4), d.link());
         assertEquals(new LinkTiming(2, 2), d.terminalLink());
         assertEquals(InjectionQueues.PER_VC, d.injection());
+        assertEquals(OutputInterleaving.PACKETS, d.interleaving());
+        assertEquals(OutputInterleaving.FLITS, describe(Map.of()).interleaving(), "flits by default");
     }
 
     @Test
