@@ -288,6 +288,37 @@ final class Fixtures {
         };
     }
 
+    /**
+     * On the 8-ring: nodes 1 and 2 flood node 3, each offering a packet every cycle until
+     * {@code until} (far more than a link carries), node 1's packets on VC 0 and node 2's on VC 1,
+     * so that router 2's output towards router 3 carries both VCs.
+     */
+    static void twoFlowsToNode3(Setup s, long until) {
+        s.pattern = (source, random) -> 3;
+        s.injection = new InjectionProcess() {
+            @Override
+            public long next(int node, long previous, SplittableRandom random) {
+                return (node == 1 || node == 2) && previous + 1 < until ? previous + 1 : NEVER;
+            }
+
+            @Override
+            public double offeredLoad(long now) {
+                return 0;
+            }
+        };
+        s.queuing = c -> new QueuingScheme() {
+            @Override
+            public long vcMask(int router, int outPort, int vcClass, PacketView packet) {
+                return packet.source() == 1 ? 1 : 2;
+            }
+
+            @Override
+            public long injectionVcMask(int node, PacketView packet) {
+                return node == 1 ? 1 : 2;
+            }
+        };
+    }
+
     /** Every packet enters a collective operation of group 0 ({@code TrafficPattern.COLLECTIVE}). */
     static TrafficPattern collectiveGroupZero() {
         return new TrafficPattern() {

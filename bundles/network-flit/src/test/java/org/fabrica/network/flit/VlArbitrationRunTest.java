@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.Setup;
-import org.fabrica.queuing.QueuingScheme;
-import org.fabrica.routing.PacketView;
 import org.fabrica.router.PartChoice;
-import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,30 +52,7 @@ class VlArbitrationRunTest {
         s.router = Fixtures.router(2, 64, flow, rv, rv, 1, 1, 1, 0, false);
         PartChoice rr = RouterDescription.ROUND_ROBIN;
         s.describe = d -> d.withAllocators(rr, switchAllocator, rr).withInterleaving(interleaving);
-        s.pattern = (source, random) -> 3;
-        s.injection = new InjectionProcess() {
-            @Override
-            public long next(int node, long previous, SplittableRandom random) {
-                // nodes 1 and 2 offer a packet every cycle until 4,000, far more than a link carries
-                return (node == 1 || node == 2) && previous + 1 < 4000 ? previous + 1 : NEVER;
-            }
-
-            @Override
-            public double offeredLoad(long now) {
-                return 0;
-            }
-        };
-        s.queuing = c -> new QueuingScheme() {
-            @Override
-            public long vcMask(int router, int outPort, int vcClass, PacketView packet) {
-                return packet.source() == 1 ? 1 : 2;
-            }
-
-            @Override
-            public long injectionVcMask(int node, PacketView packet) {
-                return node == 1 ? 1 : 2;
-            }
-        };
+        Fixtures.twoFlowsToNode3(s, 4000);
         PerSource watch = new PerSource();
         s.observer = watch;
         Fixtures.run(s.create(), 64);

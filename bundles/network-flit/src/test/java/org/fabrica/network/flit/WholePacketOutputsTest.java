@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.SplittableRandom;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.Setup;
-import org.fabrica.queuing.QueuingScheme;
-import org.fabrica.routing.PacketView;
-import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -48,29 +44,7 @@ class WholePacketOutputsTest {
         Setup s = new Setup();
         s.router = Fixtures.router(2, 16, flow);
         s.describe = d -> d.withInterleaving(interleaving);
-        s.pattern = (source, random) -> 3;
-        s.injection = new InjectionProcess() {
-            @Override
-            public long next(int node, long previous, SplittableRandom random) {
-                return (node == 1 || node == 2) && previous + 1 < 3000 ? previous + 1 : NEVER;
-            }
-
-            @Override
-            public double offeredLoad(long now) {
-                return 0;
-            }
-        };
-        s.queuing = c -> new QueuingScheme() {
-            @Override
-            public long vcMask(int router, int outPort, int vcClass, PacketView packet) {
-                return packet.source() == 1 ? 1 : 2;
-            }
-
-            @Override
-            public long injectionVcMask(int node, PacketView packet) {
-                return node == 1 ? 1 : 2;
-            }
-        };
+        Fixtures.twoFlowsToNode3(s, 3000);
         Gaps gaps = new Gaps();
         s.observer = gaps;
         Fixtures.run(s.create(), 64);
