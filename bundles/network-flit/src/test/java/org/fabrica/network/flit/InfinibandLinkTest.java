@@ -50,4 +50,41 @@ class InfinibandLinkTest {
         assertEquals(20 + 2, latency(1, 2) - latency(1, 1));
         assertEquals(20 + 2, latency(64, 2) - latency(64, 1), "the same for a 4 KB packet: serialised once");
     }
+
+    @Test
+    void aVlWithoutCreditsNeverSendsAndSendsOnceTheyReturn() {
+        Setup s = new Setup().ring(4);
+        s.describe = d -> IB;
+        s.packetFlits = 64;
+        s.pattern = (source, random) -> 1;
+        s.injection = Fixtures.single(0, 10);
+        s.deadlockCycles = 1_000_000;
+        Recorder r = new Recorder();
+        s.observer = r;
+        FlitNetwork net = s.create();
+        // router 0's output towards router 1: every VL's credits taken (the buffers downstream full)
+        int base = (net.wiring.portBase[0] + Fixtures.PLUS) * net.wiring.vcs;
+        int[] held = new int[net.wiring.vcs];
+        for (int v = 0; v < held.length; v++) {
+            held[v] = net.outputs.credits[base + v];
+            net.outputs.credits[base + v] = 0;
+        }
+        long c = 0;
+        for (; c < 3000; c++) {
+            net.cycle(c);
+        }
+        assertEquals(1, r.injected, "the packet entered router 0");
+        assertEquals(0, r.delivered, "no VL of the output had a credit: nothing crossed");
+        for (int v = 0; v < held.length; v++) {
+            assertEquals(0, net.outputs.credits[base + v], "VL " + v + " sent nothing");
+            // the credits come back as credit returns do, one event each in the next cycle
+            for (int k = 0; k < held[v]; k++) {
+                net.links.creditEvents.add(c, base + v);
+            }
+        }
+        while (!net.done(c)) {
+            net.cycle(c++);
+        }
+        assertEquals(1, r.delivered, "with its credits back the packet crosses");
+    }
 }
