@@ -114,18 +114,21 @@ final class InfinibandModel implements HardwareModel {
         }
         long weighted = 0;
         Map<String, Object> parameters = new LinkedHashMap<>();
-        for (String name : List.of("vlArbitrationHigh", "vlArbitrationLow")) {
-            String[] entries = name.endsWith("High") ? p.vlArbitrationHigh() : p.vlArbitrationLow();
+        String[] names = {"vlArbitrationHigh", "vlArbitrationLow"};
+        String[][] tables = {p.vlArbitrationHigh(), p.vlArbitrationLow()};
+        String[] keys = {"high", "low"};
+        for (int t = 0; t < tables.length; t++) {
+            String[] entries = tables[t];
             List<String> flits = new ArrayList<>();
             for (int e = 0; e < entries.length; e++) {
-                int[] vw = entry(name, e, entries[e], p.vls());
+                int[] vw = entry(names[t], e, entries[e], p.vls());
                 if (vw[1] > 0) {
                     weighted |= 1L << vw[0];
                 }
                 // weights count 64-byte units; the allocator counts flits
                 flits.add(vw[0] + ":" + (int) Math.ceil(vw[1] * 64.0 / p.flitBytes()));
             }
-            parameters.put(name.endsWith("High") ? "high" : "low", flits);
+            parameters.put(keys[t], flits);
         }
         for (int vl = 0; vl < p.vls(); vl++) {
             if ((weighted & (1L << vl)) == 0) {

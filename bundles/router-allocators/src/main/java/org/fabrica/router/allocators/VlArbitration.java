@@ -28,6 +28,8 @@ final class VlArbitration implements Allocator {
 
     private final Table high;
     private final Table low;
+    /** The VCs with a positive weight in either table: the only ones ever served. */
+    private final long served;
     private final int highLimit;
     private final int[] outBase;
     /** Per output: the current entry and the flits it has left, per table; the high flits since a low one. */
@@ -56,6 +58,7 @@ final class VlArbitration implements Allocator {
         }
         this.high = high;
         this.low = low;
+        this.served = high.vcs() | low.vcs();
         this.highLimit = highLimit;
         int routers = shape.routers();
         outBase = new int[routers + 1];
@@ -126,7 +129,6 @@ final class VlArbitration implements Allocator {
         int[] in = requests.input();
         int[] out = requests.output();
         int[] ovc = requests.outputVc();
-        long served = high.vcs() | low.vcs();
         int nt = 0;
         for (int i = 0; i < count; i++) {
             int o = out[i];
