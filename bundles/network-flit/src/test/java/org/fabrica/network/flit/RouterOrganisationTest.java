@@ -377,6 +377,74 @@ class RouterOrganisationTest {
         assertTrue(voq > 1.25 * fifo, "VOQ throughput " + voq + " against FIFO " + fifo);
     }
 
+    /**
+     * One input VC, two packets bound to different outputs, one cycle: on a star of 4 with one VC
+     * per port, node 3 sends to node 1 without pause and node 0 alternates packets to nodes 1 and 2,
+     * so the queue of node 0's input VC for output 1 backs up behind node 3's while its queue for
+     * output 2 drains. A queue's count falls only when a flit leaves it (arrivals only add), so a
+     * cycle in which both queues' counts fall is a cycle in which two packets of the one VC left to
+     * different outputs. A shared crossbar input per port (or per VC) could not do it.
+     */
+    @Test
+    void voqAccessLetsTwoPacketsOfOneVcLeaveToDifferentOutputsInTheSameCycle() {
+        Setup s = new Setup();
+        s.topology = new Star(4);
+        s.routing = new org.fabrica.routing.RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, org.fabrica.routing.RouteCandidates out) {
+                out.add(packet.destination(), 0);
+            }
+
+            @Override
+            public int vcClasses() {
+                return 1;
+            }
+        };
+        int[] sent = new int[1];
+        s.pattern = (source, random) -> source == 3 ? 1 : 1 + sent[0]++ % 2;
+        InjectionProcess saturating = Fixtures.bernoulli(1.0, 4, 3000);
+        s.injection = new InjectionProcess() {
+            @Override
+            public long next(int node, long previous, SplittableRandom random) {
+                return node == 0 || node == 3 ? saturating.next(node, previous, random) : NEVER;
+            }
+
+            @Override
+            public double offeredLoad(long now) {
+                return saturating.offeredLoad(now);
+            }
+        };
+        s.queuing = Fixtures.anyVc();
+        s.router = Fixtures.router(1, 16, FlowControl.VIRTUAL_CUT_THROUGH);
+        s.describe = d -> d.withCrossbar(CrossbarOrganisation.VOQ);
+        s.deadlockCycles = 100_000;
+        FlitNetwork net = s.create();
+        assertEquals(1, net.vcs);
+        int iv = 0; // router 0's port 0 (node 0's link), VC 0
+        int toOne = net.wiring.firstQueue[iv] + 1;
+        int toTwo = net.wiring.firstQueue[iv] + 2;
+        int both = 0;
+        int backedUp = 0;
+        for (long c = 0; ; c++) {
+            if (c % 97 == 0) {
+                net.atSafePoint(c); // the buffers' and credits' invariants
+            }
+            int one = net.inputs.count(toOne);
+            int two = net.inputs.count(toTwo);
+            backedUp += one > 4 ? 1 : 0;
+            net.cycle(c);
+            if (net.inputs.count(toOne) < one && net.inputs.count(toTwo) < two) {
+                both++;
+            }
+            if (net.done(c)) {
+                break;
+            }
+        }
+        assertEquals(net.generated(), net.delivered());
+        assertTrue(backedUp > 100, "the queue to node 1 held more than a packet in only " + backedUp + " cycles");
+        assertTrue(both > 100, "both of one VC's queues sent a flit in the same cycle only " + both + " times");
+    }
+
     @Test
     void voqBuffersDeliverEverythingAndKeepTheirInvariantsOnARing() {
         Setup s = loadedRing(CrossbarOrganisation.VOQ);
