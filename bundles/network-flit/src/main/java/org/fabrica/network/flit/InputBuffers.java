@@ -57,44 +57,52 @@ final class InputBuffers {
     static final int ACTIVE = 3;
 
     static final int VC_SHIFT = 4;
+    /**
+     * Where a queue's record starts in its stride of {@code 1 << VC_SHIFT} ints: queue q's fields
+     * are {@code vc[(q << VC_SHIFT) + LEAD ..]}, so that with a 16-byte array header (HotSpot with
+     * compressed class pointers) and an array starting on a 64-byte boundary (G1 puts an array
+     * larger than half a region at a region's start: every large network's) each record fills one
+     * cache line instead of straddling two. {@link #vc} has {@code LEAD} ints more than its records.
+     */
+    static final int LEAD = 12;
     /** Flits in the queue (visible or still on the link). */
-    static final int COUNT = 0;
+    static final int COUNT = LEAD;
     /** FIFO: the front run's entry in the VC's ring of runs; VOQ: the front run of the VC's pool of runs. */
-    static final int HEAD = 1;
+    static final int HEAD = LEAD + 1;
     /** IDLE, ROUTING, VC_ALLOC or ACTIVE: the state of the front packet. */
-    static final int STATE = 2;
+    static final int STATE = LEAD + 2;
     /** Low 32 bits of the cycle from which the front packet's next stage may proceed. */
-    static final int READY = 3;
+    static final int READY = LEAD + 3;
     /** Downstream (output) VC owned by the front packet, when ACTIVE. */
-    static final int OUT = 4;
+    static final int OUT = LEAD + 4;
     /** Local output port of {@link #OUT}. */
-    static final int OUT_PORT = 5;
+    static final int OUT_PORT = LEAD + 5;
     /** Flits of the front packet already sent on. */
-    static final int SENT = 6;
+    static final int SENT = LEAD + 6;
     /** Router epoch at which the front head found all candidates taken. */
-    static final int BLOCKED_AT = 7;
+    static final int BLOCKED_AT = LEAD + 7;
     /** Copy of the front flit's packet slot (valid when COUNT > 0), so allocation never reads the ring. */
-    static final int FRONT_SLOT = 8;
+    static final int FRONT_SLOT = LEAD + 8;
     /** Copy of the cycle (low 32 bits) from which the front flit is visible (valid when COUNT > 0). */
-    static final int FRONT_VIS = 9;
+    static final int FRONT_VIS = LEAD + 9;
     /**
      * Route candidates of the front head (after route computation); negative: the branches of a
      * multi-output route (-count), whose output VCs, once granted, replace candidates 1.. in
      * {@link #candPort} (branch 0's is {@link #OUT}).
      */
-    static final int CAND_COUNT = 10;
+    static final int CAND_COUNT = LEAD + 10;
     /** The first candidate's output port and VC mask (low, high 32 bits); later ones in candPort/candMask. */
-    static final int CAND_PORT = 11;
-    static final int CAND_MASK_LO = 12;
-    static final int CAND_MASK_HI = 13;
+    static final int CAND_PORT = LEAD + 11;
+    static final int CAND_MASK_LO = LEAD + 12;
+    static final int CAND_MASK_HI = LEAD + 13;
     /** FIFO: capacity of the queue's VC in flits; VOQ: the queue's last run (in its VC's pool). */
-    static final int CAPACITY = 14;
-    static final int TAIL = 14;
+    static final int CAPACITY = LEAD + 14;
+    static final int TAIL = LEAD + 14;
     /**
      * Contention state of the front packet at this router: 0, {@link ContentionCounter#COUNTED}
      * or {@link ContentionCounter#WAITING}.
      */
-    static final int CONTENTION = 15;
+    static final int CONTENTION = LEAD + 15;
 
     /** FIFO VCs of at most this many flits (the largest VC's capacity) keep one slot per flit instead of runs. */
     static final int SLOT_FIFO_MAX = 32;
@@ -232,7 +240,7 @@ final class InputBuffers {
         this.queueLocalOf = wiring.queueLocal;
         int totalVcs = wiring.totalVcs();
         int queues = wiring.totalQueues();
-        vc = new int[Math.multiplyExact(queues, 1 << VC_SHIFT)];
+        vc = new int[Math.addExact(Math.multiplyExact(queues, 1 << VC_SHIFT), LEAD)];
         int later = voq ? 0 : maxCandidates - 1;
         candPort = new int[Math.multiplyExact(queues, later)];
         candMask = new long[Math.multiplyExact(queues, later)];

@@ -66,7 +66,8 @@ class RouterPartsTest {
         assertEquals(1, w.maskWords[1], "a leaf's masks cover its 8 queues");
         InputBuffers in = new InputBuffers(w, w.everyInputVc(new int[] {8, 8}), 1,
                 new ActiveRouters(w.routers, w.maxLocalQueues(), w.maskWords), new int[w.niCreditBase + w.nodes * VCS]);
-        assertEquals(w.totalQueues() << InputBuffers.VC_SHIFT, in.vc.length, "one record per queue");
+        assertEquals((w.totalQueues() << InputBuffers.VC_SHIFT) + InputBuffers.LEAD, in.vc.length,
+                "one record per queue, from LEAD on");
         StateSize size = StateSize.check(new Hub(5), new int[] {8, 8}, true, 1, 4, 1, Long.MAX_VALUE);
         assertEquals(w.totalQueues(), size.queues, "the memory estimate counts the same queues");
     }
