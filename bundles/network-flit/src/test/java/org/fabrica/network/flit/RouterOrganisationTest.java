@@ -149,6 +149,21 @@ class RouterOrganisationTest {
         }
     }
 
+    /** On a {@link Star}: straight to the destination's port, one VC class. */
+    static org.fabrica.routing.RoutingAlgorithm starRouting() {
+        return new org.fabrica.routing.RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, org.fabrica.routing.RouteCandidates out) {
+                out.add(packet.destination(), 0);
+            }
+
+            @Override
+            public int vcClasses() {
+                return 1;
+            }
+        };
+    }
+
     /** Mean latency of packets of even id (VC 1) over that of odd ones (VC 0), on a loaded star. */
     static double evenOverOddLatency(PartChoice arbiter) {
         Setup s = loadedRing(CrossbarOrganisation.PER_VC);
@@ -164,17 +179,7 @@ class RouterOrganisationTest {
             }
         };
         s.topology = new Star(6);
-        s.routing = new org.fabrica.routing.RoutingAlgorithm() {
-            @Override
-            public void route(int router, int inPort, PacketView packet, org.fabrica.routing.RouteCandidates out) {
-                out.add(packet.destination(), 0);
-            }
-
-            @Override
-            public int vcClasses() {
-                return 1;
-            }
-        };
+        s.routing = starRouting();
         s.pattern = Fixtures.uniform(6);
         s.router = Fixtures.router(2, 8, FlowControl.WORMHOLE);
         s.describe = d -> d.withCrossbar(CrossbarOrganisation.PER_VC)
@@ -330,17 +335,7 @@ class RouterOrganisationTest {
     static double starThroughput(CrossbarOrganisation organisation, PartChoice switchAllocator, int flits) {
         Setup s = new Setup();
         s.topology = new Star(8);
-        s.routing = new org.fabrica.routing.RoutingAlgorithm() {
-            @Override
-            public void route(int router, int inPort, PacketView packet, org.fabrica.routing.RouteCandidates out) {
-                out.add(packet.destination(), 0);
-            }
-
-            @Override
-            public int vcClasses() {
-                return 1;
-            }
-        };
+        s.routing = starRouting();
         s.pattern = Fixtures.uniform(8);
         s.queuing = Fixtures.anyVc();
         s.router = Fixtures.router(1, 16, FlowControl.WORMHOLE);
@@ -389,17 +384,7 @@ class RouterOrganisationTest {
     void voqAccessLetsTwoPacketsOfOneVcLeaveToDifferentOutputsInTheSameCycle() {
         Setup s = new Setup();
         s.topology = new Star(4);
-        s.routing = new org.fabrica.routing.RoutingAlgorithm() {
-            @Override
-            public void route(int router, int inPort, PacketView packet, org.fabrica.routing.RouteCandidates out) {
-                out.add(packet.destination(), 0);
-            }
-
-            @Override
-            public int vcClasses() {
-                return 1;
-            }
-        };
+        s.routing = starRouting();
         int[] sent = new int[1];
         s.pattern = (source, random) -> source == 3 ? 1 : 1 + sent[0]++ % 2;
         InjectionProcess saturating = Fixtures.bernoulli(1.0, 4, 3000);
