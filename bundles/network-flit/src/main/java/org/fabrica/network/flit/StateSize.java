@@ -112,7 +112,8 @@ final class StateSize {
                     + " flit slots (input VCs x the largest bufferFlits), more than one array can index (2^31); lower "
                     + "bufferFlits (or bufferBytes) of the hardware model, or use a smaller topology");
         }
-        if ((s.queues << InputBuffers.VC_SHIFT) + InputBuffers.LEAD > MAX_ARRAY || s.queues * Math.max(1, maxCandidates - 1) > MAX_ARRAY) {
+        if ((s.queues << InputBuffers.VC_SHIFT) + InputBuffers.LEAD > MAX_ARRAY
+                || s.queues * Math.max(1, maxCandidates - 1) > MAX_ARRAY) {
             throw new IllegalArgumentException(network + ": " + s.queues + " input queues" + (voq
                     ? " (every input VC x its router's outputs with VOQ crossbar access)" : "")
                     + " with up to " + maxCandidates + " routing candidates each are more than one array can index; "
