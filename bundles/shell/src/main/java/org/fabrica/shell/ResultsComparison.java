@@ -25,7 +25,7 @@ final class ResultsComparison {
     static final Set<String> KEY_COLUMNS = Set.of("pointId", "index", "pattern", "scheme", "load", "seed", "status",
             "swaps", "failure");
 
-    /** One folder's points: point id to metric values (NaN when empty or not a number), in file order. */
+    /** One folder's points: point id to metric values (NaN when empty), in file order. */
     record Points(String name, List<String> metrics, Map<String, Map<String, Double>> values) {
     }
 
@@ -75,7 +75,7 @@ final class ResultsComparison {
             Map<String, Double> row = new LinkedHashMap<>();
             for (int c = 0; c < header.size(); c++) {
                 if (!KEY_COLUMNS.contains(header.get(c))) {
-                    row.put(header.get(c), number(rec.get(c)));
+                    row.put(header.get(c), number(name, r, header.get(c), rec.get(c)));
                 }
             }
             values.put(rec.get(id), row);
@@ -83,11 +83,14 @@ final class ResultsComparison {
         return new Points(name, metrics, values);
     }
 
-    private static double number(String s) {
+    /** A metric cell: a number, or empty for an undefined metric (NaN); anything else is a damaged table. */
+    private static double number(String name, int row, String column, String s) {
         try {
             return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
         } catch (NumberFormatException e) {
-            return Double.NaN;
+            throw new IllegalArgumentException(name + ": row " + row + ", column " + column + " is '" + s
+                    + "', not a number; a points table holds numbers in its metric columns (empty where a metric is"
+                    + " undefined): correct the cell or take the table the run wrote");
         }
     }
 

@@ -62,6 +62,16 @@ class ResultsComparisonTest {
     }
 
     @Test
+    void aMetricCellThatIsNotANumberIsRefusedNamingRowAndColumn() throws IOException {
+        Path a = CliHarness.resultsFolder(tmp.resolve("a"), A);
+        Path b = CliHarness.resultsFolder(tmp.resolve("b"), B.replace("0.2,33,", "0.2,3x3,"));
+        CliHarness cli = new CliHarness();
+        assertEquals(2, cli.run("compare", a.toString(), b.toString()));
+        assertTrue(cli.err().contains("row 2, column latency.avg is '3x3', not a number"), cli.err());
+        assertEquals("", cli.out(), "no half-written comparison");
+    }
+
+    @Test
     void aFolderOfAKilledRunIsSettledAndSaidSoBeforeTheComparison() throws IOException {
         Path a = CliHarness.resultsFolder(tmp.resolve("a"), A);
         Path b = CliHarness.resultsFolder(tmp.resolve("b"), B);
