@@ -75,6 +75,11 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private final long startNanos = System.nanoTime();
     private long pausedSinceNanos;
     private long pausedTotalNanos;
+    /** Time the process did not run outside a pause (stopped, the machine asleep), each span once. */
+    private long sleptTotalNanos;
+    /** When the last span told by {@link #slept} ended; valid once {@link #slept} was called. */
+    private long lastSleptEnd;
+    private boolean sleptBefore;
     // guarded by progressLock
     private int finishedPoints;
     /** The points finished by this run (failed ones too), for the estimate of the time left. */
@@ -284,6 +289,28 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     }
 
     @Override
+    public void slept(long nanos) {
+        long now = System.nanoTime();
+        synchronized (progressLock) {
+            // every running point's watch tells the span: count it once; a pause leaves it out already
+            if ((!sleptBefore || now - nanos - lastSleptEnd >= 0) && pausedSinceNanos == 0) {
+                sleptTotalNanos += nanos;
+            }
+            if (!sleptBefore || now - lastSleptEnd > 0) {
+                lastSleptEnd = now;
+            }
+            sleptBefore = true;
+        }
+    }
+
+    /** Time the process did not run outside a pause, as the points' watches found it (for tests). */
+    long sleptNanos() {
+        synchronized (progressLock) {
+            return sleptTotalNanos;
+        }
+    }
+
+    @Override
     public void progressed() {
         long now = System.nanoTime();
         synchronized (progressLock) {
@@ -351,7 +378,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     }
 
     /**
-     * {@code , about 3 min left}: the running time so far (paused time excluded) scaled by what is
+     * {@code , about 3 min left}: the running time so far (paused time and time the process did
+     * not run excluded: {@link #slept}) scaled by what is
      * left, once there is enough to go on (10 s, and 2% of the points done by this run); empty
      * before, and while paused. Points are weighed by their load's expected cost ({@link PointCosts}):
      * the time of the work done here, times the expected cost of the points not finished over that
@@ -360,7 +388,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
      * in the rate made a resumed run's estimate far too short.
      */
     private String eta(double done, long now) {
-        long running = now - startNanos - pausedTotalNanos - (pausedSinceNanos != 0 ? now - pausedSinceNanos : 0);
+        long running = now - startNanos - pausedTotalNanos - sleptTotalNanos
+                - (pausedSinceNanos != 0 ? now - pausedSinceNanos : 0);
         int total = plan.points().size();
         if (pauseRequested || running < 10_000_000_000L || done - skipped.size() < 0.02 * total) {
             return "";

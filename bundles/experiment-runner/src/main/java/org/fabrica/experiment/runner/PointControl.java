@@ -23,6 +23,13 @@ final class PointControl implements RunControl {
         boolean stopRequested();
 
         void progressed();
+
+        /**
+         * The process did not run for {@code nanos} (stopped, the machine asleep), as a point's watch
+         * found; every running point's watch tells the same span.
+         */
+        default void slept(long nanos) {
+        }
     }
 
     /** Router-cycles between unconditional checkpoints: {@value} (4096 cycles of up to 256 routers). */
@@ -186,6 +193,7 @@ final class PointControl implements RunControl {
                 pausedNanos += nanos;
             }
         }
+        run.slept(nanos); // and the run's estimate of what is left
     }
 
     private static long seconds(long nanos) {

@@ -5,17 +5,29 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.fabrica.experiment.RunHandle;
+import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.RunState;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A process stopped (or a machine asleep) while points run: the time it did not run is not held
  * against the points, so they do not count as stuck when it goes on and their wall time leaves it
- * out; a point that then really stops coming to cycle boundaries still does.
+ * out, and so does the run's estimate of what is left; a point that then really stops coming to cycle
+ * boundaries still does.
  */
 class SuspendedWatchTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long S = TimeUnit.SECONDS.toNanos(1);
+
+    @TempDir
+    Path tmp;
 
     @Test
     void aLateReadingCountsAsSleepBeyondTheExpectedGap() {
@@ -42,5 +54,50 @@ class SuspendedWatchTest {
         String stuck = c.stall(start + 900 * S + 121 * S, stall, 10 * S);
         assertNotNull(stuck);
         assertTrue(stuck.startsWith("has not come to a cycle boundary for 121 s"), stuck);
+    }
+
+    @Test
+    void aPointsControlTellsItsRunThatTheProcessSlept() {
+        List<Long> told = new ArrayList<>();
+        PointControl c = new PointControl(new PointControl.Signals() {
+            @Override
+            public boolean pauseRequested() {
+                return false;
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return false;
+            }
+
+            @Override
+            public void progressed() {
+            }
+
+            @Override
+            public void slept(long nanos) {
+                told.add(nanos);
+            }
+        }, null);
+        c.excuse(900 * S);
+        assertEquals(List.of(900 * S), told);
+    }
+
+    @Test
+    void theRunLeavesAStopOutOfItsEstimateOnceHoweverManyPointsSawIt() throws InterruptedException {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        Path file = Fixtures.write(tmp, "p.yaml", Fixtures.TINY.replace("loads: [0.05, 0.1]", "loads: [0.05]"));
+        RunHandle h = runner.start(file, new RunOptions(tmp.resolve("out"), false, 1, Map.of(), true), null);
+        ExperimentRun run = (ExperimentRun) h;
+        run.slept(20 * MS);
+        assertEquals(0, run.sleptNanos(), "while paused the pause leaves the span out already");
+        h.resume();
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        run.slept(20 * MS);
+        run.slept(20 * MS); // another point's watch, at once: its span overlaps the one just told
+        assertEquals(20 * MS, run.sleptNanos(), "one stop told by two points counts once");
+        Thread.sleep(50);
+        run.slept(20 * MS);
+        assertEquals(40 * MS, run.sleptNanos(), "a later stop counts again");
     }
 }
