@@ -170,6 +170,11 @@ final class Fixtures {
 
     /** A point's control whose run never asks to pause or stop, for a point of no study ({@code null}). */
     static PointControl idleControl() {
+        return idleControl(nanos -> { });
+    }
+
+    /** {@link #idleControl()} whose run hears of the spans the process slept through {@code slept}. */
+    static PointControl idleControl(java.util.function.LongConsumer slept) {
         return new PointControl(new PointControl.Signals() {
             @Override
             public boolean pauseRequested() {
@@ -183,6 +188,11 @@ final class Fixtures {
 
             @Override
             public void progressed() {
+            }
+
+            @Override
+            public void slept(long nanos) {
+                slept.accept(nanos);
             }
         }, null);
     }

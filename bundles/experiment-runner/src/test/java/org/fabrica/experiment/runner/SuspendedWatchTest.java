@@ -59,26 +59,7 @@ class SuspendedWatchTest {
     @Test
     void aPointsControlTellsItsRunThatTheProcessSlept() {
         List<Long> told = new ArrayList<>();
-        PointControl c = new PointControl(new PointControl.Signals() {
-            @Override
-            public boolean pauseRequested() {
-                return false;
-            }
-
-            @Override
-            public boolean stopRequested() {
-                return false;
-            }
-
-            @Override
-            public void progressed() {
-            }
-
-            @Override
-            public void slept(long nanos) {
-                told.add(nanos);
-            }
-        }, null);
+        PointControl c = Fixtures.idleControl(told::add);
         c.excuse(900 * S);
         assertEquals(List.of(900 * S), told);
     }
