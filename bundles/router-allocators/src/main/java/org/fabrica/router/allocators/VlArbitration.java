@@ -87,7 +87,10 @@ final class VlArbitration implements Allocator {
      *
      * @throws IllegalArgumentException naming the table and the entry that is not of that form
      */
-    static Table table(String name, String[] entries) {
+    static Table table(String name, String[] given) {
+        // an item may hold several entries apart by spaces, so that name(high=0:4 1:4) can write a table
+        String[] entries = java.util.Arrays.stream(given).flatMap(g -> java.util.Arrays.stream(g.trim().split("\\s+")))
+                .filter(e -> !e.isEmpty()).toArray(String[]::new);
         if (entries.length > 64) {
             throw new IllegalArgumentException("vl-arbitration: the " + name + " table has " + entries.length
                     + " entries; InfiniBand's tables hold at most 64");

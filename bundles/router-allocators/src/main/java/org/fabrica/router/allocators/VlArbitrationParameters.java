@@ -11,7 +11,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
         + " round robin over the output VCs by a high- and a low-priority table")
 public @interface VlArbitrationParameters {
     @AttributeDefinition(description = "High-priority table: entries vc:weight, served in order, each entry's VC"
-            + " sending up to weight flits before the next entry's turn (weight 0: the entry is skipped)")
+            + " sending up to weight flits before the next entry's turn (weight 0: the entry is skipped); a list,"
+            + " or entries apart by spaces, e.g. vl-arbitration(high=0:4 1:4, low=2:1)")
     String[] high() default {};
 
     @AttributeDefinition(description = "Low-priority table, as high: served when no high-priority VC has a flit to"

@@ -69,6 +69,17 @@ class VlArbitrationTest {
     }
 
     @Test
+    void theTextFormWritesATableAsEntriesApartBySpaces() {
+        org.fabrica.router.PartChoice c = org.fabrica.router.PartChoice.parse("vl-arbitration(low=0:2  1:1)");
+        String spaced = serve(vl(2, 1, c.parameters()), 6, 0, 1);
+        assertEquals(serve(vl(2, 1, Map.of("low", List.of("0:2", "1:1"))), 6, 0, 1), spaced);
+        assertEquals("001001", spaced, "VC 0 sends 2 flits, VC 1 one, in turn");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> vl(2, 1, org.fabrica.router.PartChoice.parse("vl-arbitration(high=0:4 1-4)").parameters()));
+        assertTrue(e.getMessage().contains("entry 1 of the high table is '1-4'"), e.getMessage());
+    }
+
+    @Test
     void badTablesAreRefusedNamingTheEntry() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> vl(2, 1, Map.of("low", List.of("0:4", "1-4"))));
