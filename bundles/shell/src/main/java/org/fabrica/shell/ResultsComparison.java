@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.results.SteadyPoints;
 import org.fabrica.stats.CsvReader;
 
 /**
@@ -75,23 +76,12 @@ final class ResultsComparison {
             Map<String, Double> row = new LinkedHashMap<>();
             for (int c = 0; c < header.size(); c++) {
                 if (!KEY_COLUMNS.contains(header.get(c))) {
-                    row.put(header.get(c), number(name, r, header.get(c), rec.get(c)));
+                    row.put(header.get(c), SteadyPoints.cell(name, r, header.get(c), rec.get(c)));
                 }
             }
             values.put(rec.get(id), row);
         }
         return new Points(name, metrics, values);
-    }
-
-    /** A metric cell: a number, or empty for an undefined metric (NaN); anything else is a damaged table. */
-    private static double number(String name, int row, String column, String s) {
-        try {
-            return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": row " + row + ", column " + column + " is '" + s
-                    + "', not a number; a points table holds numbers in its metric columns (empty where a metric is"
-                    + " undefined): correct the cell or take the table the run wrote");
-        }
     }
 
     /** The comparison as text; {@code detail} metrics get a table of every point. */

@@ -67,7 +67,7 @@ class ResultsComparisonTest {
         Path b = CliHarness.resultsFolder(tmp.resolve("b"), B.replace("0.2,33,", "0.2,3x3,"));
         CliHarness cli = new CliHarness();
         assertEquals(2, cli.run("compare", a.toString(), b.toString()));
-        assertTrue(cli.err().contains("row 2, column latency.avg is '3x3', not a number"), cli.err());
+        assertTrue(cli.err().contains("row 2: latency.avg is '3x3', not a number"), cli.err());
         assertEquals("", cli.out(), "no half-written comparison");
     }
 

@@ -99,20 +99,25 @@ public final class SteadyPoints {
             Map<String, String> notes = new LinkedHashMap<>();
             notes.put("pattern", rec.get(at[0]));
             notes.put("scheme", rec.get(at[1]));
-            notes.put("load", Double.toString(number(name, r, COLUMNS.get(2), rec.get(at[2]))));
+            notes.put("load", Double.toString(cell(name, r, COLUMNS.get(2), rec.get(at[2]))));
             notes.put(PointStatus.NOTE, status);
             notes.put(PointStatus.SATURATED_NOTE, Boolean.toString(PointStatus.SATURATED.equals(status)));
             List<Metric> metrics = new ArrayList<>();
             for (int c = 4; c < COLUMNS.size(); c++) {
-                metrics.add(new Metric(COLUMNS.get(c), number(name, r, COLUMNS.get(c), rec.get(at[c])), "", ""));
+                metrics.add(new Metric(COLUMNS.get(c), cell(name, r, COLUMNS.get(c), rec.get(at[c])), "", ""));
             }
             out.add(new PointResult(new SweepPoint("", name + "#" + r, r - 1), metrics, notes, null, 0));
         }
         return out;
     }
 
-    /** A cell's number; an empty cell is NaN (an undefined metric, e.g. a saturated point's latency). */
-    private static double number(String name, int row, String column, String cell) {
+    /**
+     * A metric cell of a points table: its number; an empty cell is NaN (an undefined metric, e.g. a
+     * saturated point's latency).
+     *
+     * @throws IllegalArgumentException naming table, row and column when the cell is anything else
+     */
+    public static double cell(String name, int row, String column, String cell) {
         if (cell.isEmpty()) {
             return Double.NaN;
         }
@@ -120,7 +125,8 @@ public final class SteadyPoints {
             return Double.parseDouble(cell);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + ", row " + row + ": " + column + " is '" + cell
-                    + "', not a number", e);
+                    + "', not a number; a points table holds numbers in its metric columns (empty where a metric"
+                    + " is undefined): correct the cell or take the table the run wrote", e);
         }
     }
 }

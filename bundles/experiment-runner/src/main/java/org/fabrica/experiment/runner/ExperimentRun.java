@@ -77,9 +77,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private long pausedTotalNanos;
     /** Time the process did not run outside a pause (stopped, the machine asleep), each span once. */
     private long sleptTotalNanos;
-    /** When the last span told by {@link #slept} ended; valid once {@link #slept} was called. */
-    private long lastSleptEnd;
-    private boolean sleptBefore;
+    /** When the last span told by {@link #slept} ended (no span ends before the run began). */
+    private long lastSleptEnd = startNanos;
     // guarded by progressLock
     private int finishedPoints;
     /** The points finished by this run (failed ones too), for the estimate of the time left. */
@@ -293,13 +292,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         long now = System.nanoTime();
         synchronized (progressLock) {
             // every running point's watch tells the span: count it once; a pause leaves it out already
-            if ((!sleptBefore || now - nanos - lastSleptEnd >= 0) && pausedSinceNanos == 0) {
+            if (now - nanos - lastSleptEnd >= 0 && pausedSinceNanos == 0) {
                 sleptTotalNanos += nanos;
             }
-            if (!sleptBefore || now - lastSleptEnd > 0) {
+            if (now - lastSleptEnd > 0) {
                 lastSleptEnd = now;
             }
-            sleptBefore = true;
         }
     }
 

@@ -1,5 +1,7 @@
 package org.fabrica.router.allocators;
 
+import java.util.Arrays;
+
 import org.fabrica.router.AllocationRequests;
 import org.fabrica.router.Allocator;
 import org.fabrica.router.AllocatorShape;
@@ -72,8 +74,8 @@ final class VlArbitration implements Allocator {
         lowLeft = new int[outputs];
         highSent = new int[outputs];
         // before the first turn: the last entry, spent, so that the first turn is entry 0's
-        java.util.Arrays.fill(highEntry, Math.max(0, high.vc().length - 1));
-        java.util.Arrays.fill(lowEntry, Math.max(0, low.vc().length - 1));
+        Arrays.fill(highEntry, Math.max(0, high.vc().length - 1));
+        Arrays.fill(lowEntry, Math.max(0, low.vc().length - 1));
         turn = new int[routers];
         int maxOut = shape.maxOutputs();
         requested = new long[maxOut];
@@ -89,7 +91,7 @@ final class VlArbitration implements Allocator {
      */
     static Table table(String name, String[] given) {
         // an item may hold several entries apart by spaces, so that name(high=0:4 1:4) can write a table
-        String[] entries = java.util.Arrays.stream(given).flatMap(g -> java.util.Arrays.stream(g.trim().split("\\s+")))
+        String[] entries = Arrays.stream(given).flatMap(g -> Arrays.stream(g.trim().split("\\s+")))
                 .filter(e -> !e.isEmpty()).toArray(String[]::new);
         if (entries.length > 64) {
             throw new IllegalArgumentException("vl-arbitration: the " + name + " table has " + entries.length
@@ -147,7 +149,7 @@ final class VlArbitration implements Allocator {
         }
         int s = ++stamp;
         if (s == Integer.MAX_VALUE) {
-            java.util.Arrays.fill(inputStamp, 0);
+            Arrays.fill(inputStamp, 0);
             s = stamp = 1;
         }
         int n = 0;
