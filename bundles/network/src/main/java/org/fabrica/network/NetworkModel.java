@@ -107,4 +107,13 @@ public interface NetworkModel extends CycleModel {
     default java.util.Map<String, Long> lossCounters() {
         return java.util.Map.of();
     }
+
+    /**
+     * Node-cycles so far in which a network interface could start a packet and the throttle held
+     * back every packet it had queued: the time sources spent waiting for the throttle alone. -1
+     * without an active throttle, or for a model that does not count them (since 2.4).
+     */
+    default long throttleHeldCycles() {
+        return -1;
+    }
 }

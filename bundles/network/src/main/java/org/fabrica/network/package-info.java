@@ -6,9 +6,10 @@
  * ({@link org.fabrica.network.NetworkSetup#router(String)}). 2.3: the counts of unicast packets
  * lost to link errors and sent again ({@link org.fabrica.network.NetworkModel#lossCounters()}), and
  * the collective engine's provider name ({@link org.fabrica.network.ProviderNames#collective()}).
+ * 2.4: the node-cycles the throttle held sources back ({@link org.fabrica.network.NetworkModel#throttleHeldCycles()}).
  */
 @Export
-@Version("2.3.0")
+@Version("2.4.0")
 package org.fabrica.network;
 
 import org.osgi.annotation.bundle.Export;

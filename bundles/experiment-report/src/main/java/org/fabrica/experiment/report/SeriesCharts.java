@@ -26,7 +26,7 @@ import org.fabrica.sweep.PointResult;
  * per scheme (seeds averaged window by window), and the ratio of every other scheme's curves to
  * the baseline's, as charts and as {@code series/ratios-<pattern>.csv};</li>
  * <li>collective, per pattern: packets in flight against time, one line per scheme (its first
- * seed).</li>
+ * seed), and, where schemes have an active throttle, the sources it held back against time.</li>
  * </ul>
  * Long series are thinned to at most {@value #MAX_CHART_POINTS} points per line for drawing
  * (the CSV files keep every window).
@@ -208,10 +208,14 @@ public final class SeriesCharts {
                 latencyRatio, false)));
     }
 
-    /** Collective, one pattern: packets in flight against time per scheme. */
+    /**
+     * Collective, one pattern: packets in flight against time per scheme; and the sources the
+     * throttle held back against time for the schemes whose series has them ({@code held-<pattern>}).
+     */
     public static void collective(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
             Built out) {
         List<Series> lines = new ArrayList<>();
+        List<Series> heldLines = new ArrayList<>();
         List<String> seeds = new ArrayList<>();
         for (String scheme : facts.schemes()) {
             List<PointResult> pts = points(results, pattern, scheme);
@@ -220,8 +224,11 @@ public final class SeriesCharts {
             }
             SeriesTable t = read(dir, pts.get(0), PointArtefacts.IN_FLIGHT_SUFFIX, out.warnings());
             if (t != null && t.has(PointArtefacts.IN_FLIGHT)) {
-                lines.add(thin(scheme, t.column(PointArtefacts.WINDOW_START), t.column(PointArtefacts.IN_FLIGHT),
-                        facts.schemes().indexOf(scheme)));
+                int style = facts.schemes().indexOf(scheme);
+                lines.add(thin(scheme, t.column(PointArtefacts.WINDOW_START), t.column(PointArtefacts.IN_FLIGHT), style));
+                if (t.has(PointArtefacts.HELD)) {
+                    heldLines.add(thin(scheme, t.column(PointArtefacts.WINDOW_START), t.column(PointArtefacts.HELD), style));
+                }
                 seeds.add(pts.get(0).notes().getOrDefault("seed", "?"));
             }
         }
@@ -229,10 +236,15 @@ public final class SeriesCharts {
             return;
         }
         boolean oneSeed = seeds.stream().distinct().count() == 1;
+        String sub = facts.seriesNote() + (oneSeed ? "; seed " + seeds.get(0) : "; first seed of each scheme");
         out.charts().add(new ResultCharts.NamedChart("inflight-" + ResultCharts.stem(pattern), pattern, new Chart(pattern
-                + ": packets in flight (collective)", facts.seriesNote() + (oneSeed ? "; seed " + seeds.get(0)
-                        : "; first seed of each scheme"), "cycle", "packets generated and not delivered", false, lines,
+                + ": packets in flight (collective)", sub, "cycle", "packets generated and not delivered", false, lines,
                 false)));
+        if (!heldLines.isEmpty()) {
+            out.charts().add(new ResultCharts.NamedChart("held-" + ResultCharts.stem(pattern), pattern, new Chart(pattern
+                    + ": sources the throttle held back (collective)", sub + "; schemes with an active throttle",
+                    "cycle", "nodes with every queued packet held (mean over the window)", false, heldLines, false)));
+        }
     }
 
     /**

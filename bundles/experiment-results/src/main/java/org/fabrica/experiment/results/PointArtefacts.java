@@ -33,6 +33,11 @@ public record PointArtefacts(SeriesTable series, SeriesTable inFlight, SeriesTab
     public static final String LATENCY_SMOOTH = "latency.smoothed";
     /** Column names of the in-flight series. */
     public static final String IN_FLIGHT = "inFlight";
+    /**
+     * Column of the in-flight series of a point with an active throttle: the sources it held back
+     * (every queued packet of the node held), the mean over the window (since 1.3).
+     */
+    public static final String HELD = "held";
 
     /** File name stem of a point: its id with every character other than letters, digits, '.', '-' as '_'. */
     public static String stem(String pointId) {

@@ -99,6 +99,8 @@ public final class CollectiveStudy extends PacketStudy {
         private final SweepPlan plan;
         private CollectiveDurationCollector collective;
         private InFlightSeries inFlight;
+        /** With an active throttle: the sources it held back per window of the in-flight series; else null. */
+        private HeldSeries held;
 
         Measurement(SweepPlan plan) {
             this.plan = plan;
@@ -113,15 +115,25 @@ public final class CollectiveStudy extends PacketStudy {
 
         @Override
         PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-            return new CollectiveRun(network, cycleObserver(inFlight, recorder), plan.maxCycles());
+            NetworkObserver sampled = inFlight;
+            if (network.throttleHeldCycles() >= 0) {
+                held = new HeldSeries(network, inFlight.window());
+                sampled = CompositeObserver.of(inFlight, held);
+            }
+            return new CollectiveRun(network, cycleObserver(sampled, recorder), plan.maxCycles());
         }
 
         @Override
         Outcome outcome(PointRun model, long end, NetworkModel network, SweepPlan.Assembly assembly) {
             List<Metric> metrics = new ArrayList<>(collective.results(end));
             metrics.add(new Metric(IN_FLIGHT_MAX, inFlight.max(), "packets", "largest number of packets in flight"));
-            SeriesTable inFlightTable = new SeriesTable(List.of(PointArtefacts.WINDOW_START, PointArtefacts.IN_FLIGHT),
-                    List.of(toDouble(inFlight.cycles()), toDouble(inFlight.inFlight())));
+            List<String> names = new ArrayList<>(List.of(PointArtefacts.WINDOW_START, PointArtefacts.IN_FLIGHT));
+            List<double[]> columns = new ArrayList<>(List.of(toDouble(inFlight.cycles()), toDouble(inFlight.inFlight())));
+            if (held != null) {
+                names.add(PointArtefacts.HELD);
+                columns.add(held.held());
+            }
+            SeriesTable inFlightTable = new SeriesTable(names, columns);
             SeriesTable nodeTable = nodeTable(collective, plan.topology().nodes());
             boolean complete = collective.allDelivered() && model.end() == PointRun.End.NETWORK_DONE;
             String status = complete ? PointSimulation.OK : PointSimulation.SATURATED_STATUS;

@@ -37,6 +37,8 @@ final class PointSimulation {
     static final String SWAPS = "swaps";
     static final String ROUTING = "routing";
     static final String END = "end";
+    /** Metric of a point whose scheme has an active throttle: the node-cycles it held sources back. */
+    static final String THROTTLE_HELD = "throttle.heldCycles";
 
     /** Values of the {@link #STATUS} note ({@link PointStatus}). */
     static final String OK = PointStatus.OK;
@@ -153,6 +155,11 @@ final class PointSimulation {
             }
             network.lossCounters().forEach((k, v) -> metrics.add(new Metric("network." + k, v, "packets",
                     "unicast packets lost to link errors: " + k + " (docs/collectives.md, lossy links)")));
+            long held = network.throttleHeldCycles();
+            if (held >= 0) {
+                metrics.add(new Metric(THROTTLE_HELD, held, "node-cycles", "node-cycles in which a network interface"
+                        + " could start a packet and the throttle held back every packet it had queued"));
+            }
             metrics.add(new Metric("sim.cycles", end, "cycles", "cycles simulated"));
             metrics.add(new Metric("sim.flitHops", network.flitHops(), "flit hops",
                     "flit traversals of router-to-router and terminal links"));

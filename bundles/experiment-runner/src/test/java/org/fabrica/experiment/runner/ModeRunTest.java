@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.results.PointArtefacts;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.stats.CsvWriter;
@@ -89,6 +90,7 @@ class ModeRunTest {
         for (String p : List.of("bitcomp", "transpose", "uniform")) {
             assertTrue(Files.isRegularFile(out.resolve("plots/inflight-" + p + ".png")), p);
             assertContains(Files.readString(out.resolve("plots/inflight-" + p + ".svg")), "<polyline");
+            assertContains(Files.readString(out.resolve("plots/held-" + p + ".svg")), "<polyline");
         }
         String report = Files.readString(out.resolve("report.html"));
         assertContains(report, "<h2>Summary</h2>");
@@ -105,6 +107,42 @@ class ModeRunTest {
                     PointRecords.metric(r, "collective.duration"), r.point().pointId());
         }
         assertEquals(h.summaryText(), h2.summaryText());
+    }
+
+    /**
+     * The sources the throttle held back: a metric ({@code throttle.heldCycles}) and a series
+     * column ({@code held}) of the points with an active throttle, neither for the others. On the
+     * 8 x 8 torus with 10 packets per node of tornado, th8 holds sources back; the series' window
+     * means add up to the count (but for a last window the run ended inside).
+     */
+    @Test
+    void aThrottledCollectiveReportsTheSourcesItHeldBack() throws IOException {
+        Path out = tmp.resolve("held");
+        String yaml = ModeValidationTest.COLLECTIVE.replace("k: 4", "k: 8").replace("packets: 3", "packets: 10")
+                .replace("patterns: [bitcomp, transpose, {name: uniform, includeSelf: true}]", "patterns: [tornado]")
+                .replace("seeds: {default: 1, uniform: 3}", "seeds: [1]");
+        RunHandle h = runner.start(Fixtures.write(tmp, "held.yaml", yaml), Fixtures.options(out), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        assertEquals(2, h.results().size());
+        for (PointResult r : h.results()) {
+            double held = PointRecords.metric(r, PointSimulation.THROTTLE_HELD);
+            String stem = PointArtefacts.stem(r.point().pointId());
+            SeriesTable series = SeriesTable.parse(Files.readString(out.resolve("series/" + stem + "-inflight.csv")));
+            if (r.notes().get("scheme").equals("no-th")) {
+                assertTrue(Double.isNaN(held), r.point().pointId() + ": no throttle, no count");
+                assertTrue(!series.has(PointArtefacts.HELD), stem);
+                continue;
+            }
+            assertTrue(held > 0, r.point().pointId() + " held " + held);
+            double windows = 0;
+            for (double v : series.column(PointArtefacts.HELD)) {
+                windows += v * 10;
+            }
+            assertTrue(windows <= held + 1e-6 && windows >= held - 10 * 64, r.point().pointId() + ": " + windows
+                    + " in the windows, " + held + " counted");
+        }
+        assertContains(Files.readString(out.resolve("points.csv")), PointSimulation.THROTTLE_HELD);
+        assertContains(Files.readString(out.resolve("plots/held-tornado.svg")), "th8");
     }
 
     private static double max(double[] v) {

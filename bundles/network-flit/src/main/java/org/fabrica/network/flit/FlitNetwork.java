@@ -371,6 +371,11 @@ public final class FlitNetwork implements NetworkModel {
     }
 
     @Override
+    public long throttleHeldCycles() {
+        return throttleActive ? interfaces.heldCycles : -1;
+    }
+
+    @Override
     public long flitHops() {
         return progress.flitHops;
     }

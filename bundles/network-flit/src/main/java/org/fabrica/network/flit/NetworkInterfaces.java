@@ -62,6 +62,8 @@ final class NetworkInterfaces {
     /** Of {@link #replicated}, the copies of collective packets. */
     long collectiveCopies;
     long delivered;
+    /** Node-cycles in which an interface could start a packet and the throttle held back every one it had queued. */
+    long heldCycles;
 
     private final Wiring wiring;
     private final OutputUnits outputs;
@@ -350,6 +352,7 @@ final class NetworkInterfaces {
                 qi = admittedLane(n, t);
                 held = niHeld;
                 if (qi < 0) {
+                    heldCycles++;
                     return; // every queued packet held back: ask again next cycle
                 }
             }

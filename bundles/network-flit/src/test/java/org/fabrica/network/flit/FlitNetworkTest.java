@@ -15,6 +15,8 @@ import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.RingRouting;
 import org.fabrica.network.flit.Fixtures.Setup;
+import org.fabrica.routing.PacketView;
+import org.fabrica.throttle.Throttle;
 import org.fabrica.traffic.InjectionProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -234,6 +236,76 @@ class FlitNetworkTest {
         long queued = net.generated() - net.delivered() - net.packetsInNetwork();
         assertTrue(queued > 20 * maxLive, queued + " queued at the sources, pool peak " + maxLive);
         assertEquals(throttled ? 3 : 1, net.interfaces.lanes);
+    }
+
+    /**
+     * The node-cycles the throttle held sources back ({@code throttleHeldCycles}). On the 8-ring
+     * node 2 queues a packet for node 3 and then one for node 1 in cycle 0; the throttle holds the
+     * packet for node 3 back before cycle {@code until} and admits the other at once. The
+     * interface sends the packet for node 1 in cycles 0 to 3 (held then only toward one direction:
+     * not counted), and from cycle 4 has only the held packet: held in cycles 4 to until - 1. With
+     * until = 0 the throttle admits everything and holds nothing; without an active throttle the
+     * model does not count (-1).
+     */
+    @Test
+    void theThrottlesHeldCyclesAreTheCyclesItHeldEveryQueuedPacketOfANodeBack() {
+        for (long until : new long[] {50, 20, 0}) {
+            long[] injectedAt = {-1, -1};
+            FlitNetwork net = twoPacketsFromNode2(until, injectedAt);
+            Fixtures.run(net, 1);
+            assertEquals(2, net.delivered(), "until " + until);
+            if (until > 0) {
+                assertEquals(0, injectedAt[1], "the packet for node 1 passes the held one");
+                assertEquals(Math.max(until, 4), injectedAt[0], "the packet for node 3 leaves when admitted");
+            } else {
+                assertEquals(0, injectedAt[0], "nothing held: the older packet first");
+                assertEquals(4, injectedAt[1]);
+            }
+            assertEquals(Math.max(0, until - 4), net.throttleHeldCycles(), "until " + until);
+        }
+        Setup s = new Setup().ring(8);
+        s.injection = Fixtures.single(2, 0);
+        FlitNetwork unthrottled = s.create();
+        Fixtures.run(unthrottled, 1);
+        assertEquals(1, unthrottled.delivered());
+        assertEquals(-1, unthrottled.throttleHeldCycles());
+    }
+
+    private static FlitNetwork twoPacketsFromNode2(long until, long[] injectedAt) {
+        Setup s = new Setup().ring(8);
+        int[] drawn = {0};
+        s.pattern = (source, random) -> drawn[0]++ == 0 ? 3 : 1;
+        s.injection = new InjectionProcess() {
+            int generated;
+
+            @Override
+            public long next(int node, long previous, SplittableRandom random) {
+                return node == 2 && generated++ < 2 ? 0 : NEVER;
+            }
+
+            @Override
+            public double offeredLoad(long now) {
+                return 0;
+            }
+        };
+        s.throttle = context -> new Throttle() {
+            @Override
+            public void cycle(long now) {
+            }
+
+            @Override
+            public boolean admit(int router, int outPort, int vc, PacketView packet, long now) {
+                return packet.destination() != 3 || now >= until;
+            }
+        };
+        s.observer = new Recorder() {
+            @Override
+            public void packetInjected(long packet, int source, long cycle) {
+                super.packetInjected(packet, source, cycle);
+                injectedAt[(int) packet] = cycle;
+            }
+        };
+        return s.create();
     }
 
     @Test
