@@ -6,9 +6,11 @@ import org.fabrica.stats.NetworkObserver;
 
 /**
  * The sources the throttle held back ({@link NetworkModel#throttleHeldCycles()}: node-cycles in
- * which it held every queued packet of a node), the mean over each window of the in-flight
- * series: sampled at the same cycles as {@link org.fabrica.stats.collectors.InFlightSeries} (the
- * end of each window's last cycle), the count since the previous sample divided by the window.
+ * which it held every queued packet of a node), the mean over each window of a point's windowed
+ * series (the collective mode's in-flight series, the ramp's windows): sampled at the end of each
+ * window's last cycle, as {@link org.fabrica.stats.collectors.InFlightSeries} and
+ * {@link org.fabrica.stats.collectors.WindowedSeriesCollector} close theirs, the count since the
+ * previous sample divided by the window.
  * Told only cycle ends; it allocates only to grow its array (by doubling).
  */
 final class HeldSeries implements NetworkObserver {

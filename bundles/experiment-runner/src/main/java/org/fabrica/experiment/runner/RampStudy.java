@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.SpecReader;
@@ -209,6 +210,8 @@ public final class RampStudy extends PacketStudy {
     private static final class Measurement extends PointMeasurement {
         private final ExperimentSpec spec;
         private WindowedSeriesCollector windowed;
+        /** With an active throttle: the sources it held back per window; else null. */
+        private HeldSeries held;
 
         Measurement(ExperimentSpec spec) {
             this.spec = spec;
@@ -223,7 +226,12 @@ public final class RampStudy extends PacketStudy {
 
         @Override
         PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-            return new RampRun(network, cycleObserver(windowed, recorder), assembly.injection(), of(spec).window(),
+            NetworkObserver sampled = windowed;
+            if (network.throttleHeldCycles() >= 0) {
+                held = new HeldSeries(network, of(spec).window());
+                sampled = CompositeObserver.of(windowed, held);
+            }
+            return new RampRun(network, cycleObserver(sampled, recorder), assembly.injection(), of(spec).window(),
                     spec.maxCycles());
         }
 
@@ -233,6 +241,9 @@ public final class RampStudy extends PacketStudy {
             long generated = generated();
             long delivered = delivered();
             SeriesTable series = rampSeries(spec, windowed, metrics);
+            if (held != null) {
+                series = withHeld(series, held.held());
+            }
             metrics.add(new Metric(PACKETS_GENERATED, generated, "packets", "packets generated during the run"));
             metrics.add(new Metric(PACKETS_DELIVERED, delivered, "packets", "packets delivered during the run"));
             metrics.add(new Metric(IN_FLIGHT_END, generated - delivered, "packets",
@@ -245,6 +256,26 @@ public final class RampStudy extends PacketStudy {
             };
             return new Outcome(metrics, PointSimulation.OK, endNote, series, null, null);
         }
+    }
+
+    /**
+     * The series with a column {@link PointArtefacts#HELD}, one value per window: the sources the
+     * throttle held back, the mean over the window (NaN for a window it has no sample of, which
+     * only a run that ended inside a window and had it closed by a later event could leave).
+     */
+    static SeriesTable withHeld(SeriesTable series, double[] held) {
+        List<String> names = new ArrayList<>(series.names());
+        List<double[]> columns = new ArrayList<>();
+        for (String n : names) {
+            columns.add(series.column(n));
+        }
+        double[] column = Arrays.copyOf(held, series.rows());
+        for (int i = held.length; i < column.length; i++) {
+            column[i] = Double.NaN;
+        }
+        names.add(PointArtefacts.HELD);
+        columns.add(column);
+        return new SeriesTable(names, columns);
     }
 
     /**

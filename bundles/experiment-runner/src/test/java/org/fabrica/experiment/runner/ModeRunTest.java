@@ -169,6 +169,7 @@ class ModeRunTest {
         List<PointResult> results = h.results();
         assertEquals(4, results.size());
         Map<String, Double> critical = new HashMap<>();
+        double heldSum = 0;
         for (PointResult r : results) {
             assertNull(r.failure(), r.failure());
             assertEquals("ramp", r.notes().get("load"));
@@ -196,7 +197,21 @@ class ModeRunTest {
             assertTrue(delivered <= PointRecords.metric(r, "packets.delivered"));
             assertEquals(PointRecords.metric(r, "packets.generated") - PointRecords.metric(r, "packets.delivered"),
                     PointRecords.metric(r, "inFlight.end"));
+            // th8's series has the sources its throttle held back per window, adding up to its count
+            double held = PointRecords.metric(r, PointSimulation.THROTTLE_HELD);
+            if (r.notes().get("scheme").equals("no-th")) {
+                assertTrue(Double.isNaN(held) && !s.has(PointArtefacts.HELD), r.point().pointId());
+            } else {
+                double windows = 0;
+                for (double v : s.column(PointArtefacts.HELD)) {
+                    windows += v * 100;
+                }
+                assertTrue(held >= 0 && windows <= held + 1e-6 && windows >= held - 100 * 16, r.point().pointId()
+                        + ": " + windows + " in the windows, " + held + " counted");
+                heldSum += held;
+            }
         }
+        assertTrue(heldSum > 0, "th8 held sources back in some point");
         String text = h.summaryText();
         assertContains(text, "Critical load (flits/node/cycle; mean over seeds; in parentheses: ratio to no-th)");
         assertContains(text, "Peak throughput");
