@@ -240,10 +240,7 @@ public final class RampStudy extends PacketStudy {
             List<Metric> metrics = new ArrayList<>();
             long generated = generated();
             long delivered = delivered();
-            SeriesTable series = rampSeries(spec, windowed, metrics);
-            if (held != null) {
-                series = withHeld(series, held.held());
-            }
+            SeriesTable series = rampSeries(spec, windowed, held == null ? null : held.held(), metrics);
             metrics.add(new Metric(PACKETS_GENERATED, generated, "packets", "packets generated during the run"));
             metrics.add(new Metric(PACKETS_DELIVERED, delivered, "packets", "packets delivered during the run"));
             metrics.add(new Metric(IN_FLIGHT_END, generated - delivered, "packets",
@@ -259,30 +256,11 @@ public final class RampStudy extends PacketStudy {
     }
 
     /**
-     * The series with a column {@link PointArtefacts#HELD}, one value per window: the sources the
-     * throttle held back, the mean over the window (NaN for a window it has no sample of, which
-     * only a run that ended inside a window and had it closed by a later event could leave).
-     */
-    static SeriesTable withHeld(SeriesTable series, double[] held) {
-        List<String> names = new ArrayList<>(series.names());
-        List<double[]> columns = new ArrayList<>();
-        for (String n : names) {
-            columns.add(series.column(n));
-        }
-        double[] column = Arrays.copyOf(held, series.rows());
-        for (int i = held.length; i < column.length; i++) {
-            column[i] = Double.NaN;
-        }
-        names.add(PointArtefacts.HELD);
-        columns.add(column);
-        return new SeriesTable(names, columns);
-    }
-
-    /**
      * The ramp's series (raw and smoothed) and its metrics: the critical load from the smoothed
-     * throughput against the smoothed offered load (docs/studies/spth.md), the peak throughput.
+     * throughput against the smoothed offered load (docs/studies/spth.md), the peak throughput; with
+     * {@code held} (an active throttle's {@link HeldSeries}, else null) the column {@link PointArtefacts#HELD}.
      */
-    static SeriesTable rampSeries(ExperimentSpec spec, WindowedSeriesCollector w, List<Metric> metrics) {
+    static SeriesTable rampSeries(ExperimentSpec spec, WindowedSeriesCollector w, double[] held, List<Metric> metrics) {
         double[] offered = w.offeredLoad();
         double[] throughput = w.throughput();
         double[] latency = w.averageLatency();
@@ -311,12 +289,22 @@ public final class RampStudy extends PacketStudy {
                 + of(spec).window() + " cycles"));
         metrics.add(new Metric(RAMP_FINAL_LOAD, offered.length == 0 ? Double.NaN : offered[offered.length - 1], RATE,
                 "offered load of the last window"));
-        return new SeriesTable(List.of(PointArtefacts.WINDOW_START, PointArtefacts.OFFERED, PointArtefacts.GENERATED,
-                PointArtefacts.PACKETS, PointArtefacts.FLITS, PointArtefacts.THROUGHPUT, PointArtefacts.LATENCY,
-                PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH, PointArtefacts.LATENCY_SMOOTH),
-                List.of(PointMeasurement.toDouble(w.windowStarts()), offered, w.generatedLoad(), PointMeasurement.toDouble(w.receivedPackets()),
-                        PointMeasurement.toDouble(w.receivedFlits()), throughput, latency, offeredSmooth, throughputSmooth,
-                        latencySmooth));
+        List<String> names = new ArrayList<>(List.of(PointArtefacts.WINDOW_START, PointArtefacts.OFFERED,
+                PointArtefacts.GENERATED, PointArtefacts.PACKETS, PointArtefacts.FLITS, PointArtefacts.THROUGHPUT,
+                PointArtefacts.LATENCY, PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH,
+                PointArtefacts.LATENCY_SMOOTH));
+        List<double[]> columns = new ArrayList<>(List.of(PointMeasurement.toDouble(w.windowStarts()), offered,
+                w.generatedLoad(), PointMeasurement.toDouble(w.receivedPackets()),
+                PointMeasurement.toDouble(w.receivedFlits()), throughput, latency, offeredSmooth, throughputSmooth,
+                latencySmooth));
+        if (held != null) {
+            // one value per complete window; NaN for one without a sample (closed by a later event)
+            double[] column = Arrays.copyOf(held, offered.length);
+            Arrays.fill(column, Math.min(held.length, column.length), column.length, Double.NaN);
+            names.add(PointArtefacts.HELD);
+            columns.add(column);
+        }
+        return new SeriesTable(names, columns);
     }
 
     // ------------------------------------------------------------------ resolved form, summary, results

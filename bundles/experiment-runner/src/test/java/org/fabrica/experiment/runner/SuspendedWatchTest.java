@@ -74,11 +74,13 @@ class SuspendedWatchTest {
         assertEquals(0, run.sleptNanos(), "while paused the pause leaves the span out already");
         h.resume();
         assertEquals(RunState.FINISHED, Fixtures.await(h));
-        run.slept(20 * MS);
-        run.slept(20 * MS); // another point's watch, at once: its span overlaps the one just told
-        assertEquals(20 * MS, run.sleptNanos(), "one stop told by two points counts once");
-        Thread.sleep(50);
-        run.slept(20 * MS);
-        assertEquals(40 * MS, run.sleptNanos(), "a later stop counts again");
+        // spans of 200 ms told 250 ms apart: the two tellings of one span are far closer than its length
+        Thread.sleep(250);
+        run.slept(200 * MS);
+        run.slept(200 * MS); // another point's watch, at once: its span overlaps the one just told
+        assertEquals(200 * MS, run.sleptNanos(), "one stop told by two points counts once");
+        Thread.sleep(250);
+        run.slept(200 * MS);
+        assertEquals(400 * MS, run.sleptNanos(), "a later stop counts again");
     }
 }

@@ -1,7 +1,6 @@
 package org.fabrica.router.allocators;
 
 import java.util.Arrays;
-
 import org.fabrica.router.AllocationRequests;
 import org.fabrica.router.Allocator;
 import org.fabrica.router.AllocatorShape;
