@@ -104,6 +104,17 @@ public final class ResultsStore implements AutoCloseable {
      * @throws ExperimentException saying what is wrong and what to do
      */
     public static void check(Path dir, String experimentId, boolean resume) {
+        check(dir, experimentId, null, resume);
+    }
+
+    /**
+     * As {@link #check(Path, String, boolean)}, naming, when the folder holds another experiment's
+     * journal, the settings in which its {@code experiment.yaml} differs from {@code resolvedYaml}
+     * (this run's resolved experiment, as it would be written; null to name none).
+     *
+     * @throws ExperimentException saying what is wrong and what to do
+     */
+    public static void check(Path dir, String experimentId, String resolvedYaml, boolean resume) {
         Path abs = dir.toAbsolutePath().normalize();
         if (Files.exists(abs)) {
             if (!Files.isDirectory(abs)) {
@@ -114,7 +125,7 @@ public final class ResultsStore implements AutoCloseable {
                 throw new ExperimentException("results folder " + dir + " is not writable; choose another folder with "
                         + "--out or fix its permissions");
             }
-            readJournal(abs, dir, experimentId);
+            readJournal(abs, dir, experimentId, resolvedYaml);
             return;
         }
         Path p = abs.getParent();
@@ -138,7 +149,17 @@ public final class ResultsStore implements AutoCloseable {
      * @throws ExperimentException when the folder cannot be used
      */
     public static ResultsStore open(Path dir, String experimentId, boolean resume) {
-        check(dir, experimentId, resume);
+        return open(dir, experimentId, null, resume);
+    }
+
+    /**
+     * As {@link #open(Path, String, boolean)}, naming the differing settings when the folder holds
+     * another experiment's journal ({@link #check(Path, String, String, boolean)}).
+     *
+     * @throws ExperimentException when the folder cannot be used
+     */
+    public static ResultsStore open(Path dir, String experimentId, String resolvedYaml, boolean resume) {
+        check(dir, experimentId, resolvedYaml, resume);
         Path abs = dir.toAbsolutePath().normalize();
         // one run per folder at a time. In this process first, by name: opening and closing a second
         // channel on the lock file would release the running run's lock (POSIX locks belong to the process).
@@ -171,7 +192,7 @@ public final class ResultsStore implements AutoCloseable {
             }
             deleteStaleTemporaries(abs);
             markInterrupted(abs);
-            Journal j = readJournal(abs, dir, experimentId);
+            Journal j = readJournal(abs, dir, experimentId, resolvedYaml);
             Path file = abs.resolve(JOURNAL);
             List<PointResult> kept = new ArrayList<>();
             if (resume) {
@@ -211,7 +232,7 @@ public final class ResultsStore implements AutoCloseable {
     private record Journal(boolean exists, List<PointResult> results, long validBytes) {
     }
 
-    private static Journal readJournal(Path abs, Path shown, String experimentId) {
+    private static Journal readJournal(Path abs, Path shown, String experimentId, String resolvedYaml) {
         Path file = abs.resolve(JOURNAL);
         if (!Files.isRegularFile(file)) {
             return new Journal(false, List.of(), 0);
@@ -245,9 +266,11 @@ public final class ResultsStore implements AutoCloseable {
                             + e.getMessage() + "); move the folder away or choose another with --out");
                 }
                 if (!r.point().experimentId().equals(experimentId)) {
+                    String differ = differences(abs, resolvedYaml);
                     throw new ExperimentException("results folder " + shown + " holds results of another experiment"
                             + otherName(abs) + " (id " + r.point().experimentId() + ", this one is " + experimentId
-                            + "); choose another folder with --out, or delete " + shown + " to reuse it");
+                            + (differ.isEmpty() ? "" : "; " + differ) + "); choose another folder with --out, or delete "
+                            + shown + " to reuse it");
                 }
                 out.add(r);
             }
@@ -255,6 +278,21 @@ public final class ResultsStore implements AutoCloseable {
             start = end + 1;
         }
         return new Journal(true, out, valid);
+    }
+
+    /** The settings in which the folder's experiment differs from {@code resolvedYaml}, as a clause, or "". */
+    private static String differences(Path abs, String resolvedYaml) {
+        Path f = abs.resolve(EXPERIMENT);
+        if (resolvedYaml == null || !Files.isRegularFile(f)) {
+            return "";
+        }
+        try {
+            YAMLMapper yaml = new YAMLMapper();
+            return ExperimentDifferences.describe(
+                    ExperimentDifferences.between(yaml.readTree(f.toFile()), yaml.readTree(resolvedYaml)), 6);
+        } catch (IOException | RuntimeException e) {
+            return ""; // the folder's experiment.yaml is unreadable: the ids alone say it is another experiment
+        }
     }
 
     private static String otherName(Path abs) {

@@ -42,6 +42,23 @@ public record BundleIdentity(String symbolicName, String version) {
         return new BundleIdentity(type.getPackageName(), "0.0.0");
     }
 
+    /**
+     * A header of the bundle (or manifest) a class comes from, or null without one: the build writes
+     * {@code Fabrica-Commit}, the source commit it was built from ({@code git describe}, with
+     * {@code +changes} when the tree had uncommitted changes; absent when built outside a clone).
+     */
+    public static String header(Class<?> type, String name) {
+        Bundle b = FrameworkUtil.getBundle(type);
+        String value = null;
+        if (b != null) {
+            value = b.getHeaders("").get(name);
+        } else {
+            Manifest m = manifest(type);
+            value = m == null ? null : m.getMainAttributes().getValue(name);
+        }
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
     private static Manifest manifest(Class<?> type) {
         CodeSource cs = type.getProtectionDomain() == null ? null : type.getProtectionDomain().getCodeSource();
         URL location = cs == null ? null : cs.getLocation();

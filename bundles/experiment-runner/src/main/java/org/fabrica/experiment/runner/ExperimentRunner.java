@@ -37,11 +37,14 @@ public final class ExperimentRunner implements ExperimentService {
     private final List<ExperimentRun> runs = new CopyOnWriteArrayList<>();
     private final AtomicInteger counter = new AtomicInteger();
     private final String fabricaVersion;
+    /** The source commit this runner was built from (its bundle's {@code Fabrica-Commit} header), or null. */
+    private final String fabricaCommit;
 
     @Activate
     public ExperimentRunner(@Reference(name = "registry") ProviderRegistry registry) {
         this.registry = registry;
         this.fabricaVersion = BundleIdentity.of(ExperimentRunner.class).version();
+        this.fabricaCommit = BundleIdentity.header(ExperimentRunner.class, "Fabrica-Commit");
     }
 
     @Deactivate
@@ -61,7 +64,8 @@ public final class ExperimentRunner implements ExperimentService {
         RunOptions o = options == null ? defaults() : options;
         SweepPlan plan = plan(file, o);
         Path out = outDir(plan, o);
-        ResultsStore.check(out, plan.experimentId(), o.resume());
+        ResultsStore.check(out, plan.experimentId(), plan.resolvedYaml(fabricaVersion, fabricaCommit, ""),
+                o.resume());
         return plan.summary() + "\n  results   " + out;
     }
 
@@ -85,9 +89,10 @@ public final class ExperimentRunner implements ExperimentService {
         SweepExecutor executor = registry.executor(plan.spec().executor()).executor();
         Path out = outDir(plan, o);
         // everything above only reads; from here on the results folder is written
-        ResultsStore store = ResultsStore.open(out, plan.experimentId(), o.resume());
+        String yaml = plan.resolvedYaml(fabricaVersion, fabricaCommit,
+                ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        ResultsStore store = ResultsStore.open(out, plan.experimentId(), yaml, o.resume());
         try {
-            String yaml = plan.resolvedYaml(fabricaVersion, ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
             store.writeText(ResultsStore.EXPERIMENT, yaml);
             ExperimentFacts facts = facts(plan, yaml);
             String id = plan.spec().name() + "-" + counter.incrementAndGet();

@@ -90,16 +90,19 @@ final class ResolvedExperiment {
 
     /**
      * The resolved experiment as YAML: the file's content with every default filled in, plus a
-     * provenance section (provider bundles and versions, Fabrica version, experiment id). It can
+     * provenance section (provider bundles and versions, Fabrica version and source commit, experiment id). It can
      * be run again as it is.
      */
-    static String yaml(SweepPlan plan, ObjectNode resolved, String fabricaVersion, String createdAt) {
+    static String yaml(SweepPlan plan, ObjectNode resolved, String fabricaVersion, String commit, String createdAt) {
         ExperimentDocument document = plan.document();
         ExperimentSpec spec = plan.spec();
         ObjectNode r = resolved.deepCopy();
         ObjectNode prov = r.putObject("provenance");
         prov.put("experimentId", plan.experimentId());
         prov.put("fabrica", fabricaVersion);
+        if (commit != null) {
+            prov.put("commit", commit); // the source commit the runner was built from
+        }
         prov.put("java", System.getProperty("java.version"));
         prov.put("resolvedAt", createdAt);
         prov.put("source", document.source());

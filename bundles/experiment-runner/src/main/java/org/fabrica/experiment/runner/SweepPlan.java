@@ -517,8 +517,13 @@ public final class SweepPlan implements StudyPlan {
 
     /** The resolved experiment as YAML, with its provenance ({@link ResolvedExperiment#yaml}); it can be run again as it is. */
     public String resolvedYaml(String fabricaVersion, String createdAt) {
+        return resolvedYaml(fabricaVersion, null, createdAt);
+    }
+
+    /** As {@link #resolvedYaml(String, String)}, naming the source commit Fabrica was built from (null if unknown). */
+    public String resolvedYaml(String fabricaVersion, String commit, String createdAt) {
         return ResolvedExperiment.yaml(this, variantPlans == null ? resolved : variantPlans.resolved(), fabricaVersion,
-                createdAt);
+                commit, createdAt);
     }
 
     /** The resolved experiment as the mode wrote it, without provenance (and without variants). */

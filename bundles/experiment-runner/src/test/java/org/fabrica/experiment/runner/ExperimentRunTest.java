@@ -197,6 +197,7 @@ class ExperimentRunTest {
         ExperimentException e = assertThrows(ExperimentException.class,
                 () -> runner.start(other, Fixtures.options(out), null));
         assertContains(e.getMessage(), "holds results of another experiment 'tiny'");
+        assertContains(e.getMessage(), "they differ in measure (700 there, 800 here)");
         assertContains(e.getMessage(), "choose another folder with --out");
         assertThrows(ExperimentException.class,
                 () -> runner.start(other, new RunOptions(out, true, 1, Map.of(), false), null));

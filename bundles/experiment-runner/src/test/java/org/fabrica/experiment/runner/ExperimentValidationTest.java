@@ -80,10 +80,17 @@ class ExperimentValidationTest {
         String resolved = plan.resolvedYaml("9.9.9", "now");
         assertContains(resolved, "tie: plus\n");
         assertContains(resolved, "bundle: org.fabrica.routing.cube\n");
+        assertFalse(resolved.contains("commit:"), "no commit named when the build did not know it");
         // the resolved file is itself a valid experiment with the same id
         ExperimentDocument again = ExperimentDocument.parse("resolved.yaml", resolved, Map.of());
         SweepPlan replan = SweepPlan.resolve(again, ExperimentSpec.parse(again), Fixtures.registry());
         assertEquals(plan.experimentId(), replan.experimentId());
+        // the source commit is provenance: written, and no part of the experiment's id
+        String withCommit = plan.resolvedYaml("9.9.9", "0123456789ab+changes", "now");
+        assertContains(withCommit, "  fabrica: 9.9.9\n  commit: 0123456789ab+changes\n");
+        ExperimentDocument third = ExperimentDocument.parse("resolved.yaml", withCommit, Map.of());
+        assertEquals(plan.experimentId(),
+                SweepPlan.resolve(third, ExperimentSpec.parse(third), Fixtures.registry()).experimentId());
     }
 
     @Test

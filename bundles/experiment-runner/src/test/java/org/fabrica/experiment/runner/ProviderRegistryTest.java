@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,5 +74,8 @@ class ProviderRegistryTest {
         assertEquals("org.fabrica.topology.cube", id.symbolicName());
         assertTrue(id.version().startsWith("0."), id.version());
         assertEquals("java.lang", BundleIdentity.of(String.class).symbolicName());
+        assertEquals("Fabrica", BundleIdentity.header(TorusFactory.class, "Bundle-Vendor"));
+        assertNull(BundleIdentity.header(TorusFactory.class, "No-Such-Header"));
+        assertNull(BundleIdentity.header(String.class, "Bundle-Vendor"), "a class without a manifest has no headers");
     }
 }
