@@ -23,8 +23,9 @@ import org.fabrica.sweep.PointResult;
  * the per-point files under {@code series/} (so points kept from an earlier run count too):
  * <ul>
  * <li>ramp, per pattern: smoothed throughput and latency against smoothed offered load, one line
- * per scheme (seeds averaged window by window), and the ratio of every other scheme's curves to
- * the baseline's, as charts and as {@code series/ratios-<pattern>.csv};</li>
+ * per scheme (seeds averaged window by window), the sources a throttle held back against the
+ * offered load where schemes have an active throttle, and the ratio of every other scheme's curves
+ * to the baseline's, as charts and as {@code series/ratios-<pattern>.csv};</li>
  * <li>collective, per pattern: packets in flight against time, one line per scheme (its first
  * seed), and, where schemes have an active throttle, the sources it held back against time.</li>
  * </ul>
@@ -83,21 +84,32 @@ public final class SeriesCharts {
         return null;
     }
 
-    /** Smoothed offered load, throughput and latency of one scheme, averaged over its seeds window by window. */
-    record Mean(double[] offered, double[] throughput, double[] latency, int seeds) {
+    /**
+     * Smoothed offered load, throughput and latency of one scheme, averaged over its seeds window by
+     * window, and the sources its throttle held back per window (null when its series have no such
+     * column: no active throttle).
+     */
+    record Mean(double[] offered, double[] throughput, double[] latency, double[] held, int seeds) {
     }
 
     static Mean mean(List<SeriesTable> tables) {
         int rows = Integer.MAX_VALUE;
+        boolean held = false;
         for (SeriesTable t : tables) {
             rows = Math.min(rows, t.rows());
+            held |= t.has(PointArtefacts.HELD);
         }
-        double[][] cols = new double[3][rows];
-        String[] names = {PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH, PointArtefacts.LATENCY_SMOOTH};
-        for (int c = 0; c < 3; c++) {
+        String[] names = {PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH, PointArtefacts.LATENCY_SMOOTH,
+            PointArtefacts.HELD};
+        double[][] cols = new double[names.length][];
+        for (int c = 0; c < (held ? 4 : 3); c++) {
+            cols[c] = new double[rows];
             double[] sum = new double[rows];
             int[] n = new int[rows];
             for (SeriesTable t : tables) {
+                if (!t.has(names[c])) {
+                    continue;
+                }
                 double[] v = t.column(names[c]);
                 for (int i = 0; i < rows; i++) {
                     if (Double.isFinite(v[i])) {
@@ -110,7 +122,7 @@ public final class SeriesCharts {
                 cols[c][i] = n[i] == 0 ? Double.NaN : sum[i] / n[i];
             }
         }
-        return new Mean(cols[0], cols[1], cols[2], tables.size());
+        return new Mean(cols[0], cols[1], cols[2], cols[3], tables.size());
     }
 
     /** Ramp, one pattern: the smoothed curves per scheme and their ratios to the baseline. */
@@ -144,10 +156,14 @@ public final class SeriesCharts {
         String sub = facts.seriesNote() + (maxSeeds > 1 ? "; mean of " + maxSeeds + " seeds" : "");
         List<Series> throughput = new ArrayList<>();
         List<Series> latency = new ArrayList<>();
+        List<Series> held = new ArrayList<>();
         for (Map.Entry<String, Mean> e : means.entrySet()) {
             int style = facts.schemes().indexOf(e.getKey());
             throughput.add(thin(e.getKey(), e.getValue().offered(), e.getValue().throughput(), style));
             latency.add(thin(e.getKey(), e.getValue().offered(), e.getValue().latency(), style));
+            if (e.getValue().held() != null) {
+                held.add(thin(e.getKey(), e.getValue().offered(), e.getValue().held(), style));
+            }
         }
         String x = "offered load (flits/node/cycle)";
         out.charts().add(new ResultCharts.NamedChart("ramp-throughput-" + stem, pattern, new Chart(pattern
@@ -156,6 +172,12 @@ public final class SeriesCharts {
         out.charts().add(new ResultCharts.NamedChart("ramp-latency-" + stem, pattern, new Chart(pattern
                 + ": latency vs offered load (ramp)", sub + "; mean age of the packets received in a window", x,
                 "average latency (cycles, log scale)", true, latency, false)));
+        if (!held.isEmpty()) {
+            out.charts().add(new ResultCharts.NamedChart("ramp-held-" + stem, pattern, new Chart(pattern
+                    + ": sources the throttle held back vs offered load (ramp)", sub + "; held per window, not smoothed; "
+                    + "schemes with an active throttle",
+                    x, "nodes with every queued packet held (mean over the window)", false, held, false)));
+        }
 
         Mean base = means.get(facts.baseline());
         if (base == null || means.size() < 2) {

@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -227,6 +228,10 @@ class ModeRunTest {
             assertTrue(Files.isRegularFile(out.resolve("plots/" + chart + ".png")), chart);
             assertContains(Files.readString(out.resolve("plots/" + chart + ".svg")), ">th8</text>");
         }
+        // the held chart has th8's line alone: no-th has no active throttle
+        String heldChart = Files.readString(out.resolve("plots/ramp-held-bitcomp.svg"));
+        assertContains(heldChart, ">th8</text>");
+        assertFalse(heldChart.contains(">no-th</text>"), "no line for a scheme without a throttle");
         assertContains(Files.readString(out.resolve("summary.csv")), "bitcomp,th8,1,");
         String report = Files.readString(out.resolve("report.html"));
         assertContains(report, "Critical load");
