@@ -9,7 +9,8 @@
  * {@link org.fabrica.stats.collectors.CriticalLoadDetector} (both pure functions);</li>
  * <li>{@link org.fabrica.stats.collectors.InFlightSeries} and
  * {@link org.fabrica.stats.collectors.CollectiveDurationCollector}: the collective (unsteady)
- * mode;</li>
+ * mode; {@link org.fabrica.stats.collectors.WindowSampler}, the clock of one sample per window
+ * that the in-flight series and other windowed observers share;</li>
  * <li>{@link org.fabrica.stats.collectors.SpaceTimeRecorder}: buffer busy state along a row of
  * routers per direction, rendered by {@link org.fabrica.stats.collectors.SpaceTimeChart};</li>
  * <li>{@link org.fabrica.stats.collectors.CompositeObserver}: fan-out of network events.</li>
@@ -19,7 +20,7 @@
  * ({@code statistics:}), in its private package {@code org.fabrica.stats.collectors.providers}.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.fabrica.stats.collectors;
 
 import org.osgi.annotation.bundle.Export;
