@@ -7,8 +7,8 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * {@code collective}: the unsteady mode of docs/studies/spth.md: every node generates K packets
- * at cycle 0; the run's duration is the cycle its last packet is delivered. The sweep point's
- * load is ignored.
+ * at cycle 0 (or, with {@code startSpread} S, at a cycle of its own drawn from 0 to S); the run's
+ * duration is the cycle its last packet is delivered. The sweep point's load is ignored.
  */
 @Component(service = InjectionProcessFactory.class, property = {
         "fabrica.name=collective",
@@ -28,6 +28,10 @@ public final class CollectiveFactory implements InjectionProcessFactory<Collecti
         if (nodes < 1) {
             throw new IllegalArgumentException("injection 'collective' needs at least one node, got " + nodes);
         }
-        return new CollectiveProcess(nodes, parameters.packets(), load.stopCycle());
+        if (parameters.startSpread() < 0) {
+            throw new IllegalArgumentException("injection 'collective': startSpread = " + parameters.startSpread()
+                    + " cycles; use 0 (every node at cycle 0) or a positive spread");
+        }
+        return new CollectiveProcess(nodes, parameters.packets(), parameters.startSpread(), load.stopCycle());
     }
 }

@@ -2,6 +2,7 @@ package org.fabrica.traffic.synthetic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -52,9 +53,34 @@ class CollectiveProcessTest {
     }
 
     @Test
+    void aStartSpreadStartsEachNodesWholeBurstAtOneCycleOfItsOwnWithinTheSpread() {
+        int nodes = 64;
+        InjectionProcess c = collective(nodes, Map.of("packets", 3, "startSpread", 40), Long.MAX_VALUE);
+        java.util.Set<Long> starts = new java.util.HashSet<>();
+        for (int n = 0; n < nodes; n++) {
+            SplittableRandom random = new SplittableRandom(100 + n);
+            long first = c.next(n, -1, random);
+            assertTrue(first >= 0 && first <= 40, "node " + n + " starts at " + first);
+            assertEquals(new SplittableRandom(100 + n).nextLong(41), first, "one draw from the node's own stream");
+            assertEquals(first, c.next(n, first, random), "the burst's packets share the cycle");
+            assertEquals(first, c.next(n, first, random));
+            assertEquals(InjectionProcess.NEVER, c.next(n, first, random), "three packets, then nothing");
+            starts.add(first);
+        }
+        assertTrue(starts.size() > 20, "64 nodes spread over 41 cycles: " + starts.size() + " distinct starts");
+        // spread 0 draws nothing: the stream is left as it was for the pattern's draws
+        InjectionProcess burst = collective(4, Map.of("packets", 2), Long.MAX_VALUE);
+        SplittableRandom untouched = new SplittableRandom(7);
+        assertEquals(0, burst.next(1, -1, untouched));
+        assertEquals(new SplittableRandom(7).nextLong(), untouched.nextLong());
+    }
+
+    @Test
     void defaultsAndLimits() {
         assertEquals(10, Parameters.defaults(CollectiveParameters.class).packets());
         assertThrows(ParameterException.class, () -> collective(4, Map.of("packets", 0), Long.MAX_VALUE));
+        assertThrows(ParameterException.class, () -> collective(4, Map.of("startSpread", -1), Long.MAX_VALUE));
+        assertEquals(0, Parameters.defaults(CollectiveParameters.class).startSpread());
         InjectionProcess stopped = collective(4, Map.of(), 0);
         assertEquals(InjectionProcess.NEVER, stopped.next(2, -1, new SplittableRandom(1)), "stop cycle 0: nothing");
     }
