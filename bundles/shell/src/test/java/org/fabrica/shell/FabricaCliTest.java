@@ -201,8 +201,12 @@ class FabricaCliTest {
     void versionNamesFabricaAndJava() {
         assertEquals(0, run("--version"));
         assertTrue(out().startsWith("Fabrica (development classes, not a bundle)\nJava "), out());
-        String[] built = FabricaVersion.lines("1.2.3", "1764064800000", "17", "X");
+        String[] built = FabricaVersion.lines("1.2.3", "1764064800000", null, "17", "X");
         assertEquals("Fabrica 1.2.3, built 2025-11-25T10:00:00 UTC", built[0]);
+        assertEquals("Fabrica 1.2.3 (commit 0123456789ab+changes)",
+                FabricaVersion.lines("1.2.3", null, "0123456789ab+changes", "17", "X")[0]);
+        assertEquals("Fabrica 1.2.3 (commit 0123456789ab)",
+                FabricaVersion.lines("1.2.3", "not a date", "0123456789ab", "17", "X")[0]);
     }
 
     @Test
