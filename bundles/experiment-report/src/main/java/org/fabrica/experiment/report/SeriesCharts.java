@@ -99,8 +99,8 @@ public final class SeriesCharts {
             rows = Math.min(rows, t.rows());
             held |= t.has(PointArtefacts.HELD);
         }
-        String[] names = {PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH, PointArtefacts.LATENCY_SMOOTH,
-            PointArtefacts.HELD};
+        String[] names = {PointArtefacts.OFFERED_SMOOTH, PointArtefacts.THROUGHPUT_SMOOTH,
+            PointArtefacts.LATENCY_SMOOTH, PointArtefacts.HELD};
         double[][] cols = new double[names.length][];
         for (int c = 0; c < (held ? 4 : 3); c++) {
             cols[c] = new double[rows];
@@ -174,8 +174,8 @@ public final class SeriesCharts {
                 "average latency (cycles, log scale)", true, latency, false)));
         if (!held.isEmpty()) {
             out.charts().add(new ResultCharts.NamedChart("ramp-held-" + stem, pattern, new Chart(pattern
-                    + ": sources the throttle held back vs offered load (ramp)", sub + "; held per window, not smoothed; "
-                    + "schemes with an active throttle",
+                    + ": sources the throttle held back vs offered load (ramp)",
+                    sub + "; held per window, not smoothed; schemes with an active throttle",
                     x, "nodes with every queued packet held (mean over the window)", false, held, false)));
         }
 

@@ -28,7 +28,10 @@ final class ExperimentDifferences {
     private ExperimentDifferences() {
     }
 
-    /** The differences between the folder's experiment ({@code there}) and this run's ({@code here}), in path order of here's then there's settings. */
+    /**
+     * The differences between the folder's experiment ({@code there}) and this run's ({@code here}),
+     * in path order of here's settings, then those only there has.
+     */
     static List<Difference> between(JsonNode there, JsonNode here) {
         Map<String, String> a = leaves(there);
         Map<String, String> b = leaves(here);

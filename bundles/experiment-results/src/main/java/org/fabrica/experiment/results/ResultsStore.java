@@ -269,8 +269,8 @@ public final class ResultsStore implements AutoCloseable {
                     String differ = differences(abs, resolvedYaml);
                     throw new ExperimentException("results folder " + shown + " holds results of another experiment"
                             + otherName(abs) + " (id " + r.point().experimentId() + ", this one is " + experimentId
-                            + (differ.isEmpty() ? "" : "; " + differ) + "); choose another folder with --out, or delete "
-                            + shown + " to reuse it");
+                            + (differ.isEmpty() ? "" : "; " + differ)
+                            + "); choose another folder with --out, or delete " + shown + " to reuse it");
                 }
                 out.add(r);
             }
