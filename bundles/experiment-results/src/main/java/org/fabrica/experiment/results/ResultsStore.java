@@ -104,17 +104,20 @@ public final class ResultsStore implements AutoCloseable {
      * @throws ExperimentException saying what is wrong and what to do
      */
     public static void check(Path dir, String experimentId, boolean resume) {
-        check(dir, experimentId, null, resume);
+        check(dir, experimentId, Set.of(), null, resume);
     }
 
     /**
-     * As {@link #check(Path, String, boolean)}, naming, when the folder holds another experiment's
-     * journal, the settings in which its {@code experiment.yaml} differs from {@code resolvedYaml}
-     * (this run's resolved experiment, as it would be written; null to name none).
+     * As {@link #check(Path, String, boolean)}, also accepting journal lines of the experiments in
+     * {@code earlierIds} (the same experiment as resolved by an earlier Fabrica, whose lines a run
+     * may continue), and naming, when the folder holds another experiment's journal, the settings
+     * in which its {@code experiment.yaml} differs from {@code resolvedYaml} (this run's resolved
+     * experiment, as it would be written; null to name none).
      *
      * @throws ExperimentException saying what is wrong and what to do
      */
-    public static void check(Path dir, String experimentId, String resolvedYaml, boolean resume) {
+    public static void check(Path dir, String experimentId, Set<String> earlierIds, String resolvedYaml,
+            boolean resume) {
         Path abs = dir.toAbsolutePath().normalize();
         if (Files.exists(abs)) {
             if (!Files.isDirectory(abs)) {
@@ -125,7 +128,7 @@ public final class ResultsStore implements AutoCloseable {
                 throw new ExperimentException("results folder " + dir + " is not writable; choose another folder with "
                         + "--out or fix its permissions");
             }
-            readJournal(abs, dir, experimentId, resolvedYaml);
+            readJournal(abs, dir, experimentId, earlierIds, resolvedYaml);
             return;
         }
         Path p = abs.getParent();
@@ -149,17 +152,19 @@ public final class ResultsStore implements AutoCloseable {
      * @throws ExperimentException when the folder cannot be used
      */
     public static ResultsStore open(Path dir, String experimentId, boolean resume) {
-        return open(dir, experimentId, null, resume);
+        return open(dir, experimentId, Set.of(), null, resume);
     }
 
     /**
-     * As {@link #open(Path, String, boolean)}, naming the differing settings when the folder holds
-     * another experiment's journal ({@link #check(Path, String, String, boolean)}).
+     * As {@link #open(Path, String, boolean)}, keeping the finished points of the experiments in
+     * {@code earlierIds} too and naming the differing settings when the folder holds another
+     * experiment's journal ({@link #check(Path, String, Set, String, boolean)}).
      *
      * @throws ExperimentException when the folder cannot be used
      */
-    public static ResultsStore open(Path dir, String experimentId, String resolvedYaml, boolean resume) {
-        check(dir, experimentId, resolvedYaml, resume);
+    public static ResultsStore open(Path dir, String experimentId, Set<String> earlierIds, String resolvedYaml,
+            boolean resume) {
+        check(dir, experimentId, earlierIds, resolvedYaml, resume);
         Path abs = dir.toAbsolutePath().normalize();
         // one run per folder at a time. In this process first, by name: opening and closing a second
         // channel on the lock file would release the running run's lock (POSIX locks belong to the process).
@@ -192,7 +197,7 @@ public final class ResultsStore implements AutoCloseable {
             }
             deleteStaleTemporaries(abs);
             markInterrupted(abs);
-            Journal j = readJournal(abs, dir, experimentId, resolvedYaml);
+            Journal j = readJournal(abs, dir, experimentId, earlierIds, resolvedYaml);
             Path file = abs.resolve(JOURNAL);
             List<PointResult> kept = new ArrayList<>();
             if (resume) {
@@ -232,7 +237,8 @@ public final class ResultsStore implements AutoCloseable {
     private record Journal(boolean exists, List<PointResult> results, long validBytes) {
     }
 
-    private static Journal readJournal(Path abs, Path shown, String experimentId, String resolvedYaml) {
+    private static Journal readJournal(Path abs, Path shown, String experimentId, Set<String> earlierIds,
+            String resolvedYaml) {
         Path file = abs.resolve(JOURNAL);
         if (!Files.isRegularFile(file)) {
             return new Journal(false, List.of(), 0);
@@ -265,7 +271,7 @@ public final class ResultsStore implements AutoCloseable {
                     throw new ExperimentException("the journal " + file + " is damaged at line " + lineNo + " ("
                             + e.getMessage() + "); move the folder away or choose another with --out");
                 }
-                if (!r.point().experimentId().equals(experimentId)) {
+                if (!r.point().experimentId().equals(experimentId) && !earlierIds.contains(r.point().experimentId())) {
                     String differ = differences(abs, resolvedYaml);
                     throw new ExperimentException("results folder " + shown + " holds results of another experiment"
                             + otherName(abs) + " (id " + r.point().experimentId() + ", this one is " + experimentId

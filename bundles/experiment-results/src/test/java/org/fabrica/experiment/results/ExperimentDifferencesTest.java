@@ -70,11 +70,16 @@ class ExperimentDifferencesTest {
         PointResult done = new PointResult(new SweepPoint("aaaa", "p", 0), List.of(), java.util.Map.of(), null, 1);
         Files.writeString(dir.resolve(ResultsStore.JOURNAL), PointRecords.line(done) + "\n");
         ExperimentException e = assertThrows(ExperimentException.class,
-                () -> ResultsStore.check(dir, "bbbb", THERE.replace("vls: 4", "vls: 8"), true));
+                () -> ResultsStore.check(dir, "bbbb", java.util.Set.of(), THERE.replace("vls: 4", "vls: 8"), true));
         assertTrue(e.getMessage().contains("holds results of another experiment 'e' (id aaaa, this one is bbbb; they "
                 + "differ in hardware.vls (4 there, 8 here)); choose another folder with --out"), e.getMessage());
         ExperimentException plain = assertThrows(ExperimentException.class,
                 () -> ResultsStore.check(dir, "bbbb", true));
         assertFalse(plain.getMessage().contains("differ"), plain.getMessage());
+        // the same experiment as an earlier Fabrica resolved it: its lines are kept
+        ResultsStore.check(dir, "bbbb", java.util.Set.of("aaaa"), null, true);
+        try (ResultsStore s = ResultsStore.open(dir, "bbbb", java.util.Set.of("aaaa"), null, true)) {
+            assertEquals(List.of("p"), s.results().stream().map(r -> r.point().pointId()).toList());
+        }
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fabrica.experiment.ExperimentException;
@@ -64,8 +65,8 @@ public final class ExperimentRunner implements ExperimentService {
         RunOptions o = options == null ? defaults() : options;
         SweepPlan plan = plan(file, o);
         Path out = outDir(plan, o);
-        ResultsStore.check(out, plan.experimentId(), plan.resolvedYaml(fabricaVersion, fabricaCommit, ""),
-                o.resume());
+        ResultsStore.check(out, plan.experimentId(), EarlierExperiments.of(out, plan, registry),
+                plan.resolvedYaml(fabricaVersion, fabricaCommit, ""), o.resume());
         return plan.summary() + "\n  results   " + out;
     }
 
@@ -89,9 +90,11 @@ public final class ExperimentRunner implements ExperimentService {
         SweepExecutor executor = registry.executor(plan.spec().executor()).executor();
         Path out = outDir(plan, o);
         // everything above only reads; from here on the results folder is written
+        Set<String> earlier = EarlierExperiments.of(out, plan, registry);
+        // a run that starts over moves the earlier lines aside: its journal continues nothing
         String yaml = plan.resolvedYaml(fabricaVersion, fabricaCommit,
-                ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        ResultsStore store = ResultsStore.open(out, plan.experimentId(), yaml, o.resume());
+                ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), o.resume() ? earlier : Set.of());
+        ResultsStore store = ResultsStore.open(out, plan.experimentId(), earlier, yaml, o.resume());
         try {
             store.writeText(ResultsStore.EXPERIMENT, yaml);
             ExperimentFacts facts = facts(plan, yaml);

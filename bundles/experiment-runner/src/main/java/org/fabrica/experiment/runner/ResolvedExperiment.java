@@ -93,12 +93,17 @@ final class ResolvedExperiment {
      * provenance section (provider bundles and versions, Fabrica version and source commit, experiment id). It can
      * be run again as it is.
      */
-    static String yaml(SweepPlan plan, ObjectNode resolved, String fabricaVersion, String commit, String createdAt) {
+    static String yaml(SweepPlan plan, ObjectNode resolved, String fabricaVersion, String commit, String createdAt,
+            java.util.Set<String> continues) {
         ExperimentDocument document = plan.document();
         ExperimentSpec spec = plan.spec();
         ObjectNode r = resolved.deepCopy();
         ObjectNode prov = r.putObject("provenance");
         prov.put("experimentId", plan.experimentId());
+        if (!continues.isEmpty()) {
+            // the same experiment as earlier Fabricas resolved it, whose journal lines this run continues
+            continues.forEach(prov.putArray(EarlierExperiments.CONTINUES)::add);
+        }
         prov.put("fabrica", fabricaVersion);
         if (commit != null) {
             prov.put("commit", commit); // the source commit the runner was built from

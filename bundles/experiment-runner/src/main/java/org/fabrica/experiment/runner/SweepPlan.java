@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.file.ExperimentDocument;
@@ -522,8 +523,16 @@ public final class SweepPlan implements StudyPlan {
 
     /** As {@link #resolvedYaml(String, String)}, naming the source commit Fabrica was built from (null if unknown). */
     public String resolvedYaml(String fabricaVersion, String commit, String createdAt) {
+        return resolvedYaml(fabricaVersion, commit, createdAt, Set.of());
+    }
+
+    /**
+     * As {@link #resolvedYaml(String, String, String)}, naming the earlier experiment ids whose
+     * journal lines the run continues ({@code provenance.continues}; {@link EarlierExperiments}).
+     */
+    public String resolvedYaml(String fabricaVersion, String commit, String createdAt, Set<String> continues) {
         return ResolvedExperiment.yaml(this, variantPlans == null ? resolved : variantPlans.resolved(), fabricaVersion,
-                commit, createdAt);
+                commit, createdAt, continues);
     }
 
     /** The resolved experiment as the mode wrote it, without provenance (and without variants). */

@@ -209,6 +209,51 @@ class ExperimentRunTest {
         assertEquals(2, lines(out.resolve("points.jsonl")).size());
     }
 
+    /**
+     * A folder written by an earlier Fabrica whose generic hardware lacked {@code terminalLinkCyclesPerFlit}:
+     * its experiment.yaml without that line, its journal under another id.
+     */
+    private static void makeEarlier(Path out, String earlierId, String terminalLine) throws IOException {
+        Path yaml = out.resolve("experiment.yaml");
+        String text = Files.readString(yaml);
+        String id = text.lines().filter(l -> l.startsWith("  experimentId: ")).findFirst().orElseThrow().substring(16);
+        assertContains(text, "\n  terminalLinkCyclesPerFlit: 1\n");
+        Files.writeString(yaml, text.replace("\n  terminalLinkCyclesPerFlit: 1\n", terminalLine).replace(id, earlierId));
+        List<String> journal = lines(out.resolve("points.jsonl"));
+        Files.writeString(out.resolve("points.jsonl"), journal.get(0).replace(id, earlierId) + "\n");
+    }
+
+    @Test
+    void aJournalOfAnEarlierFabricaIsContinuedWhenOnlySettingsAtTheirDefaultsWereAdded() throws IOException {
+        Path file = Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY + "outputs: {plots: false, report: false}\n");
+        Path out = tmp.resolve("results");
+        assertEquals(RunState.FINISHED, Fixtures.await(runner.start(file, Fixtures.options(out), null)));
+        makeEarlier(out, "0123456789abcdef", "\n");
+
+        RunOptions resume = new RunOptions(out, true, 1, Map.of(), false);
+        Recorder rec = new Recorder();
+        assertEquals(RunState.FINISHED, Fixtures.await(runner.start(file, resume, rec)));
+        assertEquals(1, rec.finished.size(), "the earlier Fabrica's finished point is kept, the other one runs");
+        List<String> journal = lines(out.resolve("points.jsonl"));
+        assertEquals(2, journal.size());
+        assertContains(journal.get(0), "0123456789abcdef");
+        String yaml = Files.readString(out.resolve("experiment.yaml"));
+        assertContains(yaml, "  continues:\n    - 0123456789abcdef\n");
+        assertContains(yaml, "  terminalLinkCyclesPerFlit: 1\n");
+        // continued once, the folder stays continuable: its experiment.yaml names the earlier id
+        Recorder again = new Recorder();
+        assertEquals(RunState.FINISHED, Fixtures.await(runner.start(file, resume, again)));
+        assertEquals(0, again.finished.size(), "every point is done");
+
+        // an earlier experiment that set the new parameter's value otherwise is another experiment
+        Path other = tmp.resolve("other");
+        assertEquals(RunState.FINISHED, Fixtures.await(runner.start(file, Fixtures.options(other), null)));
+        makeEarlier(other, "fedcba9876543210", "\n  terminalLinkCyclesPerFlit: 2\n");
+        ExperimentException e = assertThrows(ExperimentException.class,
+                () -> runner.start(file, new RunOptions(other, true, 1, Map.of(), false), null));
+        assertContains(e.getMessage(), "they differ in hardware.terminalLinkCyclesPerFlit (2 there, 1 here)");
+    }
+
     @Test
     void aThrowingProviderFailsOnlyItsPointsAndIsNamed() throws IOException {
         String yaml = Fixtures.TINY.replace("loads:", """
