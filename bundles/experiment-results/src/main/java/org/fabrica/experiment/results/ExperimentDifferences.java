@@ -66,9 +66,10 @@ final class ExperimentDifferences {
             s.append(" and ").append(differences.size() - max).append(" more");
         }
         if (differences.stream().allMatch(d -> d.there() == null)) {
-            s.append("; every difference is a setting the folder's experiment lacks, added by a later Fabrica: "
-                    + "to continue that journal, resume it with the Fabrica that wrote it (its experiment.yaml's "
-                    + "provenance names the version and, from builds that knew it, the commit)");
+            s.append("; every difference is a setting the folder's experiment lacks, added by a later Fabrica "
+                    + "(at their defaults the journal would be continued): to continue it, leave them at their "
+                    + "defaults or resume with the Fabrica that wrote it (its experiment.yaml's provenance names the "
+                    + "version and, from builds that knew it, the commit)");
         }
         return s.toString();
     }

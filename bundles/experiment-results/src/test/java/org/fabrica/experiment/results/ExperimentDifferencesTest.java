@@ -55,8 +55,9 @@ class ExperimentDifferencesTest {
         String onlyAdded = ExperimentDifferences.describe(ExperimentDifferences.between(yaml(THERE), yaml(added)), 6);
         assertEquals("they differ in hardware.limitOfHighPriority (absent there, 255 here), hardware.slToVl (absent "
                 + "there, [] here); every difference is a setting the folder's experiment lacks, added by a later "
-                + "Fabrica: to continue that journal, resume it with the Fabrica that wrote it (its experiment.yaml's "
-                + "provenance names the version and, from builds that knew it, the commit)", onlyAdded);
+                + "Fabrica (at their defaults the journal would be continued): to continue it, leave them at their "
+                + "defaults or resume with the Fabrica that wrote it (its experiment.yaml's provenance names the "
+                + "version and, from builds that knew it, the commit)", onlyAdded);
         String changed = ExperimentDifferences.describe(
                 ExperimentDifferences.between(yaml(THERE), yaml(added.replace("vls: 4", "vls: 2"))), 2);
         assertEquals("they differ in hardware.vls (4 there, 2 here), hardware.limitOfHighPriority (absent there, "
