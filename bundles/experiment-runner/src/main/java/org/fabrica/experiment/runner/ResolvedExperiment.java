@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.fabrica.experiment.file.ExperimentDocument;
 
 /**
@@ -90,11 +91,11 @@ final class ResolvedExperiment {
 
     /**
      * The resolved experiment as YAML: the file's content with every default filled in, plus a
-     * provenance section (provider bundles and versions, Fabrica version and source commit, experiment id). It can
-     * be run again as it is.
+     * provenance section (provider bundles and versions, Fabrica version and source commit, experiment
+     * id, the earlier ids it continues). It can be run again as it is.
      */
     static String yaml(SweepPlan plan, ObjectNode resolved, String fabricaVersion, String commit, String createdAt,
-            java.util.Set<String> continues) {
+            Set<String> continues) {
         ExperimentDocument document = plan.document();
         ExperimentSpec spec = plan.spec();
         ObjectNode r = resolved.deepCopy();
