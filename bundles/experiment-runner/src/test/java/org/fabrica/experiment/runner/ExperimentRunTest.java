@@ -218,7 +218,8 @@ class ExperimentRunTest {
         String text = Files.readString(yaml);
         String id = text.lines().filter(l -> l.startsWith("  experimentId: ")).findFirst().orElseThrow().substring(16);
         assertContains(text, "\n  terminalLinkCyclesPerFlit: 1\n");
-        Files.writeString(yaml, text.replace("\n  terminalLinkCyclesPerFlit: 1\n", terminalLine).replace(id, earlierId));
+        Files.writeString(yaml,
+                text.replace("\n  terminalLinkCyclesPerFlit: 1\n", terminalLine).replace(id, earlierId));
         List<String> journal = lines(out.resolve("points.jsonl"));
         Files.writeString(out.resolve("points.jsonl"), journal.get(0).replace(id, earlierId) + "\n");
     }
