@@ -1,8 +1,10 @@
 package org.fabrica.experiment.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.fabrica.experiment.results.MeanConfidence;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.ResultsStore;
@@ -31,9 +33,15 @@ public final class ModeSummary {
      *        when the metric is defined for fewer than 2 seeds
      * @param points successful points, [pattern][scheme]
      * @param defined points where the metric is defined (e.g. a critical load was found)
+     * @param diff mean over the seeds where both this scheme and the baseline have the metric of this
+     *        scheme's value minus the baseline's, seed by seed (the same seed draws the same traffic for
+     *        every scheme, so the pairs share it); NaN for the baseline and without a pair
+     * @param diffCi95 half-width of that mean difference's 95% confidence interval; NaN for fewer than 2 pairs
+     * @param pairs seeds where both have the metric
      */
     public record Table(String title, String metric, String unit, List<String> patterns, List<String> schemes,
-            String baseline, double[][] mean, double[][] ci95, int[][] points, int[][] defined) {
+            String baseline, double[][] mean, double[][] ci95, int[][] points, int[][] defined, double[][] diff,
+            double[][] diffCi95, int[][] pairs) {
 
         /** Ratio of a cell to the baseline's cell of its pattern (NaN when either is undefined). */
         public double ratio(int pattern, int scheme) {
@@ -65,11 +73,11 @@ public final class ModeSummary {
 
     static Table table(String title, String metric, String unit, List<String> patterns, List<String> schemes,
             String baseline, List<PointResult> results) {
-        List<List<List<Double>>> values = new ArrayList<>(); // [pattern][scheme] -> the defined values, per seed
+        List<List<Map<String, Double>>> values = new ArrayList<>(); // [pattern][scheme] -> seed -> defined value
         for (int p = 0; p < patterns.size(); p++) {
-            List<List<Double>> row = new ArrayList<>();
+            List<Map<String, Double>> row = new ArrayList<>();
             for (int s = 0; s < schemes.size(); s++) {
-                row.add(new ArrayList<>());
+                row.add(new LinkedHashMap<>());
             }
             values.add(row);
         }
@@ -86,22 +94,64 @@ public final class ModeSummary {
             points[p][s]++;
             double v = PointRecords.metric(r, metric);
             if (Double.isFinite(v)) {
-                values.get(p).get(s).add(v);
+                values.get(p).get(s).put(r.notes().getOrDefault("seed", ""), v);
             }
         }
-        double[][] mean = new double[patterns.size()][schemes.size()];
-        double[][] ci95 = new double[patterns.size()][schemes.size()];
-        int[][] defined = new int[patterns.size()][schemes.size()];
-        for (int p = 0; p < patterns.size(); p++) {
-            for (int s = 0; s < schemes.size(); s++) {
-                List<Double> cell = values.get(p).get(s);
+        int n = patterns.size();
+        int m = schemes.size();
+        double[][] mean = new double[n][m];
+        double[][] ci95 = new double[n][m];
+        int[][] defined = new int[n][m];
+        double[][] diff = new double[n][m];
+        double[][] diffCi95 = new double[n][m];
+        int[][] pairs = new int[n][m];
+        int b = schemes.indexOf(baseline);
+        for (int p = 0; p < n; p++) {
+            for (int s = 0; s < m; s++) {
+                List<Double> cell = new ArrayList<>(values.get(p).get(s).values());
                 mean[p][s] = MeanConfidence.mean(cell);
                 ci95[p][s] = MeanConfidence.halfWidth(cell);
                 defined[p][s] = cell.size();
+                List<Double> d = new ArrayList<>();
+                if (b >= 0 && s != b) {
+                    Map<String, Double> base = values.get(p).get(b);
+                    values.get(p).get(s).forEach((seed, v) -> {
+                        Double w = base.get(seed);
+                        if (w != null) {
+                            d.add(v - w);
+                        }
+                    });
+                }
+                diff[p][s] = d.isEmpty() ? Double.NaN : MeanConfidence.mean(d);
+                diffCi95[p][s] = MeanConfidence.halfWidth(d);
+                pairs[p][s] = d.size();
             }
         }
         return new Table(title, metric, unit, List.copyOf(patterns), List.copyOf(schemes), baseline, mean, ci95, points,
-                defined);
+                defined, diff, diffCi95, pairs);
+    }
+
+    /** True when some cell has a paired difference over 2 seeds or more (worth a table of its own). */
+    static boolean paired(Table t) {
+        for (int[] row : t.pairs()) {
+            for (int k : row) {
+                if (k >= 2) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A paired difference as text: "+523 ± 12 (10)", the mean, the interval's half-width and the pairs. */
+    static String diffCell(Table t, int p, int s) {
+        if (t.pairs()[p][s] == 0) {
+            return "-";
+        }
+        double d = t.diff()[p][s];
+        String sign = d > 0 ? "+" : "";
+        double h = t.diffCi95()[p][s];
+        return sign + value(d) + (Double.isFinite(h) ? " ± " + value(h) : "") + " (" + t.pairs()[p][s] + ")";
     }
 
     /** A cell as text: the mean, the ratio in parentheses (not for the baseline), and "k/n" when undefined for some seeds. */
@@ -165,14 +215,47 @@ public final class ModeSummary {
             if (partial) {
                 sb.append("[k/n]: defined for k of n seeds (mean over those k); none: for no seed\n");
             }
+            if (paired(t)) {
+                sb.append('\n').append(t.title()).append(" minus ").append(t.baseline()).append(", seed by seed (")
+                        .append(t.unit()).append("; mean ± half-width of its 95% confidence interval (pairs))\n");
+                List<String[]> diffs = new ArrayList<>();
+                List<Integer> others = others(t);
+                String[] head = new String[others.size() + 1];
+                head[0] = "pattern";
+                for (int i = 0; i < others.size(); i++) {
+                    head[i + 1] = t.schemes().get(others.get(i));
+                }
+                diffs.add(head);
+                for (int p = 0; p < t.patterns().size(); p++) {
+                    String[] row = new String[head.length];
+                    row[0] = t.patterns().get(p);
+                    for (int i = 0; i < others.size(); i++) {
+                        row[i + 1] = diffCell(t, p, others.get(i));
+                    }
+                    diffs.add(row);
+                }
+                AlignedText.append(sb, diffs);
+            }
         }
         return sb.toString();
+    }
+
+    /** The schemes other than the baseline, by index. */
+    private static List<Integer> others(Table t) {
+        List<Integer> out = new ArrayList<>();
+        for (int s = 0; s < t.schemes().size(); s++) {
+            if (!t.schemes().get(s).equals(t.baseline())) {
+                out.add(s);
+            }
+        }
+        return out;
     }
 
     /**
      * The tables as one CSV: a row per pattern and scheme, for each table its mean, the half-width of
      * the mean's 95% confidence interval ({@code <metric>.ci95}, empty for fewer than 2 seeds), the
-     * ratio and the number of seeds with a value.
+     * ratio and the number of seeds with a value; then the paired difference to the baseline
+     * ({@code <metric>.diff}, its {@code .diff.ci95} and {@code .pairs}; empty for the baseline).
      */
     public static String csv(List<Table> tables) {
         if (tables.isEmpty()) {
@@ -181,14 +264,16 @@ public final class ModeSummary {
         Table first = tables.get(0);
         List<String> header = new ArrayList<>(List.of("pattern", "scheme", "points"));
         for (Table t : tables) {
-            header.addAll(List.of(t.metric(), t.metric() + ".ci95", t.metric() + ".ratio", t.metric() + ".defined"));
+            header.addAll(List.of(t.metric(), t.metric() + ".ci95", t.metric() + ".ratio", t.metric() + ".defined",
+                    t.metric() + ".diff", t.metric() + ".diff.ci95", t.metric() + ".pairs"));
         }
         CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.CRLF, header);
         for (int p = 0; p < first.patterns().size(); p++) {
             for (int s = 0; s < first.schemes().size(); s++) {
                 csv.field(first.patterns().get(p)).field(first.schemes().get(s)).field(first.points()[p][s]);
                 for (Table t : tables) {
-                    csv.field(t.mean()[p][s]).field(t.ci95()[p][s]).field(t.ratio(p, s)).field(t.defined()[p][s]);
+                    csv.field(t.mean()[p][s]).field(t.ci95()[p][s]).field(t.ratio(p, s)).field(t.defined()[p][s])
+                            .field(t.diff()[p][s]).field(t.diffCi95()[p][s]).field(t.pairs()[p][s]);
                 }
                 csv.endRecord();
             }
@@ -213,5 +298,24 @@ public final class ModeSummary {
             h.append("</tr>\n");
         }
         h.append("</tbody></table>\n");
+        if (paired(t)) {
+            List<Integer> others = others(t);
+            h.append("<p>").append(HtmlReport.esc(t.title())).append(" minus ").append(HtmlReport.esc(t.baseline()))
+                    .append(", seed by seed (").append(HtmlReport.esc(t.unit()))
+                    .append("; mean ± half-width of its 95% confidence interval (pairs))</p>\n<table><thead><tr>"
+                            + "<th>pattern</th>");
+            for (int s : others) {
+                h.append("<th>").append(HtmlReport.esc(t.schemes().get(s))).append("</th>");
+            }
+            h.append("</tr></thead><tbody>\n");
+            for (int p = 0; p < t.patterns().size(); p++) {
+                h.append("<tr><td>").append(HtmlReport.esc(t.patterns().get(p))).append("</td>");
+                for (int s : others) {
+                    h.append("<td>").append(HtmlReport.esc(diffCell(t, p, s))).append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody></table>\n");
+        }
     }
 }

@@ -43,8 +43,38 @@ class SummaryConfidenceTest {
         assertEquals(3, t.points()[0][0]);
         assertTrue(Double.isNaN(t.ci95()[1][0]), "one seed: no interval");
         String csv = ModeSummary.csv(List.of(t));
-        assertTrue(csv.contains("uniform,dor,3,102,25.412,1,2\r\n"), csv);
-        assertTrue(csv.contains("bitrev,dor,1,300,,1,1\r\n"), csv);
+        assertTrue(csv.contains("uniform,dor,3,102,25.412,1,2,,,0\r\n"), csv);
+        assertTrue(csv.contains("bitrev,dor,1,300,,1,1,,,0\r\n"), csv);
+    }
+
+    private static PointResult scheme(int index, String scheme, long seed, double duration) {
+        PointResult r = point(index, "tornado", "0", seed, Map.of("collective.duration", duration));
+        r.notes().put("scheme", scheme);
+        return r;
+    }
+
+    @Test
+    void aModeTableGivesTheDifferenceToTheBaselineSeedBySeed() {
+        List<PointResult> results = List.of(
+                scheme(0, "no-th", 1, 100), scheme(1, "no-th", 2, 110), scheme(2, "no-th", 3, 120),
+                scheme(3, "no-th", 4, 130),
+                scheme(4, "th8", 1, 90), scheme(5, "th8", 2, 105), scheme(6, "th8", 3, 111),
+                scheme(7, "th8", 4, Double.NaN)); // undefined for seed 4: no pair
+        ModeSummary.Table t = ModeSummary.table("Duration", "collective.duration", "cycles", List.of("tornado"),
+                List.of("no-th", "th8"), "no-th", results);
+        // differences -10, -5, -9: mean -8, standard deviation sqrt(7), t(2 df) = 4.303
+        assertEquals(-8, t.diff()[0][1], 1e-12);
+        assertEquals(4.303 * Math.sqrt(7.0 / 3), t.diffCi95()[0][1], 1e-9);
+        assertEquals(3, t.pairs()[0][1]);
+        assertTrue(Double.isNaN(t.diff()[0][0]) && t.pairs()[0][0] == 0, "the baseline has no difference");
+        // the means are over each scheme's own seeds: 115 and 102, so the ratio is not the paired difference
+        assertEquals(115, t.mean()[0][0], 1e-12);
+        assertEquals(102, t.mean()[0][1], 1e-12);
+        String text = ModeSummary.text(List.of(t));
+        assertTrue(text.contains("Duration minus no-th, seed by seed (cycles; mean ± half-width of its 95% confidence"
+                + " interval (pairs))"), text);
+        assertTrue(text.contains("tornado  -8.000 ± 6.573 (3)"), text);
+        assertTrue(ModeSummary.csv(List.of(t)).contains("tornado,th8,4,102,"), ModeSummary.csv(List.of(t)));
     }
 
     @Test

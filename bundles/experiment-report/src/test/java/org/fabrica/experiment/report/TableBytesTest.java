@@ -54,13 +54,15 @@ class TableBytesTest {
     void modeSummaryCsv() {
         ModeSummary.Table t = new ModeSummary.Table("T", "m.x", "u", List.of("p1", "p2"), List.of("base", "s2"), "base",
                 new double[][] {{10, 25.125}, {NAN, 3}}, new double[][] {{0.5, NAN}, {NAN, NAN}},
-                new int[][] {{2, 2}, {0, 1}}, new int[][] {{2, 1}, {0, 1}});
+                new int[][] {{2, 2}, {0, 1}}, new int[][] {{2, 1}, {0, 1}}, new double[][] {{NAN, 15.5}, {NAN, NAN}},
+                new double[][] {{NAN, NAN}, {NAN, NAN}}, new int[][] {{0, 1}, {0, 0}});
         assertEquals("", ModeSummary.csv(List.of()));
-        assertEquals("pattern,scheme,points,m.x,m.x.ci95,m.x.ratio,m.x.defined,m.x,m.x.ci95,m.x.ratio,m.x.defined\r\n"
-                + "p1,base,2,10,0.5,1,2,10,0.5,1,2\r\n"
-                + "p1,s2,2,25.125,,2.5125,1,25.125,,2.5125,1\r\n"
-                + "p2,base,0,,,,0,,,,0\r\n"
-                + "p2,s2,1,3,,,1,3,,,1\r\n", ModeSummary.csv(List.of(t, t)));
+        assertEquals("pattern,scheme,points,m.x,m.x.ci95,m.x.ratio,m.x.defined,m.x.diff,m.x.diff.ci95,m.x.pairs,"
+                + "m.x,m.x.ci95,m.x.ratio,m.x.defined,m.x.diff,m.x.diff.ci95,m.x.pairs\r\n"
+                + "p1,base,2,10,0.5,1,2,,,0,10,0.5,1,2,,,0\r\n"
+                + "p1,s2,2,25.125,,2.5125,1,15.5,,1,25.125,,2.5125,1,15.5,,1\r\n"
+                + "p2,base,0,,,,0,,,0,,,,0,,,0\r\n"
+                + "p2,s2,1,3,,,1,,,0,3,,,1,,,0\r\n", ModeSummary.csv(List.of(t, t)));
     }
 
     @Test
