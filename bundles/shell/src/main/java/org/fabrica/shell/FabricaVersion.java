@@ -9,8 +9,9 @@ import picocli.CommandLine.IVersionProvider;
 
 /**
  * {@code fabrica --version}: the version of the Fabrica bundles (this one's), the source commit
- * they were built from (the build's {@code Fabrica-Commit} header, as results name it in their
- * provenance) and when, if bnd wrote {@code Bnd-LastModified}, and the Java that runs it.
+ * they were built from (the launcher's {@code fabrica.commit}, else the build's
+ * {@code Fabrica-Commit} header, as results name it in their provenance) and when, if bnd wrote
+ * {@code Bnd-LastModified}, and the Java that runs it.
  */
 final class FabricaVersion implements IVersionProvider {
     @Override
@@ -18,7 +19,8 @@ final class FabricaVersion implements IVersionProvider {
         Bundle bundle = FrameworkUtil.getBundle(FabricaVersion.class);
         return lines(bundle == null ? null : bundle.getVersion().toString(),
                 bundle == null ? null : bundle.getHeaders().get("Bnd-LastModified"),
-                bundle == null ? null : bundle.getHeaders().get("Fabrica-Commit"), Runtime.version().toString(),
+                System.getProperty("fabrica.commit", bundle == null ? null : bundle.getHeaders().get("Fabrica-Commit")),
+                Runtime.version().toString(),
                 System.getProperty("java.vendor", "?"));
     }
 

@@ -45,7 +45,16 @@ public final class ExperimentRunner implements ExperimentService {
     public ExperimentRunner(@Reference(name = "registry") ProviderRegistry registry) {
         this.registry = registry;
         this.fabricaVersion = BundleIdentity.of(ExperimentRunner.class).version();
-        this.fabricaCommit = BundleIdentity.header(ExperimentRunner.class, "Fabrica-Commit");
+        this.fabricaCommit = commit(System.getProperty(COMMIT_PROPERTY),
+                BundleIdentity.header(ExperimentRunner.class, "Fabrica-Commit"));
+    }
+
+    /** Set by {@code ./fabrica} to the tree's commit when the bundles are up to date with its sources. */
+    static final String COMMIT_PROPERTY = "fabrica.commit";
+
+    /** The commit results name: the launcher's {@code fabrica.commit} when set, else the build's header (or null). */
+    static String commit(String property, String header) {
+        return property != null && !property.isBlank() ? property.trim() : header;
     }
 
     @Deactivate

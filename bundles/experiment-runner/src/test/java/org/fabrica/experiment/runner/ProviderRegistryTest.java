@@ -77,5 +77,10 @@ class ProviderRegistryTest {
         assertEquals("Fabrica", BundleIdentity.header(TorusFactory.class, "Bundle-Vendor"));
         assertNull(BundleIdentity.header(TorusFactory.class, "No-Such-Header"));
         assertNull(BundleIdentity.header(String.class, "Bundle-Vendor"), "a class without a manifest has no headers");
+        // the launcher's property, when it set one, names the commit; else the build's header
+        assertEquals("abc", ExperimentRunner.commit(" abc ", "def"));
+        assertEquals("def", ExperimentRunner.commit(null, "def"));
+        assertEquals("def", ExperimentRunner.commit(" ", "def"));
+        assertNull(ExperimentRunner.commit(null, null));
     }
 }
