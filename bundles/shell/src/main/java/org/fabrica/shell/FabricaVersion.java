@@ -19,9 +19,15 @@ final class FabricaVersion implements IVersionProvider {
         Bundle bundle = FrameworkUtil.getBundle(FabricaVersion.class);
         return lines(bundle == null ? null : bundle.getVersion().toString(),
                 bundle == null ? null : bundle.getHeaders().get("Bnd-LastModified"),
-                System.getProperty("fabrica.commit", bundle == null ? null : bundle.getHeaders().get("Fabrica-Commit")),
+                commit(System.getProperty("fabrica.commit"), bundle == null ? null : bundle.getHeaders().get(
+                        "Fabrica-Commit")),
                 Runtime.version().toString(),
                 System.getProperty("java.vendor", "?"));
+    }
+
+    /** The launcher's {@code fabrica.commit} when set, else the build's header (or null), as in provenance. */
+    static String commit(String property, String header) {
+        return property != null && !property.isBlank() ? property.trim() : header;
     }
 
     /** The lines printed, from what is known (null: not running as a bundle, or not known). */

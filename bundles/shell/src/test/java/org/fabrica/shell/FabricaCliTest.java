@@ -207,6 +207,8 @@ class FabricaCliTest {
                 FabricaVersion.lines("1.2.3", null, "0123456789ab+changes", "17", "X")[0]);
         assertEquals("Fabrica 1.2.3 (commit 0123456789ab)",
                 FabricaVersion.lines("1.2.3", "not a date", "0123456789ab", "17", "X")[0]);
+        assertEquals("abc", FabricaVersion.commit(" abc ", "def"));
+        assertEquals("def", FabricaVersion.commit(" ", "def"), "a blank property leaves the build's header");
     }
 
     @Test

@@ -73,13 +73,17 @@ public final class ModeSummary {
 
     static Table table(String title, String metric, String unit, List<String> patterns, List<String> schemes,
             String baseline, List<PointResult> results) {
-        List<List<Map<String, Double>>> values = new ArrayList<>(); // [pattern][scheme] -> seed -> defined value
+        List<List<List<Double>>> values = new ArrayList<>(); // [pattern][scheme] -> the defined values
+        List<List<Map<String, Double>>> bySeed = new ArrayList<>(); // the same by seed, for the pairs
         for (int p = 0; p < patterns.size(); p++) {
-            List<Map<String, Double>> row = new ArrayList<>();
+            List<List<Double>> row = new ArrayList<>();
+            List<Map<String, Double>> seeds = new ArrayList<>();
             for (int s = 0; s < schemes.size(); s++) {
-                row.add(new LinkedHashMap<>());
+                row.add(new ArrayList<>());
+                seeds.add(new LinkedHashMap<>());
             }
             values.add(row);
+            bySeed.add(seeds);
         }
         int[][] points = new int[patterns.size()][schemes.size()];
         for (PointResult r : results) {
@@ -94,7 +98,11 @@ public final class ModeSummary {
             points[p][s]++;
             double v = PointRecords.metric(r, metric);
             if (Double.isFinite(v)) {
-                values.get(p).get(s).put(r.notes().getOrDefault("seed", ""), v);
+                values.get(p).get(s).add(v);
+                String seed = r.notes().get("seed");
+                if (seed != null) {
+                    bySeed.get(p).get(s).put(seed, v);
+                }
             }
         }
         int n = patterns.size();
@@ -108,21 +116,21 @@ public final class ModeSummary {
         int b = schemes.indexOf(baseline);
         for (int p = 0; p < n; p++) {
             for (int s = 0; s < m; s++) {
-                List<Double> cell = new ArrayList<>(values.get(p).get(s).values());
+                List<Double> cell = values.get(p).get(s);
                 mean[p][s] = MeanConfidence.mean(cell);
                 ci95[p][s] = MeanConfidence.halfWidth(cell);
                 defined[p][s] = cell.size();
                 List<Double> d = new ArrayList<>();
                 if (b >= 0 && s != b) {
-                    Map<String, Double> base = values.get(p).get(b);
-                    values.get(p).get(s).forEach((seed, v) -> {
+                    Map<String, Double> base = bySeed.get(p).get(b);
+                    bySeed.get(p).get(s).forEach((seed, v) -> {
                         Double w = base.get(seed);
                         if (w != null) {
                             d.add(v - w);
                         }
                     });
                 }
-                diff[p][s] = d.isEmpty() ? Double.NaN : MeanConfidence.mean(d);
+                diff[p][s] = MeanConfidence.mean(d);
                 diffCi95[p][s] = MeanConfidence.halfWidth(d);
                 pairs[p][s] = d.size();
             }
@@ -216,39 +224,43 @@ public final class ModeSummary {
                 sb.append("[k/n]: defined for k of n seeds (mean over those k); none: for no seed\n");
             }
             if (paired(t)) {
-                sb.append('\n').append(t.title()).append(" minus ").append(t.baseline()).append(", seed by seed (")
-                        .append(t.unit()).append("; mean ± half-width of its 95% confidence interval (pairs))\n");
-                List<String[]> diffs = new ArrayList<>();
-                List<Integer> others = others(t);
-                String[] head = new String[others.size() + 1];
-                head[0] = "pattern";
-                for (int i = 0; i < others.size(); i++) {
-                    head[i + 1] = t.schemes().get(others.get(i));
-                }
-                diffs.add(head);
-                for (int p = 0; p < t.patterns().size(); p++) {
-                    String[] row = new String[head.length];
-                    row[0] = t.patterns().get(p);
-                    for (int i = 0; i < others.size(); i++) {
-                        row[i + 1] = diffCell(t, p, others.get(i));
-                    }
-                    diffs.add(row);
-                }
-                AlignedText.append(sb, diffs);
+                sb.append('\n').append(pairedTitle(t)).append('\n');
+                AlignedText.append(sb, pairedRows(t));
             }
         }
         return sb.toString();
     }
 
-    /** The schemes other than the baseline, by index. */
-    private static List<Integer> others(Table t) {
-        List<Integer> out = new ArrayList<>();
+    /** The title of a table's paired differences. */
+    private static String pairedTitle(Table t) {
+        return t.title() + " minus " + t.baseline() + ", seed by seed (" + t.unit()
+                + "; mean ± half-width of its 95% confidence interval (pairs))";
+    }
+
+    /** A table's paired differences: a header (pattern, the other schemes than the baseline), a row per pattern. */
+    private static List<String[]> pairedRows(Table t) {
+        List<Integer> others = new ArrayList<>();
         for (int s = 0; s < t.schemes().size(); s++) {
             if (!t.schemes().get(s).equals(t.baseline())) {
-                out.add(s);
+                others.add(s);
             }
         }
-        return out;
+        List<String[]> rows = new ArrayList<>();
+        String[] head = new String[others.size() + 1];
+        head[0] = "pattern";
+        for (int i = 0; i < others.size(); i++) {
+            head[i + 1] = t.schemes().get(others.get(i));
+        }
+        rows.add(head);
+        for (int p = 0; p < t.patterns().size(); p++) {
+            String[] row = new String[head.length];
+            row[0] = t.patterns().get(p);
+            for (int i = 0; i < others.size(); i++) {
+                row[i + 1] = diffCell(t, p, others.get(i));
+            }
+            rows.add(row);
+        }
+        return rows;
     }
 
     /**
@@ -299,19 +311,16 @@ public final class ModeSummary {
         }
         h.append("</tbody></table>\n");
         if (paired(t)) {
-            List<Integer> others = others(t);
-            h.append("<p>").append(HtmlReport.esc(t.title())).append(" minus ").append(HtmlReport.esc(t.baseline()))
-                    .append(", seed by seed (").append(HtmlReport.esc(t.unit()))
-                    .append("; mean ± half-width of its 95% confidence interval (pairs))</p>\n<table><thead><tr>"
-                            + "<th>pattern</th>");
-            for (int s : others) {
-                h.append("<th>").append(HtmlReport.esc(t.schemes().get(s))).append("</th>");
+            List<String[]> rows = pairedRows(t);
+            h.append("<p>").append(HtmlReport.esc(pairedTitle(t))).append("</p>\n<table><thead><tr>");
+            for (String c : rows.get(0)) {
+                h.append("<th>").append(HtmlReport.esc(c)).append("</th>");
             }
             h.append("</tr></thead><tbody>\n");
-            for (int p = 0; p < t.patterns().size(); p++) {
-                h.append("<tr><td>").append(HtmlReport.esc(t.patterns().get(p))).append("</td>");
-                for (int s : others) {
-                    h.append("<td>").append(HtmlReport.esc(diffCell(t, p, s))).append("</td>");
+            for (String[] row : rows.subList(1, rows.size())) {
+                h.append("<tr>");
+                for (String c : row) {
+                    h.append("<td>").append(HtmlReport.esc(c)).append("</td>");
                 }
                 h.append("</tr>\n");
             }

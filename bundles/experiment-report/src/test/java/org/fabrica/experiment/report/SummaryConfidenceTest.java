@@ -75,6 +75,17 @@ class SummaryConfidenceTest {
                 + " interval (pairs))"), text);
         assertTrue(text.contains("tornado  -8.000 ± 6.573 (3)"), text);
         assertTrue(ModeSummary.csv(List.of(t)).contains("tornado,th8,4,102,"), ModeSummary.csv(List.of(t)));
+
+        // points without a seed note all count in their cell's mean, and make no pairs
+        List<PointResult> unseeded = List.of(scheme(0, "no-th", 1, 100), scheme(1, "no-th", 2, 120),
+                scheme(2, "th8", 1, 90), scheme(3, "th8", 2, 100));
+        unseeded.forEach(r -> r.notes().remove("seed"));
+        ModeSummary.Table u = ModeSummary.table("Duration", "collective.duration", "cycles", List.of("tornado"),
+                List.of("no-th", "th8"), "no-th", unseeded);
+        assertEquals(110, u.mean()[0][0], 1e-12);
+        assertEquals(2, u.defined()[0][1]);
+        assertEquals(0, u.pairs()[0][1]);
+        assertTrue(Double.isNaN(u.diff()[0][1]));
     }
 
     @Test
