@@ -4,6 +4,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -72,6 +73,10 @@ final class HtmlReport {
         fact(h, "failed", Integer.toString(failed));
         fact(h, "experiment id", facts.experimentId());
         fact(h, "Fabrica", facts.fabricaVersion());
+        String builds = builds(results);
+        if (builds != null) {
+            fact(h, "points by build", builds);
+        }
         fact(h, "written", ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         h.append("</p>\n</header>\n");
 
@@ -182,6 +187,27 @@ final class HtmlReport {
     static void figure(StringBuilder h, ResultCharts.NamedChart c, Map<String, String> inlineSvg) {
         h.append("<figure>").append(inlineSvg.get(c.stem())).append("<figcaption>").append(esc(c.chart().title()))
                 .append(" (plots/").append(esc(c.stem())).append(".svg)</figcaption></figure>\n");
+    }
+
+    /**
+     * The builds that ran the points, by their {@code commit} note, with how many points each ran
+     * ("d5855a3 (62), 9091e30 (4)", in order of first appearance; points of a Fabrica that did not
+     * note it count as "not noted"); null when no point names one.
+     */
+    static String builds(List<PointResult> results) {
+        Map<String, Integer> count = new LinkedHashMap<>();
+        boolean named = false;
+        for (PointResult r : results) {
+            String c = r.notes().get(PointRecords.COMMIT_NOTE);
+            named |= c != null;
+            count.merge(c == null ? "not noted" : c, 1, Integer::sum);
+        }
+        if (!named) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        count.forEach((c, n) -> b.append(b.length() == 0 ? "" : ", ").append(c).append(" (").append(n).append(')'));
+        return b.toString();
     }
 
     private static void fact(StringBuilder h, String name, String value) {

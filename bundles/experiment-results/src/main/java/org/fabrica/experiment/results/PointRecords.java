@@ -18,6 +18,9 @@ import org.fabrica.sweep.SweepPoint;
  * element of {@code points.json}. NaN (an undefined metric) is written as null.
  */
 public final class PointRecords {
+    /** The note naming the source commit of the build that ran a point (absent when it was unknown). */
+    public static final String COMMIT_NOTE = "commit";
+
     static final ObjectMapper JSON = new ObjectMapper();
 
     private PointRecords() {

@@ -47,6 +47,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private final int threads;
     private final ExperimentFacts facts;
     private final ProviderRegistry registry;
+    /** The source commit of the build that runs this run's points (noted on each), or null. */
+    private final String commit;
     private final String started = now();
     private final Thread driver;
     private final CompletableFuture<RunState> completion = new CompletableFuture<>();
@@ -89,7 +91,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private int saturatedPoints;
 
     ExperimentRun(String id, SweepPlan plan, ResultsStore store, ProgressListener listener, SweepExecutor executor,
-            int threads, boolean startPaused, ExperimentFacts facts, ProviderRegistry registry) {
+            int threads, boolean startPaused, ExperimentFacts facts, ProviderRegistry registry, String commit) {
         this.id = id;
         this.plan = plan;
         this.store = store;
@@ -98,6 +100,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         this.threads = threads;
         this.facts = facts;
         this.registry = registry;
+        this.commit = commit;
         this.pauseRequested = startPaused;
         this.pausedSinceNanos = startPaused ? startNanos : 0;
         this.skipped = store.finishedIds();
@@ -175,19 +178,32 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
     }
 
-    /** Runs a point of this run's plan here (also a shipped one: {@link ShippedPointService}). */
+    /**
+     * Runs a point of this run's plan here (also a shipped one: {@link ShippedPointService}), noting
+     * the build that ran it: a journal continued by several builds says which ran which point.
+     */
     PointResult runPoint(SweepPoint sp) {
         StudyPoint p = plan.points().get(sp.index());
         SweepPlan own = plan.planOf(p);
+        PointResult r;
+        String scheme = null;
         if (own == plan) {
-            return plan.spec().study().run(new PointJob(this, plan, p, sp));
+            r = plan.spec().study().run(new PointJob(this, plan, p, sp));
+        } else {
+            // a variant's point runs on its variant's plan, and its result is the sweep's point in the variant's column
+            StudyPoint local = plan.localPoint(p);
+            r = own.spec().study().run(new PointJob(this, own, local, local.sweepPoint(own.experimentId())));
+            scheme = plan.columnLabels().get(p.scheme());
         }
-        // a variant's point runs on its variant's plan, and its result is the sweep's point in the variant's column
-        StudyPoint local = plan.localPoint(p);
-        PointResult r = own.spec().study().run(new PointJob(this, own, local, local.sweepPoint(own.experimentId())));
+        if (commit == null && scheme == null) {
+            return r;
+        }
         Map<String, String> notes = new LinkedHashMap<>(r.notes());
-        if (notes.containsKey(PointSimulation.SCHEME)) {
-            notes.put(PointSimulation.SCHEME, plan.columnLabels().get(p.scheme()));
+        if (scheme != null && notes.containsKey(PointSimulation.SCHEME)) {
+            notes.put(PointSimulation.SCHEME, scheme);
+        }
+        if (commit != null && !PointSimulation.STOPPED.equals(notes.get(PointSimulation.STATUS))) {
+            notes.put(PointSimulation.COMMIT, commit);
         }
         return new PointResult(sp, r.metrics(), notes, r.failure(), r.wallMillis());
     }

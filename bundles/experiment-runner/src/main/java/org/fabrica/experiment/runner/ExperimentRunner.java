@@ -43,10 +43,19 @@ public final class ExperimentRunner implements ExperimentService {
 
     @Activate
     public ExperimentRunner(@Reference(name = "registry") ProviderRegistry registry) {
+        this(registry, buildCommit());
+    }
+
+    /** A runner that names {@code commit} as its build's (tests: two builds continuing one journal). */
+    ExperimentRunner(ProviderRegistry registry, String commit) {
         this.registry = registry;
         this.fabricaVersion = BundleIdentity.of(ExperimentRunner.class).version();
-        this.fabricaCommit = commit(System.getProperty(COMMIT_PROPERTY),
-                BundleIdentity.header(ExperimentRunner.class, "Fabrica-Commit"));
+        this.fabricaCommit = commit;
+    }
+
+    /** The commit this process's results name, by {@link #commit(String, String)}; null when unknown. */
+    static String buildCommit() {
+        return commit(System.getProperty(COMMIT_PROPERTY), BundleIdentity.header(ExperimentRunner.class, "Fabrica-Commit"));
     }
 
     /** Set by {@code ./fabrica} to the tree's commit when the bundles are up to date with its sources. */
@@ -110,7 +119,7 @@ public final class ExperimentRunner implements ExperimentService {
             String id = plan.spec().name() + "-" + counter.incrementAndGet();
             int threads = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
             ExperimentRun run = new ExperimentRun(id, plan, store, listener, executor, threads, o.startPaused(), facts,
-                    registry);
+                    registry, fabricaCommit);
             runs.add(run);
             run.start();
             return run;

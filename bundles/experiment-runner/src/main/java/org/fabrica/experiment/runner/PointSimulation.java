@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.results.PointArtefacts;
+import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyPoint;
@@ -37,6 +38,8 @@ final class PointSimulation {
     static final String SWAPS = "swaps";
     static final String ROUTING = "routing";
     static final String END = "end";
+    /** The source commit of the build that ran the point (when the build knew it). */
+    static final String COMMIT = PointRecords.COMMIT_NOTE;
     /** Metric of a point whose scheme has an active throttle: the node-cycles it held sources back. */
     static final String THROTTLE_HELD = "throttle.heldCycles";
 

@@ -106,7 +106,7 @@ public final class ShippedPointService implements ShippedPointRunner {
             PointResult r;
             try {
                 ExperimentRun run = new ExperimentRun("shipped-" + point.pointId(), plan, store, null, null, 1, false,
-                        null, registry);
+                        null, registry, ExperimentRunner.buildCommit());
                 r = run.runPoint(point);
             } finally {
                 store.close();

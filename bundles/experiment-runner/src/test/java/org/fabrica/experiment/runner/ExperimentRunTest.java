@@ -256,6 +256,42 @@ class ExperimentRunTest {
     }
 
     @Test
+    void eachPointNamesTheBuildThatRanItSoAJournalContinuedAcrossBuildsSaysWhichRanWhich() throws IOException {
+        Path file = Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY);
+        Path out = tmp.resolve("results");
+        ExperimentRunner first = new ExperimentRunner(Fixtures.registry(), "aaaa1111");
+        assertEquals(RunState.FINISHED, Fixtures.await(first.start(file, Fixtures.options(out), null)));
+        List<String> journal = lines(out.resolve("points.jsonl"));
+        assertEquals(2, journal.size());
+        for (String line : journal) {
+            assertEquals("aaaa1111", PointRecords.parse(line).notes().get("commit"), line);
+        }
+        Files.writeString(out.resolve("points.jsonl"), journal.get(0) + "\n"); // the second point is to run again
+
+        ExperimentRunner second = new ExperimentRunner(Fixtures.registry(), "bbbb2222+changes");
+        Recorder rec = new Recorder();
+        assertEquals(RunState.FINISHED,
+                Fixtures.await(second.start(file, new RunOptions(out, true, 1, Map.of(), false), rec)));
+        assertEquals(1, rec.finished.size());
+        assertEquals("bbbb2222+changes", rec.finished.get(0).notes().get("commit"));
+        journal = lines(out.resolve("points.jsonl"));
+        assertEquals("aaaa1111", PointRecords.parse(journal.get(0)).notes().get("commit"), "a kept point keeps its build");
+        assertEquals("bbbb2222+changes", PointRecords.parse(journal.get(1)).notes().get("commit"));
+        assertContains(Files.readString(out.resolve("experiment.yaml")), "  commit: bbbb2222+changes\n");
+        assertContains(Files.readString(out.resolve("report.html")),
+                "<b>points by build</b> aaaa1111 (1), bbbb2222+changes (1)");
+
+        // a build that does not know its commit notes none, and the report leaves the fact out
+        Path unnamed = tmp.resolve("unnamed");
+        assertEquals(RunState.FINISHED, Fixtures.await(
+                new ExperimentRunner(Fixtures.registry(), null).start(file, Fixtures.options(unnamed), null)));
+        for (String line : lines(unnamed.resolve("points.jsonl"))) {
+            assertFalse(PointRecords.parse(line).notes().containsKey("commit"), line);
+        }
+        assertFalse(Files.readString(unnamed.resolve("report.html")).contains("points by build"));
+    }
+
+    @Test
     void aThrowingProviderFailsOnlyItsPointsAndIsNamed() throws IOException {
         String yaml = Fixtures.TINY.replace("loads:", """
                   - label: buggy
