@@ -75,9 +75,11 @@ public final class LoadPointOutputs implements StudyOutputs {
 
     @Override
     public String text(ExperimentFacts facts, List<PointResult> results, int threads) {
+        List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), results);
+        String paired = SteadySummary.pairedText(facts.schemes(), rows);
         if (SteadySummary.applies(results)) {
-            return SteadySummary.text(SteadySummary.rows(facts.patterns(), facts.schemes(), results));
+            return SteadySummary.text(rows) + paired;
         }
-        return ModeSummary.text(List.of());
+        return paired.isEmpty() ? ModeSummary.text(List.of()) : paired;
     }
 }

@@ -1,6 +1,7 @@
 package org.fabrica.experiment.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,6 +24,11 @@ import org.fabrica.sweep.PointResult;
  * "Beyond the paper") the table also counts the flows that used the fallback routing, is printed at
  * the end of the run, and adds a latency-vs-offered-load chart per pattern (saturated points
  * included, on a log scale).
+ *
+ * <p>With two seeds or more, each row also gives the paired difference to the experiment's first
+ * scheme (the reference) at the same pattern and load, seed by seed: a seed draws the same traffic
+ * for every scheme, so the pairs share it and their differences vary less than the schemes' means
+ * do. Saturated points pair on accepted throughput; their latency pairs only where it is defined.
  */
 public final class SteadySummary {
     /** Metric names of a point whose routes were planned by a scheduler. */
@@ -35,11 +41,22 @@ public final class SteadySummary {
      * confidence interval of the mean before it (NaN for one seed).
      *
      * @param fallbackMean mean number of fallback flows (NaN for a scheme whose routing plans nothing)
+     * @param paired the differences to the reference scheme seed by seed (none for the reference itself)
      */
     public record Row(String pattern, String scheme, double load, int seeds, double offered, double offeredCi,
             double acceptedMean, double acceptedCi, double acceptedMin, double latencyMean, double latencyCi,
             double latencyMax, int saturated, double fallbackMean, double fallbackCi, double fallbackMin,
-            double fallbackMax, double flowsMean, double flowsCi) {
+            double fallbackMax, double flowsMean, double flowsCi, Paired paired) {
+    }
+
+    /**
+     * A row's differences to the reference scheme's point of the same pattern, load and seed: means
+     * over the pairs of this scheme's value minus the reference's, with 95% half-widths (Student's t
+     * over the pairs; NaN below 2), and the number of pairs (seeds where both have the metric).
+     */
+    public record Paired(double acceptedDiff, double acceptedDiffCi, int acceptedPairs, double latencyDiff,
+            double latencyDiffCi, int latencyPairs) {
+        static final Paired NONE = new Paired(Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, 0);
     }
 
     private SteadySummary() {
@@ -55,10 +72,14 @@ public final class SteadySummary {
         return false;
     }
 
-    /** The rows, patterns and schemes in the given order, loads ascending; failed points are left out. */
+    /**
+     * The rows, patterns and schemes in the given order, loads ascending; failed points are left out.
+     * The first scheme is the reference of the paired differences.
+     */
     public static List<Row> rows(List<String> patterns, List<String> schemes, List<PointResult> results) {
         List<Row> out = new ArrayList<>();
         for (String pattern : patterns) {
+            Map<Double, List<PointResult>> reference = null;
             for (String scheme : schemes) {
                 Map<Double, List<PointResult>> byLoad = new TreeMap<>();
                 for (PointResult r : results) {
@@ -68,14 +89,54 @@ public final class SteadySummary {
                     }
                 }
                 for (Map.Entry<Double, List<PointResult>> e : byLoad.entrySet()) {
-                    out.add(row(pattern, scheme, e.getKey(), e.getValue()));
+                    Paired paired = reference == null ? Paired.NONE
+                            : paired(e.getValue(), reference.getOrDefault(e.getKey(), List.of()));
+                    out.add(row(pattern, scheme, e.getKey(), e.getValue(), paired));
+                }
+                if (reference == null) {
+                    reference = byLoad;
                 }
             }
         }
         return out;
     }
 
-    private static Row row(String pattern, String scheme, double load, List<PointResult> rs) {
+    /** The differences of {@code rs} to the reference's points {@code ref}, paired by their seed notes. */
+    static Paired paired(List<PointResult> rs, List<PointResult> ref) {
+        Map<String, PointResult> bySeed = new HashMap<>();
+        for (PointResult r : ref) {
+            String seed = r.notes().get("seed");
+            if (seed != null) {
+                bySeed.put(seed, r);
+            }
+        }
+        List<Double> accepted = new ArrayList<>();
+        List<Double> latency = new ArrayList<>();
+        for (PointResult r : rs) {
+            PointResult b = bySeed.get(r.notes().get("seed"));
+            if (b != null) {
+                difference(accepted, r, b, "accepted");
+                difference(latency, r, b, "latency.avg");
+            }
+        }
+        return new Paired(MeanConfidence.mean(accepted), MeanConfidence.halfWidth(accepted), accepted.size(),
+                MeanConfidence.mean(latency), MeanConfidence.halfWidth(latency), latency.size());
+    }
+
+    private static void difference(List<Double> out, PointResult r, PointResult reference, String metric) {
+        double v = PointRecords.metric(r, metric);
+        double w = PointRecords.metric(reference, metric);
+        if (Double.isFinite(v) && Double.isFinite(w)) {
+            out.add(v - w);
+        }
+    }
+
+    /** True when some row has a paired difference over 2 seeds or more (then the table gives them). */
+    public static boolean hasPairs(List<Row> rows) {
+        return rows.stream().anyMatch(r -> r.paired().acceptedPairs() >= 2 || r.paired().latencyPairs() >= 2);
+    }
+
+    private static Row row(String pattern, String scheme, double load, List<PointResult> rs, Paired paired) {
         List<Double> offered = new ArrayList<>();
         List<Double> accepted = new ArrayList<>();
         List<Double> latency = new ArrayList<>();
@@ -99,7 +160,7 @@ public final class SteadySummary {
                 MeanConfidence.mean(accepted), MeanConfidence.halfWidth(accepted), min(accepted),
                 MeanConfidence.mean(latency), MeanConfidence.halfWidth(latency), latMax, saturated,
                 MeanConfidence.mean(fallback), MeanConfidence.halfWidth(fallback), min(fallback), max(fallback),
-                MeanConfidence.mean(flows), MeanConfidence.halfWidth(flows));
+                MeanConfidence.mean(flows), MeanConfidence.halfWidth(flows), paired);
     }
 
     private static double min(List<Double> values) {
@@ -112,16 +173,23 @@ public final class SteadySummary {
 
     /**
      * The rows as CSV, one per pattern, scheme and load (LF line ends, as this table always had);
-     * the fallback-flow columns only when some row's routes were planned by a scheduler.
+     * the fallback-flow columns only when some row's routes were planned by a scheduler, the paired
+     * differences to the first scheme ({@code accepted.diff}, {@code .diff.ci95}, {@code .pairs}, the
+     * same for {@code latency.avg}) only when some row has two pairs or more.
      */
     public static String csv(List<Row> rows) {
         boolean planned = rows.stream().anyMatch(r -> !Double.isNaN(r.flowsMean()));
+        boolean pairs = hasPairs(rows);
         List<String> header = new ArrayList<>(List.of("pattern", "scheme", "load", "seeds", "offered", "offered.ci95",
                 "accepted.mean", "accepted.ci95", "accepted.min", "latency.avg.mean", "latency.avg.ci95", "latency.max",
                 "saturatedSeeds"));
         if (planned) {
             header.addAll(List.of("fallbackFlows.mean", "fallbackFlows.ci95", "fallbackFlows.min", "fallbackFlows.max",
                     "flows.mean", "flows.ci95"));
+        }
+        if (pairs) {
+            header.addAll(List.of("accepted.diff", "accepted.diff.ci95", "accepted.pairs", "latency.avg.diff",
+                    "latency.avg.diff.ci95", "latency.avg.pairs"));
         }
         CsvWriter csv = new CsvWriter(ResultsStore.SUMMARY, CsvWriter.LineEnd.LF, header);
         for (Row r : rows) {
@@ -131,6 +199,11 @@ public final class SteadySummary {
             if (planned) {
                 csv.field(r.fallbackMean()).field(r.fallbackCi()).field(r.fallbackMin()).field(r.fallbackMax())
                         .field(r.flowsMean()).field(r.flowsCi());
+            }
+            if (pairs) {
+                Paired d = r.paired();
+                csv.field(d.acceptedDiff()).field(d.acceptedDiffCi()).field(d.acceptedPairs()).field(d.latencyDiff())
+                        .field(d.latencyDiffCi()).field(d.latencyPairs());
             }
             csv.endRecord();
         }
@@ -154,6 +227,41 @@ public final class SteadySummary {
                 + "(flits/node/cycle; latency in cycles; fallback flows: mean of flows (min..max))\n");
         AlignedText.append(sb, lines);
         return sb.toString();
+    }
+
+    /**
+     * The paired differences for the terminal: per pattern and load, each other scheme's latency and
+     * accepted throughput minus the reference's, seed by seed ("-12.3 ± 4.1 (5)"); empty when no row
+     * has two pairs.
+     */
+    public static String pairedText(List<String> schemes, List<Row> rows) {
+        if (!hasPairs(rows) || schemes.size() < 2) {
+            return "";
+        }
+        List<String[]> lines = new ArrayList<>();
+        lines.add(new String[] {"PATTERN", "SCHEME", "LOAD", "ACCEPTED DIFF", "LATENCY DIFF"});
+        for (Row r : rows) {
+            if (r.scheme().equals(schemes.get(0))) {
+                continue;
+            }
+            Paired d = r.paired();
+            lines.add(new String[] {r.pattern(), r.scheme(), CsvWriter.number(r.load()),
+                pair(4, d.acceptedDiff(), d.acceptedDiffCi(), d.acceptedPairs()),
+                pair(1, d.latencyDiff(), d.latencyDiffCi(), d.latencyPairs())});
+        }
+        StringBuilder sb = new StringBuilder("Minus " + schemes.get(0) + ", seed by seed (accepted in flits/node/cycle, "
+                + "latency in cycles; mean \u00b1 95% half-width (pairs))\n");
+        AlignedText.append(sb, lines);
+        return sb.toString();
+    }
+
+    /** "mean ± half-width (pairs)" with {@code digits} decimals; "-" without a pair. */
+    private static String pair(int digits, double mean, double ci, int pairs) {
+        if (pairs == 0) {
+            return "-";
+        }
+        return format("%+." + digits + "f", mean) + (Double.isFinite(ci) ? " \u00b1 " + format("%." + digits + "f", ci)
+                : "") + " (" + pairs + ")";
     }
 
     /** Latency vs offered load per pattern, every scheme a curve, saturated points included (log scale). */

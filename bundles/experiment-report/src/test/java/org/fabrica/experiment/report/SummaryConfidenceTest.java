@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.plot.Series;
+import org.fabrica.stats.CsvWriter;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;
@@ -86,6 +87,59 @@ class SummaryConfidenceTest {
         assertEquals(2, u.defined()[0][1]);
         assertEquals(0, u.pairs()[0][1]);
         assertTrue(Double.isNaN(u.diff()[0][1]));
+    }
+
+    private static PointResult steady(int index, String scheme, String load, long seed, double accepted,
+            double latency) {
+        PointResult r = point(index, "uniform", load, seed, Map.of("offered", Double.parseDouble(load),
+                "accepted", accepted, "latency.avg", latency));
+        r.notes().put("scheme", scheme);
+        return r;
+    }
+
+    @Test
+    void aLoadSweepGivesEachSchemesDifferenceToTheFirstSeedBySeed() {
+        List<PointResult> results = List.of(
+                steady(0, "osha", "0.5", 1, 0.50, 100), steady(1, "osha", "0.5", 2, 0.49, 110),
+                steady(2, "osha", "0.5", 3, 0.48, 120), steady(3, "osha", "0.6", 1, 0.55, 300),
+                steady(4, "sasha", "0.5", 1, 0.51, 90), steady(5, "sasha", "0.5", 2, 0.50, 105),
+                steady(6, "sasha", "0.5", 3, 0.50, 111),
+                steady(7, "sasha", "0.6", 1, 0.57, Double.NaN), // saturated at the check: no latency to pair
+                steady(8, "sasha", "0.6", 2, 0.58, 400)); // the reference has no seed 2 at 0.6
+        List<SteadySummary.Row> rows = SteadySummary.rows(List.of("uniform"), List.of("osha", "sasha"), results);
+        assertEquals(4, rows.size());
+        assertEquals(0, rows.get(0).paired().latencyPairs(), "the reference has no difference");
+        SteadySummary.Paired d = rows.get(2).paired(); // sasha at 0.5
+        // latency differences -10, -5, -9: mean -8, standard deviation sqrt(7), t(2 df) = 4.303
+        assertEquals(-8, d.latencyDiff(), 1e-12);
+        assertEquals(4.303 * Math.sqrt(7.0 / 3), d.latencyDiffCi(), 1e-9);
+        assertEquals(3, d.latencyPairs());
+        // accepted differences 0.01, 0.01, 0.02
+        assertEquals(0.04 / 3, d.acceptedDiff(), 1e-12);
+        assertEquals(3, d.acceptedPairs());
+        SteadySummary.Paired sat = rows.get(3).paired(); // sasha at 0.6: seed 1 pairs on accepted only
+        assertEquals(1, sat.acceptedPairs());
+        assertEquals(0.02, sat.acceptedDiff(), 1e-12);
+        assertEquals(0, sat.latencyPairs());
+        assertTrue(Double.isNaN(sat.latencyDiff()));
+
+        String csv = SteadySummary.csv(rows);
+        assertTrue(csv.startsWith("pattern,scheme,load,seeds,offered,offered.ci95,accepted.mean,accepted.ci95,"
+                + "accepted.min,latency.avg.mean,latency.avg.ci95,latency.max,saturatedSeeds,accepted.diff,"
+                + "accepted.diff.ci95,accepted.pairs,latency.avg.diff,latency.avg.diff.ci95,latency.avg.pairs\n"), csv);
+        assertTrue(csv.contains("\nuniform,sasha,0.5,3,"), csv);
+        assertTrue(csv.contains(",-8," + CsvWriter.number(4.303 * Math.sqrt(7.0 / 3)) + ",3\n"), csv);
+        String text = SteadySummary.pairedText(List.of("osha", "sasha"), rows);
+        assertTrue(text.startsWith("Minus osha, seed by seed"), text);
+        assertTrue(text.contains("uniform  sasha   0.5   +0.0133 ± 0.0143 (3)  -8.0 ± 6.6 (3)"), text);
+        assertTrue(text.contains("0.6   +0.0200 (1)"), text);
+
+        // one seed each: the differences add nothing to the means, and the table keeps its columns
+        List<SteadySummary.Row> single = SteadySummary.rows(List.of("uniform"), List.of("osha", "sasha"),
+                List.of(results.get(0), results.get(4)));
+        assertEquals(1, single.get(1).paired().latencyPairs());
+        assertTrue(!SteadySummary.csv(single).contains("diff"), SteadySummary.csv(single));
+        assertEquals("", SteadySummary.pairedText(List.of("osha", "sasha"), single));
     }
 
     @Test

@@ -68,9 +68,9 @@ class TableBytesTest {
     @Test
     void steadySummaryCsv() {
         SteadySummary.Row r = new SteadySummary.Row("uni", "lw", 0.25, 3, 0.2500001, 1e-7, 0.2, 0.01, 0.1, 33.3, 2.5, 80,
-                1, NAN, NAN, NAN, NAN, NAN, NAN);
+                1, NAN, NAN, NAN, NAN, NAN, NAN, SteadySummary.Paired.NONE);
         SteadySummary.Row q = new SteadySummary.Row("uni", "lw", 1e-3, 1, 1, NAN, 2, NAN, 3, 4, NAN, 5, 0, 1.5, NAN, 1, 2,
-                12, NAN);
+                12, NAN, SteadySummary.Paired.NONE);
         assertEquals("pattern,scheme,load,seeds,offered,offered.ci95,accepted.mean,accepted.ci95,accepted.min,"
                 + "latency.avg.mean,latency.avg.ci95,latency.max,saturatedSeeds,fallbackFlows.mean,fallbackFlows.ci95,"
                 + "fallbackFlows.min,fallbackFlows.max,flows.mean,flows.ci95\n"
