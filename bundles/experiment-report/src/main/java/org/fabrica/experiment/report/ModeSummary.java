@@ -120,16 +120,8 @@ public final class ModeSummary {
                 mean[p][s] = MeanConfidence.mean(cell);
                 ci95[p][s] = MeanConfidence.halfWidth(cell);
                 defined[p][s] = cell.size();
-                List<Double> d = new ArrayList<>();
-                if (b >= 0 && s != b) {
-                    Map<String, Double> base = bySeed.get(p).get(b);
-                    bySeed.get(p).get(s).forEach((seed, v) -> {
-                        Double w = base.get(seed);
-                        if (w != null) {
-                            d.add(v - w);
-                        }
-                    });
-                }
+                List<Double> d = b >= 0 && s != b
+                        ? SeedPairs.differences(bySeed.get(p).get(s), bySeed.get(p).get(b)) : List.of();
                 diff[p][s] = MeanConfidence.mean(d);
                 diffCi95[p][s] = MeanConfidence.halfWidth(d);
                 pairs[p][s] = d.size();

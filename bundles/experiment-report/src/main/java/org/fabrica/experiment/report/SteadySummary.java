@@ -1,7 +1,6 @@
 package org.fabrica.experiment.report;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -103,32 +102,12 @@ public final class SteadySummary {
 
     /** The differences of {@code rs} to the reference's points {@code ref}, paired by their seed notes. */
     static Paired paired(List<PointResult> rs, List<PointResult> ref) {
-        Map<String, PointResult> bySeed = new HashMap<>();
-        for (PointResult r : ref) {
-            String seed = r.notes().get("seed");
-            if (seed != null) {
-                bySeed.put(seed, r);
-            }
-        }
-        List<Double> accepted = new ArrayList<>();
-        List<Double> latency = new ArrayList<>();
-        for (PointResult r : rs) {
-            PointResult b = bySeed.get(r.notes().get("seed"));
-            if (b != null) {
-                difference(accepted, r, b, "accepted");
-                difference(latency, r, b, "latency.avg");
-            }
-        }
+        List<Double> accepted = SeedPairs.differences(SeedPairs.bySeed(rs, "accepted"),
+                SeedPairs.bySeed(ref, "accepted"));
+        List<Double> latency = SeedPairs.differences(SeedPairs.bySeed(rs, "latency.avg"),
+                SeedPairs.bySeed(ref, "latency.avg"));
         return new Paired(MeanConfidence.mean(accepted), MeanConfidence.halfWidth(accepted), accepted.size(),
                 MeanConfidence.mean(latency), MeanConfidence.halfWidth(latency), latency.size());
-    }
-
-    private static void difference(List<Double> out, PointResult r, PointResult reference, String metric) {
-        double v = PointRecords.metric(r, metric);
-        double w = PointRecords.metric(reference, metric);
-        if (Double.isFinite(v) && Double.isFinite(w)) {
-            out.add(v - w);
-        }
     }
 
     /** True when some row has a paired difference over 2 seeds or more (then the table gives them). */
@@ -249,8 +228,8 @@ public final class SteadySummary {
                 pair(4, d.acceptedDiff(), d.acceptedDiffCi(), d.acceptedPairs()),
                 pair(1, d.latencyDiff(), d.latencyDiffCi(), d.latencyPairs())});
         }
-        StringBuilder sb = new StringBuilder("Minus " + schemes.get(0) + ", seed by seed (accepted in flits/node/cycle, "
-                + "latency in cycles; mean \u00b1 95% half-width (pairs))\n");
+        StringBuilder sb = new StringBuilder("Minus " + schemes.get(0)
+                + ", seed by seed (accepted in flits/node/cycle, latency in cycles; mean \u00b1 95% half-width (pairs))\n");
         AlignedText.append(sb, lines);
         return sb.toString();
     }
