@@ -191,8 +191,9 @@ final class HtmlReport {
 
     /**
      * The builds that ran the points, by their {@code commit} note, with how many points each ran
-     * ("d5855a3 (62), 9091e30 (4)", in order of first appearance; points of a Fabrica that did not
-     * note it count as "not noted"); null when no point names one.
+     * ("d5855a3 (62), 9091e30 (4)": most points first, then by name, so the fact does not depend on
+     * the order in which parallel points finished; points of a Fabrica that did not note it count as
+     * "not noted"); null when no point names one.
      */
     static String builds(List<PointResult> results) {
         Map<String, Integer> count = new LinkedHashMap<>();
@@ -206,7 +207,10 @@ final class HtmlReport {
             return null;
         }
         StringBuilder b = new StringBuilder();
-        count.forEach((c, n) -> b.append(b.length() == 0 ? "" : ", ").append(c).append(" (").append(n).append(')'));
+        count.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append(" (")
+                        .append(e.getValue()).append(')'));
         return b.toString();
     }
 
