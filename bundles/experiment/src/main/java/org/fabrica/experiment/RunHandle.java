@@ -41,7 +41,14 @@ public interface RunHandle {
      */
     void swap(String concept, String name, Map<String, Object> parameters);
 
-    /** Live statistics: per active simulation cycle, generated, delivered, in flight; totals. */
+    /**
+     * Live statistics: totals of the run ({@code points.total}, {@code points.finished}, ...,
+     * {@code generated}, {@code delivered}, {@code inFlight}) and under {@code active} one map per
+     * running point in sweep order: {@code point} (its id), {@code cycle}, {@code generated},
+     * {@code delivered}, {@code inFlight}, {@code paused}, {@code seconds} (running so far, paused
+     * time left out) and, when the experiment's mode tells it, {@code phase} (what the point is
+     * doing at that cycle, e.g. "drain, limit at cycle 976,000").
+     */
     Map<String, Object> stats();
 
     /** Results of finished points so far. */

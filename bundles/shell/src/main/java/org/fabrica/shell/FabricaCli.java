@@ -184,6 +184,7 @@ final class FabricaCli {
             out.flush();
             ProgressDisplay progress = new ProgressDisplay(err, terminal);
             RunHandle handle = experiments.start(file, options, progress);
+            progress.follow(handle::stats);
             RunState state;
             try {
                 state = await(handle);

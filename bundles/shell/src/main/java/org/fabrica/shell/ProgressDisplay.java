@@ -1,7 +1,12 @@
 package org.fabrica.shell;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.fabrica.experiment.ProgressListener;
 
 /**
@@ -9,8 +14,11 @@ import org.fabrica.experiment.ProgressListener;
  * {@code \r} (a bar, the percentage and the runner's status); otherwise (a pipe, a log file, CI)
  * it prints one plain line each time another tenth of the run is done, so logs stay short, and a
  * line when {@link #QUIET_NANOS} have passed since the last one and the status has changed (points
- * finished, the estimate), so a log of a run of hours still says it is alive. Called from executor
- * threads, hence synchronised.
+ * finished, the estimate), so a log of a run of hours still says it is alive. Each plain line is
+ * followed by one line per running point ({@link #follow}): where it is (its cycle, and its phase
+ * when the mode tells it: warm-up, window, past the saturation check, drain) and for how long it
+ * has run, so a log says whether a point of hours has passed its check or is draining. Called from
+ * executor threads, hence synchronised.
  */
 final class ProgressDisplay implements ProgressListener {
     static final int BAR_WIDTH = 30;
@@ -26,6 +34,7 @@ final class ProgressDisplay implements ProgressListener {
     private String lastLine = "";
     private int lastDecile = -1;
     private long lastPrinted;
+    private volatile Supplier<Map<String, Object>> stats;
 
     ProgressDisplay(PrintStream err, boolean terminal) {
         this(err, terminal, System::nanoTime);
@@ -53,15 +62,80 @@ final class ProgressDisplay implements ProgressListener {
         } else {
             int decile = (int) Math.floor(f * 10 + 1e-9);
             long now = clock.getAsLong();
-            String line = plainLine(f, status);
-            if (decile > lastDecile || now - lastPrinted >= QUIET_NANOS && !line.equals(lastLine)) {
+            boolean tenth = decile > lastDecile;
+            if (!tenth && now - lastPrinted < QUIET_NANOS) {
+                return;
+            }
+            // the running points are read only when a line may be due (the statistics walk the results)
+            List<String> points = running(stats);
+            String said = plainLine(f, status) + (points.isEmpty() ? "" : "\n" + String.join("\n", points));
+            if (tenth || !said.equals(lastLine)) {
                 lastDecile = Math.max(lastDecile, decile);
                 lastPrinted = now;
-                lastLine = line;
-                err.println(line);
+                lastLine = said;
+                err.println(said);
                 err.flush();
             }
         }
+    }
+
+    /**
+     * Follows a run's live statistics ({@code RunHandle.stats()}): each plain line is then followed
+     * by a line per running point. Reading them must not stop the display: a failure leaves the
+     * lines out.
+     */
+    void follow(Supplier<Map<String, Object>> runStats) {
+        this.stats = runStats;
+    }
+
+    /**
+     * {@code   uniform/dor/l0.3/s1: cycle 612,000, drain, limit at cycle 976,000; 41 min}: one line per
+     * running point of the statistics (under {@code active}), empty without any.
+     */
+    static List<String> running(Supplier<Map<String, Object>> runStats) {
+        List<String> lines = new ArrayList<>();
+        if (runStats == null) {
+            return lines;
+        }
+        Object active;
+        try {
+            active = runStats.get().get("active");
+        } catch (RuntimeException e) {
+            return lines; // a display problem must not stop the run
+        }
+        if (!(active instanceof List<?> points)) {
+            return lines;
+        }
+        for (Object o : points) {
+            if (o instanceof Map<?, ?> p) {
+                StringBuilder b = new StringBuilder("  ").append(p.get("point")).append(": cycle ")
+                        .append(p.get("cycle") instanceof Number n ? String.format(Locale.ROOT, "%,d", n.longValue()) : "?");
+                if (p.get("phase") != null) {
+                    b.append(", ").append(p.get("phase"));
+                } else if (p.get("delivered") instanceof Number d) {
+                    b.append(", ").append(String.format(Locale.ROOT, "%,d", d.longValue())).append(" packets delivered");
+                }
+                if (Boolean.TRUE.equals(p.get("paused"))) {
+                    b.append(" (paused)");
+                }
+                if (p.get("seconds") instanceof Number secs) {
+                    b.append("; ").append(duration(secs.longValue()));
+                }
+                lines.add(b.toString());
+            }
+        }
+        return lines;
+    }
+
+    /** {@code 45 s}, {@code 12 min}, {@code 2.5 h}. */
+    static String duration(long seconds) {
+        if (seconds < 90) {
+            return seconds + " s";
+        }
+        if (seconds < 90 * 60) {
+            return Math.round(seconds / 60.0) + " min";
+        }
+        return String.format(Locale.ROOT, "%.1f h", seconds / 3600.0);
     }
 
     /** Ends the redrawn line so that what follows starts on a fresh line. */

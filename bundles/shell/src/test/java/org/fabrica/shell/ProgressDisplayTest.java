@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ProgressDisplayTest {
@@ -80,5 +83,56 @@ class ProgressDisplayTest {
         assertEquals("progress  24% 16/66 points", lines[0]);
         assertEquals("progress  25% 17/66 points", lines[1]);
         assertEquals("progress  26% 17/66 points, about 3.1 h left", lines[2]);
+    }
+
+    private static Map<String, Object> runningPoint(String id, long cycle, String phase, long seconds) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("point", id);
+        p.put("cycle", cycle);
+        p.put("delivered", 1234L);
+        p.put("paused", false);
+        if (phase != null) {
+            p.put("phase", phase);
+        }
+        p.put("seconds", seconds);
+        return p;
+    }
+
+    @Test
+    void withoutATerminalEachLineIsFollowedByTheRunningPointsAndTheirMovesCountAsNews() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        long[] now = {0};
+        long[] cycle = {612_000};
+        ProgressDisplay p = new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8), false,
+                () -> now[0]);
+        p.follow(() -> Map.of("active", List.of(
+                runningPoint("zipf1/SASHA-4VC-DBBQ/l0.8/s1", cycle[0], "drain, limit at cycle 976,000", 2460),
+                runningPoint("uniform/dor/trace/s1", 4096, null, 30))));
+        p.progress(0.95, "63/66 points, 2 running");
+        now[0] = ProgressDisplay.QUIET_NANOS + 1;
+        p.progress(0.95, "63/66 points, 2 running"); // quiet long enough, but nothing new: no line
+        now[0] = 2 * ProgressDisplay.QUIET_NANOS + 2;
+        cycle[0] = 700_000;
+        p.progress(0.95, "63/66 points, 2 running"); // the run's status is the same, but a point moved
+        String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
+        assertEquals(List.of("progress  95% 63/66 points, 2 running",
+                "  zipf1/SASHA-4VC-DBBQ/l0.8/s1: cycle 612,000, drain, limit at cycle 976,000; 41 min",
+                "  uniform/dor/trace/s1: cycle 4,096, 1,234 packets delivered; 30 s",
+                "progress  95% 63/66 points, 2 running",
+                "  zipf1/SASHA-4VC-DBBQ/l0.8/s1: cycle 700,000, drain, limit at cycle 976,000; 41 min",
+                "  uniform/dor/trace/s1: cycle 4,096, 1,234 packets delivered; 30 s"), List.of(lines));
+    }
+
+    @Test
+    void statisticsThatCannotBeReadLeaveThePointLinesOut() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ProgressDisplay p = new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8), false);
+        p.follow(() -> {
+            throw new IllegalStateException("the run is gone");
+        });
+        p.progress(0.5, "status");
+        assertEquals("progress  50% status\n", bytes.toString(StandardCharsets.UTF_8).replace("\r\n", "\n"));
+        assertEquals("2.5 h", ProgressDisplay.duration(9000));
+        assertEquals("89 s", ProgressDisplay.duration(89));
     }
 }

@@ -662,7 +662,10 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         long delivered = 0;
         long inFlight = 0;
         List<Map<String, Object>> points = new ArrayList<>();
-        for (PointSimulation s : active.values()) {
+        long now = System.nanoTime();
+        List<PointSimulation> running = new ArrayList<>(active.values());
+        running.sort(java.util.Comparator.comparingInt(s -> s.control().point().index())); // in sweep order
+        for (PointSimulation s : running) {
             PointControl c = s.control();
             Map<String, Object> p = new LinkedHashMap<>();
             p.put("point", c.point().pointId());
@@ -671,6 +674,11 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             p.put("delivered", c.delivered());
             p.put("inFlight", c.inFlight());
             p.put("paused", c.parked());
+            String phase = plan.planOf(c.point()).phaseAt(c.cycle());
+            if (phase != null) {
+                p.put("phase", phase);
+            }
+            p.put("seconds", c.runningNanos(now) / 1_000_000_000L);
             points.add(p);
             generated += c.generated();
             delivered += c.delivered();

@@ -66,6 +66,8 @@ final class PointControl implements RunControl {
     /** Time spent parked (paused) at checkpoints, or with the process stopped or the machine asleep ({@link #excuse}): not part of the point's wall time. */
     private volatile long pausedNanos;
     private volatile long askedNanos;
+    /** When the point was set up to run (System.nanoTime), for the time it has been running ({@link #runningNanos}). */
+    private final long createdNanos = System.nanoTime();
 
     // published at every checkpoint, read by statistics and progress
     private volatile long cycle;
@@ -307,6 +309,11 @@ final class PointControl implements RunControl {
 
     long cycle() {
         return cycle;
+    }
+
+    /** Nanoseconds the point has been running at {@code now} (System.nanoTime), paused time left out. */
+    long runningNanos(long now) {
+        return Math.max(0, now - createdNanos - pausedNanos);
     }
 
     /** Nanoseconds the point has spent paused so far. */

@@ -163,6 +163,8 @@ public final class RampStudy extends PacketStudy {
                     + " ramp with a slope > 0");
         }
         plan.expectCycles(rampEnd);
+        String end = SteadyStudy.grouped(rampEnd);
+        plan.phases(cycle -> cycle < rampEnd ? "ramp to cycle " + end : "past the ramp's end at cycle " + end);
     }
 
     /**

@@ -259,7 +259,36 @@ public final class SteadyStudy extends PacketStudy {
 
     @Override
     void checkRun(SweepPlan plan) {
-        plan.expectCycles(of(plan.spec()).warmup() + of(plan.spec()).measure());
+        LoadPoints own = of(plan.spec());
+        plan.expectCycles(own.warmup() + own.measure());
+        plan.phases(cycle -> phase(own, cycle));
+    }
+
+    /**
+     * What a load point is doing when it is about to simulate {@code cycle}: "warm-up to cycle W",
+     * "window to cycle E, check at cycle C", "window past the check, to cycle E", "window to cycle E"
+     * (no check) or "drain, limit at cycle D" (a point cut at the check never drains).
+     */
+    static String phase(LoadPoints own, long cycle) {
+        long windowStart = own.warmup();
+        long windowEnd = windowStart + own.measure();
+        if (cycle < windowStart) {
+            return "warm-up to cycle " + grouped(windowStart);
+        }
+        if (cycle < windowEnd) {
+            long check = own.saturationCheck() == NO_SATURATION_CHECK ? -1 : windowStart + own.saturationCheck();
+            if (check < 0) {
+                return "window to cycle " + grouped(windowEnd);
+            }
+            return cycle < check ? "window to cycle " + grouped(windowEnd) + ", check at cycle " + grouped(check)
+                    : "window past the check, to cycle " + grouped(windowEnd);
+        }
+        return "drain, limit at cycle " + grouped(windowEnd + own.drain());
+    }
+
+    /** {@code 1,234,567}. */
+    static String grouped(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
     /** The collectors measure the measurement window, as the steady collector does. */

@@ -113,6 +113,8 @@ public final class SweepPlan implements StudyPlan {
     /** Cycles a point is expected to take, for progress; -1 when progress is counted in packets. */
     private long expectedCycles = -1;
     private java.util.function.ToLongFunction<StudyPoint> expectedPackets;
+    /** What a point is doing at a cycle, for progress ({@link #phaseAt}); null when the mode does not say. */
+    private java.util.function.LongFunction<String> phase;
     /** Space-time charts: the lines of buffers recorded (null when not requested). */
     private List<SpaceTimeRecorder.Line> spaceTimeLines;
     /** The statistics collectors every point runs (empty: none, the default). */
@@ -394,6 +396,20 @@ public final class SweepPlan implements StudyPlan {
     /** Sets the cycles a point is expected to take (the mode, at validation). */
     void expectCycles(long cycles) {
         this.expectedCycles = cycles;
+    }
+
+    /**
+     * What a point of this plan is doing when it is about to simulate {@code cycle}, for the run's
+     * progress ("warm-up to cycle 195,000", "drain, limit at cycle 976,000"); null when the mode
+     * does not say (its points are told by cycle and packets alone).
+     */
+    String phaseAt(long cycle) {
+        return phase == null ? null : phase.apply(cycle);
+    }
+
+    /** Sets what a point is doing at each cycle (the mode, at validation). */
+    void phases(java.util.function.LongFunction<String> phaseAt) {
+        this.phase = phaseAt;
     }
 
     /** The statistics collectors every point runs, in file order; empty when the experiment has none. */

@@ -569,6 +569,11 @@ class ExperimentRunTest {
             long generated = (Long) stats.get("generated");
             long delivered = (Long) stats.get("delivered");
             assertEquals(generated, delivered + (Long) stats.get("inFlight"));
+            // the running point says where it is: its phase at the cycle it is parked at, and how long it has run
+            @SuppressWarnings("unchecked")
+            Map<String, Object> point = ((List<Map<String, Object>>) stats.get("active")).get(0);
+            assertEquals(parked < 300 ? "warm-up to cycle 300" : "window to cycle 100,000,300", point.get("phase"));
+            assertTrue((Long) point.get("seconds") >= 0, point.toString());
         } finally {
             h.stop();
         }

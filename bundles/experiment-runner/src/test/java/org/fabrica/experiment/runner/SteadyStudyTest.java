@@ -18,6 +18,20 @@ class SteadyStudyTest {
             "patterns: [uniform, tornado]"), "seeds: [1]", "seeds: [1, 2]");
 
     @Test
+    void aPointSaysItsPhaseByCycleForTheRunsProgress() {
+        SteadyStudy.LoadPoints checked = SteadyStudy.of(StudyFiles.spec(with(Fixtures.TINY, "drain: 4000",
+                "drain: 4000\nsaturationCheck: 200")));
+        assertEquals("warm-up to cycle 300", SteadyStudy.phase(checked, 0));
+        assertEquals("warm-up to cycle 300", SteadyStudy.phase(checked, 299));
+        assertEquals("window to cycle 1,000, check at cycle 500", SteadyStudy.phase(checked, 300));
+        assertEquals("window past the check, to cycle 1,000", SteadyStudy.phase(checked, 500));
+        assertEquals("drain, limit at cycle 5,000", SteadyStudy.phase(checked, 1000));
+        SteadyStudy.LoadPoints unchecked = SteadyStudy.of(StudyFiles.spec(Fixtures.TINY));
+        assertEquals("window to cycle 1,000", SteadyStudy.phase(unchecked, 999));
+        assertEquals("drain, limit at cycle 5,000", SteadyStudy.phase(unchecked, 4999));
+    }
+
+    @Test
     void aFileWithoutModeIsSteady() {
         ExperimentSpec spec = StudyFiles.spec(Fixtures.TINY);
         assertEquals("steady", spec.mode());
