@@ -105,8 +105,9 @@ final class HtmlReport {
         }
 
         List<ReportColumn> columns = facts.outputs().columns();
-        // a mode with its own section (schedulability: rows are topologies) has no per-pattern sections
-        for (String pattern : section != null ? List.<String>of() : facts.patterns()) {
+        // a mode whose section stands in their place (schedulability: rows are topologies) has no per-pattern sections
+        boolean patternSections = section == null || !section.inPlaceOfPatterns();
+        for (String pattern : patternSections ? facts.patterns() : List.<String>of()) {
             h.append("<section>\n<h2>Pattern: ").append(esc(pattern)).append("</h2>\n<div class=\"charts\">\n");
             for (ResultCharts.NamedChart c : charts) {
                 if (c.pattern().equals(pattern)) {
@@ -212,6 +213,23 @@ final class HtmlReport {
                 .forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append(" (")
                         .append(e.getValue()).append(')'));
         return b.toString();
+    }
+
+    /** A table of text cells: the first row is the header. */
+    static void rowsTable(StringBuilder h, List<String[]> rows) {
+        h.append("<table><thead><tr>");
+        for (String c : rows.get(0)) {
+            h.append("<th>").append(esc(c)).append("</th>");
+        }
+        h.append("</tr></thead><tbody>\n");
+        for (String[] row : rows.subList(1, rows.size())) {
+            h.append("<tr>");
+            for (String c : row) {
+                h.append("<td>").append(esc(c)).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table>\n");
     }
 
     private static void fact(StringBuilder h, String name, String value) {

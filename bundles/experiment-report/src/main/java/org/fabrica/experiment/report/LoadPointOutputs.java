@@ -60,7 +60,7 @@ public final class LoadPointOutputs implements StudyOutputs {
             charts = new ArrayList<>(charts);
             charts.addAll(SteadySummary.charts(facts.patterns(), facts.schemes(), rows));
         }
-        return new Finished(charts, summary, Map.of(), List.of(), null);
+        return new Finished(charts, summary, Map.of(), List.of(), SteadySummary.pairedSection(facts.schemes(), rows));
     }
 
     @Override

@@ -303,20 +303,8 @@ public final class ModeSummary {
         }
         h.append("</tbody></table>\n");
         if (paired(t)) {
-            List<String[]> rows = pairedRows(t);
-            h.append("<p>").append(HtmlReport.esc(pairedTitle(t))).append("</p>\n<table><thead><tr>");
-            for (String c : rows.get(0)) {
-                h.append("<th>").append(HtmlReport.esc(c)).append("</th>");
-            }
-            h.append("</tr></thead><tbody>\n");
-            for (String[] row : rows.subList(1, rows.size())) {
-                h.append("<tr>");
-                for (String c : row) {
-                    h.append("<td>").append(HtmlReport.esc(c)).append("</td>");
-                }
-                h.append("</tr>\n");
-            }
-            h.append("</tbody></table>\n");
+            h.append("<p>").append(HtmlReport.esc(pairedTitle(t))).append("</p>\n");
+            HtmlReport.rowsTable(h, pairedRows(t));
         }
     }
 }

@@ -217,6 +217,44 @@ public final class SteadySummary {
         if (!hasPairs(rows) || schemes.size() < 2) {
             return "";
         }
+        StringBuilder sb = new StringBuilder(pairedTitle(schemes)).append('\n');
+        AlignedText.append(sb, pairedRows(schemes, rows));
+        return sb.toString();
+    }
+
+    /**
+     * The paired differences as a section of the report, before the per-pattern sections; null when
+     * no row has two pairs (one seed, or one scheme).
+     */
+    static StudyOutputs.ReportSection pairedSection(List<String> schemes, List<Row> rows) {
+        if (!hasPairs(rows) || schemes.size() < 2) {
+            return null;
+        }
+        return new StudyOutputs.ReportSection() {
+            @Override
+            public void html(StringBuilder h, List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg) {
+                h.append("<section>\n<h2>Paired differences</h2>\n<p>").append(HtmlReport.esc(pairedTitle(schemes)))
+                        .append(". A seed draws the same traffic for every scheme, so differences taken seed by seed"
+                                + " leave out what the seeds move alike in both. Also in summary.csv"
+                                + " (accepted.diff, latency.avg.diff and their ci95 and pairs).</p>\n");
+                HtmlReport.rowsTable(h, pairedRows(schemes, rows));
+                h.append("</section>\n");
+            }
+
+            @Override
+            public boolean inPlaceOfPatterns() {
+                return false;
+            }
+        };
+    }
+
+    private static String pairedTitle(List<String> schemes) {
+        return "Minus " + schemes.get(0) + ", seed by seed (accepted in flits/node/cycle, latency in cycles;"
+                + " mean \u00b1 95% half-width (pairs))";
+    }
+
+    /** The header and a row per pattern, other scheme and load. */
+    private static List<String[]> pairedRows(List<String> schemes, List<Row> rows) {
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"PATTERN", "SCHEME", "LOAD", "ACCEPTED DIFF", "LATENCY DIFF"});
         for (Row r : rows) {
@@ -228,10 +266,7 @@ public final class SteadySummary {
                 pair(4, d.acceptedDiff(), d.acceptedDiffCi(), d.acceptedPairs()),
                 pair(1, d.latencyDiff(), d.latencyDiffCi(), d.latencyPairs())});
         }
-        StringBuilder sb = new StringBuilder("Minus " + schemes.get(0)
-                + ", seed by seed (accepted in flits/node/cycle, latency in cycles; mean \u00b1 95% half-width (pairs))\n");
-        AlignedText.append(sb, lines);
-        return sb.toString();
+        return lines;
     }
 
     /** "mean ± half-width (pairs)" with {@code digits} decimals; "-" without a pair. */

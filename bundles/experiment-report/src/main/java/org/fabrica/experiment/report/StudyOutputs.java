@@ -20,8 +20,8 @@ public interface StudyOutputs {
      * @param summaryCsv the text of summary.csv, or null for none
      * @param files more files, path relative to the results folder -> text (e.g. series/ratios-*.csv)
      * @param warnings problems found (the run itself is not failed)
-     * @param section the mode's own section of the report, in place of the per-pattern sections;
-     *        null for those
+     * @param section the mode's own section of the report, in place of the per-pattern sections or
+     *        before them ({@link ReportSection#inPlaceOfPatterns}); null for none
      */
     record Finished(List<ResultCharts.NamedChart> charts, String summaryCsv, Map<String, String> files,
             List<String> warnings, ReportSection section) {
@@ -32,6 +32,14 @@ public interface StudyOutputs {
     interface ReportSection {
         /** Appends the section's HTML to {@code h}; {@code inlineSvg} holds each chart's SVG by its stem. */
         void html(StringBuilder h, List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg);
+
+        /**
+         * Whether the section stands in place of the per-pattern sections (true, as schedulability's
+         * topologies do) or comes before them (false, as the paired differences of load points).
+         */
+        default boolean inPlaceOfPatterns() {
+            return true;
+        }
     }
 
     /** How the series were measured, for chart subtitles ("" when the mode records none). */

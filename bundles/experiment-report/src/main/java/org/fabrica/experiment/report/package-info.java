@@ -12,7 +12,7 @@
  * their outputs here.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package org.fabrica.experiment.report;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,6 +1,8 @@
 package org.fabrica.experiment.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -133,6 +135,14 @@ class SummaryConfidenceTest {
         assertTrue(text.startsWith("Minus osha, seed by seed"), text);
         assertTrue(text.contains("uniform  sasha   0.5   +0.0133 ± 0.0143 (3)  -8.0 ± 6.6 (3)"), text);
         assertTrue(text.contains("0.6   +0.0200 (1)"), text);
+        // the same table in the report, before the per-pattern sections (not in their place)
+        StudyOutputs.ReportSection section = SteadySummary.pairedSection(List.of("osha", "sasha"), rows);
+        assertFalse(section.inPlaceOfPatterns());
+        StringBuilder html = new StringBuilder();
+        section.html(html, List.of(), java.util.Map.of());
+        assertTrue(html.toString().contains("<h2>Paired differences</h2>"), html.toString());
+        assertTrue(html.toString().contains("<tr><td>uniform</td><td>sasha</td><td>0.5</td><td>+0.0133 \u00b1 0.0143 (3)"
+                + "</td><td>-8.0 \u00b1 6.6 (3)</td></tr>"), html.toString());
 
         // one seed each: the differences add nothing to the means, and the table keeps its columns
         List<SteadySummary.Row> single = SteadySummary.rows(List.of("uniform"), List.of("osha", "sasha"),
@@ -140,6 +150,7 @@ class SummaryConfidenceTest {
         assertEquals(1, single.get(1).paired().latencyPairs());
         assertTrue(!SteadySummary.csv(single).contains("diff"), SteadySummary.csv(single));
         assertEquals("", SteadySummary.pairedText(List.of("osha", "sasha"), single));
+        assertNull(SteadySummary.pairedSection(List.of("osha", "sasha"), single), "no section without pairs");
     }
 
     @Test
