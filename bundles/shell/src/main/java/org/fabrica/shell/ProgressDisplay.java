@@ -109,11 +109,11 @@ final class ProgressDisplay implements ProgressListener {
         for (Object o : points) {
             if (o instanceof Map<?, ?> p) {
                 StringBuilder b = new StringBuilder("  ").append(p.get("point")).append(": cycle ")
-                        .append(p.get("cycle") instanceof Number n ? String.format(Locale.ROOT, "%,d", n.longValue()) : "?");
+                        .append(p.get("cycle") instanceof Number n ? grouped(n) : "?");
                 if (p.get("phase") != null) {
                     b.append(", ").append(p.get("phase"));
                 } else if (p.get("delivered") instanceof Number d) {
-                    b.append(", ").append(String.format(Locale.ROOT, "%,d", d.longValue())).append(" packets delivered");
+                    b.append(", ").append(grouped(d)).append(" packets delivered");
                 }
                 if (Boolean.TRUE.equals(p.get("paused"))) {
                     b.append(" (paused)");
@@ -125,6 +125,10 @@ final class ProgressDisplay implements ProgressListener {
             }
         }
         return lines;
+    }
+
+    private static String grouped(Number n) {
+        return String.format(Locale.ROOT, "%,d", n.longValue());
     }
 
     /** {@code 45 s}, {@code 12 min}, {@code 2.5 h}. */

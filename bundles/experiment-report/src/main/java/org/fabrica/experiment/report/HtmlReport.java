@@ -209,7 +209,8 @@ final class HtmlReport {
         }
         StringBuilder b = new StringBuilder();
         count.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.getKey()).append(" (")
                         .append(e.getValue()).append(')'));
         return b.toString();

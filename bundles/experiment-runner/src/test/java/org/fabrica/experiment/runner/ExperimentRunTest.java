@@ -266,7 +266,8 @@ class ExperimentRunTest {
         for (String line : journal) {
             assertEquals("aaaa1111", PointRecords.parse(line).notes().get("commit"), line);
         }
-        Files.writeString(out.resolve("points.jsonl"), journal.get(0) + "\n"); // the second point is to run again
+        // the other point (either one: two threads) is to run again
+        Files.writeString(out.resolve("points.jsonl"), journal.get(0) + "\n");
 
         ExperimentRunner second = new ExperimentRunner(Fixtures.registry(), "bbbb2222+changes");
         Recorder rec = new Recorder();
