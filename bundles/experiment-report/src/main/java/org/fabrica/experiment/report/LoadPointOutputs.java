@@ -54,13 +54,18 @@ public final class LoadPointOutputs implements StudyOutputs {
         List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, facts.patterns(), facts.schemes(),
                 facts.seeds(), latencyUnit, window);
         // mean and confidence interval per load point for every sweep: points.csv has one row per seed
-        List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), results);
+        List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), reference(facts), results);
         String summary = SteadySummary.csv(rows);
         if (SteadySummary.applies(results)) { // a scheme's routes came from a scheduler
             charts = new ArrayList<>(charts);
             charts.addAll(SteadySummary.charts(facts.patterns(), facts.schemes(), rows));
         }
-        return new Finished(charts, summary, Map.of(), List.of(), SteadySummary.pairedSection(facts.schemes(), rows));
+        return new Finished(charts, summary, Map.of(), List.of(), SteadySummary.pairedSection(reference(facts), rows));
+    }
+
+    /** The reference of the paired differences: the experiment's baseline, else its first scheme. */
+    private static String reference(ExperimentFacts facts) {
+        return facts.baseline() != null ? facts.baseline() : facts.schemes().isEmpty() ? null : facts.schemes().get(0);
     }
 
     @Override
@@ -75,8 +80,8 @@ public final class LoadPointOutputs implements StudyOutputs {
 
     @Override
     public String text(ExperimentFacts facts, List<PointResult> results, int threads) {
-        List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), results);
-        String paired = SteadySummary.pairedText(facts.schemes(), rows);
+        List<SteadySummary.Row> rows = SteadySummary.rows(facts.patterns(), facts.schemes(), reference(facts), results);
+        String paired = SteadySummary.pairedText(reference(facts), rows);
         if (SteadySummary.applies(results)) {
             return SteadySummary.text(rows) + paired;
         }

@@ -76,28 +76,40 @@ public final class SteadySummary {
      * The first scheme is the reference of the paired differences.
      */
     public static List<Row> rows(List<String> patterns, List<String> schemes, List<PointResult> results) {
+        return rows(patterns, schemes, schemes.isEmpty() ? null : schemes.get(0), results);
+    }
+
+    /**
+     * The rows, patterns and schemes in the given order, loads ascending; failed points are left out.
+     * Each scheme but {@code reference} has its paired differences to it (none when null).
+     */
+    public static List<Row> rows(List<String> patterns, List<String> schemes, String reference,
+            List<PointResult> results) {
         List<Row> out = new ArrayList<>();
         for (String pattern : patterns) {
-            Map<Double, List<PointResult>> reference = null;
+            Map<Double, List<PointResult>> ref = reference == null ? Map.of() : byLoad(results, pattern, reference);
             for (String scheme : schemes) {
-                Map<Double, List<PointResult>> byLoad = new TreeMap<>();
-                for (PointResult r : results) {
-                    if (!r.failed() && pattern.equals(r.notes().get("pattern")) && scheme.equals(r.notes().get("scheme"))) {
-                        double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
-                        byLoad.computeIfAbsent(load, k -> new ArrayList<>()).add(r);
-                    }
-                }
-                for (Map.Entry<Double, List<PointResult>> e : byLoad.entrySet()) {
-                    Paired paired = reference == null ? Paired.NONE
-                            : paired(e.getValue(), reference.getOrDefault(e.getKey(), List.of()));
+                boolean isReference = scheme.equals(reference);
+                for (Map.Entry<Double, List<PointResult>> e : byLoad(results, pattern, scheme).entrySet()) {
+                    Paired paired = reference == null || isReference ? Paired.NONE
+                            : paired(e.getValue(), ref.getOrDefault(e.getKey(), List.of()));
                     out.add(row(pattern, scheme, e.getKey(), e.getValue(), paired));
-                }
-                if (reference == null) {
-                    reference = byLoad;
                 }
             }
         }
         return out;
+    }
+
+    /** The points of a pattern and scheme that did not fail, by load ascending. */
+    private static Map<Double, List<PointResult>> byLoad(List<PointResult> results, String pattern, String scheme) {
+        Map<Double, List<PointResult>> byLoad = new TreeMap<>();
+        for (PointResult r : results) {
+            if (!r.failed() && pattern.equals(r.notes().get("pattern")) && scheme.equals(r.notes().get("scheme"))) {
+                double load = Double.parseDouble(r.notes().getOrDefault("load", "NaN"));
+                byLoad.computeIfAbsent(load, k -> new ArrayList<>()).add(r);
+            }
+        }
+        return byLoad;
     }
 
     /** The differences of {@code rs} to the reference's points {@code ref}, paired by their seed notes. */
@@ -213,12 +225,12 @@ public final class SteadySummary {
      * accepted throughput minus the reference's, seed by seed ("-12.3 ± 4.1 (5)"); empty when no row
      * has two pairs.
      */
-    public static String pairedText(List<String> schemes, List<Row> rows) {
-        if (!hasPairs(rows) || schemes.size() < 2) {
+    public static String pairedText(String reference, List<Row> rows) {
+        if (!hasPairs(rows)) {
             return "";
         }
-        StringBuilder sb = new StringBuilder(pairedTitle(schemes)).append('\n');
-        AlignedText.append(sb, pairedRows(schemes, rows));
+        StringBuilder sb = new StringBuilder(pairedTitle(reference)).append('\n');
+        AlignedText.append(sb, pairedRows(reference, rows));
         return sb.toString();
     }
 
@@ -226,18 +238,18 @@ public final class SteadySummary {
      * The paired differences as a section of the report, before the per-pattern sections; null when
      * no row has two pairs (one seed, or one scheme).
      */
-    static StudyOutputs.ReportSection pairedSection(List<String> schemes, List<Row> rows) {
-        if (!hasPairs(rows) || schemes.size() < 2) {
+    static StudyOutputs.ReportSection pairedSection(String reference, List<Row> rows) {
+        if (!hasPairs(rows)) {
             return null;
         }
         return new StudyOutputs.ReportSection() {
             @Override
             public void html(StringBuilder h, List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg) {
-                h.append("<section>\n<h2>Paired differences</h2>\n<p>").append(HtmlReport.esc(pairedTitle(schemes)))
+                h.append("<section>\n<h2>Paired differences</h2>\n<p>").append(HtmlReport.esc(pairedTitle(reference)))
                         .append(". A seed draws the same traffic for every scheme, so differences taken seed by seed"
                                 + " leave out what the seeds move alike in both. Also in summary.csv"
                                 + " (accepted.diff, latency.avg.diff and their ci95 and pairs).</p>\n");
-                HtmlReport.rowsTable(h, pairedRows(schemes, rows));
+                HtmlReport.rowsTable(h, pairedRows(reference, rows));
                 h.append("</section>\n");
             }
 
@@ -248,17 +260,17 @@ public final class SteadySummary {
         };
     }
 
-    private static String pairedTitle(List<String> schemes) {
-        return "Minus " + schemes.get(0) + ", seed by seed (accepted in flits/node/cycle, latency in cycles;"
+    private static String pairedTitle(String reference) {
+        return "Minus " + reference + ", seed by seed (accepted in flits/node/cycle, latency in cycles;"
                 + " mean \u00b1 95% half-width (pairs))";
     }
 
     /** The header and a row per pattern, other scheme and load. */
-    private static List<String[]> pairedRows(List<String> schemes, List<Row> rows) {
+    private static List<String[]> pairedRows(String reference, List<Row> rows) {
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {"PATTERN", "SCHEME", "LOAD", "ACCEPTED DIFF", "LATENCY DIFF"});
         for (Row r : rows) {
-            if (r.scheme().equals(schemes.get(0))) {
+            if (r.scheme().equals(reference)) {
                 continue;
             }
             Paired d = r.paired();

@@ -131,12 +131,12 @@ class SummaryConfidenceTest {
                 + "accepted.diff.ci95,accepted.pairs,latency.avg.diff,latency.avg.diff.ci95,latency.avg.pairs\n"), csv);
         assertTrue(csv.contains("\nuniform,sasha,0.5,3,"), csv);
         assertTrue(csv.contains(",-8," + CsvWriter.number(4.303 * Math.sqrt(7.0 / 3)) + ",3\n"), csv);
-        String text = SteadySummary.pairedText(List.of("osha", "sasha"), rows);
+        String text = SteadySummary.pairedText("osha", rows);
         assertTrue(text.startsWith("Minus osha, seed by seed"), text);
         assertTrue(text.contains("uniform  sasha   0.5   +0.0133 ± 0.0143 (3)  -8.0 ± 6.6 (3)"), text);
         assertTrue(text.contains("0.6   +0.0200 (1)"), text);
         // the same table in the report, before the per-pattern sections (not in their place)
-        StudyOutputs.ReportSection section = SteadySummary.pairedSection(List.of("osha", "sasha"), rows);
+        StudyOutputs.ReportSection section = SteadySummary.pairedSection("osha", rows);
         assertFalse(section.inPlaceOfPatterns());
         StringBuilder html = new StringBuilder();
         section.html(html, List.of(), java.util.Map.of());
@@ -149,8 +149,18 @@ class SummaryConfidenceTest {
                 List.of(results.get(0), results.get(4)));
         assertEquals(1, single.get(1).paired().latencyPairs());
         assertTrue(!SteadySummary.csv(single).contains("diff"), SteadySummary.csv(single));
-        assertEquals("", SteadySummary.pairedText(List.of("osha", "sasha"), single));
-        assertNull(SteadySummary.pairedSection(List.of("osha", "sasha"), single), "no section without pairs");
+        assertEquals("", SteadySummary.pairedText("osha", single));
+        assertNull(SteadySummary.pairedSection("osha", single), "no section without pairs");
+
+        // another reference (the experiment's baseline): the same pairs, the other way round
+        List<SteadySummary.Row> bySasha = SteadySummary.rows(List.of("uniform"), List.of("osha", "sasha"), "sasha",
+                results);
+        assertEquals(0, bySasha.get(2).paired().latencyPairs(), "the reference has no difference");
+        assertEquals(8, bySasha.get(0).paired().latencyDiff(), 1e-12); // osha at 0.5
+        assertEquals(d.latencyDiffCi(), bySasha.get(0).paired().latencyDiffCi(), 1e-12);
+        String other = SteadySummary.pairedText("sasha", bySasha);
+        assertTrue(other.startsWith("Minus sasha, seed by seed"), other);
+        assertTrue(other.contains("uniform  osha    0.5   -0.0133 ± 0.0143 (3)  +8.0 ± 6.6 (3)"), other);
     }
 
     @Test

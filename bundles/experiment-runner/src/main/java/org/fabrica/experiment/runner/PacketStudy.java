@@ -321,8 +321,8 @@ abstract class PacketStudy extends RunnerStudy {
     }
 
     /**
-     * The scheme the ratios refer to ({@code baseline}, default the first scheme); an error names
-     * the schemes.
+     * The scheme the ratios and paired differences refer to ({@code baseline}, default the first
+     * scheme); an error names the schemes.
      */
     static String baseline(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, String mode) {
         String baseline = optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
@@ -332,7 +332,7 @@ abstract class PacketStudy extends RunnerStudy {
         }
         if (!known.contains(baseline)) {
             throw doc.error("baseline", "baseline '" + baseline + "' is not the label of a scheme"
-                    + Suggestions.hint(baseline, known) + "; the ratios of a " + mode
+                    + Suggestions.hint(baseline, known) + "; the ratios and paired differences of a " + mode
                     + " experiment refer to one of its schemes");
         }
         return baseline;

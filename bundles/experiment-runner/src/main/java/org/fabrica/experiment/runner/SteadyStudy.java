@@ -42,7 +42,7 @@ public final class SteadyStudy extends PacketStudy {
     public static final String NAME = "steady";
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets",
+            "traffic", "schemes", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets",
             "latencyUnit", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "collective", "provenance");
     /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
     static final String ALL_PACKETS = "all";
@@ -52,7 +52,7 @@ public final class SteadyStudy extends PacketStudy {
     static final String SOFTWARE_MULTICASTS = "multicast.software.started";
     static final String SOFTWARE_MESSAGES = "multicast.software.messages";
     /** Keys that only the ramp and collective modes use. */
-    static final List<String> UNSTEADY_ONLY = List.of("baseline", "maxCycles", "series");
+    static final List<String> UNSTEADY_ONLY = List.of("maxCycles", "series");
     /**
      * A steady point whose accepted throughput is below this fraction of its offered load (both
      * measured in the window) is saturated even if its measured packets drained in time: the
@@ -137,6 +137,7 @@ public final class SteadyStudy extends PacketStudy {
         }
         s.own = new LoadPoints(loads, warmup, measure, drain, check, foregroundOnly(doc, root), latencyUnit(doc, root),
                 CollectiveLoad.read(doc, root));
+        s.baseline = baseline(doc, root, schemes, NAME); // the reference of the paired differences
         s.maxCycles = warmup + measure + drain; // a point's last cycle + 1
     }
 
@@ -432,7 +433,8 @@ public final class SteadyStudy extends PacketStudy {
         if (own.foregroundOnly()) { // written only when set, so that existing experiments keep their ids
             r.put("measuredPackets", FOREGROUND_PACKETS);
         }
-        // latencyUnit is left out like outputs: it changes how results are drawn, not what they are
+        // latencyUnit and baseline are left out like outputs: they change how results are drawn and
+        // summarised, not what they are (a finished run is summarised anew with --resume)
     }
 
     @Override
@@ -462,6 +464,14 @@ public final class SteadyStudy extends PacketStudy {
         if (own.foregroundOnly()) {
             sb.append("  measured  foreground packets only (the patterns' background packets load the network)\n");
         }
+        if (!firstScheme(spec)) {
+            sb.append("  baseline  ").append(spec.baseline()).append(" (paired differences refer to it)\n");
+        }
+    }
+
+    /** Whether the baseline is the first scheme, the default. */
+    private static boolean firstScheme(ExperimentSpec spec) {
+        return spec.baseline().equals(spec.schemes().get(0).label());
     }
 
     @Override

@@ -132,7 +132,7 @@ class ModeValidationTest {
         assertContains(refused(COLLECTIVE + "criticalLoad: {drop: 0.2}\n"), "'criticalLoad' is only used in mode ramp");
         assertContains(refused(COLLECTIVE.replace("baseline: no-th\n", "") + "series: {window: 50}\n"),
                 "series.window is not used in mode collective");
-        assertContains(refused(Fixtures.TINY + "baseline: dor\n"), "'baseline' is not used in mode steady");
+        assertContains(refused(Fixtures.TINY + "baseline: dro\n"), "baseline 'dro' is not the label of a scheme");
         assertContains(refused(Fixtures.TINY + "maxCycles: 10\n"), "'maxCycles' is not used in mode steady");
         assertContains(refused(Fixtures.with(RAMP, "mode: ramp", "mode: rmap")), "did you mean 'ramp'");
         assertContains(refused(Fixtures.with(COLLECTIVE, "baseline: no-th", "baseline: noth")), "did you mean 'no-th'");

@@ -53,8 +53,8 @@ class SteadyStudyTest {
 
     @Test
     void theKeysOfTheOtherModesAreRefusedWithTheirReason() {
-        assertContains(StudyFiles.refused(Fixtures.TINY + "baseline: dor\n"),
-                "'baseline' is not used in mode steady (it applies to modes ramp and collective); remove it");
+        assertContains(StudyFiles.refused(Fixtures.TINY + "maxCycles: 10\n"),
+                "'maxCycles' is not used in mode steady (it applies to modes ramp and collective); remove it");
         assertContains(StudyFiles.refused(Fixtures.TINY + "series: {window: 10}\n"),
                 "'series' is not used in mode steady (it applies to modes ramp and collective); remove it");
         assertContains(StudyFiles.refused(Fixtures.TINY + "criticalLoad: {drop: 0.2}\n"),
@@ -109,6 +109,21 @@ class SteadyStudyTest {
         assertEquals(StudyFiles.plan(Fixtures.TINY).experimentId(),
                 StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n").experimentId(),
                 "how latencies are drawn is not part of what the experiment is: a finished run can be redrawn");
+    }
+
+    @Test
+    void theBaselineIsTheReferenceOfThePairedDifferencesAndNotPartOfTheExperiment() {
+        String two = with(Fixtures.TINY, "    queuing: {name: dateline}\n", "    queuing: {name: dateline}\n"
+                + "  - label: dor-yx\n    routing: {name: dor-yx, dateline: classic}\n    queuing: {name: dateline}\n");
+        assertEquals("dor", StudyFiles.spec(two).baseline(), "the default: the first scheme");
+        assertEquals("dor-yx", StudyFiles.spec(two + "baseline: dor-yx\n").baseline());
+        assertContains(StudyFiles.refused(two + "baseline: dor-xy\n"), "baseline 'dor-xy' is not the label of a scheme");
+        assertEquals(StudyFiles.plan(two).experimentId(), StudyFiles.plan(two + "baseline: dor-yx\n").experimentId(),
+                "which scheme the others are compared with does not change a point: a finished run can be summarised anew");
+        assertFalse(new SteadyStudy().resolved(StudyFiles.plan(two + "baseline: dor-yx\n")).has("baseline"));
+        assertContains(StudyFiles.plan(two + "baseline: dor-yx\n").summary(),
+                "  baseline  dor-yx (paired differences refer to it)\n");
+        assertFalse(StudyFiles.plan(two).summary().contains("baseline"), "the default goes without saying");
     }
 
     @Test
