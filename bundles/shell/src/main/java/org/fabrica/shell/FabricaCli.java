@@ -20,6 +20,7 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.results.RunStatus;
 import org.fabrica.params.ParameterException;
 import org.fabrica.sweep.PointResult;
 import picocli.CommandLine;
@@ -73,6 +74,7 @@ final class FabricaCli {
         cl.addSubcommand("algorithms", new Algorithms());
         cl.addSubcommand("help", new Help());
         cl.addSubcommand("compare", new Compare());
+        cl.addSubcommand("status", new Status());
         cl.addSubcommand("shell", new ShellCommand());
         cl.addSubcommand("bench", new BenchCommand());
         cl.addSubcommand("trace", new TraceCommands(out));
@@ -155,7 +157,7 @@ final class FabricaCli {
 
     @Command(name = "fabrica", mixinStandardHelpOptions = true, versionProvider = FabricaVersion.class,
             description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench, "
-                    + "compare, trace, model, member, shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
+                    + "compare, status, trace, model, member, shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
                 "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
                     + "--plugins DIR (drop-in folder; default launch/plugins)."})
     final class Fabrica implements Callable<Integer> {
@@ -219,6 +221,31 @@ final class FabricaCli {
                 err.println("Run " + handle.id() + " ended " + state.name().toLowerCase() + ".");
             }
             return ResultSummary.anyFailed(results) || state != RunState.FINISHED ? FAILED : OK;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Where the run of each results folder stands, read from the folder (from any terminal): its "
+                    + "points done, saturated and failed, whether a run holds it and, while one runs, its progress and "
+                    + "running points (cycle, phase, time); a run that was killed is named interrupted, with the points "
+                    + "it lost and how to continue.")
+    final class Status implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders (each with a run.json).")
+        List<Path> folders = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            int code = OK;
+            for (Path dir : folders) {
+                try {
+                    out.print(StatusText.text(RunStatus.read(dir), java.time.Instant.now()));
+                } catch (ExperimentException e) {
+                    err.println(e.getMessage());
+                    code = BAD_INPUT;
+                }
+            }
+            out.flush();
+            return code;
         }
     }
 

@@ -64,6 +64,13 @@ public final class ResultsStore implements AutoCloseable {
     public static final String SERIES = "series";
     public static final String SPACE_TIME = "spacetime";
     public static final String SUMMARY = "summary.csv";
+    /**
+     * Where a live run stands, rewritten every {@link #PROGRESS_SECONDS} s while it runs and removed
+     * when it ends: its progress line and its running points ({@link RunStatus}).
+     */
+    public static final String PROGRESS = "progress.json";
+    /** Seconds between two writes of {@link #PROGRESS}. */
+    public static final int PROGRESS_SECONDS = 15;
     /** Where a new run moves the finished results of the one before ({@code earlier/<time>/}). */
     public static final String EARLIER = "earlier";
     /** Held while a run uses the folder. */
@@ -197,6 +204,7 @@ public final class ResultsStore implements AutoCloseable {
             }
             deleteStaleTemporaries(abs);
             markInterrupted(abs);
+            Files.deleteIfExists(abs.resolve(PROGRESS)); // the interrupted run's: its points are not running
             Journal j = readJournal(abs, dir, experimentId, earlierIds, resolvedYaml);
             Path file = abs.resolve(JOURNAL);
             List<PointResult> kept = new ArrayList<>();
@@ -407,6 +415,40 @@ public final class ResultsStore implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a live run holds the folder: one of this process, or the lock of another's. Reads only
+     * (never opens a second channel on a lock this process holds, which would release it).
+     */
+    static boolean heldByARun(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        if (HELD.contains(abs)) {
+            return true;
+        }
+        if (!Files.isRegularFile(abs.resolve(LOCK))) {
+            return false;
+        }
+        if (!HELD.add(abs)) {
+            return true; // a run of this process took it meanwhile
+        }
+        try (FileChannel channel = FileChannel.open(abs.resolve(LOCK), StandardOpenOption.WRITE)) {
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                return true;
+            }
+            if (lock == null) {
+                return true;
+            }
+            lock.release();
+            return false;
+        } catch (IOException e) {
+            return false; // an unreadable lock file holds nothing
+        } finally {
+            HELD.remove(abs);
+        }
+    }
+
     private static boolean unsettled(Path record) {
         try {
             String state = PointRecords.JSON.readTree(record.toFile()).path("state").asText("");
@@ -554,6 +596,28 @@ public final class ResultsStore implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes {@link #PROGRESS} (atomically): the time, the run's fraction done and progress line, and
+     * its running points as {@code RunHandle.stats()} gives them ({@code point}, {@code cycle},
+     * {@code phase}, ...).
+     */
+    public synchronized void writeProgress(double fraction, String status, List<Map<String, Object>> running) {
+        if (journal == null) {
+            return; // closed: the run has ended, and its progress file is gone with it
+        }
+        ObjectNode root = PointRecords.JSON.createObjectNode();
+        root.put("written", java.time.ZonedDateTime.now().format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        root.put("fraction", fraction);
+        root.put("status", status);
+        root.set("running", PointRecords.JSON.valueToTree(running));
+        try {
+            AtomicFile.write(dir.resolve(PROGRESS), PointRecords.JSON.writerWithDefaultPrettyPrinter()
+                    .writeValueAsBytes(root));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(PROGRESS) + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Writes the run record. */
     public void writeRun(RunRecord record) {
         try {
@@ -632,6 +696,11 @@ public final class ResultsStore implements AutoCloseable {
                 journal.close();
             } catch (IOException e) {
                 // the journal was synced after every line; nothing is lost
+            }
+            try {
+                Files.deleteIfExists(dir.resolve(PROGRESS)); // the run has ended: run.json says how
+            } catch (IOException e) {
+                // a stale progress file is deleted by the next run of the folder, and status sees no live run
             }
             journal = null;
             release(lockChannel, lock);

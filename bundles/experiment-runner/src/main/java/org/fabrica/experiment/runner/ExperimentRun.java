@@ -73,6 +73,11 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private volatile String error;
     private volatile List<String> warnings = List.of();
     private long lastProgress;
+    /** When progress.json was last written (System.nanoTime), guarded by progressLock; 0: never. */
+    private long lastProgressFile;
+    /** A point started or ended since progress.json was written: the next progress writes it. */
+    private volatile boolean runningChanged;
+    private static final long PROGRESS_FILE_NANOS = ResultsStore.PROGRESS_SECONDS * 1_000_000_000L;
     // running time for the estimate of what is left (paused time excluded); guarded by progressLock
     private final long startNanos = System.nanoTime();
     private long pausedSinceNanos;
@@ -218,6 +223,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         Thread self = Thread.currentThread();
         pointThreads.add(self);
         active.put(p.pointId(), sim);
+        runningChanged = true;
         try {
             PointResult r = PointWatch.supervise(sim, sp, pointThreads, watch);
             if (!r.failed() && sim.artefacts() != null) {
@@ -230,6 +236,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             return r;
         } finally {
             active.remove(p.pointId());
+            runningChanged = true;
             pointThreads.remove(self);
         }
     }
@@ -339,6 +346,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private void progress() {
         double fraction;
         String status;
+        boolean toFile;
+        long now = System.nanoTime();
         synchronized (progressLock) {
             // every point weighs the same; an active one counts with the part it has done
             double done = skipped.size() + finishedPoints;
@@ -348,7 +357,20 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             int total = plan.points().size();
             // 1.0 is said once, when the run has ended with every point run
             fraction = total <= 0 ? 0.99 : Math.min(0.99, done / total);
-            status = status() + eta(done, System.nanoTime());
+            status = status() + eta(done, now);
+            // every 15 s while points run, and as soon as one starts or ends
+            toFile = runningChanged || lastProgressFile == 0 || now - lastProgressFile >= PROGRESS_FILE_NANOS;
+            if (toFile) {
+                lastProgressFile = now;
+                runningChanged = false;
+            }
+        }
+        if (toFile) {
+            try {
+                store.writeProgress(fraction, status, activePoints(now));
+            } catch (RuntimeException ignored) {
+                // the progress file is a courtesy to 'fabrica status': the run goes on without it
+            }
         }
         try {
             if (listenerLock.tryLock()) {
@@ -653,18 +675,11 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
     }
 
-    @Override
-    public Map<String, Object> stats() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("run", id);
-        m.put("state", state().name());
-        long generated = 0;
-        long delivered = 0;
-        long inFlight = 0;
+    /** The running points in sweep order, as {@link #stats()} gives them under {@code active}. */
+    private List<Map<String, Object>> activePoints(long now) {
         List<Map<String, Object>> points = new ArrayList<>();
-        long now = System.nanoTime();
         List<PointSimulation> running = new ArrayList<>(active.values());
-        running.sort(java.util.Comparator.comparingInt(s -> s.control().point().index())); // in sweep order
+        running.sort(java.util.Comparator.comparingInt(s -> s.control().point().index()));
         for (PointSimulation s : running) {
             PointControl c = s.control();
             Map<String, Object> p = new LinkedHashMap<>();
@@ -680,9 +695,23 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             }
             p.put("seconds", c.runningNanos(now) / 1_000_000_000L);
             points.add(p);
-            generated += c.generated();
-            delivered += c.delivered();
-            inFlight += c.inFlight();
+        }
+        return points;
+    }
+
+    @Override
+    public Map<String, Object> stats() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("run", id);
+        m.put("state", state().name());
+        long generated = 0;
+        long delivered = 0;
+        long inFlight = 0;
+        List<Map<String, Object>> points = activePoints(System.nanoTime());
+        for (Map<String, Object> p : points) {
+            generated += (Long) p.get("generated");
+            delivered += (Long) p.get("delivered");
+            inFlight += (Long) p.get("inFlight");
         }
         synchronized (progressLock) {
             m.put("points.total", plan.points().size());

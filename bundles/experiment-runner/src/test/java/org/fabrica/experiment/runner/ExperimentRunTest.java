@@ -30,6 +30,8 @@ import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.results.PointRecords;
+import org.fabrica.experiment.results.ResultsStore;
+import org.fabrica.experiment.results.RunStatus;
 import org.fabrica.experiment.runner.fixtures.SeededRoutingFactory;
 import org.fabrica.experiment.runner.hang.SlowBuildingRoutingFactory;
 import org.fabrica.kernel.RandomStreams;
@@ -558,6 +560,17 @@ class ExperimentRunTest {
             // past its first cycle boundary, so that it parks mid-run (its thread may start a little later)
             Fixtures.waitFor("the point to start", () -> activeCycle(h) > 0);
             assertEquals(RunState.RUNNING, h.state());
+            // the folder tells another terminal what runs ('fabrica status'): written as the point started
+            Fixtures.waitFor("progress.json to name the running point", () -> {
+                try {
+                    return Files.readString(out.resolve(ResultsStore.PROGRESS)).contains("\"uniform/dor/l0.1/s1\"");
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+            RunStatus status = RunStatus.read(out);
+            assertTrue(status.live());
+            assertEquals("uniform/dor/l0.1/s1", status.progress().running().get(0).point());
             assertContains(assertThrows(ExperimentException.class, () -> h.step(10)).getMessage(), "is not paused");
             assertContains(assertThrows(ExperimentException.class, () -> h.swap("routing", "dor", Map.of())).getMessage(),
                     "is not paused");
@@ -581,6 +594,8 @@ class ExperimentRunTest {
         assertEquals(RunState.STOPPED, h.state());
         assertEquals(RunState.STOPPED, Fixtures.await(h));
         assertEquals(0, Files.size(out.resolve("points.jsonl")), "a stopped point is not journaled: resume redoes it");
+        assertFalse(Files.exists(out.resolve(ResultsStore.PROGRESS)), "an ended run leaves no progress file");
+        assertFalse(RunStatus.read(out).live());
         assertEquals("stopped", json.readTree(out.resolve("run.json").toFile()).get("state").asText());
         assertEquals(0.0, last[0], "a run stopped before any point finished ends at 0%, not 100%");
     }
