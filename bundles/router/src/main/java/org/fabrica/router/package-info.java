@@ -12,7 +12,7 @@
  * {@link org.fabrica.router.AllocatorFactory} service registered with {@code fabrica.name}.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.fabrica.router;
 
 import org.osgi.annotation.bundle.Export;

@@ -52,4 +52,15 @@ class RouterApiTest {
             assertTrue(e.getMessage().contains("name(key=value") || e.getMessage().contains("twice"), e.getMessage());
         }
     }
+
+    @Test
+    void aWeightedEntryIsReadAndWrittenInOneForm() {
+        assertEquals(new WeightedEntry(3, 64), WeightedEntry.parse(" 3 : 64 "));
+        assertEquals("3:64", new WeightedEntry(3, 64).text());
+        assertEquals(new WeightedEntry(-1, 0), WeightedEntry.parse("-1:0"), "ranges are the reader's");
+        for (String bad : new String[] {"3", "3:", ":4", "3:4:5", "a:4", "3;4", "", "3:4.5"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WeightedEntry.parse(bad), bad);
+            assertEquals("'" + bad + "' is not vc:weight", e.getMessage());
+        }
+    }
 }

@@ -14,6 +14,7 @@ import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.hardware.VirtualChannel;
 import org.fabrica.router.PartChoice;
+import org.fabrica.router.WeightedEntry;
 import org.fabrica.topology.Topology;
 
 /**
@@ -121,12 +122,12 @@ final class InfinibandModel implements HardwareModel {
             String[] entries = tables[t];
             List<String> flits = new ArrayList<>();
             for (int e = 0; e < entries.length; e++) {
-                int[] vw = entry(names[t], e, entries[e], p.vls());
-                if (vw[1] > 0) {
-                    weighted |= 1L << vw[0];
+                WeightedEntry vw = entry(names[t], e, entries[e], p.vls());
+                if (vw.weight() > 0) {
+                    weighted |= 1L << vw.vc();
                 }
                 // weights count 64-byte units; the allocator counts flits
-                flits.add(vw[0] + ":" + (int) Math.ceil(vw[1] * 64.0 / p.flitBytes()));
+                flits.add(new WeightedEntry(vw.vc(), (int) Math.ceil(vw.weight() * 64.0 / p.flitBytes())).text());
             }
             parameters.put(keys[t], flits);
         }
@@ -144,19 +145,14 @@ final class InfinibandModel implements HardwareModel {
         return new PartChoice("vl-arbitration", parameters);
     }
 
-    /** Entry {@code e} of a VL arbitration table, {@code vl:weight}, as {vl, weight in 64-byte units}. */
-    private static int[] entry(String table, int e, String text, int vls) {
-        String[] vw = text.split(":");
+    /** Entry {@code e} of a VL arbitration table, {@code vl:weight}, the weight in 64-byte units. */
+    private static WeightedEntry entry(String table, int e, String text, int vls) {
         try {
-            if (vw.length != 2) {
-                throw new NumberFormatException();
+            WeightedEntry vw = WeightedEntry.parse(text);
+            if (vw.vc() >= 0 && vw.vc() < vls && vw.weight() >= 0 && vw.weight() <= 255) {
+                return vw;
             }
-            int vl = Integer.parseInt(vw[0].trim());
-            int weight = Integer.parseInt(vw[1].trim());
-            if (vl >= 0 && vl < vls && weight >= 0 && weight <= 255) {
-                return new int[] {vl, weight};
-            }
-        } catch (NumberFormatException x) {
+        } catch (IllegalArgumentException x) {
             // refused below
         }
         throw new IllegalArgumentException("hardware 'infiniband': entry " + e + " of " + table + " is '" + text

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.fabrica.router.AllocationRequests;
 import org.fabrica.router.Allocator;
 import org.fabrica.router.AllocatorShape;
+import org.fabrica.router.WeightedEntry;
 
 /**
  * InfiniBand's VL arbitration (IBA 7.6.9) at every output, with weights in flits: each output
@@ -101,14 +102,11 @@ final class VlArbitration implements Allocator {
         long vcs = 0;
         for (int e = 0; e < entries.length; e++) {
             String t = entries[e].trim();
-            int colon = t.indexOf(':');
             try {
-                if (colon < 0) {
-                    throw new NumberFormatException();
-                }
-                vc[e] = Integer.parseInt(t.substring(0, colon).trim());
-                weight[e] = Integer.parseInt(t.substring(colon + 1).trim());
-            } catch (NumberFormatException x) {
+                WeightedEntry entry = WeightedEntry.parse(t);
+                vc[e] = entry.vc();
+                weight[e] = entry.weight();
+            } catch (IllegalArgumentException x) {
                 throw new IllegalArgumentException("vl-arbitration: entry " + e + " of the " + name + " table is '" + t
                         + "'; write vc:weight, e.g. 0:4 (VC 0 sends up to 4 flits per turn)");
             }
