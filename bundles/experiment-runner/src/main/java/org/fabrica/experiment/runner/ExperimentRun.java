@@ -38,6 +38,9 @@ import org.fabrica.sweep.SweepPoint;
  */
 final class ExperimentRun implements RunHandle, PointControl.Signals {
     private static final long PROGRESS_INTERVAL_NANOS = 200_000_000L;
+    /** System property: minutes between two interim writes of the outputs while a run goes on. */
+    static final String INTERIM_PROPERTY = "fabrica.interimMinutes";
+    static final long DEFAULT_INTERIM_MINUTES = 10;
 
     private final String id;
     private final SweepPlan plan;
@@ -56,6 +59,17 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private final Set<Thread> pointThreads = ConcurrentHashMap.newKeySet();
     /** When a point counts as stuck in a provider call (read once per run). */
     private final PointWatch.Limits watch = PointWatch.Limits.fromSystem();
+    /** Time between interim outputs ({@link #INTERIM_PROPERTY}); when the last were written, guarded by progressLock. */
+    private final long interimNanos = interimNanos();
+    private long lastInterimNanos = System.nanoTime();
+    /** Writes the interim outputs off the points' threads, one at a time. */
+    private final java.util.concurrent.ExecutorService interim = java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> {
+                Thread t = new Thread(r, "fabrica-interim-outputs");
+                t.setDaemon(true);
+                return t;
+            });
+    private final java.util.concurrent.atomic.AtomicBoolean interimPending = new java.util.concurrent.atomic.AtomicBoolean();
     private final List<String> swapLog = Collections.synchronizedList(new ArrayList<>());
     private final Set<String> skipped;
     private final List<String> artefactWarnings = Collections.synchronizedList(new ArrayList<>());
@@ -149,6 +163,16 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         } catch (RuntimeException | Error e) {
             end = RunState.FAILED;
             error = "the run stopped: " + ProviderFailure.message(e);
+        }
+        interim.shutdown(); // interim outputs being written finish before the final ones
+        try {
+            if (!interim.awaitTermination(10, java.util.concurrent.TimeUnit.MINUTES)) {
+                interim.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            // asked to stop while waiting: leave the interim write; the flag is not kept, so that the
+            // final outputs (written through interruptible channels) are written whole
+            interim.shutdownNow();
         }
         try {
             List<String> w = new ArrayList<>(artefactWarnings);
@@ -277,6 +301,58 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             // a display problem must not stop the run
         }
         progress();
+        interimOutputs();
+    }
+
+    /**
+     * Minutes between interim outputs, from {@value #INTERIM_PROPERTY} (default
+     * {@value #DEFAULT_INTERIM_MINUTES}; 0: after every point, for tests), in nanoseconds.
+     */
+    private static long interimNanos() {
+        long minutes = DEFAULT_INTERIM_MINUTES;
+        String p = System.getProperty(INTERIM_PROPERTY);
+        if (p != null) {
+            try {
+                minutes = Math.max(0, Long.parseLong(p.trim()));
+            } catch (NumberFormatException e) {
+                // the default
+            }
+        }
+        return java.util.concurrent.TimeUnit.MINUTES.toNanos(minutes);
+    }
+
+    /**
+     * A long run's results can be looked at before it ends: every {@link #interimNanos} (10 minutes
+     * by default) after a point finishes, points.json, summary.csv, the plots and report.html are
+     * written from the points finished so far (the report says it is interim), on a thread of their
+     * own so that no point waits. The end of the run writes them again, whole.
+     */
+    private void interimOutputs() {
+        long now = System.nanoTime();
+        synchronized (progressLock) {
+            if (stopRequested || finishedPoints + skipped.size() >= plan.points().size()
+                    || now - lastInterimNanos < interimNanos) {
+                return;
+            }
+            lastInterimNanos = now;
+        }
+        if (!interimPending.compareAndSet(false, true)) {
+            return; // the last ones are still being written
+        }
+        try {
+            interim.execute(() -> {
+                try {
+                    FinalOutputs.write(store, facts, record(RunState.RUNNING), plan.spec().plots(), plan.spec().report(),
+                            plan.variantPlans() == null ? null : plan.variantPlans().grid());
+                } catch (RuntimeException | LinkageError e) {
+                    // interim outputs are a courtesy: the final ones are written (and their problems said) at the end
+                } finally {
+                    interimPending.set(false);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            interimPending.set(false); // the run is ending: its final outputs follow
+        }
     }
 
     /** Results from an executor's own failure handling lack the point's notes: add them. */

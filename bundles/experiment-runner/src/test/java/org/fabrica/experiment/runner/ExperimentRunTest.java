@@ -325,6 +325,51 @@ class ExperimentRunTest {
     }
 
     @Test
+    void aLongRunWritesInterimOutputsFromThePointsFinishedSoFar() throws IOException {
+        // the first point fails at once, the second runs until stopped: the outputs of the first are
+        // written while the second runs (interim outputs after every point for this test)
+        String yaml = Fixtures.TINY.replace("schemes:", """
+                schemes:
+                  - label: buggy
+                    routing: {name: broken, failAfter: 50}
+                    queuing: {name: dateline}""").replace("loads: [0.05, 0.1]", "loads: [0.1]")
+                .replace("measure: 700", "measure: 100000000");
+        Path file = Fixtures.write(tmp, "interim.yaml", yaml);
+        Path out = tmp.resolve("results");
+        String before = System.getProperty(ExperimentRun.INTERIM_PROPERTY);
+        System.setProperty(ExperimentRun.INTERIM_PROPERTY, "0");
+        RunHandle h;
+        try {
+            h = runner.start(file, new RunOptions(out, false, 1, Map.of(), false), null);
+        } finally {
+            if (before == null) {
+                System.clearProperty(ExperimentRun.INTERIM_PROPERTY);
+            } else {
+                System.setProperty(ExperimentRun.INTERIM_PROPERTY, before);
+            }
+        }
+        try {
+            Fixtures.waitFor("the interim report", () -> {
+                try {
+                    return Files.readString(out.resolve("report.html")).contains("Interim report");
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+            String report = Files.readString(out.resolve("report.html"));
+            assertContains(report, "from the 1 of 2 points finished so far");
+            assertContains(report, "Failed points");
+            assertEquals(RunState.RUNNING, h.state(), "the long point still runs");
+            assertTrue(Files.exists(out.resolve("points.json")));
+        } finally {
+            h.stop();
+        }
+        assertEquals(RunState.STOPPED, Fixtures.await(h));
+        assertFalse(Files.readString(out.resolve("report.html")).contains("Interim report"),
+                "the run's end writes the report again, as it ended");
+    }
+
+    @Test
     void measuredPacketsForegroundMeasuresOnlyTheUniformPacketsOfHotspot() throws IOException {
         // one run, two measurements: the hot sources (4 of 16) send to node 0, the others uniformly
         String base = Fixtures.TINY.replace("patterns: [uniform]", "patterns: [{name: hotspot, hotspots: [0]}]")
