@@ -41,6 +41,7 @@ import picocli.CommandLine.Option;
     "osgi.command.function=resume",
     "osgi.command.function=stop",
     "osgi.command.function=stats",
+    "osgi.command.function=status",
     "osgi.command.function=swap",
     "osgi.command.function=exit",
     "osgi.command.function=candidates"})
@@ -246,6 +247,12 @@ public final class FabricaCommands {
     @Descriptor("live statistics of a run: per active simulation and totals")
     public void stats(@Descriptor("run id") String run) {
         attempt(() -> out().print(StatsFormat.render(handle(run).stats())));
+    }
+
+    @Descriptor("where the run of a results folder stands (its points, whether a run holds it, its running points)")
+    public void status(@Descriptor("results folder") String folder) {
+        attempt(() -> out().print(StatusText.text(org.fabrica.experiment.results.RunStatus.read(java.nio.file.Path.of(
+                folder)), java.time.Instant.now())));
     }
 
     @Descriptor("replace a provider (routing, rootPolicy) in every paused simulation of a run: swap RUN CONCEPT NAME [key=value]...")

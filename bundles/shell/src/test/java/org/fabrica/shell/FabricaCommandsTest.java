@@ -161,4 +161,18 @@ class FabricaCommandsTest {
         String routing = out();
         assertTrue(routing.contains("west-first") && routing.contains("dor") && !routing.contains("torus"), routing);
     }
+
+    @Test
+    void statusReadsAResultsFolderAndRefusesAnotherNamingIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws java.io.IOException {
+        java.nio.file.Files.writeString(tmp.resolve("run.json"), "{\"runId\":\"q-1\",\"experiment\":\"quickstart\","
+                + "\"experimentId\":\"abc\",\"state\":\"finished\",\"started\":\"2026-11-28T10:00:00Z\","
+                + "\"ended\":\"2026-11-28T10:01:00Z\",\"points\":16}");
+        commands.status(tmp.toString());
+        String text = out();
+        assertTrue(text.startsWith(tmp + ": quickstart (experiment id abc), finished 2026-11-28T10:01:00Z"), text);
+        assertTrue(text.contains("  points    0 of 16 done"), text);
+        commands.status(tmp.resolve("missing").toString());
+        assertTrue(err().contains("holds no run.json: not a results folder"));
+    }
 }

@@ -130,8 +130,8 @@ class TabCompletionTest {
 
     @Test
     void theFirstWordCompletesToTheFabricaCommands() {
-        assertEquals(List.of("fabrica:schedule", "fabrica:stats", "fabrica:step", "fabrica:stop", "fabrica:swap"),
-                tab("fabrica:s"));
+        assertEquals(List.of("fabrica:schedule", "fabrica:stats", "fabrica:status", "fabrica:step", "fabrica:stop",
+                "fabrica:swap"), tab("fabrica:s"));
         assertEquals(List.of("swap"), tab("swa"), "unscoped, as the shell's SCOPE resolves it");
     }
 
