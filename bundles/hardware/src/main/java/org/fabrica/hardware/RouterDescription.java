@@ -149,34 +149,42 @@ public record RouterDescription(
     }
 
     public RouterDescription withChannels(List<VirtualChannel> c) {
-        return new RouterDescription(c, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+        Copy d = new Copy(this);
+        d.channels = c;
+        return d.build();
     }
 
     public RouterDescription withFlowControl(FlowControl f) {
-        return new RouterDescription(channels, f, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+        Copy d = new Copy(this);
+        d.flowControl = f;
+        return d.build();
     }
 
     public RouterDescription withPipeline(Pipeline p) {
-        return new RouterDescription(channels, flowControl, p, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+        Copy d = new Copy(this);
+        d.pipeline = p;
+        return d.build();
     }
 
     public RouterDescription withLinks(LinkTiming routerLinks, LinkTiming terminalLinks) {
-        return new RouterDescription(channels, flowControl, pipeline, routerLinks, terminalLinks, crossbar,
-                vcAllocator, switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels,
-                interleaving);
+        Copy d = new Copy(this);
+        d.link = routerLinks;
+        d.terminalLink = terminalLinks;
+        return d.build();
     }
 
     public RouterDescription withCrossbar(CrossbarOrganisation c) {
-        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, c, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+        Copy d = new Copy(this);
+        d.crossbar = c;
+        return d.build();
     }
 
     public RouterDescription withAllocators(PartChoice vc, PartChoice sw, PartChoice out) {
-        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vc, sw, out,
-                injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+        Copy d = new Copy(this);
+        d.vcAllocator = vc;
+        d.switchAllocator = sw;
+        d.outputArbiter = out;
+        return d.build();
     }
 
     /**
@@ -186,8 +194,9 @@ public record RouterDescription(
      * @since 1.6
      */
     public RouterDescription withServiceLevels(List<Integer> vcOfLevel) {
-        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, vcOfLevel, interleaving);
+        Copy d = new Copy(this);
+        d.serviceLevels = vcOfLevel;
+        return d.build();
     }
 
     /**
@@ -196,13 +205,55 @@ public record RouterDescription(
      * @since 1.6
      */
     public RouterDescription withInterleaving(OutputInterleaving i) {
-        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, i);
+        Copy d = new Copy(this);
+        d.interleaving = i;
+        return d.build();
     }
 
     public RouterDescription withInjection(InjectionQueues i) {
-        return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                switchAllocator, outputArbiter, i, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+        Copy d = new Copy(this);
+        d.injection = i;
+        return d.build();
+    }
+
+    /** The components of a description, to change some and build another (the with-methods' one copy). */
+    private static final class Copy {
+        List<VirtualChannel> channels;
+        FlowControl flowControl;
+        Pipeline pipeline;
+        LinkTiming link;
+        LinkTiming terminalLink;
+        CrossbarOrganisation crossbar;
+        PartChoice vcAllocator;
+        PartChoice switchAllocator;
+        PartChoice outputArbiter;
+        InjectionQueues injection;
+        final double cycleNanoseconds;
+        final int flitBytes;
+        List<Integer> serviceLevels;
+        OutputInterleaving interleaving;
+
+        Copy(RouterDescription d) {
+            channels = d.channels;
+            flowControl = d.flowControl;
+            pipeline = d.pipeline;
+            link = d.link;
+            terminalLink = d.terminalLink;
+            crossbar = d.crossbar;
+            vcAllocator = d.vcAllocator;
+            switchAllocator = d.switchAllocator;
+            outputArbiter = d.outputArbiter;
+            injection = d.injection;
+            cycleNanoseconds = d.cycleNanoseconds;
+            flitBytes = d.flitBytes;
+            serviceLevels = d.serviceLevels;
+            interleaving = d.interleaving;
+        }
+
+        RouterDescription build() {
+            return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
+                    switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+        }
     }
 
     /**

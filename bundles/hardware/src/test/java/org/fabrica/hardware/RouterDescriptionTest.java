@@ -30,6 +30,37 @@ class RouterDescriptionTest {
     }
 
     @Test
+    void eachWitherChangesItsComponentsAndKeepsEveryOther() throws ReflectiveOperationException {
+        RouterDescription d = RouterDescription.of(classic(false));
+        record Change(RouterDescription changed, List<String> components) {
+        }
+        List<Change> changes = List.of(
+                new Change(d.withChannels(List.of(VirtualChannel.data(4))), List.of("channels")),
+                new Change(d.withFlowControl(FlowControl.WORMHOLE), List.of("flowControl")),
+                new Change(d.withPipeline(new Pipeline(2, 2, 2, 2, 2)), List.of("pipeline")),
+                new Change(d.withLinks(LinkTiming.of(5), LinkTiming.of(7)), List.of("link", "terminalLink")),
+                new Change(d.withCrossbar(CrossbarOrganisation.PER_VC), List.of("crossbar")),
+                new Change(d.withAllocators(PartChoice.of("a"), PartChoice.of("b"), PartChoice.of("c")),
+                        List.of("vcAllocator", "switchAllocator", "outputArbiter")),
+                new Change(d.withInjection(InjectionQueues.PER_VC), List.of("injection")),
+                new Change(d.withServiceLevels(List.of(2, 1, 0)), List.of("serviceLevels")),
+                new Change(d.withInterleaving(OutputInterleaving.PACKETS), List.of("interleaving")));
+        for (Change c : changes) {
+            for (java.lang.reflect.RecordComponent rc : RouterDescription.class.getRecordComponents()) {
+                Object before = rc.getAccessor().invoke(d);
+                Object after = rc.getAccessor().invoke(c.changed());
+                if (c.components().contains(rc.getName())) {
+                    assertTrue(!before.equals(after), rc.getName() + " was to change");
+                } else {
+                    assertEquals(before, after, rc.getName() + " changed with " + c.components());
+                }
+            }
+        }
+        assertEquals(LinkTiming.of(5), changes.get(3).changed().link(), "router links first, terminal links second");
+        assertEquals(PartChoice.of("b"), changes.get(5).changed().switchAllocator(), "vc, switch, output, in order");
+    }
+
+    @Test
     void withersChangeOneChoice() {
         RouterDescription d = RouterDescription.of(classic(false))
                 .withChannels(List.of(VirtualChannel.data(8), new VirtualChannel("barrier", 2, 0)))
