@@ -77,9 +77,15 @@ final class ResolvedExperiment {
     }
 
     static String id(ObjectNode resolved) {
+        return id(resolved, List.of());
+    }
+
+    /** The id of a resolved experiment whose mode names {@code presentation} keys (left out, as the outputs). */
+    static String id(ObjectNode resolved, List<String> presentation) {
         ObjectNode key = resolved.deepCopy();
         // what does not change results does not change the id
         key.remove(List.of("description", "executor", "outputs"));
+        key.remove(presentation);
         try {
             byte[] json = new ObjectMapper().writeValueAsBytes(key);
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(json);

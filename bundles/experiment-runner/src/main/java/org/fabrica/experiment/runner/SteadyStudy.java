@@ -433,8 +433,10 @@ public final class SteadyStudy extends PacketStudy {
         if (own.foregroundOnly()) { // written only when set, so that existing experiments keep their ids
             r.put("measuredPackets", FOREGROUND_PACKETS);
         }
-        // latencyUnit and baseline are left out like outputs: they change how results are drawn and
-        // summarised, not what they are (a finished run is summarised anew with --resume)
+        // how the results are drawn and summarised: written, so that experiment.yaml runs again as it is,
+        // but not part of the id (presentationKeys), so a finished run is drawn anew with --resume
+        r.put("latencyUnit", own.latencyUnit());
+        r.put("baseline", spec.baseline());
     }
 
     @Override
@@ -467,6 +469,11 @@ public final class SteadyStudy extends PacketStudy {
         if (!firstScheme(spec)) {
             sb.append("  baseline  ").append(spec.baseline()).append(" (paired differences refer to it)\n");
         }
+    }
+
+    @Override
+    List<String> presentationKeys() {
+        return List.of("latencyUnit", "baseline");
     }
 
     /** Whether the baseline is the first scheme, the default. */

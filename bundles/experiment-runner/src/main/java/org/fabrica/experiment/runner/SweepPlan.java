@@ -186,7 +186,7 @@ public final class SweepPlan implements StudyPlan {
         this.columnLabels = List.copyOf(columns);
         this.points = spec.study().points(spec);
         this.resolved = spec.study().resolved(this);
-        this.experimentId = ResolvedExperiment.id(resolved);
+        this.experimentId = ResolvedExperiment.id(resolved, presentationKeys(spec));
     }
 
     /**
@@ -216,7 +216,7 @@ public final class SweepPlan implements StudyPlan {
         this.columnLabels = List.copyOf(columnLabels);
         this.points = spec.study().points(spec);
         this.resolved = spec.study().resolved(this);
-        this.experimentId = ResolvedExperiment.id(resolved);
+        this.experimentId = ResolvedExperiment.id(resolved, presentationKeys(spec));
     }
 
     /**
@@ -370,6 +370,11 @@ public final class SweepPlan implements StudyPlan {
     /** Last cycle + 1 a point may run: the experiment's {@code maxCycles} (steady: warm-up + measurement + drain). */
     long maxCycles() {
         return spec.maxCycles();
+    }
+
+    /** The mode's keys that do not enter the id ({@link RunnerStudy#presentationKeys}); none for a plugin's mode. */
+    static List<String> presentationKeys(ExperimentSpec spec) {
+        return spec.study() instanceof RunnerStudy r ? r.presentationKeys() : List.of();
     }
 
     /**

@@ -71,7 +71,7 @@ final class VariantPlans {
         for (SweepPlan p : plans) {
             ids.add(p.experimentId());
         }
-        this.experimentId = ResolvedExperiment.id(key);
+        this.experimentId = ResolvedExperiment.id(key, SweepPlan.presentationKeys(base.spec()));
     }
 
     /** What the variant table and charts need ({@link VariantCharts}). */

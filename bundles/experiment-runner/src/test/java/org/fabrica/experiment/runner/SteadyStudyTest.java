@@ -109,6 +109,8 @@ class SteadyStudyTest {
         assertEquals(StudyFiles.plan(Fixtures.TINY).experimentId(),
                 StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n").experimentId(),
                 "how latencies are drawn is not part of what the experiment is: a finished run can be redrawn");
+        assertEquals("ns", new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n"))
+                .get("latencyUnit").asText(), "but experiment.yaml keeps it");
     }
 
     @Test
@@ -120,7 +122,8 @@ class SteadyStudyTest {
         assertContains(StudyFiles.refused(two + "baseline: dor-xy\n"), "baseline 'dor-xy' is not the label of a scheme");
         assertEquals(StudyFiles.plan(two).experimentId(), StudyFiles.plan(two + "baseline: dor-yx\n").experimentId(),
                 "which scheme the others are compared with does not change a point: a finished run can be summarised anew");
-        assertFalse(new SteadyStudy().resolved(StudyFiles.plan(two + "baseline: dor-yx\n")).has("baseline"));
+        assertEquals("dor-yx", new SteadyStudy().resolved(StudyFiles.plan(two + "baseline: dor-yx\n")).get("baseline")
+                .asText(), "written, so that experiment.yaml runs again as it is");
         assertContains(StudyFiles.plan(two + "baseline: dor-yx\n").summary(),
                 "  baseline  dor-yx (paired differences refer to it)\n");
         assertFalse(StudyFiles.plan(two).summary().contains("baseline"), "the default goes without saying");
