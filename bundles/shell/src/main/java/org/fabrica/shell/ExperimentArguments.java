@@ -1,5 +1,6 @@
 package org.fabrica.shell;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,9 @@ import picocli.CommandLine.Parameters;
  * [--set key=value]...}: what {@code validate} checks and {@code run} uses.
  */
 abstract class ExperimentArguments {
-    @Parameters(index = "0", paramLabel = "FILE", description = "Experiment file (YAML).")
+    @Parameters(index = "0", paramLabel = "FILE", description = "Experiment file (YAML), or a results folder: its "
+            + "experiment.yaml (the experiment resolved), with the folder as the default --out (run DIR --resume "
+            + "continues it).")
     Path file;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -43,12 +46,32 @@ abstract class ExperimentArguments {
         return new RunOptions(outDir(), resume, threads, Overrides.parse(sets, "--set"), startPaused);
     }
 
-    /** The results folder given with --out, or null: the runner then uses results/<experiment name>. */
+    /**
+     * The results folder given with --out; else the folder given as FILE; else null: the runner then
+     * uses results/<experiment name>.
+     */
     Path outDir() {
-        return out == null ? null : out.toAbsolutePath().normalize();
+        if (out != null) {
+            return out.toAbsolutePath().normalize();
+        }
+        return Files.isDirectory(file) ? file.toAbsolutePath().normalize() : null;
     }
 
+    /**
+     * The experiment file: FILE, or the experiment.yaml of the results folder given as FILE.
+     *
+     * @throws ExperimentException for a folder without one
+     */
     Path file() {
-        return file.toAbsolutePath().normalize();
+        Path f = file.toAbsolutePath().normalize();
+        if (!Files.isDirectory(f)) {
+            return f;
+        }
+        Path resolved = f.resolve("experiment.yaml");
+        if (!Files.isRegularFile(resolved)) {
+            throw new ExperimentException(file + " is a folder without experiment.yaml; give an experiment file, or a "
+                    + "results folder (a run writes its experiment.yaml there at its start)");
+        }
+        return resolved;
     }
 }

@@ -69,9 +69,8 @@ final class StatusText {
         }
         if (!s.live() && s.done() < run.points()) {
             // the folder's experiment.yaml is the file resolved: it runs as it is, with the same id
-            b.append("  continue  ./fabrica run ").append(s.dir().resolve("experiment.yaml")).append(" --out ")
-                    .append(s.dir()).append(" --resume (runs the ").append(run.points() - s.done())
-                    .append(" points not done)\n");
+            b.append("  continue  ./fabrica run ").append(s.dir()).append(" --resume (runs the ")
+                    .append(run.points() - s.done()).append(" points not done)\n");
         }
         return b.toString();
     }

@@ -117,6 +117,24 @@ class FabricaCliTest {
     }
 
     @Test
+    void aResultsFolderGivenAsTheFileRunsItsExperimentYamlIntoItself() throws IOException {
+        Path folder = tmp.resolve("results-k48");
+        Files.createDirectories(folder);
+        Files.writeString(folder.resolve("experiment.yaml"), "name: k48\n");
+        assertEquals(0, run("run", folder.toString(), "--resume"));
+        assertEquals(folder.toAbsolutePath().resolve("experiment.yaml"), service.files.get(0));
+        assertEquals(folder.toAbsolutePath(), service.options.get(0).outDir(), "the folder is the default --out");
+        assertTrue(service.options.get(0).resume());
+        Path elsewhere = tmp.resolve("elsewhere");
+        assertEquals(0, run("run", folder.toString(), "--out", elsewhere.toString()));
+        assertEquals(elsewhere.toAbsolutePath(), service.options.get(1).outDir(), "--out still decides");
+        Path empty = tmp.resolve("empty");
+        Files.createDirectories(empty);
+        assertEquals(FabricaCli.BAD_INPUT, run("run", empty.toString()));
+        assertTrue(err().contains(empty + " is a folder without experiment.yaml"), err());
+    }
+
+    @Test
     void withoutOutTheRunnerChoosesTheResultsFolder() {
         assertEquals(0, run("run", "examples/quickstart.yaml"));
         assertNull(service.options.get(0).outDir());

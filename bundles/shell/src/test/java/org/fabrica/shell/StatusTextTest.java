@@ -44,8 +44,7 @@ class StatusTextTest {
         assertTrue(t.contains("interrupted: its run.json says running but no run holds the folder"), t);
         assertTrue(t.contains("  lost      zipf/1vc/l0.5/s1: cycle 300,000"), t);
         assertTrue(t.contains("(running at its last progress, 14 s ago; a point is kept only when it finishes)"), t);
-        assertTrue(t.contains("  continue  ./fabrica run " + DIR.resolve("experiment.yaml") + " --out " + DIR
-                + " --resume"), t);
+        assertTrue(t.contains("  continue  ./fabrica run " + DIR + " --resume"), t);
         assertTrue(t.contains("runs the 52 points not done"), t);
         assertFalse(t.contains("  progress"), "a dead run's progress line is not its progress");
     }
