@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.fabrica.experiment.ProgressListener;
+import org.fabrica.experiment.results.RunStatus;
 
 /**
  * Shows a run's progress on standard error. On a terminal it redraws one line in place with
@@ -108,27 +109,16 @@ final class ProgressDisplay implements ProgressListener {
         }
         for (Object o : points) {
             if (o instanceof Map<?, ?> p) {
-                StringBuilder b = new StringBuilder("  ").append(p.get("point")).append(": cycle ")
-                        .append(p.get("cycle") instanceof Number n ? grouped(n) : "?");
-                if (p.get("phase") != null) {
-                    b.append(", ").append(p.get("phase"));
-                } else if (p.get("delivered") instanceof Number d) {
-                    b.append(", ").append(grouped(d)).append(" packets delivered");
-                }
-                if (Boolean.TRUE.equals(p.get("paused"))) {
-                    b.append(" (paused)");
-                }
-                if (p.get("seconds") instanceof Number secs) {
-                    b.append("; ").append(duration(secs.longValue()));
-                }
-                lines.add(b.toString());
+                lines.add("  " + StatusText.point(new RunStatus.RunningPoint(String.valueOf(p.get("point")),
+                        number(p.get("cycle")), p.get("phase") == null ? null : p.get("phase").toString(),
+                        number(p.get("delivered")), Boolean.TRUE.equals(p.get("paused")), number(p.get("seconds")))));
             }
         }
         return lines;
     }
 
-    private static String grouped(Number n) {
-        return String.format(Locale.ROOT, "%,d", n.longValue());
+    private static long number(Object value) {
+        return value instanceof Number n ? n.longValue() : 0;
     }
 
     /** {@code 45 s}, {@code 12 min}, {@code 2.5 h}. */
