@@ -252,7 +252,8 @@ public record RouterDescription(
 
         RouterDescription build() {
             return new RouterDescription(channels, flowControl, pipeline, link, terminalLink, crossbar, vcAllocator,
-                    switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels, interleaving);
+                    switchAllocator, outputArbiter, injection, cycleNanoseconds, flitBytes, serviceLevels,
+                    interleaving);
         }
     }
 

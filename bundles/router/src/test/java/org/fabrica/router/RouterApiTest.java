@@ -59,7 +59,8 @@ class RouterApiTest {
         assertEquals("3:64", new WeightedEntry(3, 64).text());
         assertEquals(new WeightedEntry(-1, 0), WeightedEntry.parse("-1:0"), "ranges are the reader's");
         for (String bad : new String[] {"3", "3:", ":4", "3:4:5", "a:4", "3;4", "", "3:4.5"}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WeightedEntry.parse(bad), bad);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WeightedEntry.parse(bad),
+                    bad);
             assertEquals("'" + bad + "' is not vc:weight", e.getMessage());
         }
     }

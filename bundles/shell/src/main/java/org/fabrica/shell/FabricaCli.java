@@ -227,8 +227,8 @@ final class FabricaCli {
     @Command(name = "status", mixinStandardHelpOptions = true,
             description = "Where the run of each results folder stands, read from the folder (from any terminal): its "
                     + "points done, saturated and failed, whether a run holds it and, while one runs, its progress and "
-                    + "running points (cycle, phase, time); a run that was killed is named interrupted, with the points "
-                    + "it lost and how to continue.")
+                    + "running points (cycle, phase, time); a run that was killed is named interrupted, with the "
+                    + "points it lost and how to continue.")
     final class Status implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "DIR", description = "Results folders (each with a run.json).")
         List<Path> folders = new ArrayList<>();

@@ -78,7 +78,8 @@ final class StatusText {
     /** {@code zipf/1vc/l0.5/s1: cycle 300,000, window past the check, to cycle 586,000; 12 min}. */
     static String point(RunStatus.RunningPoint r) {
         return r.point() + ": cycle " + String.format(Locale.ROOT, "%,d", r.cycle()) + ", "
-                + (r.phase() != null ? r.phase() : String.format(Locale.ROOT, "%,d", r.delivered()) + " packets delivered")
+                + (r.phase() != null ? r.phase()
+                        : String.format(Locale.ROOT, "%,d", r.delivered()) + " packets delivered")
                 + (r.paused() ? " (paused)" : "") + "; " + ProgressDisplay.duration(r.seconds());
     }
 

@@ -30,7 +30,8 @@ class StatusTextTest {
     void aLiveRunShowsItsProgressAndRunningPoints() {
         String t = StatusText.text(new RunStatus(DIR, record("running", null, null), true, 14, 3, 0, 7200, PROGRESS),
                 NOW);
-        assertEquals(DIR + ": kns-2d-zipf3 (experiment id ac25d2940a70513f), running, started 2026-11-28T10:00:00Z (2.0 h ago)\n"
+        assertEquals(DIR + ": kns-2d-zipf3 (experiment id ac25d2940a70513f), running, started 2026-11-28T10:00:00Z"
+                + " (2.0 h ago)\n"
                 + "  points    14 of 66 done: 11 complete, 3 saturated, 0 failed; 2.0 h of point time\n"
                 + "  progress  21% 14/66 points, 2 running, about 4.1 h left (as of 14 s ago)\n"
                 + "  running   zipf/1vc/l0.5/s1: cycle 300,000, window past the check, to cycle 586,000; 12 min\n"
@@ -54,7 +55,8 @@ class StatusTextTest {
         String t = StatusText.text(new RunStatus(DIR, record("finished", "2026-11-28T11:30:00Z", null), false, 66, 20,
                 0, 30000, null), NOW);
         assertEquals(DIR + ": kns-2d-zipf3 (experiment id ac25d2940a70513f), finished 2026-11-28T11:30:00Z (30 min ago)"
-                + " after 1.5 h\n  points    66 of 66 done: 46 complete, 20 saturated, 0 failed; 8.3 h of point time\n", t);
+                + " after 1.5 h\n  points    66 of 66 done: 46 complete, 20 saturated, 0 failed; 8.3 h of point"
+                + " time\n", t);
         String stopped = StatusText.text(new RunStatus(DIR, record("stopped", "2026-11-28T11:30:00Z", "stopped by the"
                 + " user"), false, 10, 0, 0, 600, null), NOW);
         assertTrue(stopped.contains("  error     stopped by the user\n"), stopped);

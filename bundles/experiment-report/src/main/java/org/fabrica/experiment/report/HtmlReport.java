@@ -82,8 +82,9 @@ final class HtmlReport {
 
         if ("running".equals(run.state()) || "paused".equals(run.state())) {
             h.append("<section class=\"warn\"><h2>Interim report</h2><p>Written while the run goes on, from the ")
-                    .append(results.size()).append(" of ").append(run.points()).append(" points finished so far; the run "
-                    + "writes this report, its tables and plots again when it ends.</p></section>\n");
+                    .append(results.size()).append(" of ").append(run.points())
+                    .append(" points finished so far; the run writes this report, its tables and plots again when it"
+                            + " ends.</p></section>\n");
         }
         if (!warnings.isEmpty() || run.error() != null) {
             h.append("<section class=\"warn\"><h2>Problems</h2><ul>\n");

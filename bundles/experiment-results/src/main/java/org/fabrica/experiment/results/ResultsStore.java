@@ -606,7 +606,8 @@ public final class ResultsStore implements AutoCloseable {
             return; // closed: the run has ended, and its progress file is gone with it
         }
         ObjectNode root = PointRecords.JSON.createObjectNode();
-        root.put("written", java.time.ZonedDateTime.now().format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        root.put("written", java.time.ZonedDateTime.now()
+                .format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         root.put("fraction", fraction);
         root.put("status", status);
         root.set("running", PointRecords.JSON.valueToTree(running));

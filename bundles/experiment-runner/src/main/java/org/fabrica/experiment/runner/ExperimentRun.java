@@ -59,7 +59,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private final Set<Thread> pointThreads = ConcurrentHashMap.newKeySet();
     /** When a point counts as stuck in a provider call (read once per run). */
     private final PointWatch.Limits watch = PointWatch.Limits.fromSystem();
-    /** Time between interim outputs ({@link #INTERIM_PROPERTY}); when the last were written, guarded by progressLock. */
+    /** Time between interim outputs ({@link #INTERIM_PROPERTY}); when the last were written (progressLock). */
     private final long interimNanos = interimNanos();
     private long lastInterimNanos = System.nanoTime();
     /** Writes the interim outputs off the points' threads, one at a time. */
@@ -69,7 +69,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
                 t.setDaemon(true);
                 return t;
             });
-    private final java.util.concurrent.atomic.AtomicBoolean interimPending = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicBoolean interimPending =
+            new java.util.concurrent.atomic.AtomicBoolean();
     private final List<String> swapLog = Collections.synchronizedList(new ArrayList<>());
     private final Set<String> skipped;
     private final List<String> artefactWarnings = Collections.synchronizedList(new ArrayList<>());
@@ -342,8 +343,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         try {
             interim.execute(() -> {
                 try {
-                    FinalOutputs.write(store, facts, record(RunState.RUNNING), plan.spec().plots(), plan.spec().report(),
-                            plan.variantPlans() == null ? null : plan.variantPlans().grid());
+                    FinalOutputs.write(store, facts, record(RunState.RUNNING), plan.spec().plots(),
+                            plan.spec().report(), plan.variantPlans() == null ? null : plan.variantPlans().grid());
                 } catch (RuntimeException | LinkageError e) {
                     // interim outputs are a courtesy: the final ones are written (and their problems said) at the end
                 } finally {

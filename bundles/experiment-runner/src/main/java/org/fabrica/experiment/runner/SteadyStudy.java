@@ -42,8 +42,9 @@ public final class SteadyStudy extends PacketStudy {
     public static final String NAME = "steady";
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
-            "traffic", "schemes", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets",
-            "latencyUnit", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "collective", "provenance");
+            "traffic", "schemes", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck",
+            "measuredPackets", "latencyUnit", "statistics", "deadlockCycles", "seeds", "executor", "outputs",
+            "collective", "provenance");
     /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
     static final String ALL_PACKETS = "all";
     static final String FOREGROUND_PACKETS = "foreground";

@@ -119,9 +119,10 @@ class SteadyStudyTest {
                 + "  - label: dor-yx\n    routing: {name: dor-yx, dateline: classic}\n    queuing: {name: dateline}\n");
         assertEquals("dor", StudyFiles.spec(two).baseline(), "the default: the first scheme");
         assertEquals("dor-yx", StudyFiles.spec(two + "baseline: dor-yx\n").baseline());
-        assertContains(StudyFiles.refused(two + "baseline: dor-xy\n"), "baseline 'dor-xy' is not the label of a scheme");
+        assertContains(StudyFiles.refused(two + "baseline: dor-xy\n"),
+                "baseline 'dor-xy' is not the label of a scheme");
         assertEquals(StudyFiles.plan(two).experimentId(), StudyFiles.plan(two + "baseline: dor-yx\n").experimentId(),
-                "which scheme the others are compared with does not change a point: a finished run can be summarised anew");
+                "which scheme the others are compared with changes no point: a finished run can be summarised anew");
         assertEquals("dor-yx", new SteadyStudy().resolved(StudyFiles.plan(two + "baseline: dor-yx\n")).get("baseline")
                 .asText(), "written, so that experiment.yaml runs again as it is");
         assertContains(StudyFiles.plan(two + "baseline: dor-yx\n").summary(),
