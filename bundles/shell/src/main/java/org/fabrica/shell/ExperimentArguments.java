@@ -68,9 +68,10 @@ abstract class ExperimentArguments {
             return f;
         }
         Path resolved = f.resolve("experiment.yaml");
-        if (!Files.isRegularFile(resolved)) {
-            throw new ExperimentException(file + " is a folder without experiment.yaml; give an experiment file, or a "
-                    + "results folder (a run writes its experiment.yaml there at its start)");
+        if (!Files.isRegularFile(resolved) || !Files.isRegularFile(f.resolve("run.json"))) {
+            throw new ExperimentException(file + " is a folder but not a results folder (it lacks "
+                    + (Files.isRegularFile(resolved) ? "run.json" : "experiment.yaml") + "); give an experiment file,"
+                    + " or a results folder (a run writes its experiment.yaml and run.json there at its start)");
         }
         return resolved;
     }

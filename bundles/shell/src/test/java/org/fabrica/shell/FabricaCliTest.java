@@ -121,6 +121,7 @@ class FabricaCliTest {
         Path folder = tmp.resolve("results-k48");
         Files.createDirectories(folder);
         Files.writeString(folder.resolve("experiment.yaml"), "name: k48\n");
+        Files.writeString(folder.resolve("run.json"), "{}");
         assertEquals(0, run("run", folder.toString(), "--resume"));
         assertEquals(folder.toAbsolutePath().resolve("experiment.yaml"), service.files.get(0));
         assertEquals(folder.toAbsolutePath(), service.options.get(0).outDir(), "the folder is the default --out");
@@ -131,7 +132,10 @@ class FabricaCliTest {
         Path empty = tmp.resolve("empty");
         Files.createDirectories(empty);
         assertEquals(FabricaCli.BAD_INPUT, run("run", empty.toString()));
-        assertTrue(err().contains(empty + " is a folder without experiment.yaml"), err());
+        assertTrue(err().contains(empty + " is a folder but not a results folder (it lacks experiment.yaml)"), err());
+        Files.writeString(empty.resolve("experiment.yaml"), "name: mine\n");
+        assertEquals(FabricaCli.BAD_INPUT, run("run", empty.toString()), "a file of that name is not enough");
+        assertTrue(err().contains("(it lacks run.json)"), err());
     }
 
     @Test
