@@ -38,9 +38,6 @@ import org.fabrica.sweep.SweepPoint;
  */
 final class ExperimentRun implements RunHandle, PointControl.Signals {
     private static final long PROGRESS_INTERVAL_NANOS = 200_000_000L;
-    /** System property: minutes between two interim writes of the outputs while a run goes on. */
-    static final String INTERIM_PROPERTY = "fabrica.interimMinutes";
-    static final long DEFAULT_INTERIM_MINUTES = 10;
 
     private final String id;
     private final SweepPlan plan;
@@ -59,18 +56,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     private final Set<Thread> pointThreads = ConcurrentHashMap.newKeySet();
     /** When a point counts as stuck in a provider call (read once per run). */
     private final PointWatch.Limits watch = PointWatch.Limits.fromSystem();
-    /** Time between interim outputs ({@link #INTERIM_PROPERTY}); when the last were written (progressLock). */
-    private final long interimNanos = interimNanos();
-    private long lastInterimNanos = System.nanoTime();
-    /** Writes the interim outputs off the points' threads, one at a time. */
-    private final java.util.concurrent.ExecutorService interim = java.util.concurrent.Executors.newSingleThreadExecutor(
-            r -> {
-                Thread t = new Thread(r, "fabrica-interim-outputs");
-                t.setDaemon(true);
-                return t;
-            });
-    private final java.util.concurrent.atomic.AtomicBoolean interimPending =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    /** The outputs written while the run goes on, from the points finished so far. */
+    private final InterimOutputs interim;
     private final List<String> swapLog = Collections.synchronizedList(new ArrayList<>());
     private final Set<String> skipped;
     private final List<String> artefactWarnings = Collections.synchronizedList(new ArrayList<>());
@@ -93,14 +80,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     /** A point started or ended since progress.json was written: the next progress writes it. */
     private volatile boolean runningChanged;
     private static final long PROGRESS_FILE_NANOS = ResultsStore.PROGRESS_SECONDS * 1_000_000_000L;
-    // running time for the estimate of what is left (paused time excluded); guarded by progressLock
-    private final long startNanos = System.nanoTime();
-    private long pausedSinceNanos;
-    private long pausedTotalNanos;
-    /** Time the process did not run outside a pause (stopped, the machine asleep), each span once. */
-    private long sleptTotalNanos;
-    /** When the last span told by {@link #slept} ended (no span ends before the run began). */
-    private long lastSleptEnd = startNanos;
+    /** Running time for the estimate of what is left (set in the constructor: started paused or not). */
+    private final RunningTime runningTime;
     // guarded by progressLock
     private int finishedPoints;
     /** The points finished by this run (failed ones too), for the estimate of the time left. */
@@ -122,7 +103,10 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         this.registry = registry;
         this.commit = commit;
         this.pauseRequested = startPaused;
-        this.pausedSinceNanos = startPaused ? startNanos : 0;
+        this.runningTime = new RunningTime(System.nanoTime(), startPaused);
+        this.interim = new InterimOutputs(() -> FinalOutputs.write(store, facts, record(RunState.RUNNING),
+                plan.spec().plots(), plan.spec().report(),
+                plan.variantPlans() == null ? null : plan.variantPlans().grid()));
         this.skipped = store.finishedIds();
         for (PointResult r : store.kept()) {
             if (r.failed()) {
@@ -165,16 +149,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             end = RunState.FAILED;
             error = "the run stopped: " + ProviderFailure.message(e);
         }
-        interim.shutdown(); // interim outputs being written finish before the final ones
-        try {
-            if (!interim.awaitTermination(10, java.util.concurrent.TimeUnit.MINUTES)) {
-                interim.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            // asked to stop while waiting: leave the interim write; the flag is not kept, so that the
-            // final outputs (written through interruptible channels) are written whole
-            interim.shutdownNow();
-        }
+        interim.close(); // an interim write under way finishes before the final outputs
         try {
             List<String> w = new ArrayList<>(artefactWarnings);
             warnings = List.copyOf(w); // in the record the report shows
@@ -302,58 +277,11 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             // a display problem must not stop the run
         }
         progress();
-        interimOutputs();
-    }
-
-    /**
-     * Minutes between interim outputs, from {@value #INTERIM_PROPERTY} (default
-     * {@value #DEFAULT_INTERIM_MINUTES}; 0: after every point, for tests), in nanoseconds.
-     */
-    private static long interimNanos() {
-        long minutes = DEFAULT_INTERIM_MINUTES;
-        String p = System.getProperty(INTERIM_PROPERTY);
-        if (p != null) {
-            try {
-                minutes = Math.max(0, Long.parseLong(p.trim()));
-            } catch (NumberFormatException e) {
-                // the default
-            }
-        }
-        return java.util.concurrent.TimeUnit.MINUTES.toNanos(minutes);
-    }
-
-    /**
-     * A long run's results can be looked at before it ends: every {@link #interimNanos} (10 minutes
-     * by default) after a point finishes, points.json, summary.csv, the plots and report.html are
-     * written from the points finished so far (the report says it is interim), on a thread of their
-     * own so that no point waits. The end of the run writes them again, whole.
-     */
-    private void interimOutputs() {
-        long now = System.nanoTime();
+        boolean more;
         synchronized (progressLock) {
-            if (stopRequested || finishedPoints + skipped.size() >= plan.points().size()
-                    || now - lastInterimNanos < interimNanos) {
-                return;
-            }
-            lastInterimNanos = now;
+            more = !stopRequested && finishedPoints + skipped.size() < plan.points().size();
         }
-        if (!interimPending.compareAndSet(false, true)) {
-            return; // the last ones are still being written
-        }
-        try {
-            interim.execute(() -> {
-                try {
-                    FinalOutputs.write(store, facts, record(RunState.RUNNING), plan.spec().plots(),
-                            plan.spec().report(), plan.variantPlans() == null ? null : plan.variantPlans().grid());
-                } catch (RuntimeException | LinkageError e) {
-                    // interim outputs are a courtesy: the final ones are written (and their problems said) at the end
-                } finally {
-                    interimPending.set(false);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            interimPending.set(false); // the run is ending: its final outputs follow
-        }
+        interim.pointFinished(more);
     }
 
     /** Results from an executor's own failure handling lack the point's notes: add them. */
@@ -389,23 +317,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     @Override
     public void slept(long nanos) {
-        long now = System.nanoTime();
-        synchronized (progressLock) {
-            // every running point's watch tells the span: count it once; a pause leaves it out already
-            if (now - nanos - lastSleptEnd >= 0 && pausedSinceNanos == 0) {
-                sleptTotalNanos += nanos;
-            }
-            if (now - lastSleptEnd > 0) {
-                lastSleptEnd = now;
-            }
-        }
+        runningTime.slept(System.nanoTime(), nanos);
     }
 
     /** Time the process did not run outside a pause, as the points' watches found it (for tests). */
     long sleptNanos() {
-        synchronized (progressLock) {
-            return sleptTotalNanos;
-        }
+        return runningTime.sleptNanos();
     }
 
     @Override
@@ -501,8 +418,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
      * in the rate made a resumed run's estimate far too short.
      */
     private String eta(double done, long now) {
-        long running = now - startNanos - pausedTotalNanos - sleptTotalNanos
-                - (pausedSinceNanos != 0 ? now - pausedSinceNanos : 0);
+        long running = runningTime.running(now);
         int total = plan.points().size();
         if (pauseRequested || running < 10_000_000_000L || done - skipped.size() < 0.02 * total) {
             return "";
@@ -597,11 +513,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         if (terminal != null) {
             return;
         }
-        synchronized (progressLock) {
-            if (pausedSinceNanos == 0) {
-                pausedSinceNanos = System.nanoTime();
-            }
-        }
+        runningTime.paused(System.nanoTime());
         pauseRequested = true;
         List<PointSimulation> sims = new ArrayList<>(active.values());
         for (PointSimulation s : sims) {
@@ -621,12 +533,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     @Override
     public void resume() {
-        synchronized (progressLock) {
-            if (pausedSinceNanos != 0) {
-                pausedTotalNanos += System.nanoTime() - pausedSinceNanos;
-                pausedSinceNanos = 0;
-            }
-        }
+        runningTime.resumed(System.nanoTime());
         pauseRequested = false;
         for (PointSimulation s : active.values()) {
             s.control().wake();

@@ -336,16 +336,16 @@ class ExperimentRunTest {
                 .replace("measure: 700", "measure: 100000000");
         Path file = Fixtures.write(tmp, "interim.yaml", yaml);
         Path out = tmp.resolve("results");
-        String before = System.getProperty(ExperimentRun.INTERIM_PROPERTY);
-        System.setProperty(ExperimentRun.INTERIM_PROPERTY, "0");
+        String before = System.getProperty(InterimOutputs.PROPERTY);
+        System.setProperty(InterimOutputs.PROPERTY, "0");
         RunHandle h;
         try {
             h = runner.start(file, new RunOptions(out, false, 1, Map.of(), false), null);
         } finally {
             if (before == null) {
-                System.clearProperty(ExperimentRun.INTERIM_PROPERTY);
+                System.clearProperty(InterimOutputs.PROPERTY);
             } else {
-                System.setProperty(ExperimentRun.INTERIM_PROPERTY, before);
+                System.setProperty(InterimOutputs.PROPERTY, before);
             }
         }
         try {
