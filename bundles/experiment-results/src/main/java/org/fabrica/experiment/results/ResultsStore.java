@@ -378,24 +378,9 @@ public final class ResultsStore implements AutoCloseable {
         if (!Files.isRegularFile(record) || !Files.isRegularFile(abs.resolve(LOCK)) || !unsettled(record)) {
             return Optional.empty();
         }
-        // held in this process: a live run (and a second channel on its lock file would free its POSIX lock)
-        if (!HELD.add(abs)) {
-            return Optional.empty();
-        }
-        try (FileChannel channel = FileChannel.open(abs.resolve(LOCK), StandardOpenOption.WRITE)) {
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock == null) {
-                return Optional.empty(); // a live run in another process
-            }
-            try {
-                markInterrupted(abs);
-            } finally {
-                lock.release();
+        try {
+            if (!whileFree(abs, () -> markInterrupted(abs))) {
+                return Optional.empty(); // a live run holds it
             }
             JsonNode run = PointRecords.JSON.readTree(record.toFile());
             long done = 0;
@@ -406,10 +391,43 @@ public final class ResultsStore implements AutoCloseable {
             }
             return Optional.of("run " + run.path("runId").asText("?") + " of " + dir + " ended without closing its "
                     + "results folder (killed, or the machine stopped); its run.json now says interrupted. " + done + " of "
-                    + run.path("points").asText("?") + " points are done: ./fabrica run <its file> --out " + dir
+                    + run.path("points").asText("?") + " points are done: ./fabrica run " + dir
                     + " --resume runs the others");
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // a courtesy: the reading command goes on either way
+        }
+    }
+
+    /** Work done on a folder while holding its lock. */
+    private interface LockedWork {
+        void run() throws IOException;
+    }
+
+    /**
+     * Does {@code work} holding the folder's lock when no live run holds it, and says whether it did.
+     * A run of this process is known by name ({@link #HELD}): a second channel on the lock file it
+     * holds would free its POSIX lock. Another process's run holds the lock itself.
+     */
+    private static boolean whileFree(Path abs, LockedWork work) throws IOException {
+        if (!HELD.add(abs)) {
+            return false;
+        }
+        try (FileChannel channel = FileChannel.open(abs.resolve(LOCK), StandardOpenOption.WRITE)) {
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                return false;
+            }
+            try {
+                work.run();
+            } finally {
+                lock.release();
+            }
+            return true;
         } finally {
             HELD.remove(abs);
         }
@@ -427,25 +445,10 @@ public final class ResultsStore implements AutoCloseable {
         if (!Files.isRegularFile(abs.resolve(LOCK))) {
             return false;
         }
-        if (!HELD.add(abs)) {
-            return true; // a run of this process took it meanwhile
-        }
-        try (FileChannel channel = FileChannel.open(abs.resolve(LOCK), StandardOpenOption.WRITE)) {
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                return true;
-            }
-            if (lock == null) {
-                return true;
-            }
-            lock.release();
-            return false;
+        try {
+            return !whileFree(abs, () -> { });
         } catch (IOException e) {
             return false; // an unreadable lock file holds nothing
-        } finally {
-            HELD.remove(abs);
         }
     }
 
