@@ -21,4 +21,17 @@ public interface CycleModel {
      */
     default void atSafePoint(long nextCycle) {
     }
+
+    /**
+     * The next cycle after {@code now} in which the model has anything to do; the cycles between
+     * are idle, and a kernel may skip them (it still reaches its safe points, at the first cycle it
+     * simulates after each interval). An event-driven model answers its next event; the default,
+     * {@code now + 1}, simulates every cycle. Called after {@link #cycle(long)} of {@code now} when
+     * the run goes on; must answer at most the cycle at which {@link #done(long)} would end the run.
+     *
+     * @since 1.1
+     */
+    default long nextActiveCycle(long now) {
+        return now + 1;
+    }
 }

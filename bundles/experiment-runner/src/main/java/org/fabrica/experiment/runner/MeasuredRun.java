@@ -26,9 +26,23 @@ final class MeasuredRun extends PointRun {
             long check) {
         super(network, cycleObserver, maxCycles);
         this.collector = collector;
+        // the collector only keeps the latest cycle it was told; a space-time recorder beside it samples every cycle
+        this.observerNeedsEveryCycle = cycleObserver != collector;
         this.windowLast = collector.windowEnd() - 1;
         this.checkLast = check > 0 && collector.windowStart() + check - 1 < windowLast
                 ? collector.windowStart() + check - 1 : -1;
+    }
+
+    @Override
+    long nextBoundary(long now) {
+        long b = Long.MAX_VALUE;
+        if (now < windowLast) {
+            b = windowLast;
+        }
+        if (now < checkLast) {
+            b = Math.min(b, checkLast);
+        }
+        return b;
     }
 
     @Override

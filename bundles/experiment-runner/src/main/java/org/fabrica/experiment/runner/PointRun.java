@@ -33,6 +33,11 @@ abstract class PointRun implements CycleModel {
     /** The cycle being or last simulated; read by the point's thread after a failure. */
     long current = -1;
     End end;
+    /**
+     * The cycle observer must see every cycle (series and space-time recorders sample between
+     * cycles); false when it only keeps the latest cycle, so idle cycles may be skipped.
+     */
+    boolean observerNeedsEveryCycle = true;
 
     /**
      * @param cycleObserver told the end of every cycle, after the network's cycle (may be null)
@@ -60,6 +65,25 @@ abstract class PointRun implements CycleModel {
 
     /** The mode's end condition after cycle {@code now}, or null to go on. */
     abstract End ended(long now);
+
+    /**
+     * The network's next active cycle, unless the mode's end condition or a per-cycle observer
+     * needs an earlier one: the kernel skips the idle cycles of an event-driven network (the flit
+     * model simulates every cycle).
+     */
+    @Override
+    public final long nextActiveCycle(long now) {
+        if (cycleObserver != null && observerNeedsEveryCycle) {
+            return now + 1;
+        }
+        long next = Math.min(network.nextActiveCycle(now), Math.min(maxCycles - 1, nextBoundary(now)));
+        return Math.max(now + 1, next);
+    }
+
+    /** The next cycle at which the mode's end condition may change by the clock alone; the next cycle by default. */
+    long nextBoundary(long now) {
+        return now + 1;
+    }
 
     /** The network's own end (finite traffic all delivered, or its cycle limit), or ours. */
     final End networkOrLimit(long now) {

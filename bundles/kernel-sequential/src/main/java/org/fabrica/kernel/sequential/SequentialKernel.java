@@ -15,14 +15,17 @@ import org.fabrica.kernel.SimulationKernel;
  * paused; when that returns false the run stops and {@code c} is returned. Otherwise the kernel
  * simulates the cycle and returns {@code c + 1} as soon as {@link CycleModel#done(long)} says the
  * run has ended. Between safe points the loop costs one {@code attention()} read and a counter
- * per cycle.
+ * per cycle. After each cycle the model names its next active cycle
+ * ({@link CycleModel#nextActiveCycle(long)}, the next one by default) and the kernel goes on from
+ * there: the cycles skipped count toward the safe-point interval, and the first cycle simulated
+ * after the interval is the safe point.
  */
 final class SequentialKernel implements SimulationKernel {
     @Override
     public long run(CycleModel model, long firstCycle, RunControl control) {
         long interval = Math.max(1L, control.checkInterval());
         long untilCheck = 0;
-        for (long c = firstCycle; ; c++) {
+        for (long c = firstCycle; ; ) {
             if (untilCheck <= 0 || control.attention()) {
                 model.atSafePoint(c);
                 if (!control.checkpoint(c)) {
@@ -30,11 +33,18 @@ final class SequentialKernel implements SimulationKernel {
                 }
                 untilCheck = interval;
             }
-            untilCheck--;
             model.cycle(c);
             if (model.done(c)) {
                 return c + 1;
             }
+            // an event-driven model names its next active cycle; the idle ones between are skipped
+            long next = model.nextActiveCycle(c);
+            if (next <= c) {
+                throw new IllegalStateException(model.getClass().getName() + ".nextActiveCycle(" + c + ") answered "
+                        + next + "; it must be later than the cycle just simulated");
+            }
+            untilCheck -= next - c;
+            c = next;
         }
     }
 }

@@ -1,0 +1,57 @@
+package org.fabrica.network.packet;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fabrica.hardware.CrossbarOrganisation;
+import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
+import org.fabrica.hardware.RouterDescription;
+import org.fabrica.network.NetworkSetup;
+
+/**
+ * What the packet model simulates, checked before anything is built: a configuration that needs
+ * what it does not have is refused with the setting to change, or the flit model to use.
+ */
+final class PacketModelScope {
+    private PacketModelScope() {
+    }
+
+    static void check(NetworkSetup setup, RouterDescription d) {
+        List<String> problems = new ArrayList<>();
+        if (d.flowControl() != FlowControl.VIRTUAL_CUT_THROUGH) {
+            problems.add("flow control is wormhole: the packet model simulates virtual cut-through only (a packet never"
+                    + " spans buffers); set the hardware model's flowControl to virtual-cut-through");
+        }
+        if (d.interleaving() != OutputInterleaving.PACKETS) {
+            problems.add("outputs interleave flits of several packets (outputInterleaving / linkInterleaving = flits):"
+                    + " the packet model puts whole packets on links; set it to packets (generic: outputInterleaving,"
+                    + " infiniband: linkInterleaving)");
+        }
+        if (d.crossbar() == CrossbarOrganisation.VOQ || d.crossbar() == CrossbarOrganisation.PER_VC) {
+            problems.add("crossbar organisation " + d.crossbar().name().toLowerCase().replace('_', '-') + " is not"
+                    + " modelled (the packet model has shared and vc-inputs crossbars)");
+        }
+        if (d.injection() == InjectionQueues.PER_VC_ADMITTANCE) {
+            problems.add("injection queues per-vc-admittance are not modelled (single and per-vc are)");
+        }
+        if (!d.serviceLevels().isEmpty()) {
+            problems.add("a service-level table (slToVl) is not modelled: leave it empty");
+        }
+        if (setup.collectives() != null) {
+            problems.add("the packet model has no collective engine (barriers, hardware multicast)");
+        }
+        for (String kind : setup.routerKinds().keySet()) {
+            RouterDescription k = setup.routerKinds().get(kind);
+            if (k.flowControl() != d.flowControl() || k.interleaving() != d.interleaving() || k.crossbar() != d.crossbar()
+                    || !k.vcAllocator().equals(d.vcAllocator()) || !k.switchAllocator().equals(d.switchAllocator())) {
+                problems.add("router kind '" + kind + "' differs from the hardware model's router in flow control,"
+                        + " interleaving, crossbar or allocators; kinds must share them");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("the packet network model cannot simulate this configuration: "
+                    + String.join("; ", problems) + ". Use network: {name: flit} for it");
+        }
+    }
+}

@@ -1,0 +1,324 @@
+package org.fabrica.network.packet;
+
+import org.fabrica.hardware.CrossbarOrganisation;
+import org.fabrica.hardware.FlowControl;
+import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
+import org.fabrica.hardware.RouterDescription;
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.network.NetworkSetup;
+import org.fabrica.network.ProviderNames;
+import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.router.Allocator;
+import org.fabrica.router.AllocatorShape;
+import org.fabrica.router.PartChoice;
+import org.fabrica.router.RouterParts;
+import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.stats.NetworkObserver;
+import org.fabrica.throttle.Throttle;
+
+/**
+ * Packet-level, event-driven network of virtual cut-through routers whose links carry whole
+ * packets, built from the same setup as the flit model and timed as the flit model times a
+ * configuration with {@code OutputInterleaving.PACKETS} (docs/model-reference.md, "The packet
+ * model"). Its parts:
+ * <ul>
+ * <li>{@link Wiring}: the topology as flat port arrays, each port's timing from its router's kind;</li>
+ * <li>{@link CreditCounters}: credits as ramps, flit by flit without an event per flit;</li>
+ * <li>{@link Routers}: input VC buffers, route computation, VC and switch allocation, sending a packet;</li>
+ * <li>{@link Interfaces}: generation, source queues, injection and delivery;</li>
+ * <li>{@link RouteComputation}: routing and queuing calls, and the queuing scheme's view;</li>
+ * <li>{@link EventQueue}: the cycles at which something is due.</li>
+ * </ul>
+ * A cycle does what is due in it, in the flit model's order (deliveries, generation, interfaces,
+ * routers); {@link #nextActiveCycle(long)} tells the kernel the next cycle with anything due, so
+ * idle cycles cost nothing. Observers that override {@code cycleEnd} still see every cycle.
+ */
+public final class PacketNetwork implements NetworkModel {
+    private final Wiring wiring;
+    private final PacketPool pool;
+    private final CreditCounters credits;
+    private final RouteComputation route;
+    private final Routers routers;
+    private final Interfaces interfaces;
+    private final EventQueue events;
+    private final Progress progress;
+    private final NetworkObserver observer;
+    private final boolean observesCycles;
+    private final long maxCycles;
+    private final long deadlockCycles;
+    private final ProviderNames names;
+    private long cycles;
+    private long lastCycle = -1;
+    private boolean truncated;
+
+    PacketNetwork(NetworkSetup setup, int livelockHopsPerRouter) {
+        require(setup.topology(), "topology");
+        RouterDescription d = require(setup.router(), "router description");
+        RoutingAlgorithm routing = require(setup.routing(), "routing algorithm");
+        require(setup.pattern(), "traffic pattern");
+        require(setup.injection(), "injection process");
+        require(setup.random(), "random streams");
+        require(setup.limits(), "run limits");
+        require(setup.queuing(), "queuing scheme");
+        require(setup.throttle(), "throttle");
+        RouterParts parts = require(setup.parts(), "router parts");
+        this.names = setup.names() == null ? ProviderNames.unnamed() : setup.names();
+        this.observer = setup.observer() == null ? new NetworkObserver() { } : setup.observer();
+        this.observesCycles = overrides(observer, "cycleEnd", long.class);
+        int packetFlits = setup.packetFlits();
+        if (packetFlits < 1) {
+            throw new IllegalArgumentException("packet length = " + packetFlits + " flits; use >= 1");
+        }
+        if (livelockHopsPerRouter < 1) {
+            throw new IllegalArgumentException("livelockHopsPerRouter = " + livelockHopsPerRouter + "; use >= 1");
+        }
+        PacketModelScope.check(setup, d);
+        this.maxCycles = setup.limits().maxCycles();
+        this.deadlockCycles = setup.limits().deadlockCycles();
+        if (maxCycles > EventQueue.MAX_CYCLE) {
+            throw new IllegalArgumentException("maxCycles = " + maxCycles + " is beyond the packet model's clock ("
+                    + EventQueue.MAX_CYCLE + " cycles)");
+        }
+        this.wiring = new Wiring(setup, packetFlits);
+        Wiring w = wiring;
+        EventQueue.requireSubjects("routers", w.routers);
+        EventQueue.requireSubjects("nodes", w.nodes);
+        int largest = 0;
+        for (RouterDescription k : w.description) {
+            largest = Math.max(largest, k.maxBufferFlits());
+        }
+        if (largest < packetFlits) {
+            throw new IllegalArgumentException("virtual cut-through needs a VC buffer to hold a whole packet, but the"
+                    + " largest VC has bufferFlits = " + largest + " < packet length " + packetFlits
+                    + "; raise bufferFlits or use the flit model with wormhole flow control");
+        }
+        int vcClasses = routing.vcClasses();
+        if (vcClasses < 1) {
+            throw new IllegalArgumentException("routing '" + names.routing() + "' declares " + vcClasses
+                    + " VC classes; a routing algorithm needs at least 1");
+        }
+        this.progress = new Progress();
+        this.events = new EventQueue();
+        this.pool = new PacketPool(w.nodes * 4);
+        this.credits = new CreditCounters(w.counterCapacities());
+        this.route = new RouteComputation(w, pool, credits, names, routing, names.routing(), vcClasses);
+        QueuingScheme queuing = require(setup.queuing().apply(route), "queuing scheme instance");
+        route.queuing(queuing);
+        Throttle throttle;
+        try {
+            throttle = setup.throttle().apply(null);
+        } catch (RuntimeException e) {
+            throttle = null; // a throttle that needs the network's view of buffers is an active one
+        }
+        if (throttle == null || !throttle.inactive()) {
+            throw new IllegalArgumentException("the packet model has no throttle hook (throttle '" + names.throttle()
+                    + "' is active); use network: {name: flit} or the throttle none");
+        }
+        int[] queues = new int[w.routers];
+        int[] ports = new int[w.routers];
+        for (int r = 0; r < w.routers; r++) {
+            ports[r] = w.ports(r);
+            queues[r] = ports[r] * w.vcs;
+        }
+        CrossbarOrganisation organisation = d.crossbar();
+        Allocator va = allocator(parts, "VC allocation", d.vcAllocator(), new AllocatorShape(queues, queues, 1));
+        AllocatorShape saShape = organisation == CrossbarOrganisation.SHARED ? new AllocatorShape(ports, ports, w.vcs)
+                : new AllocatorShape(queues, ports, 1);
+        Allocator sa = allocator(parts, "switch allocation", d.switchAllocator(), saShape);
+        this.routers = new Routers(w, pool, credits, route, events, observer, progress, organisation, va,
+                parts.describe(d.vcAllocator()), sa, parts.describe(d.switchAllocator()),
+                (long) livelockHopsPerRouter * w.routers, setup.endpoint().receiveOverheadCycles());
+        this.interfaces = new Interfaces(w, pool, credits, route, events, observer, progress, names, setup.pattern(),
+                setup.injection(), setup.random(), d.injection() == InjectionQueues.PER_VC, packetFlits,
+                setup.endpoint().sendOverheadCycles(), maxCycles);
+        routers.interfaces = interfaces;
+        interfaces.routers = routers;
+    }
+
+    private static Allocator allocator(RouterParts parts, String use, PartChoice choice, AllocatorShape shape) {
+        Allocator a;
+        try {
+            a = parts.allocator(use, choice, shape);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(use + ": " + e.getMessage(), e);
+        }
+        if (a == null) {
+            throw new IllegalArgumentException(use + ": the router parts gave no allocator for '" + choice + "'");
+        }
+        return a;
+    }
+
+    // ---- the cycle
+
+    @Override
+    public void cycle(long t) {
+        if (observesCycles) {
+            // observers see every cycle, those the kernel skipped included (nothing happened in them)
+            for (long c = lastCycle + 1; c < t; c++) {
+                observer.cycleEnd(c);
+            }
+        }
+        cycles += t - lastCycle;
+        lastCycle = t;
+        progress.now = t;
+        route.now = t;
+        EventQueue q = events;
+        boolean delivered = false;
+        while (!q.isEmpty() && q.peekCycle() <= t && q.peekKind() == EventQueue.DELIVER) {
+            int slot = q.peekSubject();
+            q.removeFirst();
+            interfaces.deliver(slot, t);
+            delivered = true;
+        }
+        if (delivered && interfaces.hasWaitingNodes()) {
+            interfaces.wakeWaiting(t);
+        }
+        interfaces.generate(t);
+        while (!q.isEmpty() && q.peekCycle() <= t) {
+            int kind = q.peekKind();
+            int subject = q.peekSubject();
+            q.removeFirst();
+            if (kind == EventQueue.INTERFACE) {
+                interfaces.inject(subject, t);
+            } else if (kind == EventQueue.ROUTER) {
+                routers.step(subject, t);
+            } else {
+                throw new IllegalStateException("a delivery due at " + t + " after the interfaces' turn");
+            }
+        }
+        if (progress.inNetwork > 0 && t - progress.lastMove >= deadlockCycles) {
+            throw deadlock(t);
+        }
+        if (observesCycles) {
+            observer.cycleEnd(t);
+        }
+    }
+
+    /**
+     * The next cycle after {@code now} with anything due: an event, a generation, the deadlock
+     * watchdog's limit, or the end of the run. The kernel may skip the cycles before it.
+     */
+    @Override
+    public long nextActiveCycle(long now) {
+        long next = Math.min(events.isEmpty() ? Long.MAX_VALUE : events.peekCycle(), interfaces.nextGeneration());
+        if (progress.inNetwork > 0) {
+            next = Math.min(next, progress.lastMove + deadlockCycles);
+        }
+        next = Math.min(next, maxCycles - 1);
+        return Math.max(now + 1, next);
+    }
+
+    private SimulationException deadlock(long t) {
+        return new SimulationException("deadlock: " + progress.inNetwork + " packets in the network and none moved for "
+                + deadlockCycles + " cycles (cycle " + t + ", routing '" + names.routing() + "', queuing '"
+                + names.queuing() + "'); waiting heads:" + routers.waiting(10));
+    }
+
+    @Override
+    public boolean done(long cycle) {
+        if (interfaces.exhausted() && !interfaces.hasWaitingNodes() && interfaces.generated == interfaces.delivered) {
+            return true;
+        }
+        if (interfaces.exhausted() && interfaces.hasWaitingNodes() && events.isEmpty()
+                && interfaces.generated == interfaces.delivered) {
+            return true; // nodes wait for a delivery that will never come
+        }
+        if (cycle + 1 >= maxCycles) {
+            truncated = true;
+            return true;
+        }
+        return false;
+    }
+
+    // ---- NetworkModel
+
+    @Override
+    public long generated() {
+        return interfaces.generated;
+    }
+
+    @Override
+    public long delivered() {
+        return interfaces.delivered;
+    }
+
+    @Override
+    public long inFlight() {
+        return interfaces.generated - interfaces.delivered;
+    }
+
+    @Override
+    public long flitHops() {
+        return progress.flitHops;
+    }
+
+    @Override
+    public long cycles() {
+        return cycles;
+    }
+
+    @Override
+    public boolean truncated() {
+        return truncated;
+    }
+
+    @Override
+    public void replaceRouting(RoutingAlgorithm replacement, String name) {
+        if (replacement == null) {
+            throw new IllegalArgumentException("replaceRouting: no routing algorithm given");
+        }
+        int needed = replacement.vcClasses();
+        if (needed < 1 || needed > route.vcClasses) {
+            throw new IllegalArgumentException("routing '" + name + "' needs " + needed + " VC classes but this run's"
+                    + " queuing scheme serves " + route.vcClasses + "; swap to an algorithm with at most "
+                    + route.vcClasses + " classes or start a new run");
+        }
+        route.routing = replacement;
+        route.routingName = name;
+    }
+
+    @Override
+    public void atSafePoint(long nextCycle) {
+        long buffered = routers.bufferedPackets();
+        if (buffered + progress.ejecting != progress.inNetwork) {
+            throw new SimulationException("packet accounting: " + progress.inNetwork + " packets in the network but "
+                    + buffered + " in router buffers and " + progress.ejecting + " on their way to their interfaces at"
+                    + " cycle " + nextCycle);
+        }
+    }
+
+    /** Packets whose head has left its interface and that are not yet delivered. */
+    public long packetsInNetwork() {
+        return progress.inNetwork;
+    }
+
+    /** Packets waiting in the source queue of {@code node}. */
+    public int sourceQueueLength(int node) {
+        return interfaces.queued(node);
+    }
+
+    static boolean overrides(Object provider, String method, Class<?>... parameters) {
+        try {
+            return provider.getClass().getMethod(method, parameters).getDeclaringClass() != NetworkObserver.class;
+        } catch (NoSuchMethodException | SecurityException e) {
+            return true;
+        }
+    }
+
+    private static <T> T require(T value, String what) {
+        if (value == null) {
+            throw new IllegalArgumentException("network setup: the " + what + " is missing");
+        }
+        return value;
+    }
+
+    static String flowControlName(FlowControl f) {
+        return f == FlowControl.WORMHOLE ? "wormhole" : "virtual-cut-through";
+    }
+
+    static boolean wholePackets(RouterDescription d) {
+        return d.interleaving() == OutputInterleaving.PACKETS;
+    }
+}

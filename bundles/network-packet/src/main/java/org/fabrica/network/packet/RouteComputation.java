@@ -1,0 +1,253 @@
+package org.fabrica.network.packet;
+
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.ProviderNames;
+import org.fabrica.queuing.QueuingContext;
+import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.routing.PacketView;
+import org.fabrica.routing.RouteCandidates;
+import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.topology.Topology;
+
+/**
+ * Route computation: the routing algorithm's candidates for a head, turned into masks of
+ * downstream VCs by the queuing scheme, each answer checked; and what the queuing scheme may ask
+ * of the network ({@link QueuingContext}): look-aheads on a detached header, and the occupancy of
+ * a downstream buffer by the credits its output holds.
+ */
+final class RouteComputation implements QueuingContext {
+    private final Wiring w;
+    private final PacketPool pool;
+    private final CreditCounters credits;
+    private final ProviderNames names;
+    RoutingAlgorithm routing;
+    String routingName;
+    QueuingScheme queuing;
+    final int vcClasses;
+    final int maxCandidates;
+    final long allVcs;
+    /** The clock, for occupancy reads. */
+    long now;
+    private final Collector collector;
+    private final PacketPool.Detached scratch = new PacketPool.Detached();
+    private final Collector lookahead;
+    private final boolean choosesNetworks;
+
+    RouteComputation(Wiring w, PacketPool pool, CreditCounters credits, ProviderNames names, RoutingAlgorithm routing,
+            String routingName, int vcClasses) {
+        this.w = w;
+        this.pool = pool;
+        this.credits = credits;
+        this.names = names;
+        this.routing = routing;
+        this.routingName = routingName;
+        this.vcClasses = vcClasses;
+        this.maxCandidates = w.maxPorts * vcClasses;
+        this.allVcs = w.vcs == 64 ? -1L : (1L << w.vcs) - 1;
+        this.collector = new Collector(maxCandidates);
+        this.lookahead = new Collector(maxCandidates);
+        this.choosesNetworks = false;
+    }
+
+    void queuing(QueuingScheme scheme) {
+        this.queuing = scheme;
+    }
+
+    boolean choosesNetworks() {
+        try {
+            return queuing.getClass().getMethod("virtualNetwork", int.class, PacketView.class)
+                    .getDeclaringClass() != QueuingScheme.class;
+        } catch (NoSuchMethodException e) {
+            return true;
+        }
+    }
+
+    /**
+     * Routes the packet in {@code slot} at router {@code r}, entered through local port
+     * {@code inPort}: writes the candidate ports and VC masks at {@code base} of the arrays and
+     * returns their count.
+     */
+    int route(int r, int inPort, int slot, int[] ports, long[] masks, int base, long t) {
+        PacketPool.View p = pool.view(slot);
+        Collector c = collector;
+        c.clear();
+        try {
+            routing.route(r, inPort, p, c);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (UnsupportedOperationException e) {
+            throw new SimulationException("routing '" + routingName + "' gave " + pool.name(slot) + " a multi-output"
+                    + " route at router " + r + " at cycle " + t + ": the packet model takes no multi-output routes"
+                    + " (hardware multicast); use network: {name: flit}", e);
+        } catch (RuntimeException e) {
+            throw new SimulationException("routing '" + routingName + "' failed for " + pool.name(slot) + " at router " + r
+                    + " (in port " + inPort + ") at cycle " + t + ": " + e, e);
+        }
+        if (c.count == 0) {
+            throw new SimulationException("routing '" + routingName + "' returned no candidate for " + pool.name(slot)
+                    + " at router " + r + " at cycle " + t);
+        }
+        int ports0 = w.ports(r);
+        for (int k = 0; k < c.count; k++) {
+            int port = c.port[k];
+            int cls = c.cls[k];
+            if (port < 0 || port >= ports0 || w.peerPort[w.portBase[r] + port] == Wiring.UNUSED) {
+                throw new SimulationException("routing '" + routingName + "' chose port " + port + " for "
+                        + pool.name(slot) + " at router " + r + " at cycle " + t + ", which "
+                        + (port < 0 || port >= ports0 ? "does not exist (ports 0.." + (ports0 - 1) + ")" : "is not connected"));
+            }
+            if (cls < 0 || cls >= vcClasses) {
+                throw new SimulationException("routing '" + routingName + "' chose VC class " + cls + " for "
+                        + pool.name(slot) + " at router " + r + "; it declares " + vcClasses + " classes");
+            }
+            long mask;
+            try {
+                mask = queuing.vcMask(r, port, cls, p);
+            } catch (SimulationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw new SimulationException("queuing scheme '" + names.queuing() + "' failed for " + pool.name(slot)
+                        + " at router " + r + " port " + port + ": " + e, e);
+            }
+            if (mask == 0 || (mask & ~allVcs) != 0) {
+                throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
+                        + Long.toHexString(mask) + " for " + pool.name(slot) + " at router " + r + " port " + port
+                        + "; it must be non-zero and within VCs 0.." + (w.vcs - 1));
+            }
+            ports[base + k] = port;
+            masks[base + k] = mask;
+        }
+        return c.count;
+    }
+
+    /** The injection VCs of a packet at node {@code n}, checked. */
+    long injectionMask(int n, PacketView packet) {
+        long mask;
+        try {
+            mask = queuing.injectionVcMask(n, packet);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' failed choosing the injection VCs of"
+                    + " packet " + packet.id() + " at node " + n + ": " + e, e);
+        }
+        if (mask == 0 || (mask & ~allVcs) != 0) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' returned injection VC mask 0x"
+                    + Long.toHexString(mask) + " for packet " + packet.id() + " at node " + n
+                    + "; it must be non-zero and within VCs 0.." + (w.vcs - 1));
+        }
+        return mask;
+    }
+
+    /** The virtual network the queuing scheme chooses for a packet of node {@code n}. */
+    int virtualNetwork(int n, PacketView packet) {
+        try {
+            return queuing.virtualNetwork(n, packet);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' failed choosing the virtual network"
+                    + " of packet " + packet.id() + " at node " + n + ": " + e, e);
+        }
+    }
+
+    // ---- QueuingContext
+
+    @Override
+    public Topology topology() {
+        return w.topology;
+    }
+
+    @Override
+    public int vcs() {
+        return w.vcs;
+    }
+
+    @Override
+    public int vcClasses() {
+        return vcClasses;
+    }
+
+    @Override
+    public int nextHopPort(int router, int outPort, PacketView packet) {
+        int gp = w.portBase[router] + outPort;
+        int peer = w.peerPort[gp];
+        if (peer < 0) {
+            return -1;
+        }
+        int next = w.portRouter[peer];
+        return firstCandidate(next, peer - w.portBase[next], packet);
+    }
+
+    @Override
+    public int firstHopPort(int node, PacketView packet) {
+        int gp = w.nodeInPort[node];
+        int r = w.portRouter[gp];
+        return firstCandidate(r, gp - w.portBase[r], packet);
+    }
+
+    private int firstCandidate(int r, int inPort, PacketView packet) {
+        PacketPool.Detached d = scratch.set(packet.id(), packet.source(), packet.destination(), packet.length(),
+                packet.created(), packet.routingState(), packet.virtualNetwork());
+        Collector c = lookahead;
+        c.clear();
+        try {
+            routing.route(r, inPort, d, c);
+        } catch (RuntimeException e) {
+            throw new SimulationException("routing '" + routingName + "' failed a look-ahead for packet " + packet.id()
+                    + " at router " + r + ": " + e, e);
+        }
+        if (c.count == 0) {
+            throw new SimulationException("routing '" + routingName + "' returned no candidate for packet " + packet.id()
+                    + " at router " + r + " (a look-ahead)");
+        }
+        return c.port[0];
+    }
+
+    @Override
+    public int downstreamFlits(int router, int outPort, int vc) {
+        int ov = (w.portBase[router] + outPort) * w.vcs + vc;
+        return credits.capacity(ov) - credits.credits(ov, now);
+    }
+
+    @Override
+    public long transmitWait(int router, int outPort, int vc) {
+        throw new UnsupportedOperationException("the packet model does not count transmit wait (PortVLXmitWait); use"
+                + " network: {name: flit} for a queuing scheme that reads it (e.g. dbbq selection least-waiting)");
+    }
+
+    @Override
+    public String vcFunction(int vc) {
+        if (vc < 0 || vc >= w.vcs) {
+            throw new IllegalArgumentException("vcFunction: VC " + vc + " does not exist; there are " + w.vcs);
+        }
+        return w.description[0].channels().get(vc).function();
+    }
+
+    /** Candidates of one route computation. */
+    static final class Collector implements RouteCandidates {
+        final int[] port;
+        final int[] cls;
+        int count;
+
+        Collector(int capacity) {
+            port = new int[capacity];
+            cls = new int[capacity];
+        }
+
+        void clear() {
+            count = 0;
+        }
+
+        @Override
+        public void add(int outPort, int vcClass) {
+            if (count == port.length) {
+                throw new SimulationException("a routing algorithm gave more than " + port.length
+                        + " candidates (ports x VC classes) in one route computation");
+            }
+            port[count] = outPort;
+            cls[count] = vcClass;
+            count++;
+        }
+    }
+}

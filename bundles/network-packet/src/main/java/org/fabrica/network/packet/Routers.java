@@ -1,0 +1,529 @@
+package org.fabrica.network.packet;
+
+import org.fabrica.hardware.CrossbarOrganisation;
+import org.fabrica.kernel.SimulationException;
+import org.fabrica.router.AllocationRequests;
+import org.fabrica.router.Allocator;
+import org.fabrica.stats.NetworkObserver;
+
+/**
+ * The routers: input VC buffers (FIFOs of whole packets), route computation, VC allocation and
+ * switch allocation at packet granularity, and the sending of a whole packet.
+ *
+ * <p>A packet's head is at the front of its input VC at A (its arrival, or the cycle after the
+ * previous packet's tail left the VC); it is routed at A + R and asks for a downstream VC from
+ * then on, every cycle in which something it waits for may have changed; a VC is free when no
+ * packet owns it and its credits hold the whole packet (virtual cut-through). Granted in x, it asks
+ * for the switch from x + VA; granted in y, its flits leave one every c cycles of the output's
+ * link, the tail at {@code max(y + (F-1) c, tail visible)}: the output is held to the tail (whole
+ * packets on links), and with a shared crossbar the input port too. The allocators are the
+ * hardware model's parts, asked with the flit model's requests, once per cycle in which heads ask
+ * (a flit model asks them for every flit too, but a held output or input takes only its packet's
+ * flits, so the pointers move alike).
+ */
+final class Routers {
+    static final byte IDLE = 0;
+    static final byte ROUTING = 1;
+    static final byte WAIT_VC = 2;
+    static final byte ACTIVE = 3;
+    private final Wiring w;
+    private final PacketPool pool;
+    private final CreditCounters credits;
+    private final RouteComputation route;
+    private final EventQueue events;
+    private final NetworkObserver observer;
+    private final Progress progress;
+    private final int vcs;
+    private final boolean shared;
+    private final int queueCapacity;
+    private final int maxCandidates;
+    // per input VC
+    private final int[] fifo;
+    private final int[] fifoHead;
+    private final int[] fifoSize;
+    final byte[] state;
+    private final long[] at;
+    private final long[] frontFrom;
+    final int[] outVc;
+    private final int[] candCount;
+    private final int[] candPort;
+    private final long[] candMask;
+    // per router: input VCs with a packet at the front, as bit words
+    private final int[] wordBase;
+    final long[] occupied;
+    private final long[] visitedAt;
+    private final long[] scheduledAt;
+    // per global port
+    private final long[] outFreeAt;
+    private final long[] inFreeAt;
+    // per output VC
+    final int[] owner;
+    private final long[] ownerFreeAt;
+    private final int[][] vcPriority;
+    // the allocator parts
+    private final Allocator vaAllocator;
+    private final Allocator saAllocator;
+    private final String vaName;
+    private final String saName;
+    private final AllocationRequests vaRequests;
+    private final AllocationRequests saRequests;
+    private final int[] grants;
+    private final int[] vaRequestOv;
+    private final int[] saRequestIv;
+    private final boolean[] inputTaken;
+    private final boolean[] outputTaken;
+    private final long livelockHops;
+    /** Receives packets whose tails reach a network interface, and returned interface credits. */
+    Interfaces interfaces;
+    private final int receiveOverhead;
+
+    Routers(Wiring w, PacketPool pool, CreditCounters credits, RouteComputation route, EventQueue events,
+            NetworkObserver observer, Progress progress, CrossbarOrganisation organisation, Allocator va, String vaName,
+            Allocator sa, String saName, long livelockHops, int receiveOverhead) {
+        this.w = w;
+        this.pool = pool;
+        this.credits = credits;
+        this.route = route;
+        this.events = events;
+        this.observer = observer;
+        this.progress = progress;
+        this.vcs = w.vcs;
+        this.shared = organisation == CrossbarOrganisation.SHARED;
+        this.queueCapacity = w.maxCapacityPackets + 1;
+        this.maxCandidates = route.maxCandidates;
+        int vcTotal = w.totalPorts * vcs;
+        this.fifo = new int[vcTotal * queueCapacity];
+        this.fifoHead = new int[vcTotal];
+        this.fifoSize = new int[vcTotal];
+        this.state = new byte[vcTotal];
+        this.at = new long[vcTotal];
+        this.frontFrom = new long[vcTotal];
+        this.outVc = new int[vcTotal];
+        this.candCount = new int[vcTotal];
+        this.candPort = new int[vcTotal * maxCandidates];
+        this.candMask = new long[vcTotal * maxCandidates];
+        this.wordBase = new int[w.routers + 1];
+        for (int r = 0; r < w.routers; r++) {
+            wordBase[r + 1] = wordBase[r] + (w.ports(r) * vcs + 63) / 64;
+        }
+        this.occupied = new long[wordBase[w.routers]];
+        this.visitedAt = new long[w.routers];
+        this.scheduledAt = new long[w.routers];
+        java.util.Arrays.fill(visitedAt, -1);
+        java.util.Arrays.fill(scheduledAt, -1);
+        this.outFreeAt = new long[w.totalPorts];
+        this.inFreeAt = new long[w.totalPorts];
+        this.owner = new int[vcTotal];
+        java.util.Arrays.fill(owner, -1);
+        this.ownerFreeAt = new long[vcTotal];
+        this.vcPriority = new int[w.routers][];
+        for (int r = 0; r < w.routers; r++) {
+            int[] p = new int[vcs];
+            for (int v = 0; v < vcs; v++) {
+                p[v] = w.description[r].channels().get(v).priority();
+            }
+            vcPriority[r] = p;
+        }
+        this.vaAllocator = va;
+        this.saAllocator = sa;
+        this.vaName = vaName;
+        this.saName = saName;
+        int localQueues = w.maxPorts * vcs;
+        this.vaRequests = AllocationRequests.withCapacity(Math.max(1, localQueues * maxCandidates * vcs));
+        this.saRequests = AllocationRequests.withCapacity(localQueues);
+        this.vaRequestOv = new int[vaRequests.capacity()];
+        this.saRequestIv = new int[localQueues];
+        this.grants = new int[Math.max(vaRequests.capacity(), localQueues)];
+        this.inputTaken = new boolean[Math.max(localQueues, 1)];
+        this.outputTaken = new boolean[Math.max(localQueues, 1)];
+        this.livelockHops = livelockHops;
+        this.receiveOverhead = receiveOverhead;
+    }
+
+    /** Packets buffered in input VC {@code iv}. */
+    int buffered(int iv) {
+        return fifoSize[iv];
+    }
+
+    /** The packet at the front of input VC {@code iv} (only when it holds one). */
+    int front(int iv) {
+        return fifo[iv * queueCapacity + fifoHead[iv]];
+    }
+
+    void schedule(int r, long t) {
+        if (scheduledAt[r] == t) {
+            return;
+        }
+        scheduledAt[r] = t;
+        events.add(t, EventQueue.ROUTER, r);
+    }
+
+    /** The packet in {@code slot} arrives in input VC {@code iv} of router {@code r}: its head visible at headVisible[slot]. */
+    void arrive(int r, int iv, int slot) {
+        int size = fifoSize[iv];
+        if (size == queueCapacity) {
+            throw new SimulationException("input VC " + (iv % vcs) + " of " + w.portName(iv / vcs) + " overflowed: "
+                    + size + " packets buffered (credit accounting violated)");
+        }
+        int i = fifoHead[iv] + size;
+        if (i >= queueCapacity) {
+            i -= queueCapacity;
+        }
+        fifo[iv * queueCapacity + i] = slot;
+        fifoSize[iv] = size + 1;
+        if (size == 0) {
+            becomeFront(r, iv, slot);
+        }
+    }
+
+    private void becomeFront(int r, int iv, int slot) {
+        long a = Math.max(pool.headVisible[slot], frontFrom[iv]);
+        state[iv] = ROUTING;
+        at[iv] = a + w.routingDelay[r];
+        int local = iv - w.portBase[r] * vcs;
+        occupied[wordBase[r] + (local >>> 6)] |= 1L << local;
+        schedule(r, at[iv]);
+    }
+
+    /** Router {@code r}'s cycle {@code t}: route, VC allocation, switch allocation, and when to look again. */
+    void step(int r, long t) {
+        if (visitedAt[r] == t) {
+            return;
+        }
+        visitedAt[r] = t;
+        int qBase = w.portBase[r] * vcs;
+        int w0 = wordBase[r];
+        int w1 = wordBase[r + 1];
+        // route computation and the VC allocator's requests
+        AllocationRequests vq = vaRequests;
+        int count = 0;
+        for (int wd = w0; wd < w1; wd++) {
+            long bits = occupied[wd];
+            while (bits != 0) {
+                int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int iv = qBase + l;
+                if (state[iv] == ROUTING && at[iv] <= t) {
+                    int slot = front(iv);
+                    candCount[iv] = route.route(r, l / vcs, slot, candPort, candMask, iv * maxCandidates, t);
+                    state[iv] = WAIT_VC;
+                }
+                if (state[iv] == WAIT_VC) {
+                    count = request(r, iv, l, count, t);
+                }
+            }
+        }
+        if (count > 0) {
+            grantVcs(r, qBase, count, t);
+        }
+        // switch allocation: one request per input VC whose packet may start now
+        AllocationRequests sq = saRequests;
+        count = 0;
+        for (int wd = w0; wd < w1; wd++) {
+            long bits = occupied[wd];
+            while (bits != 0) {
+                int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int iv = qBase + l;
+                if (state[iv] != ACTIVE || at[iv] > t) {
+                    continue;
+                }
+                int o = outVc[iv] / vcs;
+                if (outFreeAt[o] > t || (shared && inFreeAt[iv / vcs] > t)) {
+                    continue;
+                }
+                int slot = front(iv);
+                if (shared) {
+                    sq.input()[count] = l / vcs;
+                    sq.sub()[count] = l % vcs;
+                } else {
+                    sq.input()[count] = l;
+                    sq.sub()[count] = 0;
+                }
+                sq.output()[count] = o - w.portBase[r];
+                sq.rank()[count] = 0;
+                if (saAllocator.usesPriority()) {
+                    sq.priority()[count] = vcPriority[r][l % vcs];
+                }
+                if (saAllocator.usesAge()) {
+                    sq.age()[count] = pool.created[slot];
+                }
+                if (saAllocator.usesOutputVc()) {
+                    sq.outputVc()[count] = outVc[iv] % vcs;
+                }
+                saRequestIv[count] = iv;
+                count++;
+            }
+        }
+        if (count > 0) {
+            int n = allocate(saAllocator, saName, "switch allocation", r, count, sq, t);
+            for (int k = 0; k < n; k++) {
+                send(r, saRequestIv[grants[k]], t);
+            }
+        }
+        scheduleNext(r, qBase, w0, w1, t);
+    }
+
+    /** Adds the VC requests of the head in input VC {@code iv}: every free candidate VC that holds the whole packet. */
+    private int request(int r, int iv, int l, int count, long t) {
+        int slot = front(iv);
+        int length = pool.length[slot];
+        int cb = iv * maxCandidates;
+        int base = w.portBase[r];
+        AllocationRequests q = vaRequests;
+        for (int k = 0; k < candCount[iv]; k++) {
+            int port = candPort[cb + k];
+            long mask = candMask[cb + k];
+            int ovBase = (base + port) * vcs;
+            while (mask != 0) {
+                int c = Long.numberOfTrailingZeros(mask);
+                mask &= mask - 1;
+                int ov = ovBase + c;
+                if (owner[ov] >= 0 || ownerFreeAt[ov] > t || credits.credits(ov, t) < length) {
+                    continue;
+                }
+                q.input()[count] = l;
+                q.output()[count] = port * vcs + c;
+                q.sub()[count] = 0;
+                q.rank()[count] = k;
+                if (vaAllocator.usesPriority()) {
+                    q.priority()[count] = vcPriority[r][l % vcs];
+                }
+                if (vaAllocator.usesAge()) {
+                    q.age()[count] = pool.created[slot];
+                }
+                vaRequestOv[count] = ov;
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private void grantVcs(int r, int qBase, int count, long t) {
+        int n = allocate(vaAllocator, vaName, "VC allocation", r, count, vaRequests, t);
+        for (int k = 0; k < n; k++) {
+            int i = grants[k];
+            int iv = qBase + vaRequests.input()[i];
+            int ov = vaRequestOv[i];
+            owner[ov] = iv;
+            outVc[iv] = ov;
+            state[iv] = ACTIVE;
+            at[iv] = t + w.vcAllocDelay[r];
+        }
+    }
+
+    private int allocate(Allocator a, String name, String use, int r, int count, AllocationRequests q, long t) {
+        int n;
+        try {
+            n = a.allocate(r, count, q, grants);
+        } catch (RuntimeException e) {
+            throw new SimulationException(use + " allocator '" + name + "' threw " + e + " at router " + r + ", cycle " + t,
+                    e);
+        }
+        if (n < 0 || n > count) {
+            throw new SimulationException(use + " allocator '" + name + "' returned " + n + " grants for " + count
+                    + " requests at router " + r + ", cycle " + t);
+        }
+        for (int k = 0; k < n; k++) {
+            int i = grants[k];
+            if (i < 0 || i >= count) {
+                throw new SimulationException(use + " allocator '" + name + "' granted request " + i + " of " + count
+                        + " at router " + r + ", cycle " + t);
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int in = q.input()[grants[k]];
+            int out = q.output()[grants[k]];
+            if (inputTaken[in] || outputTaken[out]) {
+                clearTaken(q, n);
+                throw new SimulationException(use + " allocator '" + name + "' granted " + (inputTaken[in] ? "input " + in
+                        : "output " + out) + " twice at router " + r + ", cycle " + t);
+            }
+            inputTaken[in] = true;
+            outputTaken[out] = true;
+        }
+        clearTaken(q, n);
+        return n;
+    }
+
+    private void clearTaken(AllocationRequests q, int n) {
+        for (int k = 0; k < n; k++) {
+            inputTaken[q.input()[grants[k]]] = false;
+            outputTaken[q.output()[grants[k]]] = false;
+        }
+    }
+
+    /** The whole packet at the front of input VC {@code iv} of router {@code r} leaves from cycle {@code t}. */
+    private void send(int r, int iv, long t) {
+        int slot = front(iv);
+        int f = pool.length[slot];
+        int ov = outVc[iv];
+        int o = ov / vcs;
+        int c = w.cyclesPerFlit[o];
+        long tail = Math.max(t + (long) (f - 1) * c, pool.tailVisible[slot]);
+        outFreeAt[o] = tail + c;
+        int in = iv / vcs;
+        if (shared) {
+            inFreeAt[in] = tail + 1;
+        }
+        owner[ov] = -1;
+        ownerFreeAt[ov] = tail + 1;
+        credits.ramp(ov, true, f, t, c, tail, t);
+        // the credits of the slots it frees go back to whoever fed this buffer
+        int cr = w.creditReturn[in];
+        int node = w.terminalNode[in];
+        int upstream = node >= 0 ? w.interfaceCounter(node) + iv % vcs : w.peerPort[in] * vcs + iv % vcs;
+        credits.ramp(upstream, false, f, t + cr, c, tail + cr, t);
+        if (node >= 0) {
+            interfaces.creditsReturned(node, upstream, f, t);
+        } else {
+            int u = w.portRouter[w.peerPort[in]];
+            if (owner[upstream] < 0) {
+                long fit = credits.fitTime(upstream, f, t);
+                if (fit != Long.MAX_VALUE && fit > t) {
+                    schedule(u, fit);
+                }
+            }
+        }
+        // the next packet of this VC comes to the front after the tail
+        frontFrom[iv] = tail + 1;
+        int head = fifoHead[iv] + 1;
+        fifoHead[iv] = head == queueCapacity ? 0 : head;
+        int left = --fifoSize[iv];
+        if (left > 0) {
+            becomeFront(r, iv, front(iv));
+        } else {
+            state[iv] = IDLE;
+            int local = iv - w.portBase[r] * vcs;
+            occupied[wordBase[r] + (local >>> 6)] &= ~(1L << local);
+        }
+        Progress pr = progress;
+        pr.flitHops += f;
+        pr.lastMove = t;
+        int fd = w.flitDelay[o];
+        int peer = w.peerPort[o];
+        if (peer == Wiring.TERMINAL) {
+            int dst = w.terminalNode[o];
+            if (dst != pool.destination[slot]) {
+                throw new SimulationException("routing '" + route.routingName + "' delivered " + pool.name(slot)
+                        + " to node " + dst + " through " + w.portName(o));
+            }
+            // the ejection buffer drains at once: its credits come back as the flits arrive
+            int ecr = fd + w.ejectCreditReturn;
+            credits.ramp(ov, false, f, t + ecr, c, tail + ecr, t);
+            events.add(tail + fd + receiveOverhead, EventQueue.DELIVER, slot);
+            pr.ejecting++;
+            return;
+        }
+        int hops = ++pool.hops[slot];
+        if (hops > livelockHops) {
+            throw new SimulationException("livelock: " + pool.name(slot) + " crossed " + hops + " links; routing '"
+                    + route.routingName + "' keeps it in the network (limit livelockHopsPerRouter x routers = "
+                    + livelockHops + ")");
+        }
+        pool.headVisible[slot] = t + fd;
+        pool.tailVisible[slot] = tail + fd;
+        int dr = w.portRouter[peer];
+        arrive(dr, peer * vcs + ov % vcs, slot);
+    }
+
+    /** When router {@code r} must look again: the earliest cycle in which one of its heads may move. */
+    private void scheduleNext(int r, int qBase, int w0, int w1, long t) {
+        long next = Long.MAX_VALUE;
+        for (int wd = w0; wd < w1; wd++) {
+            long bits = occupied[wd];
+            while (bits != 0) {
+                int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int iv = qBase + l;
+                long when;
+                switch (state[iv]) {
+                    case ROUTING -> when = at[iv];
+                    case ACTIVE -> {
+                        int o = outVc[iv] / vcs;
+                        when = Math.max(at[iv], outFreeAt[o]);
+                        if (shared) {
+                            when = Math.max(when, inFreeAt[iv / vcs]);
+                        }
+                    }
+                    case WAIT_VC -> when = vcFreeTime(r, iv, t);
+                    default -> when = Long.MAX_VALUE;
+                }
+                next = Math.min(next, Math.max(when, t + 1));
+            }
+        }
+        if (next != Long.MAX_VALUE) {
+            schedule(r, next);
+        }
+    }
+
+    /**
+     * The earliest cycle a candidate VC of the head in {@code iv} may be free, as far as known now:
+     * an owned VC is freed by its owner's sending (which looks again then), a VC whose room is not yet
+     * on its way back is woken by the packet that leaves downstream.
+     */
+    private long vcFreeTime(int r, int iv, long t) {
+        int slot = front(iv);
+        int length = pool.length[slot];
+        int cb = iv * maxCandidates;
+        int base = w.portBase[r];
+        long best = Long.MAX_VALUE;
+        for (int k = 0; k < candCount[iv]; k++) {
+            long mask = candMask[cb + k];
+            int ovBase = (base + candPort[cb + k]) * vcs;
+            while (mask != 0) {
+                int c = Long.numberOfTrailingZeros(mask);
+                mask &= mask - 1;
+                int ov = ovBase + c;
+                if (owner[ov] >= 0) {
+                    continue;
+                }
+                long fit = credits.fitTime(ov, length, t);
+                if (fit != Long.MAX_VALUE) {
+                    best = Math.min(best, Math.max(fit, ownerFreeAt[ov]));
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Packets in router buffers. */
+    long bufferedPackets() {
+        long n = 0;
+        for (int s : fifoSize) {
+            n += s;
+        }
+        return n;
+    }
+
+    /** Describes the heads that wait, for a deadlock report. */
+    String waiting(int limit) {
+        StringBuilder b = new StringBuilder();
+        int shown = 0;
+        for (int iv = 0; iv < state.length && shown < limit; iv++) {
+            if (fifoSize[iv] == 0) {
+                continue;
+            }
+            int slot = front(iv);
+            b.append("\n  ").append(pool.name(slot)).append(" at VC ").append(iv % vcs).append(" of ")
+                    .append(w.portName(iv / vcs)).append(": ");
+            switch (state[iv]) {
+                case WAIT_VC -> {
+                    b.append("waits for a VC of");
+                    int cb = iv * maxCandidates;
+                    int r = w.portRouter[iv / vcs];
+                    for (int k = 0; k < candCount[iv]; k++) {
+                        b.append(" port ").append(candPort[cb + k]).append(" (mask 0x")
+                                .append(Long.toHexString(candMask[cb + k])).append(")");
+                    }
+                    b.append(" at router ").append(r);
+                }
+                case ACTIVE -> b.append("holds VC ").append(outVc[iv] % vcs).append(" of ").append(w.portName(outVc[iv] / vcs))
+                        .append(" and waits for the switch");
+                default -> b.append("is being routed");
+            }
+            shown++;
+        }
+        return b.toString();
+    }
+}
