@@ -431,7 +431,7 @@ final class Interfaces {
         int f = pool.length[slot];
         int c = w.injectCyclesPerFlit;
         long tail = t + (long) (f - 1) * c;
-        credits.ramp(base + v, true, f, t, c, tail, t);
+        credits.ramp(base + v, true, f, t + 1, c, tail + 1, t);
         freeAt[n] = t + (long) f * c;
         sendingLane[n] = v;
         sendingTail[n] = tail;

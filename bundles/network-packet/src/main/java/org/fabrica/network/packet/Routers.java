@@ -368,7 +368,8 @@ final class Routers {
         }
         owner[ov] = -1;
         ownerFreeAt[ov] = tail + 1;
-        credits.ramp(ov, true, f, t, c, tail, t);
+        // a flit sent in cycle y is counted from y + 1: what a reader sees before the routers' turn of y
+        credits.ramp(ov, true, f, t + 1, c, tail + 1, t);
         // the credits of the slots it frees go back to whoever fed this buffer
         int cr = w.creditReturn[in];
         int node = w.terminalNode[in];

@@ -1,0 +1,41 @@
+package org.fabrica.network.packet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** Credit counters as ramps give the flit-by-flit count and the first cycle a packet fits. */
+class CreditCountersTest {
+    @Test
+    void aSendTakesOneCreditPerFlitAndTheReturnGivesThemBack() {
+        CreditCounters c = new CreditCounters(new int[] {16});
+        c.ramp(0, true, 8, 10, 1, 17, 10);
+        assertEquals(15, c.credits(0, 10));
+        assertEquals(12, c.credits(0, 13));
+        assertEquals(8, c.credits(0, 17));
+        c.ramp(0, false, 8, 20, 2, 34, 17);
+        assertEquals(8, c.credits(0, 19));
+        assertEquals(9, c.credits(0, 20));
+        assertEquals(10, c.credits(0, 22));
+        assertEquals(15, c.credits(0, 33));
+        assertEquals(16, c.credits(0, 34));
+    }
+
+    @Test
+    void fitTimeIsTheFirstCycleWithRoomForTheWholePacket() {
+        CreditCounters c = new CreditCounters(new int[] {8});
+        c.ramp(0, true, 8, 0, 1, 7, 0);
+        c.ramp(0, false, 8, 12, 1, 19, 0);
+        assertEquals(Long.MAX_VALUE, c.fitTime(0, 9, 8), "never more than the capacity");
+        assertEquals(19, c.fitTime(0, 8, 8), "the last credit back");
+        assertEquals(15, c.fitTime(0, 4, 8));
+        assertEquals(8, c.fitTime(0, 0, 8));
+    }
+
+    @Test
+    void noRoomComingBackMeansNoFitYet() {
+        CreditCounters c = new CreditCounters(new int[] {8});
+        c.ramp(0, true, 8, 0, 1, 7, 0);
+        assertEquals(Long.MAX_VALUE, c.fitTime(0, 8, 3), "a packet not yet leaving downstream adds its ramp later");
+    }
+}
