@@ -1,24 +1,50 @@
 package org.fabrica.network.packet;
 
+import java.util.Arrays;
+
 /**
- * The model's future events as one min-heap of primitive keys: the cycle in the high bits, then
- * the kind, then the subject (a packet slot, a node, a router). Keys order events of one cycle by
- * kind (deliveries, then network interfaces, then routers, as the flit model orders a cycle) and
- * within a kind by subject, so the run is deterministic. Nothing is allocated once the heap has
- * grown to the run's largest size.
+ * The model's future events: a timing wheel of one slot per cycle over the next {@code span}
+ * cycles, each slot a list per kind, and a min-heap of primitive keys for events beyond the wheel
+ * (moved onto it as the clock comes near). Events of one cycle are taken kind by kind (deliveries,
+ * then network interfaces, then heads and VCs, as the flit model orders a cycle), each kind in the
+ * order it was added, so the run is deterministic. Adding and taking cost O(1) on the wheel;
+ * nothing is allocated once the lists have grown to the run's largest.
  */
 final class EventQueue {
     static final int DELIVER = 0;
     static final int INTERFACE = 1;
-    static final int ROUTER = 2;
+    /** A head of an input VC looks again (subject: its global input VC); its router's turn follows. */
+    static final int HEAD = 2;
+    /** An output VC may be free for a packet (subject: the global output VC): the heads waiting for it are due. */
+    static final int VC_FREE = 3;
+    static final int KINDS = 4;
     static final int SUBJECT_BITS = 24;
     static final int KIND_BITS = 2;
     static final long SUBJECT_MASK = (1L << SUBJECT_BITS) - 1;
     /** The latest cycle a key can hold. */
     static final long MAX_CYCLE = (1L << (63 - SUBJECT_BITS - KIND_BITS)) - 1;
 
-    private long[] heap = new long[1024];
-    private int size;
+    private final int span;
+    private final int mask;
+    /** Per slot and kind: the subjects due, and their count. */
+    private final int[][] lists;
+    private final int[] counts;
+    /** Events on the wheel, all slots together. */
+    private long onWheel;
+    /** The cycle the wheel's window starts at: slots hold cycles [base, base + span). */
+    private long base;
+    // beyond the wheel: (cycle << (SUBJECT_BITS + KIND_BITS)) | (kind << SUBJECT_BITS) | subject
+    private long[] far = new long[64];
+    private int farSize;
+
+    /** @param horizon cycles ahead most events fall within (rounded up to a power of two) */
+    EventQueue(int horizon) {
+        int s = Integer.highestOneBit(Math.max(64, horizon - 1)) << 1;
+        this.span = s;
+        this.mask = s - 1;
+        this.lists = new int[s * KINDS][];
+        this.counts = new int[s * KINDS];
+    }
 
     /** Checks that {@code count} subjects fit in a key. */
     static void requireSubjects(String what, long count) {
@@ -29,64 +55,114 @@ final class EventQueue {
     }
 
     void add(long cycle, int kind, int subject) {
-        long key = (cycle << (SUBJECT_BITS + KIND_BITS)) | ((long) kind << SUBJECT_BITS) | subject;
-        if (size == heap.length) {
-            heap = java.util.Arrays.copyOf(heap, size * 2);
+        if (cycle < base) {
+            throw new IllegalStateException("an event at cycle " + cycle + " added after the clock passed it (" + base + ")");
         }
-        int i = size++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            long p = heap[parent];
-            if (p <= key) {
-                break;
-            }
-            heap[i] = p;
-            i = parent;
+        if (cycle - base < span) {
+            put(cycle, kind, subject);
+        } else {
+            addFar((cycle << (SUBJECT_BITS + KIND_BITS)) | ((long) kind << SUBJECT_BITS) | subject);
         }
-        heap[i] = key;
+    }
+
+    private void put(long cycle, int kind, int subject) {
+        int i = ((int) cycle & mask) * KINDS + kind;
+        int[] l = lists[i];
+        int n = counts[i];
+        if (l == null) {
+            l = lists[i] = new int[8];
+        } else if (n == l.length) {
+            l = lists[i] = Arrays.copyOf(l, n * 2);
+        }
+        l[n] = subject;
+        counts[i] = n + 1;
+        onWheel++;
+    }
+
+    /**
+     * Moves the wheel's window to start at {@code cycle} (the clock), bringing the far events that
+     * now fall within it onto the wheel. Cycles before it must have been taken.
+     */
+    void advanceTo(long cycle) {
+        base = cycle;
+        while (farSize > 0 && (far[0] >>> (SUBJECT_BITS + KIND_BITS)) - base < span) {
+            long key = far[0];
+            removeFar();
+            put(key >>> (SUBJECT_BITS + KIND_BITS), (int) (key >>> SUBJECT_BITS) & ((1 << KIND_BITS) - 1),
+                    (int) (key & SUBJECT_MASK));
+        }
+    }
+
+    /** Events of {@code kind} due in {@code cycle} (the clock), added so far; read with {@link #subject}. */
+    int count(long cycle, int kind) {
+        return counts[((int) cycle & mask) * KINDS + kind];
+    }
+
+    int subject(long cycle, int kind, int i) {
+        return lists[((int) cycle & mask) * KINDS + kind][i];
+    }
+
+    /** Forgets the events of {@code kind} due in {@code cycle}, once they have been taken. */
+    void clear(long cycle, int kind) {
+        int i = ((int) cycle & mask) * KINDS + kind;
+        onWheel -= counts[i];
+        counts[i] = 0;
     }
 
     boolean isEmpty() {
-        return size == 0;
+        return onWheel == 0 && farSize == 0;
     }
 
-    /** The cycle of the earliest event; only when not empty. */
-    long peekCycle() {
-        return heap[0] >>> (SUBJECT_BITS + KIND_BITS);
+    /** The cycle of the earliest event at or after {@code from} (the clock), or Long.MAX_VALUE. */
+    long next(long from) {
+        if (onWheel > 0) {
+            for (long c = from; c < base + span; c++) {
+                int i = ((int) c & mask) * KINDS;
+                if ((counts[i] | counts[i + 1] | counts[i + 2] | counts[i + 3]) != 0) {
+                    return c;
+                }
+            }
+        }
+        return farSize == 0 ? Long.MAX_VALUE : far[0] >>> (SUBJECT_BITS + KIND_BITS);
     }
 
-    int peekKind() {
-        return (int) (heap[0] >>> SUBJECT_BITS) & ((1 << KIND_BITS) - 1);
+    private void addFar(long key) {
+        if (farSize == far.length) {
+            far = Arrays.copyOf(far, farSize * 2);
+        }
+        int i = farSize++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            long p = far[parent];
+            if (p <= key) {
+                break;
+            }
+            far[i] = p;
+            i = parent;
+        }
+        far[i] = key;
     }
 
-    int peekSubject() {
-        return (int) (heap[0] & SUBJECT_MASK);
-    }
-
-    void removeFirst() {
-        long last = heap[--size];
+    private void removeFar() {
+        long last = far[--farSize];
         int i = 0;
-        int half = size >>> 1;
+        int half = farSize >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
-            long c = heap[child];
+            long c = far[child];
             int right = child + 1;
-            if (right < size && heap[right] < c) {
+            if (right < farSize && far[right] < c) {
                 child = right;
-                c = heap[right];
+                c = far[right];
             }
             if (last <= c) {
                 break;
             }
-            heap[i] = c;
+            far[i] = c;
             i = child;
         }
-        if (size > 0) {
-            heap[i] = last;
+        if (farSize > 0) {
+            far[i] = last;
         }
-    }
-
-    int size() {
-        return size;
     }
 }

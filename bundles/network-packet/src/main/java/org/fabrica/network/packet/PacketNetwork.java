@@ -85,6 +85,7 @@ public final class PacketNetwork implements NetworkModel {
         Wiring w = wiring;
         EventQueue.requireSubjects("routers", w.routers);
         EventQueue.requireSubjects("nodes", w.nodes);
+        EventQueue.requireSubjects("input VCs", (long) w.totalPorts * w.vcs);
         int largest = 0;
         for (RouterDescription k : w.description) {
             largest = Math.max(largest, k.maxBufferFlits());
@@ -100,7 +101,7 @@ public final class PacketNetwork implements NetworkModel {
                     + " VC classes; a routing algorithm needs at least 1");
         }
         this.progress = new Progress();
-        this.events = new EventQueue();
+        this.events = new EventQueue(horizon(w, packetFlits, setup.endpoint().receiveOverheadCycles()));
         this.pool = new PacketPool(w.nodes * 4);
         this.credits = new CreditCounters(w.counterCapacities());
         this.route = new RouteComputation(w, pool, credits, names, routing, names.routing(), vcClasses);
@@ -129,12 +130,30 @@ public final class PacketNetwork implements NetworkModel {
         Allocator sa = allocator(parts, "switch allocation", d.switchAllocator(), saShape);
         this.routers = new Routers(w, pool, credits, route, events, observer, progress, organisation, va,
                 parts.describe(d.vcAllocator()), sa, parts.describe(d.switchAllocator()),
-                (long) livelockHopsPerRouter * w.routers, setup.endpoint().receiveOverheadCycles());
+                (long) livelockHopsPerRouter * w.routers, setup.endpoint().receiveOverheadCycles(), packetFlits);
         this.interfaces = new Interfaces(w, pool, credits, route, events, observer, progress, names, setup.pattern(),
                 setup.injection(), setup.random(), d.injection() == InjectionQueues.PER_VC, packetFlits,
                 setup.endpoint().sendOverheadCycles(), maxCycles);
         routers.interfaces = interfaces;
         interfaces.routers = routers;
+    }
+
+    /**
+     * Cycles ahead within which nearly every event falls (a packet's serialisation twice, the
+     * longest pipeline and link, the credit return and the receive overhead): the timing wheel's
+     * span; later events wait in its overflow heap.
+     */
+    private static int horizon(Wiring w, int packetFlits, int receiveOverhead) {
+        int longest = 0;
+        for (int gp = 0; gp < w.totalPorts; gp++) {
+            longest = Math.max(longest, Math.max(w.cyclesPerFlit[gp] * packetFlits, w.flitDelay[gp] + w.creditReturn[gp]));
+        }
+        int delays = 0;
+        for (int r = 0; r < w.routers; r++) {
+            delays = Math.max(delays, w.routingDelay[r] + w.vcAllocDelay[r]);
+        }
+        long h = 2L * longest + delays + w.injectDelay + w.ejectCreditReturn + receiveOverhead + 64;
+        return (int) Math.min(1 << 16, h);
     }
 
     private static Allocator allocator(RouterParts parts, String use, PartChoice choice, AllocatorShape shape) {
@@ -165,29 +184,30 @@ public final class PacketNetwork implements NetworkModel {
         progress.now = t;
         route.now = t;
         EventQueue q = events;
-        boolean delivered = false;
-        while (!q.isEmpty() && q.peekCycle() <= t && q.peekKind() == EventQueue.DELIVER) {
-            int slot = q.peekSubject();
-            q.removeFirst();
-            interfaces.deliver(slot, t);
-            delivered = true;
+        q.advanceTo(t);
+        int deliveries = q.count(t, EventQueue.DELIVER);
+        for (int i = 0; i < deliveries; i++) {
+            interfaces.deliver(q.subject(t, EventQueue.DELIVER, i), t);
         }
-        if (delivered && interfaces.hasWaitingNodes()) {
+        q.clear(t, EventQueue.DELIVER);
+        if (deliveries > 0 && interfaces.hasWaitingNodes()) {
             interfaces.wakeWaiting(t);
         }
         interfaces.generate(t);
-        while (!q.isEmpty() && q.peekCycle() <= t) {
-            int kind = q.peekKind();
-            int subject = q.peekSubject();
-            q.removeFirst();
-            if (kind == EventQueue.INTERFACE) {
-                interfaces.inject(subject, t);
-            } else if (kind == EventQueue.ROUTER) {
-                routers.step(subject, t);
-            } else {
-                throw new IllegalStateException("a delivery due at " + t + " after the interfaces' turn");
-            }
+        // interfaces may add more of their own in this cycle (a packet generated now); heads and VCs only later ones
+        for (int i = 0; i < q.count(t, EventQueue.INTERFACE); i++) {
+            interfaces.inject(q.subject(t, EventQueue.INTERFACE, i), t);
         }
+        q.clear(t, EventQueue.INTERFACE);
+        for (int i = 0; i < q.count(t, EventQueue.HEAD); i++) {
+            routers.headDue(q.subject(t, EventQueue.HEAD, i), t);
+        }
+        q.clear(t, EventQueue.HEAD);
+        for (int i = 0; i < q.count(t, EventQueue.VC_FREE); i++) {
+            routers.vcFree(q.subject(t, EventQueue.VC_FREE, i), t);
+        }
+        q.clear(t, EventQueue.VC_FREE);
+        routers.visitDue(t);
         if (progress.inNetwork > 0 && t - progress.lastMove >= deadlockCycles) {
             throw deadlock(t);
         }
@@ -202,7 +222,7 @@ public final class PacketNetwork implements NetworkModel {
      */
     @Override
     public long nextActiveCycle(long now) {
-        long next = Math.min(events.isEmpty() ? Long.MAX_VALUE : events.peekCycle(), interfaces.nextGeneration());
+        long next = Math.min(events.next(now + 1), interfaces.nextGeneration());
         if (progress.inNetwork > 0) {
             next = Math.min(next, progress.lastMove + deadlockCycles);
         }

@@ -46,11 +46,23 @@ final class Routers {
     private final long[] frontFrom;
     final int[] outVc;
     private final int[] candCount;
+    /** Per input VC: the cycle of its head's pending wake-up, to send each one once. */
+    private final long[] headWakeAt;
+    /**
+     * Per output VC: the heads of its router that may take it (bits over the router's local input
+     * VCs). When the VC becomes free (released, and room for a packet back) they look again, all in
+     * one visit; a head that waits long costs nothing in between.
+     */
+    private final long[] waitOn;
+    private final int[] waitOnBase;
+    /** Per output VC: the cycle of its pending "free" event, to send each one once. */
+    private final long[] vcEventAt;
+    private final int packetFlits;
     private final int[] candPort;
     private final long[] candMask;
-    // per router: input VCs with a packet at the front, as bit words
+    // per router: the heads to look at in its next visit, as bit words over its local input VCs
     private final int[] wordBase;
-    final long[] occupied;
+    private final long[] due;
     private final long[] visitedAt;
     private final long[] scheduledAt;
     // per global port
@@ -79,7 +91,8 @@ final class Routers {
 
     Routers(Wiring w, PacketPool pool, CreditCounters credits, RouteComputation route, EventQueue events,
             NetworkObserver observer, Progress progress, CrossbarOrganisation organisation, Allocator va, String vaName,
-            Allocator sa, String saName, long livelockHops, int receiveOverhead) {
+            Allocator sa, String saName, long livelockHops, int receiveOverhead, int packetFlits) {
+        this.packetFlits = packetFlits;
         this.w = w;
         this.pool = pool;
         this.credits = credits;
@@ -100,14 +113,25 @@ final class Routers {
         this.frontFrom = new long[vcTotal];
         this.outVc = new int[vcTotal];
         this.candCount = new int[vcTotal];
+        this.headWakeAt = new long[vcTotal];
+        java.util.Arrays.fill(headWakeAt, -1);
         this.candPort = new int[vcTotal * maxCandidates];
         this.candMask = new long[vcTotal * maxCandidates];
         this.wordBase = new int[w.routers + 1];
         for (int r = 0; r < w.routers; r++) {
             wordBase[r + 1] = wordBase[r] + (w.ports(r) * vcs + 63) / 64;
         }
-        this.occupied = new long[wordBase[w.routers]];
+        this.due = new long[wordBase[w.routers]];
+        this.waitOnBase = new int[vcTotal + 1];
+        for (int ov = 0; ov < vcTotal; ov++) {
+            int r = w.portRouter[ov / vcs];
+            waitOnBase[ov + 1] = waitOnBase[ov] + wordBase[r + 1] - wordBase[r];
+        }
+        this.waitOn = new long[waitOnBase[vcTotal]];
+        this.vcEventAt = new long[vcTotal];
+        java.util.Arrays.fill(vcEventAt, -1);
         this.visitedAt = new long[w.routers];
+        this.visits = new int[w.routers];
         this.scheduledAt = new long[w.routers];
         java.util.Arrays.fill(visitedAt, -1);
         java.util.Arrays.fill(scheduledAt, -1);
@@ -150,13 +174,9 @@ final class Routers {
         return fifo[iv * queueCapacity + fifoHead[iv]];
     }
 
-    void schedule(int r, long t) {
-        if (scheduledAt[r] == t) {
-            return;
-        }
-        scheduledAt[r] = t;
-        events.add(t, EventQueue.ROUTER, r);
-    }
+    /** Routers with heads due in the current cycle, in the order the first came due. */
+    private final int[] visits;
+    private int visitCount;
 
     /** The packet in {@code slot} arrives in input VC {@code iv} of router {@code r}: its head visible at headVisible[slot]. */
     void arrive(int r, int iv, int slot) {
@@ -180,12 +200,102 @@ final class Routers {
         long a = Math.max(pool.headVisible[slot], frontFrom[iv]);
         state[iv] = ROUTING;
         at[iv] = a + w.routingDelay[r];
-        int local = iv - w.portBase[r] * vcs;
-        occupied[wordBase[r] + (local >>> 6)] |= 1L << local;
-        schedule(r, at[iv]);
+        wakeHead(iv, at[iv]);
     }
 
-    /** Router {@code r}'s cycle {@code t}: route, VC allocation, switch allocation, and when to look again. */
+    /** Head of input VC {@code iv} looks again in cycle {@code t} (a later cycle than the routers' turn now). */
+    void wakeHead(int iv, long t) {
+        if (headWakeAt[iv] == t) {
+            return;
+        }
+        headWakeAt[iv] = t;
+        events.add(t, EventQueue.HEAD, iv);
+    }
+
+    /** A head's wake-up is due: its router looks at it in this cycle's routers' turn. */
+    void headDue(int iv, long t) {
+        int gp = iv / vcs;
+        int r = w.portRouter[gp];
+        int local = iv - w.portBase[r] * vcs;
+        due[wordBase[r] + (local >>> 6)] |= 1L << local;
+        if (scheduledAt[r] != t) {
+            scheduledAt[r] = t;
+            visits[visitCount++] = r;
+        }
+    }
+
+    /**
+     * Visits the routers whose heads are due in cycle {@code t}, in the order their first head came
+     * due (routers do not interact within a cycle: every effect of a visit lands in a later cycle).
+     */
+    void visitDue(long t) {
+        for (int i = 0; i < visitCount; i++) {
+            step(visits[i], t);
+        }
+        visitCount = 0;
+    }
+
+    /**
+     * Output VC {@code ov} changed in cycle {@code t} (released, or room on its way back): when it
+     * will be free for a packet, its waiting heads look again (one event for them all).
+     */
+    private void vcChanged(int ov, long t) {
+        if (owner[ov] >= 0) {
+            return; // its owner's sending will tell
+        }
+        long fit = credits.fitTime(ov, packetFlits, t);
+        if (fit == Long.MAX_VALUE) {
+            return; // the packet that leaves downstream will tell
+        }
+        long when = Math.max(t + 1, Math.max(fit, ownerFreeAt[ov]));
+        if (vcEventAt[ov] == when) {
+            return;
+        }
+        vcEventAt[ov] = when;
+        events.add(when, EventQueue.VC_FREE, ov);
+    }
+
+    /** Output VC {@code ov} may be free now: the heads that may take it are due in this cycle's routers' turn. */
+    void vcFree(int ov, long t) {
+        if (owner[ov] >= 0) {
+            return;
+        }
+        int r = w.portRouter[ov / vcs];
+        int b = waitOnBase[ov];
+        int w0 = wordBase[r];
+        long any = 0;
+        for (int i = 0; i < wordBase[r + 1] - w0; i++) {
+            long bits = waitOn[b + i];
+            due[w0 + i] |= bits;
+            any |= bits;
+        }
+        if (any != 0 && scheduledAt[r] != t) {
+            scheduledAt[r] = t;
+            visits[visitCount++] = r;
+        }
+    }
+
+    private void waitFor(int r, int iv, boolean on) {
+        int local = iv - w.portBase[r] * vcs;
+        int cb = iv * maxCandidates;
+        int base = w.portBase[r];
+        for (int k = 0; k < candCount[iv]; k++) {
+            int ovBase = (base + candPort[cb + k]) * vcs;
+            for (long m = candMask[cb + k]; m != 0; m &= m - 1) {
+                int i = waitOnBase[ovBase + Long.numberOfTrailingZeros(m)] + (local >>> 6);
+                if (on) {
+                    waitOn[i] |= 1L << local;
+                } else {
+                    waitOn[i] &= ~(1L << local);
+                }
+            }
+        }
+    }
+
+    /**
+     * Router {@code r}'s cycle {@code t}: the heads due now are routed, ask for a VC, ask for the
+     * switch; those that did not move name the cycle they look again, or wait for their ports.
+     */
     void step(int r, long t) {
         if (visitedAt[r] == t) {
             return;
@@ -195,10 +305,9 @@ final class Routers {
         int w0 = wordBase[r];
         int w1 = wordBase[r + 1];
         // route computation and the VC allocator's requests
-        AllocationRequests vq = vaRequests;
         int count = 0;
         for (int wd = w0; wd < w1; wd++) {
-            long bits = occupied[wd];
+            long bits = due[wd];
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
@@ -207,6 +316,7 @@ final class Routers {
                     int slot = front(iv);
                     candCount[iv] = route.route(r, l / vcs, slot, candPort, candMask, iv * maxCandidates, t);
                     state[iv] = WAIT_VC;
+                    waitFor(r, iv, true);
                 }
                 if (state[iv] == WAIT_VC) {
                     count = request(r, iv, l, count, t);
@@ -220,7 +330,7 @@ final class Routers {
         AllocationRequests sq = saRequests;
         count = 0;
         for (int wd = w0; wd < w1; wd++) {
-            long bits = occupied[wd];
+            long bits = due[wd];
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
@@ -258,10 +368,38 @@ final class Routers {
         if (count > 0) {
             int n = allocate(saAllocator, saName, "switch allocation", r, count, sq, t);
             for (int k = 0; k < n; k++) {
-                send(r, saRequestIv[grants[k]], t);
+                int iv = saRequestIv[grants[k]];
+                int local = iv - qBase;
+                due[w0 + (local >>> 6)] &= ~(1L << local);
+                send(r, iv, t);
             }
         }
-        scheduleNext(r, qBase, w0, w1, t);
+        // the heads that did not move: when to look again
+        for (int wd = w0; wd < w1; wd++) {
+            long bits = due[wd];
+            due[wd] = 0;
+            while (bits != 0) {
+                int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int iv = qBase + l;
+                long when;
+                switch (state[iv]) {
+                    case ACTIVE -> {
+                        int o = outVc[iv] / vcs;
+                        when = Math.max(at[iv], outFreeAt[o]);
+                        if (shared) {
+                            when = Math.max(when, inFreeAt[iv / vcs]);
+                        }
+                    }
+                    case WAIT_VC -> when = freeNext(r, iv, t) ? t + 1 : Long.MAX_VALUE; // else its VCs' events tell
+                    case ROUTING -> when = at[iv];
+                    default -> when = Long.MAX_VALUE;
+                }
+                if (when != Long.MAX_VALUE) {
+                    wakeHead(iv, Math.max(when, t + 1));
+                }
+            }
+        }
     }
 
     /** Adds the VC requests of the head in input VC {@code iv}: every free candidate VC that holds the whole packet. */
@@ -309,6 +447,7 @@ final class Routers {
             outVc[iv] = ov;
             state[iv] = ACTIVE;
             at[iv] = t + w.vcAllocDelay[r];
+            waitFor(r, iv, false);
         }
     }
 
@@ -378,13 +517,7 @@ final class Routers {
         if (node >= 0) {
             interfaces.creditsReturned(node, upstream, f, t);
         } else {
-            int u = w.portRouter[w.peerPort[in]];
-            if (owner[upstream] < 0) {
-                long fit = credits.fitTime(upstream, f, t);
-                if (fit != Long.MAX_VALUE && fit > t) {
-                    schedule(u, fit);
-                }
-            }
+            vcChanged(upstream, t);
         }
         // the next packet of this VC comes to the front after the tail
         frontFrom[iv] = tail + 1;
@@ -395,8 +528,6 @@ final class Routers {
             becomeFront(r, iv, front(iv));
         } else {
             state[iv] = IDLE;
-            int local = iv - w.portBase[r] * vcs;
-            occupied[wordBase[r] + (local >>> 6)] &= ~(1L << local);
         }
         Progress pr = progress;
         pr.flitHops += f;
@@ -414,6 +545,7 @@ final class Routers {
             credits.ramp(ov, false, f, t + ecr, c, tail + ecr, t);
             events.add(tail + fd + receiveOverhead, EventQueue.DELIVER, slot);
             pr.ejecting++;
+            vcChanged(ov, t);
             return;
         }
         int hops = ++pool.hops[slot];
@@ -426,66 +558,27 @@ final class Routers {
         pool.tailVisible[slot] = tail + fd;
         int dr = w.portRouter[peer];
         arrive(dr, peer * vcs + ov % vcs, slot);
-    }
-
-    /** When router {@code r} must look again: the earliest cycle in which one of its heads may move. */
-    private void scheduleNext(int r, int qBase, int w0, int w1, long t) {
-        long next = Long.MAX_VALUE;
-        for (int wd = w0; wd < w1; wd++) {
-            long bits = occupied[wd];
-            while (bits != 0) {
-                int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                int iv = qBase + l;
-                long when;
-                switch (state[iv]) {
-                    case ROUTING -> when = at[iv];
-                    case ACTIVE -> {
-                        int o = outVc[iv] / vcs;
-                        when = Math.max(at[iv], outFreeAt[o]);
-                        if (shared) {
-                            when = Math.max(when, inFreeAt[iv / vcs]);
-                        }
-                    }
-                    case WAIT_VC -> when = vcFreeTime(r, iv, t);
-                    default -> when = Long.MAX_VALUE;
-                }
-                next = Math.min(next, Math.max(when, t + 1));
-            }
-        }
-        if (next != Long.MAX_VALUE) {
-            schedule(r, next);
-        }
+        vcChanged(ov, t);
     }
 
     /**
-     * The earliest cycle a candidate VC of the head in {@code iv} may be free, as far as known now:
-     * an owned VC is freed by its owner's sending (which looks again then), a VC whose room is not yet
-     * on its way back is woken by the packet that leaves downstream.
+     * True when a candidate VC of the head in {@code iv} is free in cycle {@code t + 1}: a head that
+     * lost the allocation to another asks again then; otherwise the events of its VCs wake it.
      */
-    private long vcFreeTime(int r, int iv, long t) {
-        int slot = front(iv);
-        int length = pool.length[slot];
+    private boolean freeNext(int r, int iv, long t) {
+        int length = pool.length[front(iv)];
         int cb = iv * maxCandidates;
         int base = w.portBase[r];
-        long best = Long.MAX_VALUE;
         for (int k = 0; k < candCount[iv]; k++) {
-            long mask = candMask[cb + k];
             int ovBase = (base + candPort[cb + k]) * vcs;
-            while (mask != 0) {
-                int c = Long.numberOfTrailingZeros(mask);
-                mask &= mask - 1;
-                int ov = ovBase + c;
-                if (owner[ov] >= 0) {
-                    continue;
-                }
-                long fit = credits.fitTime(ov, length, t);
-                if (fit != Long.MAX_VALUE) {
-                    best = Math.min(best, Math.max(fit, ownerFreeAt[ov]));
+            for (long m = candMask[cb + k]; m != 0; m &= m - 1) {
+                int ov = ovBase + Long.numberOfTrailingZeros(m);
+                if (owner[ov] < 0 && ownerFreeAt[ov] <= t + 1 && credits.creditsAt(ov, t + 1) >= length) {
+                    return true;
                 }
             }
         }
-        return best;
+        return false;
     }
 
     /** Packets in router buffers. */
