@@ -7,28 +7,26 @@ package org.fabrica.network.packet;
  * downstream, its last flit at {@code end}. The count at any cycle is therefore the flit model's,
  * flit by flit, without an event per flit. Reads fold the ramps that have ended into the base;
  * reads come in cycle order (the model's clock), so a folded ramp is never needed again.
+ *
+ * <p>Each counter is one record of {@link #STRIDE} longs (128 bytes, two cache lines): the base
+ * count and the number of ramps, then each ramp's start, end, and spacing with its flits.
  */
 final class CreditCounters {
-    /** Ramps a counter may hold at once: a packet being sent into the VC and those leaving it downstream. */
-    static final int RAMPS = 8;
-    private final int[] base;
+    /**
+     * Ramps a counter may hold at once: the packet being sent into the VC, and those leaving the VC
+     * downstream (one at a time, each spanning its serialisation) or arriving at an interface.
+     */
+    static final int RAMPS = 5;
+    private static final int STRIDE = 1 + 3 * RAMPS;
+    private final long[] record;
     private final int[] capacity;
-    private final long[] start;
-    private final long[] end;
-    private final int[] spacing;
-    /** Flits of the ramp, negative for a send (credits taken). */
-    private final int[] flits;
-    private final byte[] ramps;
 
     CreditCounters(int[] capacity) {
         this.capacity = capacity;
-        int n = capacity.length;
-        this.base = capacity.clone();
-        this.start = new long[n * RAMPS];
-        this.end = new long[n * RAMPS];
-        this.spacing = new int[n * RAMPS];
-        this.flits = new int[n * RAMPS];
-        this.ramps = new byte[n];
+        this.record = new long[capacity.length * STRIDE];
+        for (int c = 0; c < capacity.length; c++) {
+            record[c * STRIDE] = capacity[c] & 0xFFFF_FFFFL;
+        }
     }
 
     int capacity(int c) {
@@ -36,78 +34,70 @@ final class CreditCounters {
     }
 
     int counters() {
-        return base.length;
+        return capacity.length;
     }
 
-    /** Flits of ramp j at cycle t: how many of its credits have moved by then. */
+    /** Flits of the ramp at {@code j} that have moved by cycle t (taken or given back). */
     private int moved(int j, long t) {
-        if (t < start[j]) {
+        long start = record[j];
+        if (t < start) {
             return 0;
         }
-        int f = Math.abs(flits[j]);
-        if (t >= end[j]) {
+        long sf = record[j + 2];
+        int f = Math.abs((int) sf);
+        if (t >= record[j + 1]) {
             return f;
         }
-        long k = (t - start[j]) / spacing[j] + 1;
+        long k = (t - start) / (int) (sf >>> 32) + 1;
         return (int) Math.min(f - 1, k);
     }
 
     /** The credits of counter {@code c} at cycle {@code now}, folding the ramps that have ended. */
     int credits(int c, long now) {
-        int n = ramps[c];
+        int o = c * STRIDE;
+        long head = record[o];
+        int n = (int) (head >>> 32);
+        int b = (int) head;
         if (n == 0) {
-            return base[c];
+            return b;
         }
-        int b = base[c];
         int sum = 0;
         int kept = 0;
-        int o = c * RAMPS;
         for (int i = 0; i < n; i++) {
-            int j = o + i;
-            if (now >= end[j]) {
-                b += flits[j];
+            int j = o + 1 + 3 * i;
+            int flits = (int) record[j + 2];
+            if (now >= record[j + 1]) {
+                b += flits;
                 continue;
             }
             int m = moved(j, now);
-            sum += flits[j] > 0 ? m : -m;
+            sum += flits > 0 ? m : -m;
             if (kept != i) {
-                int k = o + kept;
-                start[k] = start[j];
-                end[k] = end[j];
-                spacing[k] = spacing[j];
-                flits[k] = flits[j];
+                int k = o + 1 + 3 * kept;
+                record[k] = record[j];
+                record[k + 1] = record[j + 1];
+                record[k + 2] = record[j + 2];
             }
             kept++;
         }
-        base[c] = b;
-        ramps[c] = (byte) kept;
+        record[o] = ((long) kept << 32) | (b & 0xFFFF_FFFFL);
         return b + sum;
-    }
-
-    /** True while a send ramp of counter {@code c} has not ended at {@code now}. */
-    boolean sending(int c, long now) {
-        int o = c * RAMPS;
-        for (int i = 0; i < ramps[c]; i++) {
-            if (flits[o + i] < 0 && now < end[o + i]) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Adds a ramp: {@code count} credits taken (send) or returned, from {@code first} every {@code every}, the last at {@code last}. */
     void ramp(int c, boolean send, int count, long first, int every, long last, long now) {
         credits(c, now); // fold what has ended
-        int n = ramps[c];
+        int o = c * STRIDE;
+        long head = record[o];
+        int n = (int) (head >>> 32);
         if (n == RAMPS) {
             throw new IllegalStateException("credit counter " + c + " holds " + RAMPS + " ramps at once");
         }
-        int j = c * RAMPS + n;
-        start[j] = first;
-        end[j] = Math.max(last, first);
-        spacing[j] = Math.max(1, every);
-        flits[j] = send ? -count : count;
-        ramps[c] = (byte) (n + 1);
+        int j = o + 1 + 3 * n;
+        record[j] = first;
+        record[j + 1] = Math.max(last, first);
+        record[j + 2] = ((long) Math.max(1, every) << 32) | ((send ? -count : count) & 0xFFFF_FFFFL);
+        record[o] = ((long) (n + 1) << 32) | (head & 0xFFFF_FFFFL);
     }
 
     /**
@@ -117,15 +107,16 @@ final class CreditCounters {
      * not yet leaving downstream will add its ramp, and wake the waiter then).
      */
     long fitTime(int c, int needed, long now) {
-        int n = ramps[c];
-        int o = c * RAMPS;
+        int o = c * STRIDE;
+        int n = (int) (record[o] >>> 32);
         long lo = now;
         long latest = now;
         for (int i = 0; i < n; i++) {
-            if (flits[o + i] < 0) {
-                lo = Math.max(lo, end[o + i]);
+            int j = o + 1 + 3 * i;
+            if ((int) record[j + 2] < 0) {
+                lo = Math.max(lo, record[j + 1]);
             }
-            latest = Math.max(latest, end[o + i]);
+            latest = Math.max(latest, record[j + 1]);
         }
         if (lo == now && credits(c, now) >= needed) {
             return now;
@@ -133,11 +124,8 @@ final class CreditCounters {
         if (creditsAt(c, latest) < needed) {
             return Long.MAX_VALUE;
         }
-        return search(c, needed, lo, latest);
-    }
-
-    private long search(int c, int needed, long lo, long hi) {
-        // credits are non-decreasing while no send ramp is under way: the first cycle by bisection
+        // credits are non-decreasing once no send ramp is under way: the first cycle by bisection
+        long hi = latest;
         while (lo < hi) {
             long mid = lo + (hi - lo) / 2;
             if (creditsAt(c, mid) >= needed) {
@@ -151,11 +139,14 @@ final class CreditCounters {
 
     /** The credits of counter {@code c} at cycle {@code t} >= now, without folding. */
     int creditsAt(int c, long t) {
-        int sum = base[c];
-        int o = c * RAMPS;
-        for (int i = 0; i < ramps[c]; i++) {
-            int m = moved(o + i, t);
-            sum += flits[o + i] > 0 ? m : -m;
+        int o = c * STRIDE;
+        long head = record[o];
+        int n = (int) (head >>> 32);
+        int sum = (int) head;
+        for (int i = 0; i < n; i++) {
+            int j = o + 1 + 3 * i;
+            int m = moved(j, t);
+            sum += (int) record[j + 2] > 0 ? m : -m;
         }
         return sum;
     }
