@@ -26,7 +26,7 @@ class BarrierLoopTest {
     private static final String STEADY = """
             name: barrier-loop
             topology: {name: extended-kary-ntree, k: 8, n: 2}
-            hardware: {name: dawning5000, injectionQueues: per-vc}
+            hardware: {name: dawning5000, flitBytes: 8, switchLatencyCycles: 20, linkInterleaving: flits, injectionQueues: per-vc}
             traffic: {packetBytes: 256, patterns: [uniform], injection: bernoulli}
             collective:
               engine: {name: tree-barrier, root: switch}

@@ -41,24 +41,25 @@ class DawningRunTest {
         return PointRecords.metric(r, "latency.avg");
     }
 
-    /** The documented sum, computed here from the parameters in nanoseconds. */
-    private static long documented(double cycleNs, double sendNs, double linkNs, double switchNs, double receiveNs,
+    /** The documented sum, computed here from the parameters (the switch in cycles, the rest in nanoseconds). */
+    private static long documented(double cycleNs, double sendNs, double linkNs, int switchCycles, double receiveNs,
             int packetBytes, int flitBytes) {
-        return Math.round(sendNs / cycleNs) + 2 * (long) Math.ceil(linkNs / cycleNs) + Math.round(switchNs / cycleNs)
+        return Math.round(sendNs / cycleNs) + 2 * (long) Math.ceil(linkNs / cycleNs) + switchCycles
                 + Math.round(receiveNs / cycleNs) + packetBytes / flitBytes;
     }
 
     @Test
-    void thePapersSwitchTakes1Point73MicrosecondsForTheHeadPlusThePacketsFlits() {
-        long expected = documented(6.4, 700, 100, 130, 700, 1024, 8);
-        assertEquals(398, expected, "109 + 16 + 20 + 16 + 109 cycles for the head (1.73 us), 128 flits");
+    void thePapersSwitchTakesItsLatenciesForTheHeadPlusThePacketsFlits() {
+        long expected = documented(6.4, 700, 100, 13, 700, 1024, 2);
+        assertEquals(775, expected, "109 + 16 + 13 + 16 + 109 cycles for the head (1.68 us), 512 flits of 2 bytes");
         assertEquals(expected, latency("mtuBytes: 1024", 1024), 1e-9);
     }
 
     @Test
     void theSumFollowsEveryPart() {
-        String hardware = "sendOverheadNs: 320, receiveOverheadNs: 64, linkLatencyNs: 32, switchLatencyNs: 64";
-        long expected = documented(6.4, 320, 32, 64, 64, 256, 8);
+        String hardware = "flitBytes: 8, sendOverheadNs: 320, receiveOverheadNs: 64, linkLatencyNs: 32,"
+                + " switchLatencyCycles: 10";
+        long expected = documented(6.4, 320, 32, 10, 64, 256, 8);
         assertEquals(50 + 5 + 10 + 5 + 10 + 32, expected);
         assertEquals(expected, latency(hardware, 256), 1e-9);
     }

@@ -34,7 +34,7 @@ class HardwareBarrierTest {
             name: hardware-barrier
             mode: trace
             topology: {name: extended-kary-ntree, k: 8, n: 3}
-            hardware: {name: dawning5000}
+            hardware: {name: dawning5000, flitBytes: 8, switchLatencyCycles: 20, linkInterleaving: flits}
             workloads:
               - {label: p, generate: {name: barriers, ranks: RANKS, barriers: COUNT}}
             replay: {packetBytes: 8, eagerBytes: 1024, barriers: hardware}
@@ -116,7 +116,7 @@ class HardwareBarrierTest {
             name: lossy-barrier
             mode: trace
             topology: {name: extended-kary-ntree, k: 8, n: 3}
-            hardware: {name: dawning5000}
+            hardware: {name: dawning5000, flitBytes: 8, switchLatencyCycles: 20, linkInterleaving: flits}
             network: {name: flit, bitErrorRate: 1.0e-4}
             workloads:
               - {label: p, generate: {name: barriers, ranks: 64, barriers: 20}}

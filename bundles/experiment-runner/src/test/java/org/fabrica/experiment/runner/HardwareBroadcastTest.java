@@ -27,7 +27,7 @@ class HardwareBroadcastTest {
             name: hardware-broadcast
             mode: trace
             topology: {name: extended-kary-ntree, k: 8, n: 3}
-            hardware: {name: dawning5000, injectionQueues: per-vc}
+            hardware: {name: dawning5000, flitBytes: 8, switchLatencyCycles: 20, linkInterleaving: flits, injectionQueues: per-vc}
             workloads:
               - {label: p, generate: {name: broadcasts, ranks: RANKS, broadcasts: COUNT, bytes: BYTES, root: ROOT}}
             replay: {packetBytes: 256, broadcasts: hardware}

@@ -31,7 +31,7 @@ class MulticastRootsTest {
     private static final String STEADY = """
             name: multicast-roots
             topology: {name: extended-kary-ntree, k: 8, n: 2}
-            hardware: {name: dawning5000, injectionQueues: per-vc}
+            hardware: {name: dawning5000, flitBytes: 8, switchLatencyCycles: 20, linkInterleaving: flits, injectionQueues: per-vc}
             traffic: {packetBytes: 256, patterns: [{name: multicast, fraction: 0.05}], injection: bernoulli}
             collective: {engine: tree-multicast, rootPolicy: POLICY}
             schemes:

@@ -27,7 +27,7 @@ class SoftwareBarrierTest {
             name: software-barrier
             mode: trace
             topology: {name: extended-kary-ntree, k: 8, n: 3}
-            hardware: {name: dawning5000}
+            hardware: {name: dawning5000, flitBytes: 8, switchLatencyCycles: 20, linkInterleaving: flits}
             workloads:
               - {label: p, generate: {name: barriers, ranks: RANKS, barriers: 5}}
             replay: {packetBytes: 8, eagerBytes: 1024}

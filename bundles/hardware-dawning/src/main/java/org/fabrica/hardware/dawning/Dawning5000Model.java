@@ -17,22 +17,26 @@ import org.fabrica.router.PartChoice;
 /**
  * The Dawning 5000 switch as a router description, converted once from physical units:
  * <ul>
- * <li>cycle: {@code 1000 / clockMHz} ns (6.4 ns), one flit of {@code flitBytes} per link and cycle;</li>
+ * <li>cycle: {@code 1000 / clockMHz} ns (6.4 ns), one flit of {@code flitBytes} per link and cycle
+ * (2 bytes: 2.5 Gbit/s, the serdes' 3.125 Gbaud with 8b/10b);</li>
  * <li>VCs: one per entry of {@code vcFunctions}; a barrier VC holds {@code barrierVcBytes} and has
  * output priority 0 (it wins every output it asks for), the others hold {@code dataVcBytes} with
  * priority 1; sizes must be whole flits;</li>
  * <li>virtual cut-through, credit flow control (absolute credits: a credit per flit of buffer);</li>
  * <li>crossbar {@code per-vc} (parallel switching) by default, with the {@code priority} allocator as
  * the output arbiter and the switch allocator, so the barrier VC goes first under every organisation;</li>
- * <li>pipeline: {@code round(switchLatencyNs / cycle)} cycles from a head's arrival to its crossing:
+ * <li>outputs: whole packets ({@code linkInterleaving: packets}, a packet once started goes to its tail)
+ * or interleaved flits;</li>
+ * <li>pipeline: {@code switchLatencyCycles} (13, measured on the 100 MHz prototype) from a head's arrival to its crossing:
  * VC allocation, switch allocation and crossing one cycle each, route computation the rest;</li>
  * <li>links, router and terminal alike: {@code ceil(linkLatencyNs / cycle)} cycles, at least 1;</li>
  * <li>end nodes: {@code round(sendOverheadNs / cycle)} and {@code round(receiveOverheadNs / cycle)}
  * cycles of software and interface time;</li>
  * <li>packets: at most {@code mtuBytes}, without header (sizes are what is on the wire).</li>
  * </ul>
- * The 150 ns multicast replication and the barrier engine belong to the collective engines
- * (collective-tree: tree-barrier, and tree-multicast's {@code replicationCycles}, 23 for 150 ns); the
+ * The multicast latency (150 ns through a switch against 130 ns for unicast: 2 more cycles at the
+ * prototype's clock) and the barrier engine belong to the collective engines (collective-tree:
+ * tree-barrier, and tree-multicast's {@code replicationCycles}, 2); the
  * eager and rendezvous channels of the interface are message-level and not modelled (a packet
  * pays the interface's send and receive time, whatever its message).
  */
@@ -86,13 +90,18 @@ final class Dawning5000Model implements HardwareModel {
             throw new IllegalArgumentException("hardware 'dawning5000': linkLatencyNs = " + p.linkLatencyNs()
                     + "; use a latency from 0 to 1,000,000 cycles");
         }
-        int switchCycles = cycles("switchLatencyNs", p.switchLatencyNs());
+        int switchCycles = p.switchLatencyCycles();
+        if (switchCycles < 3 || switchCycles > 1_000_000) {
+            throw new IllegalArgumentException("hardware 'dawning5000': switchLatencyCycles = " + switchCycles
+                    + "; use 3 (VC allocation, switch allocation and crossing) to 1,000,000 cycles");
+        }
         Pipeline pipeline = new Pipeline(Math.max(0, switchCycles - 3), 1, 1, 1, 0);
         this.router = new RouterParameters(functions.length, dataFlits, FlowControl.VIRTUAL_CUT_THROUGH,
                 pipeline.routingDelay(), 1, 1, 1, link, 0, false, cycleNs, p.flitBytes());
         this.description = RouterDescription.of(router).withChannels(channels).withCrossbar(p.crossbar())
                 .withAllocators(RouterDescription.ROUND_ROBIN, PRIORITY, PRIORITY)
-                .withLinks(LinkTiming.of(link), LinkTiming.of(link)).withInjection(p.injectionQueues());
+                .withLinks(LinkTiming.of(link), LinkTiming.of(link)).withInjection(p.injectionQueues())
+                .withInterleaving(p.linkInterleaving());
         this.endpoint = new EndpointTiming(cycles("sendOverheadNs", p.sendOverheadNs()),
                 cycles("receiveOverheadNs", p.receiveOverheadNs()));
         this.format = PacketFormat.headerless(p.mtuBytes());

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
+import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.VirtualChannel;
 import org.fabrica.params.Parameters;
@@ -31,18 +32,21 @@ class Dawning5000ModelTest {
         RouterDescription d = m.description();
         assertEquals(6.4, m.cycleNs, 1e-12);
         assertEquals(6.4, d.cycleNanoseconds(), 1e-12);
-        assertEquals(8, d.flitBytes());
-        // 4 KB = 512 flits of 8 bytes; the barrier VC's 128 B = 16 flits and output priority 0
-        assertEquals(List.of(new VirtualChannel("unicast", 512, 1), new VirtualChannel("unicast", 512, 1),
-                new VirtualChannel("mixed", 512, 1), new VirtualChannel("barrier", 16, 0)), d.channels());
+        // 2 bytes per 6.4-ns cycle: 2.5 Gbit/s, the serdes' 3.125 Gbaud with 8b/10b
+        assertEquals(2, d.flitBytes());
+        assertEquals(2.5, d.flitBytes() * 8 / d.cycleNanoseconds(), 1e-12);
+        // 4 KB = 2,048 flits of 2 bytes; the barrier VC's 128 B = 64 flits and output priority 0
+        assertEquals(List.of(new VirtualChannel("unicast", 2048, 1), new VirtualChannel("unicast", 2048, 1),
+                new VirtualChannel("mixed", 2048, 1), new VirtualChannel("barrier", 64, 0)), d.channels());
         assertEquals(FlowControl.VIRTUAL_CUT_THROUGH, d.flowControl());
+        assertEquals(OutputInterleaving.PACKETS, d.interleaving(), "cut-through: a packet at a time on a link");
         assertEquals(CrossbarOrganisation.PER_VC, d.crossbar());
         assertEquals("priority", d.outputArbiter().name());
         assertEquals("priority", d.switchAllocator().name());
         assertEquals("round-robin", d.vcAllocator().name());
-        // 130 ns of switch: 20 cycles (20.3) = R 17 + VA + SA + ST; 100 ns of link: 16 cycles (15.6, rounded up)
-        assertEquals(20, d.pipeline().routerCycles());
-        assertEquals(17, d.pipeline().routingDelay());
+        // 13 cycles of switch (130 ns on the 100 MHz prototype) = R 10 + VA + SA + ST; 100 ns of link: 16 cycles
+        assertEquals(13, d.pipeline().routerCycles());
+        assertEquals(10, d.pipeline().routingDelay());
         assertEquals(16, d.link().latencyCycles());
         assertEquals(16, d.terminalLink().latencyCycles());
         assertEquals(1, d.link().cyclesPerFlit());
@@ -50,10 +54,20 @@ class Dawning5000ModelTest {
         assertEquals(109, m.endpoint().sendOverheadCycles());
         assertEquals(109, m.endpoint().receiveOverheadCycles());
         assertEquals(1024, m.packetFormat().maxPayloadBytes());
-        assertEquals(128, m.packetFormat().flits(1024, d.flitBytes()));
+        assertEquals(512, m.packetFormat().flits(1024, d.flitBytes()));
         assertEquals(InjectionQueues.SINGLE, d.injection());
         assertEquals(4, m.router().vcs());
-        assertEquals(512, m.router().bufferFlits());
+        assertEquals(2048, m.router().bufferFlits());
+    }
+
+    @Test
+    void atThePrototypesClockTheMinimumLatencyIsThePapers() {
+        // Section 7.1: 1.4 us software + 0.2 us line + 0.13 us switch = 1.73 us, measured at 100 MHz
+        Dawning5000Model m = model(Map.of("clockMHz", 100.0));
+        RouterDescription d = m.description();
+        long head = m.endpoint().sendOverheadCycles() + 2L * d.link().latencyCycles() + d.pipeline().routerCycles()
+                + m.endpoint().receiveOverheadCycles();
+        assertEquals(1730.0, head * m.cycleNs, 1e-9);
     }
 
     @Test
@@ -66,9 +80,11 @@ class Dawning5000ModelTest {
         assertEquals(128, d.maxBufferFlits());
         assertEquals(128, d.minBufferFlits());
         assertEquals(CrossbarOrganisation.VC_INPUTS, d.crossbar());
-        // 130 / 4 = 32.5 rounds to 33 cycles (round half up); 100 / 4 = 25 exactly
-        assertEquals(33, d.pipeline().routerCycles());
+        // the switch stays 13 cycles whatever the clock; 100 / 4 = 25 link cycles exactly
+        assertEquals(13, d.pipeline().routerCycles());
         assertEquals(25, d.link().latencyCycles());
+        assertEquals(OutputInterleaving.FLITS,
+                model(Map.of("linkInterleaving", "flits")).description().interleaving());
     }
 
     @Test
@@ -77,14 +93,15 @@ class Dawning5000ModelTest {
                 + " mixed, multicast or barrier", refused(Map.of("vcFunctions", new String[] {"unicast", "data"})));
         assertTrue(refused(Map.of("vcFunctions", new String[] {"barrier"})).contains(
                 "has only barrier VCs; give at least one unicast, mixed or multicast VC"));
-        assertTrue(refused(Map.of("dataVcBytes", 4100)).contains("dataVcBytes"));
-        assertTrue(refused(Map.of("barrierVcBytes", 100)).contains("barrierVcBytes"));
+        assertTrue(refused(Map.of("dataVcBytes", 4095)).contains("dataVcBytes"));
+        assertTrue(refused(Map.of("barrierVcBytes", 101)).contains("barrierVcBytes"));
         assertEquals("hardware 'dawning5000': a data VC holds 512 bytes, less than one 1024-byte packet; virtual"
                 + " cut-through needs room for a whole packet: raise dataVcBytes or lower mtuBytes",
                 refused(Map.of("dataVcBytes", 512)));
-        String negative = refused(Map.of("switchLatencyNs", -1.0));
-        assertTrue(negative.contains("'switchLatencyNs' = -1 is out of range; use a value >= 0"), negative);
-        assertTrue(refused(Map.of("switchLatencyNs", 1e12)).contains("use a latency below 1,000,000 cycles"));
+        String two = refused(Map.of("switchLatencyCycles", 2));
+        assertTrue(two.contains("switchLatencyCycles"), two);
+        String far = refused(Map.of("sendOverheadNs", 1e12));
+        assertTrue(far.contains("sendOverheadNs"), far);
         String nan = refused(Map.of("linkLatencyNs", Double.NaN));
         assertTrue(nan.contains("linkLatencyNs"), nan);
     }

@@ -39,7 +39,7 @@ final class RouteStage {
     private CollectiveUnit collectives;
     RoutingAlgorithm routing;
     String routingName;
-    /** Outputs send whole packets (OutputInterleaving.PACKETS): multi-output routes are refused. */
+    /** Outputs send whole packets (OutputInterleaving.PACKETS): multi-output routes only for one-flit packets. */
     boolean wholePackets;
     /** Set by {@link #firstHop}: the VCs the packet may take at its first hop. */
     long firstHopMask;
@@ -191,10 +191,11 @@ final class RouteStage {
             throw fault("mixed alternatives (add) and branches (addBranch) in one route", r, inPort, slot, t, null);
         }
         boolean branches = c.branches;
-        if (branches && wholePackets) {
-            throw fault("returned a multi-output route, which outputs that send whole packets do not take (a packet"
-                    + " crossing to several outputs would hold them all); use outputs that interleave flits", r, inPort,
-                    slot, t, null);
+        if (branches && wholePackets && pool.length[slot] > 1) {
+            // a one-flit packet (a barrier's) holds no output, so it may branch; a longer one would hold them all
+            throw fault("returned a multi-output route for a packet of " + pool.length[slot] + " flits, which outputs"
+                    + " that send whole packets take only for one-flit packets (a longer packet crossing to several"
+                    + " outputs would hold them all); use outputs that interleave flits", r, inPort, slot, t, null);
         }
         if (branches) {
             inputs.multiOutput(iv);

@@ -223,13 +223,20 @@ final class SwitchAllocation {
             if (inputClaim[input] == stamp) {
                 continue;
             }
+            if (inputLock != null) {
+                int owner = inputLock[base + localPort[localBase[r] + l]];
+                if (owner != 0 && owner != iv + 1) {
+                    continue; // another VC's packet holds the port's crossbar input to its tail
+                }
+            }
             int n = -vc[x + InputBuffers.CAND_COUNT];
             int cb = iv * (maxCandidates - 1);
             boolean free = true;
             for (int k = 0; k < n && free; k++) {
                 int ov = k == 0 ? vc[x + InputBuffers.OUT] : candPort[cb + k - 1];
                 int o = ov / vcs - base;
-                free = outputClaim[o] != stamp && credits[ov] > 0 && !(serialised && tl - linkFree[base + o] < 0);
+                free = outputClaim[o] != stamp && credits[ov] > 0 && !(serialised && tl - linkFree[base + o] < 0)
+                        && (outputLock == null || outputLock[base + o] == 0); // not sending another packet to its tail
             }
             if (!free) {
                 continue;
