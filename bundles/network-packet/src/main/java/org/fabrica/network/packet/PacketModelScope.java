@@ -28,9 +28,9 @@ final class PacketModelScope {
                     + " the packet model puts whole packets on links; set it to packets (generic: outputInterleaving,"
                     + " infiniband: linkInterleaving)");
         }
-        if (d.crossbar() == CrossbarOrganisation.VOQ || d.crossbar() == CrossbarOrganisation.PER_VC) {
-            problems.add("crossbar organisation " + d.crossbar().name().toLowerCase().replace('_', '-') + " is not"
-                    + " modelled (the packet model has shared and vc-inputs crossbars)");
+        if (d.crossbar() == CrossbarOrganisation.VOQ) {
+            problems.add("crossbar organisation voq is not modelled (the packet model has shared, vc-inputs and per-vc"
+                    + " crossbars)");
         }
         if (d.injection() == InjectionQueues.PER_VC_ADMITTANCE) {
             problems.add("injection queues per-vc-admittance are not modelled (single and per-vc are)");

@@ -127,9 +127,14 @@ public final class PacketNetwork implements NetworkModel {
         Allocator va = allocator(parts, "VC allocation", d.vcAllocator(), new AllocatorShape(queues, queues, 1));
         AllocatorShape saShape = organisation == CrossbarOrganisation.SHARED ? new AllocatorShape(ports, ports, w.vcs)
                 : new AllocatorShape(queues, ports, 1);
-        Allocator sa = allocator(parts, "switch allocation", d.switchAllocator(), saShape);
+        Allocator sa = allocator(parts, "switch allocation", d.switchAllocator(),
+                organisation == CrossbarOrganisation.PER_VC ? new AllocatorShape(queues, queues, 1) : saShape);
+        // per-VC crossbars: each output's arbiter chooses among the crossbars (inputs = port * vcs + vc)
+        Allocator arbiter = organisation != CrossbarOrganisation.PER_VC ? null
+                : allocator(parts, "output arbitration", d.outputArbiter(), new AllocatorShape(queues, ports, 1));
         this.routers = new Routers(w, pool, credits, route, events, observer, progress, organisation, va,
-                parts.describe(d.vcAllocator()), sa, parts.describe(d.switchAllocator()),
+                parts.describe(d.vcAllocator()), sa, parts.describe(d.switchAllocator()), arbiter,
+                parts.describe(d.outputArbiter()),
                 (long) livelockHopsPerRouter * w.routers, setup.endpoint().receiveOverheadCycles(), packetFlits);
         this.interfaces = new Interfaces(w, pool, credits, route, events, observer, progress, names, setup.pattern(),
                 setup.injection(), setup.random(), d.injection() == InjectionQueues.PER_VC, packetFlits,

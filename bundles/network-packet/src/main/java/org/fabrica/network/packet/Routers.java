@@ -35,6 +35,12 @@ final class Routers {
     private final Progress progress;
     private final int vcs;
     private final boolean shared;
+    /** One crossbar per VC ({@code per-vc}): each output's arbiter chooses among the crossbars' winners. */
+    private final boolean perVc;
+    private final Allocator arbiter;
+    private final String arbiterName;
+    private final AllocationRequests arbiterRequests;
+    private final int[] slotWinner;
     private final int queueCapacity;
     private final int maxCandidates;
     // per input VC
@@ -91,8 +97,12 @@ final class Routers {
 
     Routers(Wiring w, PacketPool pool, CreditCounters credits, RouteComputation route, EventQueue events,
             NetworkObserver observer, Progress progress, CrossbarOrganisation organisation, Allocator va, String vaName,
-            Allocator sa, String saName, long livelockHops, int receiveOverhead, int packetFlits) {
+            Allocator sa, String saName, Allocator arbiter, String arbiterName, long livelockHops, int receiveOverhead,
+            int packetFlits) {
         this.packetFlits = packetFlits;
+        this.perVc = organisation == CrossbarOrganisation.PER_VC;
+        this.arbiter = arbiter;
+        this.arbiterName = arbiterName;
         this.w = w;
         this.pool = pool;
         this.credits = credits;
@@ -157,6 +167,9 @@ final class Routers {
         this.saRequests = AllocationRequests.withCapacity(localQueues);
         this.vaRequestOv = new int[vaRequests.capacity()];
         this.saRequestIv = new int[localQueues];
+        this.arbiterRequests = AllocationRequests.withCapacity(localQueues);
+        this.slotWinner = new int[localQueues];
+        java.util.Arrays.fill(slotWinner, -1);
         this.grants = new int[Math.max(vaRequests.capacity(), localQueues)];
         this.inputTaken = new boolean[Math.max(localQueues, 1)];
         this.outputTaken = new boolean[Math.max(localQueues, 1)];
@@ -350,7 +363,8 @@ final class Routers {
                     sq.input()[count] = l;
                     sq.sub()[count] = 0;
                 }
-                sq.output()[count] = o - w.portBase[r];
+                // per-VC crossbars: the crossbar of the input's VC, its output slot (port, VC)
+                sq.output()[count] = perVc ? (o - w.portBase[r]) * vcs + l % vcs : o - w.portBase[r];
                 sq.rank()[count] = 0;
                 if (saAllocator.usesPriority()) {
                     sq.priority()[count] = vcPriority[r][l % vcs];
@@ -367,6 +381,9 @@ final class Routers {
         }
         if (count > 0) {
             int n = allocate(saAllocator, saName, "switch allocation", r, count, sq, t);
+            if (perVc) {
+                n = arbitrateOutputs(r, n, t);
+            }
             for (int k = 0; k < n; k++) {
                 int iv = saRequestIv[grants[k]];
                 int local = iv - qBase;
@@ -400,6 +417,49 @@ final class Routers {
                 }
             }
         }
+    }
+
+    /**
+     * Per-VC crossbars: each output's arbiter chooses one of the VC crossbars' winners for it; the
+     * chosen requests of switch allocation are written back into {@code grants}, their count returned.
+     */
+    private int arbitrateOutputs(int r, int n, long t) {
+        AllocationRequests sq = saRequests;
+        AllocationRequests a = arbiterRequests;
+        int slots = w.ports(r) * vcs;
+        for (int k = 0; k < n; k++) {
+            slotWinner[sq.output()[grants[k]]] = grants[k];
+        }
+        int count = 0;
+        for (int slot = 0; slot < slots; slot++) {
+            int i = slotWinner[slot];
+            if (i < 0) {
+                continue;
+            }
+            a.input()[count] = slot;
+            a.output()[count] = slot / vcs;
+            a.sub()[count] = 0;
+            a.rank()[count] = 0;
+            if (arbiter.usesPriority()) {
+                a.priority()[count] = vcPriority[r][slot % vcs];
+            }
+            if (arbiter.usesAge()) {
+                a.age()[count] = pool.created[front(saRequestIv[i])];
+            }
+            if (arbiter.usesOutputVc()) {
+                a.outputVc()[count] = outVc[saRequestIv[i]] % vcs;
+            }
+            count++;
+        }
+        int m = allocate(arbiter, arbiterName, "output arbitration", r, count, a, t);
+        // the arbiter's grants index its requests; map them back to the switch allocation's
+        for (int k = 0; k < m; k++) {
+            grants[k] = slotWinner[a.input()[grants[k]]];
+        }
+        for (int slot = 0; slot < slots; slot++) {
+            slotWinner[slot] = -1;
+        }
+        return m;
     }
 
     /** Adds the VC requests of the head in input VC {@code iv}: every free candidate VC that holds the whole packet. */
