@@ -60,6 +60,7 @@ final class Routers {
      * one visit; a head that waits long costs nothing in between.
      */
     private final long[] waitOn;
+    /** Per router: where its output VCs' wait masks start (each VC's mask spans the router's words). */
     private final int[] waitOnBase;
     /** Per output VC: the cycle of its pending "free" event, to send each one once. */
     private final long[] vcEventAt;
@@ -132,12 +133,11 @@ final class Routers {
             wordBase[r + 1] = wordBase[r] + (w.ports(r) * vcs + 63) / 64;
         }
         this.due = new long[wordBase[w.routers]];
-        this.waitOnBase = new int[vcTotal + 1];
-        for (int ov = 0; ov < vcTotal; ov++) {
-            int r = w.portRouter[ov / vcs];
-            waitOnBase[ov + 1] = waitOnBase[ov] + wordBase[r + 1] - wordBase[r];
+        this.waitOnBase = new int[w.routers + 1];
+        for (int r = 0; r < w.routers; r++) {
+            waitOnBase[r + 1] = waitOnBase[r] + w.ports(r) * vcs * (wordBase[r + 1] - wordBase[r]);
         }
-        this.waitOn = new long[waitOnBase[vcTotal]];
+        this.waitOn = new long[waitOnBase[w.routers]];
         this.vcEventAt = new long[vcTotal];
         java.util.Arrays.fill(vcEventAt, -1);
         this.visitedAt = new long[w.routers];
@@ -274,7 +274,7 @@ final class Routers {
             return;
         }
         int r = w.portRouter[ov / vcs];
-        int b = waitOnBase[ov];
+        int b = waitMask(r, ov);
         int w0 = wordBase[r];
         long any = 0;
         for (int i = 0; i < wordBase[r + 1] - w0; i++) {
@@ -288,6 +288,11 @@ final class Routers {
         }
     }
 
+    /** The first word of output VC {@code ov}'s wait mask ({@code ov} of router {@code r}). */
+    private int waitMask(int r, int ov) {
+        return waitOnBase[r] + (ov - w.portBase[r] * vcs) * (wordBase[r + 1] - wordBase[r]);
+    }
+
     private void waitFor(int r, int iv, boolean on) {
         int local = iv - w.portBase[r] * vcs;
         int cb = iv * maxCandidates;
@@ -295,7 +300,7 @@ final class Routers {
         for (int k = 0; k < candCount[iv]; k++) {
             int ovBase = (base + candPort[cb + k]) * vcs;
             for (long m = candMask[cb + k]; m != 0; m &= m - 1) {
-                int i = waitOnBase[ovBase + Long.numberOfTrailingZeros(m)] + (local >>> 6);
+                int i = waitMask(r, ovBase + Long.numberOfTrailingZeros(m)) + (local >>> 6);
                 if (on) {
                     waitOn[i] |= 1L << local;
                 } else {
