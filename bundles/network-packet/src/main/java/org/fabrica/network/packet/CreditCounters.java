@@ -33,10 +33,6 @@ final class CreditCounters {
         return capacity[c];
     }
 
-    int counters() {
-        return capacity.length;
-    }
-
     /** Flits of the ramp at {@code j} that have moved by cycle t (taken or given back). */
     private int moved(int j, long t) {
         long start = record[j];

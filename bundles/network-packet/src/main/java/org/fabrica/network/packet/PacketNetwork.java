@@ -1,9 +1,7 @@
 package org.fabrica.network.packet;
 
 import org.fabrica.hardware.CrossbarOrganisation;
-import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
-import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.NetworkModel;
@@ -132,7 +130,7 @@ public final class PacketNetwork implements NetworkModel {
         // per-VC crossbars: each output's arbiter chooses among the crossbars (inputs = port * vcs + vc)
         Allocator arbiter = organisation != CrossbarOrganisation.PER_VC ? null
                 : allocator(parts, "output arbitration", d.outputArbiter(), new AllocatorShape(queues, ports, 1));
-        this.routers = new Routers(w, pool, credits, route, events, observer, progress, organisation, va,
+        this.routers = new Routers(w, pool, credits, route, events, progress, organisation, va,
                 parts.describe(d.vcAllocator()), sa, parts.describe(d.switchAllocator()), arbiter,
                 parts.describe(d.outputArbiter()),
                 (long) livelockHopsPerRouter * w.routers, setup.endpoint().receiveOverheadCycles(), packetFlits);
@@ -243,12 +241,9 @@ public final class PacketNetwork implements NetworkModel {
 
     @Override
     public boolean done(long cycle) {
-        if (interfaces.exhausted() && !interfaces.hasWaitingNodes() && interfaces.generated == interfaces.delivered) {
+        // the flit model's rule: no generation due (nodes waiting for a delivery that cannot come included) and all delivered
+        if (interfaces.exhausted() && interfaces.generated == interfaces.delivered) {
             return true;
-        }
-        if (interfaces.exhausted() && interfaces.hasWaitingNodes() && events.isEmpty()
-                && interfaces.generated == interfaces.delivered) {
-            return true; // nodes wait for a delivery that will never come
         }
         if (cycle + 1 >= maxCycles) {
             truncated = true;
@@ -339,11 +334,4 @@ public final class PacketNetwork implements NetworkModel {
         return value;
     }
 
-    static String flowControlName(FlowControl f) {
-        return f == FlowControl.WORMHOLE ? "wormhole" : "virtual-cut-through";
-    }
-
-    static boolean wholePackets(RouterDescription d) {
-        return d.interleaving() == OutputInterleaving.PACKETS;
-    }
 }

@@ -31,7 +31,6 @@ final class RouteComputation implements QueuingContext {
     private final Collector collector;
     private final PacketPool.Detached scratch = new PacketPool.Detached();
     private final Collector lookahead;
-    private final boolean choosesNetworks;
 
     RouteComputation(Wiring w, PacketPool pool, CreditCounters credits, ProviderNames names, RoutingAlgorithm routing,
             String routingName, int vcClasses) {
@@ -46,7 +45,6 @@ final class RouteComputation implements QueuingContext {
         this.allVcs = w.vcs == 64 ? -1L : (1L << w.vcs) - 1;
         this.collector = new Collector(maxCandidates);
         this.lookahead = new Collector(maxCandidates);
-        this.choosesNetworks = false;
     }
 
     void queuing(QueuingScheme scheme) {

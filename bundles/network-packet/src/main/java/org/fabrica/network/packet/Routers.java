@@ -4,7 +4,6 @@ import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.router.AllocationRequests;
 import org.fabrica.router.Allocator;
-import org.fabrica.stats.NetworkObserver;
 
 /**
  * The routers: input VC buffers (FIFOs of whole packets), route computation, VC allocation and
@@ -31,7 +30,6 @@ final class Routers {
     private final CreditCounters credits;
     private final RouteComputation route;
     private final EventQueue events;
-    private final NetworkObserver observer;
     private final Progress progress;
     private final int vcs;
     private final boolean shared;
@@ -97,7 +95,7 @@ final class Routers {
     private final int receiveOverhead;
 
     Routers(Wiring w, PacketPool pool, CreditCounters credits, RouteComputation route, EventQueue events,
-            NetworkObserver observer, Progress progress, CrossbarOrganisation organisation, Allocator va, String vaName,
+            Progress progress, CrossbarOrganisation organisation, Allocator va, String vaName,
             Allocator sa, String saName, Allocator arbiter, String arbiterName, long livelockHops, int receiveOverhead,
             int packetFlits) {
         this.packetFlits = packetFlits;
@@ -109,7 +107,6 @@ final class Routers {
         this.credits = credits;
         this.route = route;
         this.events = events;
-        this.observer = observer;
         this.progress = progress;
         this.vcs = w.vcs;
         this.shared = organisation == CrossbarOrganisation.SHARED;
