@@ -33,7 +33,8 @@ import org.osgi.framework.BundleContext;
  * its results tables must equal the expected ones kept under {@code examples/<dir>/expected/}: counts
  * and cycles exactly, other numbers within {@link GoldenComparison#RELATIVE_TOLERANCE}, wall-clock
  * columns excluded. {@code -Dfabrica.golden.update=true} rewrites the expected files instead (a
- * deliberate change of results); {@code -Dfabrica.golden.only=<id>} runs one example.
+ * deliberate change of results); {@code -Dfabrica.golden.only=<id>} runs one example, a comma-separated
+ * list of ids several, and an id ending in {@code /} (for example {@code osha-sasha/}) a whole folder.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -84,7 +85,7 @@ public class GoldenResultsIT {
         List<String> failures = new ArrayList<>();
         int ran = 0;
         for (String id : GoldenCase.caseIds(examples())) {
-            if (!only.isEmpty() && !only.equals(id)) {
+            if (!only.isEmpty() && !selected(only, id)) {
                 continue;
             }
             GoldenCase c = GoldenCase.read(examples(), id);
@@ -127,5 +128,16 @@ public class GoldenResultsIT {
             }
         }
         return failed.isEmpty() ? "no point failed" : String.join("; ", failed);
+    }
+
+    /** Whether a case is among the comma-separated ids of {@code only}; {@code dir/} selects a folder's cases. */
+    static boolean selected(String only, String id) {
+        for (String one : only.split(",")) {
+            String o = one.trim();
+            if (o.equals(id) || (o.endsWith("/") && id.startsWith(o))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

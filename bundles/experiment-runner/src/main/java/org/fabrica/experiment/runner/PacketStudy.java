@@ -382,6 +382,16 @@ abstract class PacketStudy extends RunnerStudy {
         return perSeed(spec, name());
     }
 
+    /** A scheme's own hardware in the resolved file: every parameter of its model, without the name (the experiment's). */
+    static void putSchemeHardware(ObjectNode scheme, SweepPlan plan, SweepPlan.BoundScheme s) {
+        SweepPlan.SchemeHardware own = plan.schemeHardware(s.index());
+        if (own != null) {
+            ObjectNode hw = ResolvedExperiment.providerNode(own.hardware());
+            hw.remove("name");
+            scheme.set("hardware", hw);
+        }
+    }
+
     /**
      * A scheme's {@code hardware}: parameters of the experiment's hardware model that differ for this
      * scheme (e.g. {@code {crossbar: vc-inputs}}), laid over the experiment's; null when the scheme
@@ -568,12 +578,7 @@ abstract class PacketStudy extends RunnerStudy {
             plan.rails(rails);
         }
         plan.describeRouter(doc, description, registry);
-        for (int i = 0; i < spec.schemes().size(); i++) {
-            ProviderChoice own = spec.schemes().get(i).hardware();
-            if (own != null) {
-                plan.schemeHardware(doc, i, ProviderBinding.bind(doc, own, registry), registry);
-            }
-        }
+        plan.bindSchemeHardware(doc, registry);
         List<Double> loads = probeLoads(spec);
         plan.checkTraffic(loads);
         checkRun(plan);
@@ -640,12 +645,7 @@ abstract class PacketStudy extends RunnerStudy {
             o.set("routing", routingNode);
             o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
             o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
-            SweepPlan.SchemeHardware own = plan.schemeHardware(s.index());
-            if (own != null) { // every parameter of the scheme's model, without the name (it is the experiment's)
-                ObjectNode hw = ResolvedExperiment.providerNode(own.hardware());
-                hw.remove("name");
-                o.set("hardware", hw);
-            }
+            putSchemeHardware(o, plan, s);
         }
         writeOwnKeys(spec, r);
         if (!plan.statistics().isEmpty()) { // absent by default: the resolved file and its id stay as they were

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
@@ -461,6 +462,16 @@ public final class SweepPlan implements StudyPlan {
      */
     record SchemeHardware(BoundProvider hardware, RouterDescription description, EndpointTiming endpoint,
             RegistryRouterParts parts, Map<String, RouterDescription> kinds) {
+    }
+
+    /** Binds the hardware of every scheme that has its own ({@code schemes[i].hardware}) and checks it. */
+    void bindSchemeHardware(ExperimentDocument doc, ProviderRegistry registry) {
+        for (int i = 0; i < spec.schemes().size(); i++) {
+            ProviderChoice own = spec.schemes().get(i).hardware();
+            if (own != null) {
+                schemeHardware(doc, i, ProviderBinding.bind(doc, own, registry), registry);
+            }
+        }
     }
 
     /**

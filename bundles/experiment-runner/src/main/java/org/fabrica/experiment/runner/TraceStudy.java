@@ -255,6 +255,7 @@ public final class TraceStudy extends RunnerStudy {
         SweepPlan plan = new SweepPlan(doc, spec, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null,
                 List.of(), List.copyOf(schemes), topo, router, sim.endpoint(), state, flits, TraceStudy::replayed);
         plan.describeRouter(doc, ProviderBinding.description(doc, sim.hardware(), model), registry);
+        plan.bindSchemeHardware(doc, registry);
         ReplayParameters replay = new ReplayParameters(payload, trace.eagerBytes(), trace.computeScale(),
                 router.cycleNanoseconds());
         long[] packets = new long[resolved.size()];
@@ -647,6 +648,7 @@ public final class TraceStudy extends RunnerStudy {
             o.set("routing", ResolvedExperiment.providerNode(s.routing()));
             o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
             o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
+            PacketStudy.putSchemeHardware(o, plan, s);
         }
         ResolvedExperiment.runFooter(r, spec);
         return r;

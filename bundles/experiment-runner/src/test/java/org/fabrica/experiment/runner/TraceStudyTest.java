@@ -88,6 +88,20 @@ class TraceStudyTest {
     }
 
     @Test
+    void aSchemesOwnHardwareIsTheOneItRunsOn() {
+        Fixtures.write(tmp, "w.trace", TRACE);
+        // dateline queuing needs two VCs: a scheme whose own hardware has one is refused, so its
+        // hardware is the one built for it, not the experiment's (4 VCs)
+        String m = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp, FILE.replace("{name: generic}",
+                "{name: generic, vcs: 4}").replace("queuing: dateline}", "queuing: dateline, hardware: {vcs: 1}}"));
+        assertTrue(m.contains("scheme 'dor'"), m);
+        RunHandle h = new ExperimentRunner(Fixtures.registry()).start(Fixtures.write(tmp, "ok.yaml", FILE.replace(
+                "queuing: dateline}", "queuing: dateline, hardware: {vcs: 2}}")), Fixtures.options(tmp.resolve("ok")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        assertNull(h.results().get(0).failure(), h.results().get(0).failure());
+    }
+
+    @Test
     void aMissingTraceFileIsNamedWithTheKey() {
         ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
         String m = Fixtures.refused(runner, tmp, FILE);

@@ -9,7 +9,11 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 /**
  * Parameters of the {@code infiniband} model. The defaults are the OSHA/SASHA study's switch and
  * links (docs/studies/osha-sasha.md): 100 Gbps links with 6 ns of propagation, 128 KB of buffer
- * per input port shared out among the VLs, 4 KB MTU, virtual cut-through. The study gives no switch
+ * per input port shared out among the VLs, 4 KB MTU, virtual cut-through, and links that send each
+ * packet whole, as an InfiniBand link does (its VL arbitration chooses the next packet, not the next flit). A
+ * scheme that uses fewer queues than {@code vls} gives its queues the whole port buffer with a
+ * {@code vls} of its own ({@code schemes[i].hardware}), as a subnet manager sets a port's
+ * operational VLs. The study gives no switch
  * or interface latency: the defaults (100 ns) are a round figure, not taken from the study or a
  * measured switch; they are parameters, and results must say which values they used.
  */
@@ -28,7 +32,8 @@ public @interface InfinibandParameters {
             + " cycles, at least 1", min = "0")
     double propagationNs() default 6;
 
-    @AttributeDefinition(description = "Buffer of one input port in bytes, shared out equally among the VLs",
+    @AttributeDefinition(description = "Buffer of one input port in bytes, shared out equally among the vls VLs"
+            + " (a scheme with fewer queues takes its own vls to have the whole buffer)",
             min = "1")
     int portBufferBytes() default 131072;
 
@@ -67,11 +72,11 @@ public @interface InfinibandParameters {
             + " 255: no limit", min = "0", max = "255")
     int limitOfHighPriority() default 255;
 
-    @AttributeDefinition(description = "How an output's link shares its cycles among the VLs' packets: flits (each"
-            + " cycle's flit may be of any VL, the default, as in the study's runs) or packets (a packet once started"
-            + " goes on the wire to its tail, as an InfiniBand link sends it; an output idles in a cycle its packet's"
-            + " next flit is not there)")
-    OutputInterleaving linkInterleaving() default OutputInterleaving.FLITS;
+    @AttributeDefinition(description = "How an output's link shares its cycles among the VLs' packets: packets (the"
+            + " default: a packet once started goes on the wire to its tail, as an InfiniBand link sends it; an output"
+            + " idles in a cycle its packet's next flit is not there) or flits (each cycle's flit may be of any VL, as"
+            + " a NoC link does)")
+    OutputInterleaving linkInterleaving() default OutputInterleaving.PACKETS;
 
     @AttributeDefinition(description = "Crossbar access: shared (one crossbar input per port) or voq (each VL of an"
             + " input holds one queue per output, each its own crossbar input; flow control stays per VL)")

@@ -43,9 +43,11 @@ class InfinibandModelTest {
         assertEquals(17, d.pipeline().routingDelay());
         assertEquals(InjectionQueues.PER_VC, d.injection());
         assertEquals(CrossbarOrganisation.SHARED, d.crossbar());
-        assertEquals(OutputInterleaving.FLITS, d.interleaving(), "the study's runs: flits interleave");
-        RouterDescription whole = model(Map.of("linkInterleaving", "packets")).description(Topology.INTERFACE);
-        assertEquals(OutputInterleaving.PACKETS, whole.interleaving(), "whole packets on every link, interfaces' too");
+        assertEquals(OutputInterleaving.PACKETS, d.interleaving(), "an InfiniBand link sends packets whole");
+        assertEquals(OutputInterleaving.PACKETS, m.description(Topology.INTERFACE).interleaving(),
+                "whole packets on every link, interfaces' too");
+        RouterDescription mixed = model(Map.of("linkInterleaving", "flits")).description(Topology.INTERFACE);
+        assertEquals(OutputInterleaving.FLITS, mixed.interleaving(), "flits of different packets interleave on request");
         assertEquals(4096, m.packetFormat().maxPayloadBytes());
         assertEquals(4096, m.packetFormat().wireBytes(4096));
     }
