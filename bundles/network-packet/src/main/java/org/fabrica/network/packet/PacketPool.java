@@ -18,6 +18,8 @@ final class PacketPool {
     int[] routingState;
     byte[] network;
     int[] hops;
+    /** VOQ crossbars: the VC class of the route computed when the head arrived at its current router. */
+    int[] hopClass;
     long[] headVisible;
     long[] tailVisible;
     private int[] free;
@@ -41,6 +43,7 @@ final class PacketPool {
         routingState = routingState == null ? new int[capacity] : Arrays.copyOf(routingState, capacity);
         network = network == null ? new byte[capacity] : Arrays.copyOf(network, capacity);
         hops = hops == null ? new int[capacity] : Arrays.copyOf(hops, capacity);
+        hopClass = hopClass == null ? new int[capacity] : Arrays.copyOf(hopClass, capacity);
         headVisible = headVisible == null ? new long[capacity] : Arrays.copyOf(headVisible, capacity);
         tailVisible = tailVisible == null ? new long[capacity] : Arrays.copyOf(tailVisible, capacity);
         int[] f = new int[capacity];

@@ -19,6 +19,13 @@ import org.fabrica.router.Allocator;
  * hardware model's parts, asked with the flit model's requests, once per cycle in which heads ask
  * (a flit model asks them for every flit too, but a held output or input takes only its packet's
  * flits, so the pointers move alike).
+ *
+ * <p>Queues: one per input VC, or with VOQ crossbars one per input VC and output port of its
+ * router, numbered as the flit model numbers them (router-local queue
+ * {@code (port * vcs + vc) * ports + output}, the allocators' input): a head is routed when it
+ * arrives ({@link RouteComputation#arrival}) and joins the queue of its output, so a blocked head
+ * holds back only the packets of its VC bound to the same output. The VC's credits count all its
+ * queues. Below, "queue" is an input VC when crossbars are not VOQ.
  */
 final class Routers {
     static final byte IDLE = 0;
@@ -41,7 +48,17 @@ final class Routers {
     private final int[] slotWinner;
     private final int queueCapacity;
     private final int maxCandidates;
-    // per input VC
+    /** VOQ crossbars: one queue per input VC and output port; else one per input VC. */
+    private final boolean voq;
+    /** Per router: queues per input VC (its port count with VOQ, else 1). */
+    private final int[] queuesPerVc;
+    /** Per router, and one past the last: its local queue 0. */
+    private final int[] queueBase;
+    /** VOQ: the router of every queue (null without: a queue is its input VC). */
+    private final int[] queueRouter;
+    /** Candidates kept per queue: 1 with VOQ (the queue's output), else the routing's most. */
+    private final int candStride;
+    // per queue
     private final int[] fifo;
     private final int[] fifoHead;
     private final int[] fifoSize;
@@ -50,22 +67,25 @@ final class Routers {
     private final long[] frontFrom;
     final int[] outVc;
     private final int[] candCount;
-    /** Per input VC: the cycle of its head's pending wake-up, to send each one once. */
+    /** Per queue: the cycle of its head's pending wake-up, to send each one once. */
     private final long[] headWakeAt;
     /**
      * Per output VC: the heads of its router that may take it (bits over the router's local input
-     * VCs). When the VC becomes free (released, and room for a packet back) they look again, all in
-     * one visit; a head that waits long costs nothing in between.
+     * VCs; with VOQ, bit v stands for VC v's queue to the output VC's port). When the VC becomes
+     * free (released, and room for a packet back) they look again, all in one visit; a head that
+     * waits long costs nothing in between.
      */
     private final long[] waitOn;
-    /** Per router: where its output VCs' wait masks start (each VC's mask spans the router's words). */
+    /** Per router: where its output VCs' wait masks start (each VC's mask spans {@link #vcWordBase}'s words). */
     private final int[] waitOnBase;
+    /** Per router: words of a bit mask over its local input VCs. */
+    private final int[] vcWordBase;
     /** Per output VC: the cycle of its pending "free" event, to send each one once. */
     private final long[] vcEventAt;
     private final int packetFlits;
     private final int[] candPort;
     private final long[] candMask;
-    // per router: the heads to look at in its next visit, as bit words over its local input VCs
+    // per router: the heads to look at in its next visit, as bit words over its local queues
     private final int[] wordBase;
     private final long[] due;
     private final long[] visitedAt;
@@ -112,8 +132,24 @@ final class Routers {
         this.shared = organisation == CrossbarOrganisation.SHARED;
         this.queueCapacity = w.maxCapacityPackets + 1;
         this.maxCandidates = route.maxCandidates;
-        int vcTotal = w.totalPorts * vcs;
-        this.fifo = new int[vcTotal * queueCapacity];
+        this.voq = organisation == CrossbarOrganisation.VOQ;
+        this.queuesPerVc = new int[w.routers];
+        this.queueBase = new int[w.routers + 1];
+        for (int r = 0; r < w.routers; r++) {
+            queuesPerVc[r] = voq ? w.ports(r) : 1;
+            queueBase[r + 1] = Math.addExact(queueBase[r], Math.multiplyExact(w.ports(r) * vcs, queuesPerVc[r]));
+        }
+        int vcTotal = queueBase[w.routers];
+        if (voq) {
+            this.queueRouter = new int[vcTotal];
+            for (int r = 0; r < w.routers; r++) {
+                java.util.Arrays.fill(queueRouter, queueBase[r], queueBase[r + 1], r);
+            }
+        } else {
+            this.queueRouter = null;
+        }
+        this.candStride = voq ? 1 : maxCandidates;
+        this.fifo = new int[Math.multiplyExact(vcTotal, queueCapacity)];
         this.fifoHead = new int[vcTotal];
         this.fifoSize = new int[vcTotal];
         this.state = new byte[vcTotal];
@@ -123,19 +159,22 @@ final class Routers {
         this.candCount = new int[vcTotal];
         this.headWakeAt = new long[vcTotal];
         java.util.Arrays.fill(headWakeAt, -1);
-        this.candPort = new int[vcTotal * maxCandidates];
-        this.candMask = new long[vcTotal * maxCandidates];
+        this.candPort = new int[Math.multiplyExact(vcTotal, candStride)];
+        this.candMask = new long[Math.multiplyExact(vcTotal, candStride)];
         this.wordBase = new int[w.routers + 1];
+        this.vcWordBase = new int[w.routers + 1];
         for (int r = 0; r < w.routers; r++) {
-            wordBase[r + 1] = wordBase[r] + (w.ports(r) * vcs + 63) / 64;
+            wordBase[r + 1] = wordBase[r] + (queueBase[r + 1] - queueBase[r] + 63) / 64;
+            vcWordBase[r + 1] = vcWordBase[r] + (w.ports(r) * vcs + 63) / 64;
         }
         this.due = new long[wordBase[w.routers]];
         this.waitOnBase = new int[w.routers + 1];
         for (int r = 0; r < w.routers; r++) {
-            waitOnBase[r + 1] = waitOnBase[r] + w.ports(r) * vcs * (wordBase[r + 1] - wordBase[r]);
+            waitOnBase[r + 1] = waitOnBase[r] + w.ports(r) * vcs * (vcWordBase[r + 1] - vcWordBase[r]);
         }
         this.waitOn = new long[waitOnBase[w.routers]];
-        this.vcEventAt = new long[vcTotal];
+        int ovTotal = w.totalPorts * vcs;
+        this.vcEventAt = new long[ovTotal];
         java.util.Arrays.fill(vcEventAt, -1);
         this.visitedAt = new long[w.routers];
         this.visits = new int[w.routers];
@@ -144,9 +183,9 @@ final class Routers {
         java.util.Arrays.fill(scheduledAt, -1);
         this.outFreeAt = new long[w.totalPorts];
         this.inFreeAt = new long[w.totalPorts];
-        this.owner = new int[vcTotal];
+        this.owner = new int[ovTotal];
         java.util.Arrays.fill(owner, -1);
-        this.ownerFreeAt = new long[vcTotal];
+        this.ownerFreeAt = new long[ovTotal];
         this.vcPriority = new int[w.routers][];
         for (int r = 0; r < w.routers; r++) {
             int[] p = new int[vcs];
@@ -159,8 +198,9 @@ final class Routers {
         this.saAllocator = sa;
         this.vaName = vaName;
         this.saName = saName;
-        int localQueues = w.maxPorts * vcs;
-        this.vaRequests = AllocationRequests.withCapacity(Math.max(1, localQueues * maxCandidates * vcs));
+        int localVcs = w.maxPorts * vcs;
+        int localQueues = localVcs * (voq ? w.maxPorts : 1);
+        this.vaRequests = AllocationRequests.withCapacity(Math.max(1, Math.max(localVcs * maxCandidates, localQueues) * vcs));
         this.saRequests = AllocationRequests.withCapacity(localQueues);
         this.vaRequestOv = new int[vaRequests.capacity()];
         this.saRequestIv = new int[localQueues];
@@ -174,25 +214,39 @@ final class Routers {
         this.receiveOverhead = receiveOverhead;
     }
 
-    /** Packets buffered in input VC {@code iv}. */
-    int buffered(int iv) {
-        return fifoSize[iv];
+    /** The packet at the front of queue {@code q} (only when it holds one). */
+    int front(int q) {
+        return fifo[q * queueCapacity + fifoHead[q]];
     }
 
-    /** The packet at the front of input VC {@code iv} (only when it holds one). */
-    int front(int iv) {
-        return fifo[iv * queueCapacity + fifoHead[iv]];
+    /** The router of queue {@code q}. */
+    private int routerOf(int q) {
+        return voq ? queueRouter[q] : w.portRouter[q / vcs];
+    }
+
+    /** The input VC of queue {@code q} of router {@code r}. */
+    private int vcOf(int q, int r) {
+        return voq ? w.portBase[r] * vcs + (q - queueBase[r]) / queuesPerVc[r] : q;
     }
 
     /** Routers with heads due in the current cycle, in the order the first came due. */
     private final int[] visits;
     private int visitCount;
 
-    /** The packet in {@code slot} arrives in input VC {@code iv} of router {@code r}: its head visible at headVisible[slot]. */
+    /**
+     * The packet in {@code slot} arrives in input VC {@code iv} of router {@code r}: its head
+     * visible at headVisible[slot]. With VOQ it is routed now and joins the queue of its output.
+     */
     void arrive(int r, int iv, int slot) {
+        if (voq) {
+            int local = iv - w.portBase[r] * vcs;
+            int port = route.arrival(r, local / vcs, slot, progress.now);
+            iv = queueBase[r] + local * queuesPerVc[r] + port;
+        }
         int size = fifoSize[iv];
         if (size == queueCapacity) {
-            throw new SimulationException("input VC " + (iv % vcs) + " of " + w.portName(iv / vcs) + " overflowed: "
+            int vc = vcOf(iv, r);
+            throw new SimulationException("input VC " + (vc % vcs) + " of " + w.portName(vc / vcs) + " overflowed: "
                     + size + " packets buffered (credit accounting violated)");
         }
         int i = fifoHead[iv] + size;
@@ -213,7 +267,7 @@ final class Routers {
         wakeHead(iv, at[iv]);
     }
 
-    /** Head of input VC {@code iv} looks again in cycle {@code t} (a later cycle than the routers' turn now). */
+    /** Head of queue {@code iv} looks again in cycle {@code t} (a later cycle than the routers' turn now). */
     void wakeHead(int iv, long t) {
         if (headWakeAt[iv] == t) {
             return;
@@ -224,9 +278,8 @@ final class Routers {
 
     /** A head's wake-up is due: its router looks at it in this cycle's routers' turn. */
     void headDue(int iv, long t) {
-        int gp = iv / vcs;
-        int r = w.portRouter[gp];
-        int local = iv - w.portBase[r] * vcs;
+        int r = routerOf(iv);
+        int local = iv - queueBase[r];
         due[wordBase[r] + (local >>> 6)] |= 1L << local;
         if (scheduledAt[r] != t) {
             scheduledAt[r] = t;
@@ -273,11 +326,27 @@ final class Routers {
         int r = w.portRouter[ov / vcs];
         int b = waitMask(r, ov);
         int w0 = wordBase[r];
+        int words = vcWordBase[r + 1] - vcWordBase[r];
         long any = 0;
-        for (int i = 0; i < wordBase[r + 1] - w0; i++) {
-            long bits = waitOn[b + i];
-            due[w0 + i] |= bits;
-            any |= bits;
+        if (!voq) {
+            for (int i = 0; i < words; i++) {
+                long bits = waitOn[b + i];
+                due[w0 + i] |= bits;
+                any |= bits;
+            }
+        } else {
+            // bit v: VC v's queue to this port
+            int port = ov / vcs - w.portBase[r];
+            int queues = queuesPerVc[r];
+            for (int i = 0; i < words; i++) {
+                long bits = waitOn[b + i];
+                any |= bits;
+                while (bits != 0) {
+                    int l = (((i << 6) + Long.numberOfTrailingZeros(bits)) * queues) + port;
+                    bits &= bits - 1;
+                    due[w0 + (l >>> 6)] |= 1L << l;
+                }
+            }
         }
         if (any != 0 && scheduledAt[r] != t) {
             scheduledAt[r] = t;
@@ -287,12 +356,12 @@ final class Routers {
 
     /** The first word of output VC {@code ov}'s wait mask ({@code ov} of router {@code r}). */
     private int waitMask(int r, int ov) {
-        return waitOnBase[r] + (ov - w.portBase[r] * vcs) * (wordBase[r + 1] - wordBase[r]);
+        return waitOnBase[r] + (ov - w.portBase[r] * vcs) * (vcWordBase[r + 1] - vcWordBase[r]);
     }
 
     private void waitFor(int r, int iv, boolean on) {
-        int local = iv - w.portBase[r] * vcs;
-        int cb = iv * maxCandidates;
+        int local = (iv - queueBase[r]) / queuesPerVc[r]; // the queue's input VC
+        int cb = iv * candStride;
         int base = w.portBase[r];
         for (int k = 0; k < candCount[iv]; k++) {
             int ovBase = (base + candPort[cb + k]) * vcs;
@@ -316,7 +385,8 @@ final class Routers {
             return;
         }
         visitedAt[r] = t;
-        int qBase = w.portBase[r] * vcs;
+        int qBase = queueBase[r];
+        int queues = queuesPerVc[r];
         int w0 = wordBase[r];
         int w1 = wordBase[r + 1];
         // route computation and the VC allocator's requests
@@ -329,7 +399,15 @@ final class Routers {
                 int iv = qBase + l;
                 if (state[iv] == ROUTING && at[iv] <= t) {
                     int slot = front(iv);
-                    candCount[iv] = route.route(r, l / vcs, slot, candPort, candMask, iv * maxCandidates, t);
+                    if (voq) {
+                        // routed on arrival: the VCs of its queue's output
+                        int port = l % queues;
+                        candCount[iv] = 1;
+                        candPort[iv] = port;
+                        candMask[iv] = route.queueMask(r, port, slot);
+                    } else {
+                        candCount[iv] = route.route(r, l / vcs, slot, candPort, candMask, iv * maxCandidates, t);
+                    }
                     state[iv] = WAIT_VC;
                     waitFor(r, iv, true);
                 }
@@ -369,7 +447,7 @@ final class Routers {
                 sq.output()[count] = perVc ? (o - w.portBase[r]) * vcs + l % vcs : o - w.portBase[r];
                 sq.rank()[count] = 0;
                 if (saAllocator.usesPriority()) {
-                    sq.priority()[count] = vcPriority[r][l % vcs];
+                    sq.priority()[count] = vcPriority[r][l / queues % vcs];
                 }
                 if (saAllocator.usesAge()) {
                     sq.age()[count] = pool.created[slot];
@@ -468,7 +546,7 @@ final class Routers {
     private int request(int r, int iv, int l, int count, long t) {
         int slot = front(iv);
         int length = pool.length[slot];
-        int cb = iv * maxCandidates;
+        int cb = iv * candStride;
         int base = w.portBase[r];
         AllocationRequests q = vaRequests;
         for (int k = 0; k < candCount[iv]; k++) {
@@ -487,7 +565,7 @@ final class Routers {
                 q.sub()[count] = 0;
                 q.rank()[count] = k;
                 if (vaAllocator.usesPriority()) {
-                    q.priority()[count] = vcPriority[r][l % vcs];
+                    q.priority()[count] = vcPriority[r][l / queuesPerVc[r] % vcs];
                 }
                 if (vaAllocator.usesAge()) {
                     q.age()[count] = pool.created[slot];
@@ -554,7 +632,7 @@ final class Routers {
         }
     }
 
-    /** The whole packet at the front of input VC {@code iv} of router {@code r} leaves from cycle {@code t}. */
+    /** The whole packet at the front of queue {@code iv} of router {@code r} leaves from cycle {@code t}. */
     private void send(int r, int iv, long t) {
         int slot = front(iv);
         int f = pool.length[slot];
@@ -563,7 +641,8 @@ final class Routers {
         int c = w.cyclesPerFlit[o];
         long tail = Math.max(t + (long) (f - 1) * c, pool.tailVisible[slot]);
         outFreeAt[o] = tail + c;
-        int in = iv / vcs;
+        int vc = vcOf(iv, r);
+        int in = vc / vcs;
         if (shared) {
             inFreeAt[in] = tail + 1;
         }
@@ -574,14 +653,14 @@ final class Routers {
         // the credits of the slots it frees go back to whoever fed this buffer
         int cr = w.creditReturn[in];
         int node = w.terminalNode[in];
-        int upstream = node >= 0 ? w.interfaceCounter(node) + iv % vcs : w.peerPort[in] * vcs + iv % vcs;
+        int upstream = node >= 0 ? w.interfaceCounter(node) + vc % vcs : w.peerPort[in] * vcs + vc % vcs;
         credits.ramp(upstream, false, f, t + cr, c, tail + cr, t);
         if (node >= 0) {
             interfaces.creditsReturned(node, upstream, f, t);
         } else {
             vcChanged(upstream, t);
         }
-        // the next packet of this VC comes to the front after the tail
+        // the next packet of this queue comes to the front after the tail
         frontFrom[iv] = tail + 1;
         int head = fifoHead[iv] + 1;
         fifoHead[iv] = head == queueCapacity ? 0 : head;
@@ -629,7 +708,7 @@ final class Routers {
      */
     private boolean freeNext(int r, int iv, long t) {
         int length = pool.length[front(iv)];
-        int cb = iv * maxCandidates;
+        int cb = iv * candStride;
         int base = w.portBase[r];
         for (int k = 0; k < candCount[iv]; k++) {
             int ovBase = (base + candPort[cb + k]) * vcs;
@@ -661,13 +740,18 @@ final class Routers {
                 continue;
             }
             int slot = front(iv);
-            b.append("\n  ").append(pool.name(slot)).append(" at VC ").append(iv % vcs).append(" of ")
-                    .append(w.portName(iv / vcs)).append(": ");
+            int r = routerOf(iv);
+            int vc = vcOf(iv, r);
+            b.append("\n  ").append(pool.name(slot)).append(" at VC ").append(vc % vcs).append(" of ")
+                    .append(w.portName(vc / vcs));
+            if (voq) {
+                b.append(" (queue to port ").append((iv - queueBase[r]) % queuesPerVc[r]).append(")");
+            }
+            b.append(": ");
             switch (state[iv]) {
                 case WAIT_VC -> {
                     b.append("waits for a VC of");
-                    int cb = iv * maxCandidates;
-                    int r = w.portRouter[iv / vcs];
+                    int cb = iv * candStride;
                     for (int k = 0; k < candCount[iv]; k++) {
                         b.append(" port ").append(candPort[cb + k]).append(" (mask 0x")
                                 .append(Long.toHexString(candMask[cb + k])).append(")");
