@@ -56,19 +56,32 @@ final class Routers {
     private final int[] queueBase;
     /** VOQ: the router of every queue (null without: a queue is its input VC). */
     private final int[] queueRouter;
-    /** Candidates kept per queue: 1 with VOQ (the queue's output), else the routing's most. */
+    /** Candidates kept per queue beyond the first (in its record): none with VOQ, else the routing's most - 1. */
     private final int candStride;
-    // per queue
+    // per queue: its packets (a ring of pool slots), and its record
     private final int[] fifo;
-    private final int[] fifoHead;
-    private final int[] fifoSize;
-    final byte[] state;
-    private final long[] at;
-    private final long[] frontFrom;
-    final int[] outVc;
-    private final int[] candCount;
-    /** Per queue: the cycle of its head's pending wake-up, to send each one once. */
-    private final long[] headWakeAt;
+    /**
+     * Per queue, one record of {@code 1 << REC_SHIFT} longs (64 bytes: one cache line, the array's
+     * first {@link #REC_LEAD} longs skipped so that with a 16-byte header and a 64-byte aligned
+     * array each record fills one line), so that looking at a head is one memory read:
+     * {@code rec[(q << REC_SHIFT) + REC_LEAD + field]}. Fields: the cycle its stage may proceed
+     * ({@link #AT}), the cycle its next packet may come to the front ({@link #FROM}), its pending
+     * wake-up ({@link #WAKE}, -1: none), the output VC it holds ({@link #OUT}), its first
+     * candidate's port and VC mask ({@link #PORT0}, {@link #MASK0}), state and candidate count
+     * ({@link #INFO}: bits 0-7 and 8-39), and the ring's head and size ({@link #RING}: low and high
+     * 32 bits).
+     */
+    private final long[] rec;
+    static final int REC_SHIFT = 3;
+    static final int REC_LEAD = 6;
+    private static final int AT = 0;
+    private static final int FROM = 1;
+    private static final int WAKE = 2;
+    private static final int OUT = 3;
+    private static final int PORT0 = 4;
+    private static final int MASK0 = 5;
+    private static final int INFO = 6;
+    private static final int RING = 7;
     /**
      * Per output VC: the heads of its router that may take it (bits over the router's local input
      * VCs; with VOQ, bit v stands for VC v's queue to the output VC's port). When the VC becomes
@@ -83,11 +96,23 @@ final class Routers {
     /** Per output VC: the cycle of its pending "free" event, to send each one once. */
     private final long[] vcEventAt;
     private final int packetFlits;
+    /** Candidates 1.. of each queue's head ({@link #candStride} per queue); the first is in its record. */
     private final int[] candPort;
     private final long[] candMask;
+    /** Route computation's answer, before it is kept. */
+    private final int[] routePort;
+    private final long[] routeMask;
     // per router: the heads to look at in its next visit, as bit words over its local queues
     private final int[] wordBase;
     private final long[] due;
+    /**
+     * Per router: which of its {@link #due} words have a bit set, so that a visit reads only those
+     * (a 48-port switch with VOQ has 144 words of queues, few of them due at once).
+     */
+    private final long[] dueWords;
+    private final int[] summaryBase;
+    /** The due words of the router being visited. */
+    private final int[] dueList;
     private final long[] visitedAt;
     private final long[] scheduledAt;
     // per global port
@@ -148,19 +173,16 @@ final class Routers {
         } else {
             this.queueRouter = null;
         }
-        this.candStride = voq ? 1 : maxCandidates;
+        this.candStride = voq ? 0 : maxCandidates - 1;
         this.fifo = new int[Math.multiplyExact(vcTotal, queueCapacity)];
-        this.fifoHead = new int[vcTotal];
-        this.fifoSize = new int[vcTotal];
-        this.state = new byte[vcTotal];
-        this.at = new long[vcTotal];
-        this.frontFrom = new long[vcTotal];
-        this.outVc = new int[vcTotal];
-        this.candCount = new int[vcTotal];
-        this.headWakeAt = new long[vcTotal];
-        java.util.Arrays.fill(headWakeAt, -1);
+        this.rec = new long[Math.addExact(Math.multiplyExact(vcTotal, 1 << REC_SHIFT), REC_LEAD)];
+        for (int q = 0; q < vcTotal; q++) {
+            rec[rx(q) + WAKE] = -1;
+        }
         this.candPort = new int[Math.multiplyExact(vcTotal, candStride)];
         this.candMask = new long[Math.multiplyExact(vcTotal, candStride)];
+        this.routePort = new int[maxCandidates];
+        this.routeMask = new long[maxCandidates];
         this.wordBase = new int[w.routers + 1];
         this.vcWordBase = new int[w.routers + 1];
         for (int r = 0; r < w.routers; r++) {
@@ -168,6 +190,15 @@ final class Routers {
             vcWordBase[r + 1] = vcWordBase[r] + (w.ports(r) * vcs + 63) / 64;
         }
         this.due = new long[wordBase[w.routers]];
+        this.summaryBase = new int[w.routers + 1];
+        int mostWords = 1;
+        for (int r = 0; r < w.routers; r++) {
+            int words = wordBase[r + 1] - wordBase[r];
+            summaryBase[r + 1] = summaryBase[r] + (words + 63) / 64;
+            mostWords = Math.max(mostWords, words);
+        }
+        this.dueWords = new long[summaryBase[w.routers]];
+        this.dueList = new int[mostWords];
         this.waitOnBase = new int[w.routers + 1];
         for (int r = 0; r < w.routers; r++) {
             waitOnBase[r + 1] = waitOnBase[r] + w.ports(r) * vcs * (vcWordBase[r + 1] - vcWordBase[r]);
@@ -216,7 +247,33 @@ final class Routers {
 
     /** The packet at the front of queue {@code q} (only when it holds one). */
     int front(int q) {
-        return fifo[q * queueCapacity + fifoHead[q]];
+        return fifo[q * queueCapacity + (int) rec[rx(q) + RING]];
+    }
+
+    /** Where queue {@code q}'s record starts. */
+    private static int rx(int q) {
+        return (q << REC_SHIFT) + REC_LEAD;
+    }
+
+    private int state(int q) {
+        return (int) rec[rx(q) + INFO] & 0xFF;
+    }
+
+    private int candidates(int q) {
+        return (int) (rec[rx(q) + INFO] >>> 8);
+    }
+
+    private int outVc(int q) {
+        return (int) rec[rx(q) + OUT];
+    }
+
+    /** Candidate {@code k}'s output port of the head of queue {@code q}. */
+    private int candPort(int q, int k) {
+        return k == 0 ? (int) rec[rx(q) + PORT0] : candPort[q * candStride + k - 1];
+    }
+
+    private long candMask(int q, int k) {
+        return k == 0 ? rec[rx(q) + MASK0] : candMask[q * candStride + k - 1];
     }
 
     /** The router of queue {@code q}. */
@@ -243,36 +300,40 @@ final class Routers {
             int port = route.arrival(r, local / vcs, slot, progress.now);
             iv = queueBase[r] + local * queuesPerVc[r] + port;
         }
-        int size = fifoSize[iv];
+        int x = rx(iv);
+        long ring = rec[x + RING];
+        int size = (int) (ring >>> 32);
         if (size == queueCapacity) {
             int vc = vcOf(iv, r);
             throw new SimulationException("input VC " + (vc % vcs) + " of " + w.portName(vc / vcs) + " overflowed: "
                     + size + " packets buffered (credit accounting violated)");
         }
-        int i = fifoHead[iv] + size;
+        int i = (int) ring + size;
         if (i >= queueCapacity) {
             i -= queueCapacity;
         }
         fifo[iv * queueCapacity + i] = slot;
-        fifoSize[iv] = size + 1;
+        rec[x + RING] = ring + (1L << 32);
         if (size == 0) {
             becomeFront(r, iv, slot);
         }
     }
 
     private void becomeFront(int r, int iv, int slot) {
-        long a = Math.max(pool.headVisible[slot], frontFrom[iv]);
-        state[iv] = ROUTING;
-        at[iv] = a + w.routingDelay[r];
-        wakeHead(iv, at[iv]);
+        int x = rx(iv);
+        long a = Math.max(pool.headVisible[slot], rec[x + FROM]) + w.routingDelay[r];
+        rec[x + INFO] = (rec[x + INFO] & ~0xFFL) | ROUTING;
+        rec[x + AT] = a;
+        wakeHead(iv, a);
     }
 
     /** Head of queue {@code iv} looks again in cycle {@code t} (a later cycle than the routers' turn now). */
     void wakeHead(int iv, long t) {
-        if (headWakeAt[iv] == t) {
+        int x = rx(iv) + WAKE;
+        if (rec[x] == t) {
             return;
         }
-        headWakeAt[iv] = t;
+        rec[x] = t;
         events.add(t, EventQueue.HEAD, iv);
     }
 
@@ -280,7 +341,9 @@ final class Routers {
     void headDue(int iv, long t) {
         int r = routerOf(iv);
         int local = iv - queueBase[r];
-        due[wordBase[r] + (local >>> 6)] |= 1L << local;
+        int i = local >>> 6;
+        due[wordBase[r] + i] |= 1L << local;
+        dueWords[summaryBase[r] + (i >>> 6)] |= 1L << i;
         if (scheduledAt[r] != t) {
             scheduledAt[r] = t;
             visits[visitCount++] = r;
@@ -331,8 +394,11 @@ final class Routers {
         if (!voq) {
             for (int i = 0; i < words; i++) {
                 long bits = waitOn[b + i];
-                due[w0 + i] |= bits;
-                any |= bits;
+                if (bits != 0) {
+                    due[w0 + i] |= bits;
+                    dueWords[summaryBase[r] + (i >>> 6)] |= 1L << i;
+                    any |= bits;
+                }
             }
         } else {
             // bit v: VC v's queue to this port
@@ -345,6 +411,7 @@ final class Routers {
                     int l = (((i << 6) + Long.numberOfTrailingZeros(bits)) * queues) + port;
                     bits &= bits - 1;
                     due[w0 + (l >>> 6)] |= 1L << l;
+                    dueWords[summaryBase[r] + (l >>> 12)] |= 1L << (l >>> 6);
                 }
             }
         }
@@ -361,11 +428,10 @@ final class Routers {
 
     private void waitFor(int r, int iv, boolean on) {
         int local = (iv - queueBase[r]) / queuesPerVc[r]; // the queue's input VC
-        int cb = iv * candStride;
         int base = w.portBase[r];
-        for (int k = 0; k < candCount[iv]; k++) {
-            int ovBase = (base + candPort[cb + k]) * vcs;
-            for (long m = candMask[cb + k]; m != 0; m &= m - 1) {
+        for (int k = 0, n = candidates(iv); k < n; k++) {
+            int ovBase = (base + candPort(iv, k)) * vcs;
+            for (long m = candMask(iv, k); m != 0; m &= m - 1) {
                 int i = waitMask(r, ovBase + Long.numberOfTrailingZeros(m)) + (local >>> 6);
                 if (on) {
                     waitOn[i] |= 1L << local;
@@ -388,30 +454,48 @@ final class Routers {
         int qBase = queueBase[r];
         int queues = queuesPerVc[r];
         int w0 = wordBase[r];
-        int w1 = wordBase[r + 1];
+        int nw = 0;
+        for (int sw = summaryBase[r], s0 = sw; sw < summaryBase[r + 1]; sw++) {
+            for (long sb = dueWords[sw]; sb != 0; sb &= sb - 1) {
+                dueList[nw++] = w0 + ((sw - s0) << 6) + Long.numberOfTrailingZeros(sb);
+            }
+            dueWords[sw] = 0;
+        }
+        int[] words = dueList;
         // route computation and the VC allocator's requests
         int count = 0;
-        for (int wd = w0; wd < w1; wd++) {
+        for (int j = 0; j < nw; j++) {
+            int wd = words[j];
             long bits = due[wd];
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int iv = qBase + l;
-                if (state[iv] == ROUTING && at[iv] <= t) {
+                int x = rx(iv);
+                int st = (int) rec[x + INFO] & 0xFF;
+                if (st == ROUTING && rec[x + AT] <= t) {
                     int slot = front(iv);
+                    int n;
                     if (voq) {
                         // routed on arrival: the VCs of its queue's output
                         int port = l % queues;
-                        candCount[iv] = 1;
-                        candPort[iv] = port;
-                        candMask[iv] = route.queueMask(r, port, slot);
+                        n = 1;
+                        rec[x + PORT0] = port;
+                        rec[x + MASK0] = route.queueMask(r, port, slot);
                     } else {
-                        candCount[iv] = route.route(r, l / vcs, slot, candPort, candMask, iv * maxCandidates, t);
+                        n = route.route(r, l / vcs, slot, routePort, routeMask, 0, t);
+                        rec[x + PORT0] = routePort[0];
+                        rec[x + MASK0] = routeMask[0];
+                        for (int k = 1; k < n; k++) {
+                            candPort[iv * candStride + k - 1] = routePort[k];
+                            candMask[iv * candStride + k - 1] = routeMask[k];
+                        }
                     }
-                    state[iv] = WAIT_VC;
+                    st = WAIT_VC;
+                    rec[x + INFO] = ((long) n << 8) | WAIT_VC;
                     waitFor(r, iv, true);
                 }
-                if (state[iv] == WAIT_VC) {
+                if (st == WAIT_VC) {
                     count = request(r, iv, l, count, t);
                 }
             }
@@ -422,16 +506,19 @@ final class Routers {
         // switch allocation: one request per input VC whose packet may start now
         AllocationRequests sq = saRequests;
         count = 0;
-        for (int wd = w0; wd < w1; wd++) {
+        for (int j = 0; j < nw; j++) {
+            int wd = words[j];
             long bits = due[wd];
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int iv = qBase + l;
-                if (state[iv] != ACTIVE || at[iv] > t) {
+                int x = rx(iv);
+                if (((int) rec[x + INFO] & 0xFF) != ACTIVE || rec[x + AT] > t) {
                     continue;
                 }
-                int o = outVc[iv] / vcs;
+                int ov = (int) rec[x + OUT];
+                int o = ov / vcs;
                 if (outFreeAt[o] > t || (shared && inFreeAt[iv / vcs] > t)) {
                     continue;
                 }
@@ -453,7 +540,7 @@ final class Routers {
                     sq.age()[count] = pool.created[slot];
                 }
                 if (saAllocator.usesOutputVc()) {
-                    sq.outputVc()[count] = outVc[iv] % vcs;
+                    sq.outputVc()[count] = ov % vcs;
                 }
                 saRequestIv[count] = iv;
                 count++;
@@ -472,24 +559,26 @@ final class Routers {
             }
         }
         // the heads that did not move: when to look again
-        for (int wd = w0; wd < w1; wd++) {
+        for (int j = 0; j < nw; j++) {
+            int wd = words[j];
             long bits = due[wd];
             due[wd] = 0;
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int iv = qBase + l;
+                int x = rx(iv);
                 long when;
-                switch (state[iv]) {
+                switch ((int) rec[x + INFO] & 0xFF) {
                     case ACTIVE -> {
-                        int o = outVc[iv] / vcs;
-                        when = Math.max(at[iv], outFreeAt[o]);
+                        int o = (int) rec[x + OUT] / vcs;
+                        when = Math.max(rec[x + AT], outFreeAt[o]);
                         if (shared) {
                             when = Math.max(when, inFreeAt[iv / vcs]);
                         }
                     }
                     case WAIT_VC -> when = freeNext(r, iv, t) ? t + 1 : Long.MAX_VALUE; // else its VCs' events tell
-                    case ROUTING -> when = at[iv];
+                    case ROUTING -> when = rec[x + AT];
                     default -> when = Long.MAX_VALUE;
                 }
                 if (when != Long.MAX_VALUE) {
@@ -527,7 +616,7 @@ final class Routers {
                 a.age()[count] = pool.created[front(saRequestIv[i])];
             }
             if (arbiter.usesOutputVc()) {
-                a.outputVc()[count] = outVc[saRequestIv[i]] % vcs;
+                a.outputVc()[count] = outVc(saRequestIv[i]) % vcs;
             }
             count++;
         }
@@ -546,12 +635,11 @@ final class Routers {
     private int request(int r, int iv, int l, int count, long t) {
         int slot = front(iv);
         int length = pool.length[slot];
-        int cb = iv * candStride;
         int base = w.portBase[r];
         AllocationRequests q = vaRequests;
-        for (int k = 0; k < candCount[iv]; k++) {
-            int port = candPort[cb + k];
-            long mask = candMask[cb + k];
+        for (int k = 0, n = candidates(iv); k < n; k++) {
+            int port = candPort(iv, k);
+            long mask = candMask(iv, k);
             int ovBase = (base + port) * vcs;
             while (mask != 0) {
                 int c = Long.numberOfTrailingZeros(mask);
@@ -584,9 +672,10 @@ final class Routers {
             int iv = qBase + vaRequests.input()[i];
             int ov = vaRequestOv[i];
             owner[ov] = iv;
-            outVc[iv] = ov;
-            state[iv] = ACTIVE;
-            at[iv] = t + w.vcAllocDelay[r];
+            int x = rx(iv);
+            rec[x + OUT] = ov;
+            rec[x + INFO] = (rec[x + INFO] & ~0xFFL) | ACTIVE;
+            rec[x + AT] = t + w.vcAllocDelay[r];
             waitFor(r, iv, false);
         }
     }
@@ -636,7 +725,8 @@ final class Routers {
     private void send(int r, int iv, long t) {
         int slot = front(iv);
         int f = pool.length[slot];
-        int ov = outVc[iv];
+        int x = rx(iv);
+        int ov = (int) rec[x + OUT];
         int o = ov / vcs;
         int c = w.cyclesPerFlit[o];
         long tail = Math.max(t + (long) (f - 1) * c, pool.tailVisible[slot]);
@@ -661,14 +751,15 @@ final class Routers {
             vcChanged(upstream, t);
         }
         // the next packet of this queue comes to the front after the tail
-        frontFrom[iv] = tail + 1;
-        int head = fifoHead[iv] + 1;
-        fifoHead[iv] = head == queueCapacity ? 0 : head;
-        int left = --fifoSize[iv];
+        rec[x + FROM] = tail + 1;
+        long ring = rec[x + RING];
+        int head = (int) ring + 1;
+        int left = (int) (ring >>> 32) - 1;
+        rec[x + RING] = ((long) left << 32) | (head == queueCapacity ? 0 : head);
         if (left > 0) {
             becomeFront(r, iv, front(iv));
         } else {
-            state[iv] = IDLE;
+            rec[x + INFO] &= ~0xFFL; // IDLE
         }
         Progress pr = progress;
         pr.flitHops += f;
@@ -708,11 +799,10 @@ final class Routers {
      */
     private boolean freeNext(int r, int iv, long t) {
         int length = pool.length[front(iv)];
-        int cb = iv * candStride;
         int base = w.portBase[r];
-        for (int k = 0; k < candCount[iv]; k++) {
-            int ovBase = (base + candPort[cb + k]) * vcs;
-            for (long m = candMask[cb + k]; m != 0; m &= m - 1) {
+        for (int k = 0, n = candidates(iv); k < n; k++) {
+            int ovBase = (base + candPort(iv, k)) * vcs;
+            for (long m = candMask(iv, k); m != 0; m &= m - 1) {
                 int ov = ovBase + Long.numberOfTrailingZeros(m);
                 if (owner[ov] < 0 && ownerFreeAt[ov] <= t + 1 && credits.creditsAt(ov, t + 1) >= length) {
                     return true;
@@ -725,8 +815,8 @@ final class Routers {
     /** Packets in router buffers. */
     long bufferedPackets() {
         long n = 0;
-        for (int s : fifoSize) {
-            n += s;
+        for (int q = 0; q < queueBase[w.routers]; q++) {
+            n += (int) (rec[rx(q) + RING] >>> 32);
         }
         return n;
     }
@@ -735,8 +825,8 @@ final class Routers {
     String waiting(int limit) {
         StringBuilder b = new StringBuilder();
         int shown = 0;
-        for (int iv = 0; iv < state.length && shown < limit; iv++) {
-            if (fifoSize[iv] == 0) {
+        for (int iv = 0; iv < queueBase[w.routers] && shown < limit; iv++) {
+            if ((int) (rec[rx(iv) + RING] >>> 32) == 0) {
                 continue;
             }
             int slot = front(iv);
@@ -748,17 +838,16 @@ final class Routers {
                 b.append(" (queue to port ").append((iv - queueBase[r]) % queuesPerVc[r]).append(")");
             }
             b.append(": ");
-            switch (state[iv]) {
+            switch (state(iv)) {
                 case WAIT_VC -> {
                     b.append("waits for a VC of");
-                    int cb = iv * candStride;
-                    for (int k = 0; k < candCount[iv]; k++) {
-                        b.append(" port ").append(candPort[cb + k]).append(" (mask 0x")
-                                .append(Long.toHexString(candMask[cb + k])).append(")");
+                    for (int k = 0; k < candidates(iv); k++) {
+                        b.append(" port ").append(candPort(iv, k)).append(" (mask 0x")
+                                .append(Long.toHexString(candMask(iv, k))).append(")");
                     }
                     b.append(" at router ").append(r);
                 }
-                case ACTIVE -> b.append("holds VC ").append(outVc[iv] % vcs).append(" of ").append(w.portName(outVc[iv] / vcs))
+                case ACTIVE -> b.append("holds VC ").append(outVc(iv) % vcs).append(" of ").append(w.portName(outVc(iv) / vcs))
                         .append(" and waits for the switch");
                 default -> b.append("is being routed");
             }
