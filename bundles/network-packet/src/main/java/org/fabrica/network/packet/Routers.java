@@ -286,6 +286,12 @@ final class Routers {
         return voq ? w.portBase[r] * vcs + (q - queueBase[r]) / queuesPerVc[r] : q;
     }
 
+    /**
+     * Packets that arrived in a queue and have not left it: counted as they come and go, since
+     * summing the queues at every safe point (a million of them at k = 48 with VOQ) cost 4% of a run.
+     */
+    private long buffered;
+
     /** Routers with heads due in the current cycle, in the order the first came due. */
     private final int[] visits;
     private int visitCount;
@@ -314,6 +320,7 @@ final class Routers {
         }
         fifo[iv * queueCapacity + i] = slot;
         rec[x + RING] = ring + (1L << 32);
+        buffered++;
         if (size == 0) {
             becomeFront(r, iv, slot);
         }
@@ -756,6 +763,7 @@ final class Routers {
         int head = (int) ring + 1;
         int left = (int) (ring >>> 32) - 1;
         rec[x + RING] = ((long) left << 32) | (head == queueCapacity ? 0 : head);
+        buffered--;
         if (left > 0) {
             becomeFront(r, iv, front(iv));
         } else {
@@ -814,11 +822,7 @@ final class Routers {
 
     /** Packets in router buffers. */
     long bufferedPackets() {
-        long n = 0;
-        for (int q = 0; q < queueBase[w.routers]; q++) {
-            n += (int) (rec[rx(q) + RING] >>> 32);
-        }
-        return n;
+        return buffered;
     }
 
     /** Describes the heads that wait, for a deadlock report. */
