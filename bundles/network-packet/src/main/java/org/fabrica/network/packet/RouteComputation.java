@@ -83,13 +83,13 @@ final class RouteComputation implements QueuingContext {
      */
     int arrival(int r, int inPort, int slot, long t) {
         Collector c = candidates(r, inPort, slot, t);
-        pool.hopClass[slot] = c.cls[0];
+        pool.hopClass(slot, c.cls[0]);
         return c.port[0];
     }
 
     /** VOQ crossbars: the VCs of output {@code port} the head in {@code slot}, routed on arrival, may take. */
     long queueMask(int r, int port, int slot) {
-        return mask(r, port, pool.hopClass[slot], pool.view(slot), slot);
+        return mask(r, port, pool.hopClass(slot), pool.view(slot), slot);
     }
 
     /** The routing's checked candidates for the packet in {@code slot} at router {@code r}. */

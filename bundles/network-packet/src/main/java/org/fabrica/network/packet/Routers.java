@@ -328,7 +328,7 @@ final class Routers {
 
     private void becomeFront(int r, int iv, int slot) {
         int x = rx(iv);
-        long a = Math.max(pool.headVisible[slot], rec[x + FROM]) + w.routingDelay[r];
+        long a = Math.max(pool.headVisible(slot), rec[x + FROM]) + w.routingDelay[r];
         rec[x + INFO] = (rec[x + INFO] & ~0xFFL) | ROUTING;
         rec[x + AT] = a;
         wakeHead(iv, a);
@@ -544,7 +544,7 @@ final class Routers {
                     sq.priority()[count] = vcPriority[r][l / queues % vcs];
                 }
                 if (saAllocator.usesAge()) {
-                    sq.age()[count] = pool.created[slot];
+                    sq.age()[count] = pool.created(slot);
                 }
                 if (saAllocator.usesOutputVc()) {
                     sq.outputVc()[count] = ov % vcs;
@@ -620,7 +620,7 @@ final class Routers {
                 a.priority()[count] = vcPriority[r][slot % vcs];
             }
             if (arbiter.usesAge()) {
-                a.age()[count] = pool.created[front(saRequestIv[i])];
+                a.age()[count] = pool.created(front(saRequestIv[i]));
             }
             if (arbiter.usesOutputVc()) {
                 a.outputVc()[count] = outVc(saRequestIv[i]) % vcs;
@@ -641,7 +641,7 @@ final class Routers {
     /** Adds the VC requests of the head in input VC {@code iv}: every free candidate VC that holds the whole packet. */
     private int request(int r, int iv, int l, int count, long t) {
         int slot = front(iv);
-        int length = pool.length[slot];
+        int length = pool.length(slot);
         int base = w.portBase[r];
         AllocationRequests q = vaRequests;
         for (int k = 0, n = candidates(iv); k < n; k++) {
@@ -663,7 +663,7 @@ final class Routers {
                     q.priority()[count] = vcPriority[r][l / queuesPerVc[r] % vcs];
                 }
                 if (vaAllocator.usesAge()) {
-                    q.age()[count] = pool.created[slot];
+                    q.age()[count] = pool.created(slot);
                 }
                 vaRequestOv[count] = ov;
                 count++;
@@ -731,12 +731,12 @@ final class Routers {
     /** The whole packet at the front of queue {@code iv} of router {@code r} leaves from cycle {@code t}. */
     private void send(int r, int iv, long t) {
         int slot = front(iv);
-        int f = pool.length[slot];
+        int f = pool.length(slot);
         int x = rx(iv);
         int ov = (int) rec[x + OUT];
         int o = ov / vcs;
         int c = w.cyclesPerFlit[o];
-        long tail = Math.max(t + (long) (f - 1) * c, pool.tailVisible[slot]);
+        long tail = Math.max(t + (long) (f - 1) * c, pool.tailVisible(slot));
         outFreeAt[o] = tail + c;
         int vc = vcOf(iv, r);
         int in = vc / vcs;
@@ -776,7 +776,7 @@ final class Routers {
         int peer = w.peerPort[o];
         if (peer == Wiring.TERMINAL) {
             int dst = w.terminalNode[o];
-            if (dst != pool.destination[slot]) {
+            if (dst != pool.destination(slot)) {
                 throw new SimulationException("routing '" + route.routingName + "' delivered " + pool.name(slot)
                         + " to node " + dst + " through " + w.portName(o));
             }
@@ -788,14 +788,13 @@ final class Routers {
             vcChanged(ov, t);
             return;
         }
-        int hops = ++pool.hops[slot];
+        int hops = pool.hop(slot);
         if (hops > livelockHops) {
             throw new SimulationException("livelock: " + pool.name(slot) + " crossed " + hops + " links; routing '"
                     + route.routingName + "' keeps it in the network (limit livelockHopsPerRouter x routers = "
                     + livelockHops + ")");
         }
-        pool.headVisible[slot] = t + fd;
-        pool.tailVisible[slot] = tail + fd;
+        pool.visible(slot, t + fd, tail + fd);
         int dr = w.portRouter[peer];
         arrive(dr, peer * vcs + ov % vcs, slot);
         vcChanged(ov, t);
@@ -806,7 +805,7 @@ final class Routers {
      * lost the allocation to another asks again then; otherwise the events of its VCs wake it.
      */
     private boolean freeNext(int r, int iv, long t) {
-        int length = pool.length[front(iv)];
+        int length = pool.length(front(iv));
         int base = w.portBase[r];
         for (int k = 0, n = candidates(iv); k < n; k++) {
             int ovBase = (base + candPort(iv, k)) * vcs;
