@@ -8,25 +8,44 @@ package org.fabrica.network.packet;
  * flit by flit, without an event per flit. Reads fold the ramps that have ended into the base;
  * reads come in cycle order (the model's clock), so a folded ramp is never needed again.
  *
- * <p>Each counter is one record of {@link #STRIDE} longs (128 bytes, two cache lines): the base
- * count and the number of ramps, then each ramp's start, end, and spacing with its flits.
+ * <p>Each counter is one record of {@link #stride} longs (at first 128 bytes, two cache lines):
+ * the base count and the number of ramps, then each ramp's start, end, and spacing with its
+ * flits. With VOQ crossbars the packets of one VC leave toward several outputs at once, each
+ * giving its credits back on a ramp of its own: a counter that needs more ramps than its record
+ * holds makes every record grow (a few times a run at most).
  */
 final class CreditCounters {
     /**
-     * Ramps a counter may hold at once: the packet being sent into the VC, and those leaving the VC
-     * downstream (one at a time, each spanning its serialisation) or arriving at an interface.
+     * Ramps a counter holds at first: the packet being sent into the VC, and those leaving the VC
+     * downstream (one at a time from a FIFO VC, each spanning its serialisation) or arriving at an
+     * interface.
      */
     static final int RAMPS = 5;
-    private static final int STRIDE = 1 + 3 * RAMPS;
-    private final long[] record;
+    /** Ramps every record has room for now, and longs per record. */
+    private int ramps = RAMPS;
+    private int stride = 1 + 3 * RAMPS;
+    private long[] record;
     private final int[] capacity;
 
     CreditCounters(int[] capacity) {
         this.capacity = capacity;
-        this.record = new long[capacity.length * STRIDE];
+        this.record = new long[Math.multiplyExact(capacity.length, stride)];
         for (int c = 0; c < capacity.length; c++) {
-            record[c * STRIDE] = capacity[c] & 0xFFFF_FFFFL;
+            record[c * stride] = capacity[c] & 0xFFFF_FFFFL;
         }
+    }
+
+    /** Every record gets room for twice as many ramps, each keeping its own. */
+    private void grow() {
+        int grownRamps = ramps * 2;
+        int grownStride = 1 + 3 * grownRamps;
+        long[] g = new long[Math.multiplyExact(capacity.length, grownStride)];
+        for (int c = 0; c < capacity.length; c++) {
+            System.arraycopy(record, c * stride, g, c * grownStride, stride);
+        }
+        record = g;
+        ramps = grownRamps;
+        stride = grownStride;
     }
 
     int capacity(int c) {
@@ -50,7 +69,7 @@ final class CreditCounters {
 
     /** The credits of counter {@code c} at cycle {@code now}, folding the ramps that have ended. */
     int credits(int c, long now) {
-        int o = c * STRIDE;
+        int o = c * stride;
         long head = record[o];
         int n = (int) (head >>> 32);
         int b = (int) head;
@@ -83,11 +102,15 @@ final class CreditCounters {
     /** Adds a ramp: {@code count} credits taken (send) or returned, from {@code first} every {@code every}, the last at {@code last}. */
     void ramp(int c, boolean send, int count, long first, int every, long last, long now) {
         credits(c, now); // fold what has ended
-        int o = c * STRIDE;
+        int o = c * stride;
         long head = record[o];
         int n = (int) (head >>> 32);
-        if (n == RAMPS) {
-            throw new IllegalStateException("credit counter " + c + " holds " + RAMPS + " ramps at once");
+        if (n == ramps) {
+            if (ramps >= 1 << 12) {
+                throw new IllegalStateException("credit counter " + c + " holds " + ramps + " ramps at once");
+            }
+            grow();
+            o = c * stride;
         }
         int j = o + 1 + 3 * n;
         record[j] = first;
@@ -103,7 +126,7 @@ final class CreditCounters {
      * not yet leaving downstream will add its ramp, and wake the waiter then).
      */
     long fitTime(int c, int needed, long now) {
-        int o = c * STRIDE;
+        int o = c * stride;
         int n = (int) (record[o] >>> 32);
         long lo = now;
         long latest = now;
@@ -135,7 +158,7 @@ final class CreditCounters {
 
     /** The credits of counter {@code c} at cycle {@code t} >= now, without folding. */
     int creditsAt(int c, long t) {
-        int o = c * STRIDE;
+        int o = c * stride;
         long head = record[o];
         int n = (int) (head >>> 32);
         int sum = (int) head;

@@ -332,7 +332,7 @@ final class Interfaces {
         int h = qHead[q];
         s = pool.allocate(qId[q][h], n, qDestination[q][h], packetFlits, qCreated[q][h], qNetwork[q][h]);
         if (choosesNetworks && lanes == 1) {
-            pool.network[s] = (byte) route.virtualNetwork(n, pool.view(s));
+            pool.network(s, route.virtualNetwork(n, pool.view(s)));
         }
         frontSlot[q] = s;
         return s;
@@ -382,7 +382,7 @@ final class Interfaces {
                 mask = route.injectionMask(n, pool.view(slot));
                 frontMask[n] = mask;
             }
-            int length = pool.length[slot];
+            int length = pool.length(slot);
             for (int i = 1; i <= vcs; i++) {
                 int c = lastVc[n] + i;
                 if (c >= vcs) {
@@ -412,7 +412,7 @@ final class Interfaces {
                     continue;
                 }
                 int s = front(n, qi);
-                if (credits.credits(base + lane, t) >= pool.length[s]) {
+                if (credits.credits(base + lane, t) >= pool.length(s)) {
                     q = qi;
                     v = lane;
                     slot = s;
@@ -428,16 +428,15 @@ final class Interfaces {
             nextLane[n] = v + 1 == lanes ? 0 : v + 1;
         }
         // send the whole packet
-        int f = pool.length[slot];
+        int f = pool.length(slot);
         int c = w.injectCyclesPerFlit;
         long tail = t + (long) (f - 1) * c;
         credits.ramp(base + v, true, f, t + 1, c, tail + 1, t);
         freeAt[n] = t + (long) f * c;
         sendingLane[n] = v;
         sendingTail[n] = tail;
-        pool.injected[slot] = t;
-        pool.headVisible[slot] = t + w.injectDelay;
-        pool.tailVisible[slot] = tail + w.injectDelay;
+        pool.injected(slot, t);
+        pool.visible(slot, t + w.injectDelay, tail + w.injectDelay);
         popFront(q);
         frontMask[n] = 0;
         queued[n]--;
@@ -445,7 +444,7 @@ final class Interfaces {
         pr.inNetwork++;
         pr.flitHops += f;
         pr.lastMove = t;
-        observer.packetInjected(pool.id[slot], n, t);
+        observer.packetInjected(pool.id(slot), n, t);
         int gp = w.nodeInPort[n];
         routers.arrive(w.portRouter[gp], gp * vcs + v, slot);
         if (queued[n] > 0) {
@@ -468,7 +467,7 @@ final class Interfaces {
 
     /** Fails the point when none of the VCs of {@code mask} can ever hold the packet. */
     private void requireRoom(int n, int slot, long mask, int base) {
-        int length = pool.length[slot];
+        int length = pool.length(slot);
         for (long m = mask; m != 0; m &= m - 1) {
             if (credits.capacity(base + Long.numberOfTrailingZeros(m)) >= length) {
                 return;
@@ -487,8 +486,8 @@ final class Interfaces {
         progress.inNetwork--;
         progress.ejecting--;
         progress.lastMove = t;
-        observer.packetDelivered(pool.id[slot], pool.source[slot], pool.destination[slot], pool.length[slot],
-                pool.created[slot], pool.injected[slot], t, pool.hops[slot]);
+        observer.packetDelivered(pool.id(slot), pool.source(slot), pool.destination(slot), pool.length(slot),
+                pool.created(slot), pool.injected(slot), t, pool.hops(slot));
         pool.release(slot);
     }
 }

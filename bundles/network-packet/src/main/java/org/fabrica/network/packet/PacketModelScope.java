@@ -2,7 +2,6 @@ package org.fabrica.network.packet;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.hardware.OutputInterleaving;
@@ -27,10 +26,6 @@ final class PacketModelScope {
             problems.add("outputs interleave flits of several packets (outputInterleaving / linkInterleaving = flits):"
                     + " the packet model puts whole packets on links; set it to packets (generic: outputInterleaving,"
                     + " infiniband: linkInterleaving)");
-        }
-        if (d.crossbar() == CrossbarOrganisation.VOQ) {
-            problems.add("crossbar organisation voq is not modelled (the packet model has shared, vc-inputs and per-vc"
-                    + " crossbars)");
         }
         if (d.injection() == InjectionQueues.PER_VC_ADMITTANCE) {
             problems.add("injection queues per-vc-admittance are not modelled (single and per-vc are)");

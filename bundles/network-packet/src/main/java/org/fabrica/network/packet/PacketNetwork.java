@@ -115,16 +115,23 @@ public final class PacketNetwork implements NetworkModel {
             throw new IllegalArgumentException("the packet model has no throttle hook (throttle '" + names.throttle()
                     + "' is active); use network: {name: flit} or the throttle none");
         }
+        CrossbarOrganisation organisation = d.crossbar();
+        boolean voq = organisation == CrossbarOrganisation.VOQ;
         int[] queues = new int[w.routers];
         int[] ports = new int[w.routers];
+        int[] inputQueues = new int[w.routers];
+        long totalQueues = 0;
         for (int r = 0; r < w.routers; r++) {
             ports[r] = w.ports(r);
             queues[r] = ports[r] * w.vcs;
+            // VOQ: one queue per input VC and output port, each its own allocator input (the flit model's numbering)
+            inputQueues[r] = Math.multiplyExact(queues[r], voq ? ports[r] : 1);
+            totalQueues += inputQueues[r];
         }
-        CrossbarOrganisation organisation = d.crossbar();
-        Allocator va = allocator(parts, "VC allocation", d.vcAllocator(), new AllocatorShape(queues, queues, 1));
+        EventQueue.requireSubjects("input queues", totalQueues);
+        Allocator va = allocator(parts, "VC allocation", d.vcAllocator(), new AllocatorShape(inputQueues, queues, 1));
         AllocatorShape saShape = organisation == CrossbarOrganisation.SHARED ? new AllocatorShape(ports, ports, w.vcs)
-                : new AllocatorShape(queues, ports, 1);
+                : new AllocatorShape(inputQueues, ports, 1);
         Allocator sa = allocator(parts, "switch allocation", d.switchAllocator(),
                 organisation == CrossbarOrganisation.PER_VC ? new AllocatorShape(queues, queues, 1) : saShape);
         // per-VC crossbars: each output's arbiter chooses among the crossbars (inputs = port * vcs + vc)

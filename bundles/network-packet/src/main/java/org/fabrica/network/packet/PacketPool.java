@@ -4,22 +4,29 @@ import java.util.Arrays;
 import org.fabrica.routing.PacketView;
 
 /**
- * The packets that have left their source queues, as struct of arrays with a free list: header
- * fields, routing state, and where the packet's head and tail become visible in the buffer it is
- * in. Grows by doubling; nothing is allocated per packet once it has grown.
+ * The packets that have left their source queues, one record of {@code 1 << SHIFT} longs per pool
+ * slot (64 bytes: a packet's header, routing state and the cycles its head and tail become
+ * visible in the buffer it is in, read together at every hop in one cache line), with a free list.
+ * Grows by doubling; nothing is allocated per packet once it has grown.
  */
 final class PacketPool {
-    long[] id;
-    int[] source;
-    int[] destination;
-    int[] length;
-    long[] created;
-    long[] injected;
-    int[] routingState;
-    byte[] network;
-    int[] hops;
-    long[] headVisible;
-    long[] tailVisible;
+    private static final int SHIFT = 3;
+    private static final int ID = 0;
+    private static final int CREATED = 1;
+    private static final int INJECTED = 2;
+    private static final int HEAD = 3;
+    private static final int TAIL = 4;
+    /** Source (low 32 bits) and destination (high 32). */
+    private static final int ENDS = 5;
+    /** Length in flits (low 32 bits) and hops (high 32). */
+    private static final int SIZE = 6;
+    /**
+     * Routing state (low 32 bits), virtual network (bits 32-39, a byte), and with VOQ crossbars the
+     * VC class of the route computed when the head arrived at its current router (bits 40-63).
+     */
+    private static final int ROUTE = 7;
+    private long[] rec;
+    private int capacity;
     private int[] free;
     private int freeCount;
     private int used;
@@ -30,43 +37,36 @@ final class PacketPool {
         grow(Math.max(16, capacity));
     }
 
-    private void grow(int capacity) {
-        int old = id == null ? 0 : id.length;
-        id = id == null ? new long[capacity] : Arrays.copyOf(id, capacity);
-        source = source == null ? new int[capacity] : Arrays.copyOf(source, capacity);
-        destination = destination == null ? new int[capacity] : Arrays.copyOf(destination, capacity);
-        length = length == null ? new int[capacity] : Arrays.copyOf(length, capacity);
-        created = created == null ? new long[capacity] : Arrays.copyOf(created, capacity);
-        injected = injected == null ? new long[capacity] : Arrays.copyOf(injected, capacity);
-        routingState = routingState == null ? new int[capacity] : Arrays.copyOf(routingState, capacity);
-        network = network == null ? new byte[capacity] : Arrays.copyOf(network, capacity);
-        hops = hops == null ? new int[capacity] : Arrays.copyOf(hops, capacity);
-        headVisible = headVisible == null ? new long[capacity] : Arrays.copyOf(headVisible, capacity);
-        tailVisible = tailVisible == null ? new long[capacity] : Arrays.copyOf(tailVisible, capacity);
-        int[] f = new int[capacity];
+    private void grow(int grown) {
+        int old = capacity;
+        rec = rec == null ? new long[Math.multiplyExact(grown, 1 << SHIFT)] : Arrays.copyOf(rec,
+                Math.multiplyExact(grown, 1 << SHIFT));
+        capacity = grown;
+        int[] f = new int[grown];
         if (free != null) {
             System.arraycopy(free, 0, f, 0, freeCount);
         }
         free = f;
-        for (int s = capacity - 1; s >= old; s--) {
+        for (int s = grown - 1; s >= old; s--) {
             free[freeCount++] = s;
         }
     }
 
     int allocate(long packetId, int src, int dst, int flits, long createdAt, int virtualNetwork) {
         if (freeCount == 0) {
-            grow(id.length * 2);
+            grow(capacity * 2);
         }
         int s = free[--freeCount];
-        id[s] = packetId;
-        source[s] = src;
-        destination[s] = dst;
-        length[s] = flits;
-        created[s] = createdAt;
-        injected[s] = -1;
-        routingState[s] = 0;
-        network[s] = (byte) virtualNetwork;
-        hops[s] = 0;
+        int x = s << SHIFT;
+        long[] r = rec;
+        r[x + ID] = packetId;
+        r[x + CREATED] = createdAt;
+        r[x + INJECTED] = -1;
+        r[x + HEAD] = 0;
+        r[x + TAIL] = 0;
+        r[x + ENDS] = (src & 0xFFFF_FFFFL) | ((long) dst << 32);
+        r[x + SIZE] = flits & 0xFFFF_FFFFL;
+        r[x + ROUTE] = (virtualNetwork & 0xFFL) << 32;
         used++;
         return s;
     }
@@ -76,12 +76,98 @@ final class PacketPool {
         used--;
     }
 
+    long id(int s) {
+        return rec[(s << SHIFT) + ID];
+    }
+
+    int source(int s) {
+        return (int) rec[(s << SHIFT) + ENDS];
+    }
+
+    int destination(int s) {
+        return (int) (rec[(s << SHIFT) + ENDS] >>> 32);
+    }
+
+    int length(int s) {
+        return (int) rec[(s << SHIFT) + SIZE];
+    }
+
+    long created(int s) {
+        return rec[(s << SHIFT) + CREATED];
+    }
+
+    long injected(int s) {
+        return rec[(s << SHIFT) + INJECTED];
+    }
+
+    void injected(int s, long cycle) {
+        rec[(s << SHIFT) + INJECTED] = cycle;
+    }
+
+    int hops(int s) {
+        return (int) (rec[(s << SHIFT) + SIZE] >>> 32);
+    }
+
+    /** One more hop for the packet in {@code s}; returns its hops. */
+    int hop(int s) {
+        int x = (s << SHIFT) + SIZE;
+        long v = rec[x] + (1L << 32);
+        rec[x] = v;
+        return (int) (v >>> 32);
+    }
+
+    long headVisible(int s) {
+        return rec[(s << SHIFT) + HEAD];
+    }
+
+    long tailVisible(int s) {
+        return rec[(s << SHIFT) + TAIL];
+    }
+
+    /** Where the packet's head and tail become visible in the buffer it goes to. */
+    void visible(int s, long head, long tail) {
+        int x = s << SHIFT;
+        rec[x + HEAD] = head;
+        rec[x + TAIL] = tail;
+    }
+
+    int routingState(int s) {
+        return (int) rec[(s << SHIFT) + ROUTE];
+    }
+
+    void routingState(int s, int state) {
+        int x = (s << SHIFT) + ROUTE;
+        rec[x] = (rec[x] & ~0xFFFF_FFFFL) | (state & 0xFFFF_FFFFL);
+    }
+
+    /** The virtual network, kept as a byte (as the flit model keeps it). */
+    int network(int s) {
+        return (byte) (rec[(s << SHIFT) + ROUTE] >>> 32);
+    }
+
+    void network(int s, int n) {
+        int x = (s << SHIFT) + ROUTE;
+        rec[x] = (rec[x] & ~(0xFFL << 32)) | ((n & 0xFFL) << 32);
+    }
+
+    int hopClass(int s) {
+        return (int) (rec[(s << SHIFT) + ROUTE] >>> 40);
+    }
+
+    void hopClass(int s, int cls) {
+        if (cls >>> 24 != 0) {
+            throw new IllegalArgumentException("VC class " + cls + " beyond the packet model's 2^24");
+        }
+        int x = (s << SHIFT) + ROUTE;
+        rec[x] = (rec[x] & ((1L << 40) - 1)) | ((long) cls << 40);
+    }
+
     int used() {
         return used;
     }
 
     String name(int s) {
-        return "packet " + id[s] + " (" + source[s] + " -> " + destination[s] + ", created at cycle " + created[s] + ")";
+        return "packet " + id(s) + " (" + source(s) + " -> " + destination(s) + ", created at cycle " + created(s) + ")";
     }
 
     View view(int slot) {
@@ -95,47 +181,47 @@ final class PacketPool {
 
         @Override
         public long id() {
-            return id[slot];
+            return PacketPool.this.id(slot);
         }
 
         @Override
         public int source() {
-            return source[slot];
+            return PacketPool.this.source(slot);
         }
 
         @Override
         public int destination() {
-            return destination[slot];
+            return PacketPool.this.destination(slot);
         }
 
         @Override
         public int length() {
-            return length[slot];
+            return PacketPool.this.length(slot);
         }
 
         @Override
         public long created() {
-            return created[slot];
+            return PacketPool.this.created(slot);
         }
 
         @Override
         public int routingState() {
-            return routingState[slot];
+            return PacketPool.this.routingState(slot);
         }
 
         @Override
         public void routingState(int state) {
-            routingState[slot] = state;
+            PacketPool.this.routingState(slot, state);
         }
 
         @Override
         public int virtualNetwork() {
-            return network[slot];
+            return network(slot);
         }
 
         @Override
         public void virtualNetwork(int n) {
-            network[slot] = (byte) n;
+            network(slot, n);
         }
     }
 

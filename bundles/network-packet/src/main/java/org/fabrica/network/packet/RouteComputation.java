@@ -66,6 +66,34 @@ final class RouteComputation implements QueuingContext {
      * returns their count.
      */
     int route(int r, int inPort, int slot, int[] ports, long[] masks, int base, long t) {
+        Collector c = candidates(r, inPort, slot, t);
+        PacketPool.View p = pool.view(slot);
+        for (int k = 0; k < c.count; k++) {
+            ports[base + k] = c.port[k];
+            masks[base + k] = mask(r, c.port[k], c.cls[k], p, slot);
+        }
+        return c.count;
+    }
+
+    /**
+     * VOQ crossbars: routes the head of the packet in {@code slot} as it arrives at router
+     * {@code r} through local port {@code inPort} and returns the output whose queue it joins, the
+     * routing's first candidate (an adaptive routing decides here, as in the flit model); the
+     * candidate's VC class is kept with the packet for {@link #queueMask} at the queue's front.
+     */
+    int arrival(int r, int inPort, int slot, long t) {
+        Collector c = candidates(r, inPort, slot, t);
+        pool.hopClass(slot, c.cls[0]);
+        return c.port[0];
+    }
+
+    /** VOQ crossbars: the VCs of output {@code port} the head in {@code slot}, routed on arrival, may take. */
+    long queueMask(int r, int port, int slot) {
+        return mask(r, port, pool.hopClass(slot), pool.view(slot), slot);
+    }
+
+    /** The routing's checked candidates for the packet in {@code slot} at router {@code r}. */
+    private Collector candidates(int r, int inPort, int slot, long t) {
         PacketPool.View p = pool.view(slot);
         Collector c = collector;
         c.clear();
@@ -98,24 +126,27 @@ final class RouteComputation implements QueuingContext {
                 throw new SimulationException("routing '" + routingName + "' chose VC class " + cls + " for "
                         + pool.name(slot) + " at router " + r + "; it declares " + vcClasses + " classes");
             }
-            long mask;
-            try {
-                mask = queuing.vcMask(r, port, cls, p);
-            } catch (SimulationException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                throw new SimulationException("queuing scheme '" + names.queuing() + "' failed for " + pool.name(slot)
-                        + " at router " + r + " port " + port + ": " + e, e);
-            }
-            if (mask == 0 || (mask & ~allVcs) != 0) {
-                throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
-                        + Long.toHexString(mask) + " for " + pool.name(slot) + " at router " + r + " port " + port
-                        + "; it must be non-zero and within VCs 0.." + (w.vcs - 1));
-            }
-            ports[base + k] = port;
-            masks[base + k] = mask;
         }
-        return c.count;
+        return c;
+    }
+
+    /** The queuing scheme's VCs of {@code port} for VC class {@code cls}, checked. */
+    private long mask(int r, int port, int cls, PacketPool.View p, int slot) {
+        long mask;
+        try {
+            mask = queuing.vcMask(r, port, cls, p);
+        } catch (SimulationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' failed for " + pool.name(slot)
+                    + " at router " + r + " port " + port + ": " + e, e);
+        }
+        if (mask == 0 || (mask & ~allVcs) != 0) {
+            throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
+                    + Long.toHexString(mask) + " for " + pool.name(slot) + " at router " + r + " port " + port
+                    + "; it must be non-zero and within VCs 0.." + (w.vcs - 1));
+        }
+        return mask;
     }
 
     /** The injection VCs of a packet at node {@code n}, checked. */

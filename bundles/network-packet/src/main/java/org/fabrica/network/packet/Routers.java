@@ -19,6 +19,13 @@ import org.fabrica.router.Allocator;
  * hardware model's parts, asked with the flit model's requests, once per cycle in which heads ask
  * (a flit model asks them for every flit too, but a held output or input takes only its packet's
  * flits, so the pointers move alike).
+ *
+ * <p>Queues: one per input VC, or with VOQ crossbars one per input VC and output port of its
+ * router, numbered as the flit model numbers them (router-local queue
+ * {@code (port * vcs + vc) * ports + output}, the allocators' input): a head is routed when it
+ * arrives ({@link RouteComputation#arrival}) and joins the queue of its output, so a blocked head
+ * holds back only the packets of its VC bound to the same output. The VC's credits count all its
+ * queues. Below, "queue" is an input VC when crossbars are not VOQ.
  */
 final class Routers {
     static final byte IDLE = 0;
@@ -41,33 +48,71 @@ final class Routers {
     private final int[] slotWinner;
     private final int queueCapacity;
     private final int maxCandidates;
-    // per input VC
+    /** VOQ crossbars: one queue per input VC and output port; else one per input VC. */
+    private final boolean voq;
+    /** Per router: queues per input VC (its port count with VOQ, else 1). */
+    private final int[] queuesPerVc;
+    /** Per router, and one past the last: its local queue 0. */
+    private final int[] queueBase;
+    /** VOQ: the router of every queue (null without: a queue is its input VC). */
+    private final int[] queueRouter;
+    /** Candidates kept per queue beyond the first (in its record): none with VOQ, else the routing's most - 1. */
+    private final int candStride;
+    // per queue: its packets (a ring of pool slots), and its record
     private final int[] fifo;
-    private final int[] fifoHead;
-    private final int[] fifoSize;
-    final byte[] state;
-    private final long[] at;
-    private final long[] frontFrom;
-    final int[] outVc;
-    private final int[] candCount;
-    /** Per input VC: the cycle of its head's pending wake-up, to send each one once. */
-    private final long[] headWakeAt;
+    /**
+     * Per queue, one record of {@code 1 << REC_SHIFT} longs (64 bytes: one cache line, the array's
+     * first {@link #REC_LEAD} longs skipped so that with a 16-byte header and a 64-byte aligned
+     * array each record fills one line), so that looking at a head is one memory read:
+     * {@code rec[(q << REC_SHIFT) + REC_LEAD + field]}. Fields: the cycle its stage may proceed
+     * ({@link #AT}), the cycle its next packet may come to the front ({@link #FROM}), its pending
+     * wake-up ({@link #WAKE}, -1: none), the output VC it holds ({@link #OUT}), its first
+     * candidate's port and VC mask ({@link #PORT0}, {@link #MASK0}), state and candidate count
+     * ({@link #INFO}: bits 0-7 and 8-39), and the ring's head and size ({@link #RING}: low and high
+     * 32 bits).
+     */
+    private final long[] rec;
+    static final int REC_SHIFT = 3;
+    static final int REC_LEAD = 6;
+    private static final int AT = 0;
+    private static final int FROM = 1;
+    private static final int WAKE = 2;
+    private static final int OUT = 3;
+    private static final int PORT0 = 4;
+    private static final int MASK0 = 5;
+    private static final int INFO = 6;
+    private static final int RING = 7;
     /**
      * Per output VC: the heads of its router that may take it (bits over the router's local input
-     * VCs). When the VC becomes free (released, and room for a packet back) they look again, all in
-     * one visit; a head that waits long costs nothing in between.
+     * VCs; with VOQ, bit v stands for VC v's queue to the output VC's port). When the VC becomes
+     * free (released, and room for a packet back) they look again, all in one visit; a head that
+     * waits long costs nothing in between.
      */
     private final long[] waitOn;
-    /** Per router: where its output VCs' wait masks start (each VC's mask spans the router's words). */
+    /** Per router: where its output VCs' wait masks start (each VC's mask spans {@link #vcWordBase}'s words). */
     private final int[] waitOnBase;
+    /** Per router: words of a bit mask over its local input VCs. */
+    private final int[] vcWordBase;
     /** Per output VC: the cycle of its pending "free" event, to send each one once. */
     private final long[] vcEventAt;
     private final int packetFlits;
+    /** Candidates 1.. of each queue's head ({@link #candStride} per queue); the first is in its record. */
     private final int[] candPort;
     private final long[] candMask;
-    // per router: the heads to look at in its next visit, as bit words over its local input VCs
+    /** Route computation's answer, before it is kept. */
+    private final int[] routePort;
+    private final long[] routeMask;
+    // per router: the heads to look at in its next visit, as bit words over its local queues
     private final int[] wordBase;
     private final long[] due;
+    /**
+     * Per router: which of its {@link #due} words have a bit set, so that a visit reads only those
+     * (a 48-port switch with VOQ has 144 words of queues, few of them due at once).
+     */
+    private final long[] dueWords;
+    private final int[] summaryBase;
+    /** The due words of the router being visited. */
+    private final int[] dueList;
     private final long[] visitedAt;
     private final long[] scheduledAt;
     // per global port
@@ -112,30 +157,55 @@ final class Routers {
         this.shared = organisation == CrossbarOrganisation.SHARED;
         this.queueCapacity = w.maxCapacityPackets + 1;
         this.maxCandidates = route.maxCandidates;
-        int vcTotal = w.totalPorts * vcs;
-        this.fifo = new int[vcTotal * queueCapacity];
-        this.fifoHead = new int[vcTotal];
-        this.fifoSize = new int[vcTotal];
-        this.state = new byte[vcTotal];
-        this.at = new long[vcTotal];
-        this.frontFrom = new long[vcTotal];
-        this.outVc = new int[vcTotal];
-        this.candCount = new int[vcTotal];
-        this.headWakeAt = new long[vcTotal];
-        java.util.Arrays.fill(headWakeAt, -1);
-        this.candPort = new int[vcTotal * maxCandidates];
-        this.candMask = new long[vcTotal * maxCandidates];
-        this.wordBase = new int[w.routers + 1];
+        this.voq = organisation == CrossbarOrganisation.VOQ;
+        this.queuesPerVc = new int[w.routers];
+        this.queueBase = new int[w.routers + 1];
         for (int r = 0; r < w.routers; r++) {
-            wordBase[r + 1] = wordBase[r] + (w.ports(r) * vcs + 63) / 64;
+            queuesPerVc[r] = voq ? w.ports(r) : 1;
+            queueBase[r + 1] = Math.addExact(queueBase[r], Math.multiplyExact(w.ports(r) * vcs, queuesPerVc[r]));
+        }
+        int vcTotal = queueBase[w.routers];
+        if (voq) {
+            this.queueRouter = new int[vcTotal];
+            for (int r = 0; r < w.routers; r++) {
+                java.util.Arrays.fill(queueRouter, queueBase[r], queueBase[r + 1], r);
+            }
+        } else {
+            this.queueRouter = null;
+        }
+        this.candStride = voq ? 0 : maxCandidates - 1;
+        this.fifo = new int[Math.multiplyExact(vcTotal, queueCapacity)];
+        this.rec = new long[Math.addExact(Math.multiplyExact(vcTotal, 1 << REC_SHIFT), REC_LEAD)];
+        for (int q = 0; q < vcTotal; q++) {
+            rec[rx(q) + WAKE] = -1;
+        }
+        this.candPort = new int[Math.multiplyExact(vcTotal, candStride)];
+        this.candMask = new long[Math.multiplyExact(vcTotal, candStride)];
+        this.routePort = new int[maxCandidates];
+        this.routeMask = new long[maxCandidates];
+        this.wordBase = new int[w.routers + 1];
+        this.vcWordBase = new int[w.routers + 1];
+        for (int r = 0; r < w.routers; r++) {
+            wordBase[r + 1] = wordBase[r] + (queueBase[r + 1] - queueBase[r] + 63) / 64;
+            vcWordBase[r + 1] = vcWordBase[r] + (w.ports(r) * vcs + 63) / 64;
         }
         this.due = new long[wordBase[w.routers]];
+        this.summaryBase = new int[w.routers + 1];
+        int mostWords = 1;
+        for (int r = 0; r < w.routers; r++) {
+            int words = wordBase[r + 1] - wordBase[r];
+            summaryBase[r + 1] = summaryBase[r] + (words + 63) / 64;
+            mostWords = Math.max(mostWords, words);
+        }
+        this.dueWords = new long[summaryBase[w.routers]];
+        this.dueList = new int[mostWords];
         this.waitOnBase = new int[w.routers + 1];
         for (int r = 0; r < w.routers; r++) {
-            waitOnBase[r + 1] = waitOnBase[r] + w.ports(r) * vcs * (wordBase[r + 1] - wordBase[r]);
+            waitOnBase[r + 1] = waitOnBase[r] + w.ports(r) * vcs * (vcWordBase[r + 1] - vcWordBase[r]);
         }
         this.waitOn = new long[waitOnBase[w.routers]];
-        this.vcEventAt = new long[vcTotal];
+        int ovTotal = w.totalPorts * vcs;
+        this.vcEventAt = new long[ovTotal];
         java.util.Arrays.fill(vcEventAt, -1);
         this.visitedAt = new long[w.routers];
         this.visits = new int[w.routers];
@@ -144,9 +214,9 @@ final class Routers {
         java.util.Arrays.fill(scheduledAt, -1);
         this.outFreeAt = new long[w.totalPorts];
         this.inFreeAt = new long[w.totalPorts];
-        this.owner = new int[vcTotal];
+        this.owner = new int[ovTotal];
         java.util.Arrays.fill(owner, -1);
-        this.ownerFreeAt = new long[vcTotal];
+        this.ownerFreeAt = new long[ovTotal];
         this.vcPriority = new int[w.routers][];
         for (int r = 0; r < w.routers; r++) {
             int[] p = new int[vcs];
@@ -159,8 +229,9 @@ final class Routers {
         this.saAllocator = sa;
         this.vaName = vaName;
         this.saName = saName;
-        int localQueues = w.maxPorts * vcs;
-        this.vaRequests = AllocationRequests.withCapacity(Math.max(1, localQueues * maxCandidates * vcs));
+        int localVcs = w.maxPorts * vcs;
+        int localQueues = localVcs * (voq ? w.maxPorts : 1);
+        this.vaRequests = AllocationRequests.withCapacity(Math.max(1, Math.max(localVcs * maxCandidates, localQueues) * vcs));
         this.saRequests = AllocationRequests.withCapacity(localQueues);
         this.vaRequestOv = new int[vaRequests.capacity()];
         this.saRequestIv = new int[localQueues];
@@ -174,60 +245,112 @@ final class Routers {
         this.receiveOverhead = receiveOverhead;
     }
 
-    /** Packets buffered in input VC {@code iv}. */
-    int buffered(int iv) {
-        return fifoSize[iv];
+    /** The packet at the front of queue {@code q} (only when it holds one). */
+    int front(int q) {
+        return fifo[q * queueCapacity + (int) rec[rx(q) + RING]];
     }
 
-    /** The packet at the front of input VC {@code iv} (only when it holds one). */
-    int front(int iv) {
-        return fifo[iv * queueCapacity + fifoHead[iv]];
+    /** Where queue {@code q}'s record starts. */
+    private static int rx(int q) {
+        return (q << REC_SHIFT) + REC_LEAD;
     }
+
+    private int state(int q) {
+        return (int) rec[rx(q) + INFO] & 0xFF;
+    }
+
+    private int candidates(int q) {
+        return (int) (rec[rx(q) + INFO] >>> 8);
+    }
+
+    private int outVc(int q) {
+        return (int) rec[rx(q) + OUT];
+    }
+
+    /** Candidate {@code k}'s output port of the head of queue {@code q}. */
+    private int candPort(int q, int k) {
+        return k == 0 ? (int) rec[rx(q) + PORT0] : candPort[q * candStride + k - 1];
+    }
+
+    private long candMask(int q, int k) {
+        return k == 0 ? rec[rx(q) + MASK0] : candMask[q * candStride + k - 1];
+    }
+
+    /** The router of queue {@code q}. */
+    private int routerOf(int q) {
+        return voq ? queueRouter[q] : w.portRouter[q / vcs];
+    }
+
+    /** The input VC of queue {@code q} of router {@code r}. */
+    private int vcOf(int q, int r) {
+        return voq ? w.portBase[r] * vcs + (q - queueBase[r]) / queuesPerVc[r] : q;
+    }
+
+    /**
+     * Packets that arrived in a queue and have not left it: counted as they come and go, since
+     * summing the queues at every safe point (a million of them at k = 48 with VOQ) cost 4% of a run.
+     */
+    private long buffered;
 
     /** Routers with heads due in the current cycle, in the order the first came due. */
     private final int[] visits;
     private int visitCount;
 
-    /** The packet in {@code slot} arrives in input VC {@code iv} of router {@code r}: its head visible at headVisible[slot]. */
+    /**
+     * The packet in {@code slot} arrives in input VC {@code iv} of router {@code r}: its head
+     * visible at headVisible[slot]. With VOQ it is routed now and joins the queue of its output.
+     */
     void arrive(int r, int iv, int slot) {
-        int size = fifoSize[iv];
+        if (voq) {
+            int local = iv - w.portBase[r] * vcs;
+            int port = route.arrival(r, local / vcs, slot, progress.now);
+            iv = queueBase[r] + local * queuesPerVc[r] + port;
+        }
+        int x = rx(iv);
+        long ring = rec[x + RING];
+        int size = (int) (ring >>> 32);
         if (size == queueCapacity) {
-            throw new SimulationException("input VC " + (iv % vcs) + " of " + w.portName(iv / vcs) + " overflowed: "
+            int vc = vcOf(iv, r);
+            throw new SimulationException("input VC " + (vc % vcs) + " of " + w.portName(vc / vcs) + " overflowed: "
                     + size + " packets buffered (credit accounting violated)");
         }
-        int i = fifoHead[iv] + size;
+        int i = (int) ring + size;
         if (i >= queueCapacity) {
             i -= queueCapacity;
         }
         fifo[iv * queueCapacity + i] = slot;
-        fifoSize[iv] = size + 1;
+        rec[x + RING] = ring + (1L << 32);
+        buffered++;
         if (size == 0) {
             becomeFront(r, iv, slot);
         }
     }
 
     private void becomeFront(int r, int iv, int slot) {
-        long a = Math.max(pool.headVisible[slot], frontFrom[iv]);
-        state[iv] = ROUTING;
-        at[iv] = a + w.routingDelay[r];
-        wakeHead(iv, at[iv]);
+        int x = rx(iv);
+        long a = Math.max(pool.headVisible(slot), rec[x + FROM]) + w.routingDelay[r];
+        rec[x + INFO] = (rec[x + INFO] & ~0xFFL) | ROUTING;
+        rec[x + AT] = a;
+        wakeHead(iv, a);
     }
 
-    /** Head of input VC {@code iv} looks again in cycle {@code t} (a later cycle than the routers' turn now). */
+    /** Head of queue {@code iv} looks again in cycle {@code t} (a later cycle than the routers' turn now). */
     void wakeHead(int iv, long t) {
-        if (headWakeAt[iv] == t) {
+        int x = rx(iv) + WAKE;
+        if (rec[x] == t) {
             return;
         }
-        headWakeAt[iv] = t;
+        rec[x] = t;
         events.add(t, EventQueue.HEAD, iv);
     }
 
     /** A head's wake-up is due: its router looks at it in this cycle's routers' turn. */
     void headDue(int iv, long t) {
-        int gp = iv / vcs;
-        int r = w.portRouter[gp];
-        int local = iv - w.portBase[r] * vcs;
-        due[wordBase[r] + (local >>> 6)] |= 1L << local;
+        int r = routerOf(iv);
+        int local = iv - queueBase[r];
+        int i = local >>> 6;
+        due[wordBase[r] + i] |= 1L << local;
+        dueWords[summaryBase[r] + (i >>> 6)] |= 1L << i;
         if (scheduledAt[r] != t) {
             scheduledAt[r] = t;
             visits[visitCount++] = r;
@@ -273,11 +396,31 @@ final class Routers {
         int r = w.portRouter[ov / vcs];
         int b = waitMask(r, ov);
         int w0 = wordBase[r];
+        int words = vcWordBase[r + 1] - vcWordBase[r];
         long any = 0;
-        for (int i = 0; i < wordBase[r + 1] - w0; i++) {
-            long bits = waitOn[b + i];
-            due[w0 + i] |= bits;
-            any |= bits;
+        if (!voq) {
+            for (int i = 0; i < words; i++) {
+                long bits = waitOn[b + i];
+                if (bits != 0) {
+                    due[w0 + i] |= bits;
+                    dueWords[summaryBase[r] + (i >>> 6)] |= 1L << i;
+                    any |= bits;
+                }
+            }
+        } else {
+            // bit v: VC v's queue to this port
+            int port = ov / vcs - w.portBase[r];
+            int queues = queuesPerVc[r];
+            for (int i = 0; i < words; i++) {
+                long bits = waitOn[b + i];
+                any |= bits;
+                while (bits != 0) {
+                    int l = (((i << 6) + Long.numberOfTrailingZeros(bits)) * queues) + port;
+                    bits &= bits - 1;
+                    due[w0 + (l >>> 6)] |= 1L << l;
+                    dueWords[summaryBase[r] + (l >>> 12)] |= 1L << (l >>> 6);
+                }
+            }
         }
         if (any != 0 && scheduledAt[r] != t) {
             scheduledAt[r] = t;
@@ -287,16 +430,15 @@ final class Routers {
 
     /** The first word of output VC {@code ov}'s wait mask ({@code ov} of router {@code r}). */
     private int waitMask(int r, int ov) {
-        return waitOnBase[r] + (ov - w.portBase[r] * vcs) * (wordBase[r + 1] - wordBase[r]);
+        return waitOnBase[r] + (ov - w.portBase[r] * vcs) * (vcWordBase[r + 1] - vcWordBase[r]);
     }
 
     private void waitFor(int r, int iv, boolean on) {
-        int local = iv - w.portBase[r] * vcs;
-        int cb = iv * maxCandidates;
+        int local = (iv - queueBase[r]) / queuesPerVc[r]; // the queue's input VC
         int base = w.portBase[r];
-        for (int k = 0; k < candCount[iv]; k++) {
-            int ovBase = (base + candPort[cb + k]) * vcs;
-            for (long m = candMask[cb + k]; m != 0; m &= m - 1) {
+        for (int k = 0, n = candidates(iv); k < n; k++) {
+            int ovBase = (base + candPort(iv, k)) * vcs;
+            for (long m = candMask(iv, k); m != 0; m &= m - 1) {
                 int i = waitMask(r, ovBase + Long.numberOfTrailingZeros(m)) + (local >>> 6);
                 if (on) {
                     waitOn[i] |= 1L << local;
@@ -316,24 +458,51 @@ final class Routers {
             return;
         }
         visitedAt[r] = t;
-        int qBase = w.portBase[r] * vcs;
+        int qBase = queueBase[r];
+        int queues = queuesPerVc[r];
         int w0 = wordBase[r];
-        int w1 = wordBase[r + 1];
+        int nw = 0;
+        for (int sw = summaryBase[r], s0 = sw; sw < summaryBase[r + 1]; sw++) {
+            for (long sb = dueWords[sw]; sb != 0; sb &= sb - 1) {
+                dueList[nw++] = w0 + ((sw - s0) << 6) + Long.numberOfTrailingZeros(sb);
+            }
+            dueWords[sw] = 0;
+        }
+        int[] words = dueList;
         // route computation and the VC allocator's requests
         int count = 0;
-        for (int wd = w0; wd < w1; wd++) {
+        for (int j = 0; j < nw; j++) {
+            int wd = words[j];
             long bits = due[wd];
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int iv = qBase + l;
-                if (state[iv] == ROUTING && at[iv] <= t) {
+                int x = rx(iv);
+                int st = (int) rec[x + INFO] & 0xFF;
+                if (st == ROUTING && rec[x + AT] <= t) {
                     int slot = front(iv);
-                    candCount[iv] = route.route(r, l / vcs, slot, candPort, candMask, iv * maxCandidates, t);
-                    state[iv] = WAIT_VC;
+                    int n;
+                    if (voq) {
+                        // routed on arrival: the VCs of its queue's output
+                        int port = l % queues;
+                        n = 1;
+                        rec[x + PORT0] = port;
+                        rec[x + MASK0] = route.queueMask(r, port, slot);
+                    } else {
+                        n = route.route(r, l / vcs, slot, routePort, routeMask, 0, t);
+                        rec[x + PORT0] = routePort[0];
+                        rec[x + MASK0] = routeMask[0];
+                        for (int k = 1; k < n; k++) {
+                            candPort[iv * candStride + k - 1] = routePort[k];
+                            candMask[iv * candStride + k - 1] = routeMask[k];
+                        }
+                    }
+                    st = WAIT_VC;
+                    rec[x + INFO] = ((long) n << 8) | WAIT_VC;
                     waitFor(r, iv, true);
                 }
-                if (state[iv] == WAIT_VC) {
+                if (st == WAIT_VC) {
                     count = request(r, iv, l, count, t);
                 }
             }
@@ -344,16 +513,19 @@ final class Routers {
         // switch allocation: one request per input VC whose packet may start now
         AllocationRequests sq = saRequests;
         count = 0;
-        for (int wd = w0; wd < w1; wd++) {
+        for (int j = 0; j < nw; j++) {
+            int wd = words[j];
             long bits = due[wd];
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int iv = qBase + l;
-                if (state[iv] != ACTIVE || at[iv] > t) {
+                int x = rx(iv);
+                if (((int) rec[x + INFO] & 0xFF) != ACTIVE || rec[x + AT] > t) {
                     continue;
                 }
-                int o = outVc[iv] / vcs;
+                int ov = (int) rec[x + OUT];
+                int o = ov / vcs;
                 if (outFreeAt[o] > t || (shared && inFreeAt[iv / vcs] > t)) {
                     continue;
                 }
@@ -369,13 +541,13 @@ final class Routers {
                 sq.output()[count] = perVc ? (o - w.portBase[r]) * vcs + l % vcs : o - w.portBase[r];
                 sq.rank()[count] = 0;
                 if (saAllocator.usesPriority()) {
-                    sq.priority()[count] = vcPriority[r][l % vcs];
+                    sq.priority()[count] = vcPriority[r][l / queues % vcs];
                 }
                 if (saAllocator.usesAge()) {
-                    sq.age()[count] = pool.created[slot];
+                    sq.age()[count] = pool.created(slot);
                 }
                 if (saAllocator.usesOutputVc()) {
-                    sq.outputVc()[count] = outVc[iv] % vcs;
+                    sq.outputVc()[count] = ov % vcs;
                 }
                 saRequestIv[count] = iv;
                 count++;
@@ -394,24 +566,26 @@ final class Routers {
             }
         }
         // the heads that did not move: when to look again
-        for (int wd = w0; wd < w1; wd++) {
+        for (int j = 0; j < nw; j++) {
+            int wd = words[j];
             long bits = due[wd];
             due[wd] = 0;
             while (bits != 0) {
                 int l = ((wd - w0) << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int iv = qBase + l;
+                int x = rx(iv);
                 long when;
-                switch (state[iv]) {
+                switch ((int) rec[x + INFO] & 0xFF) {
                     case ACTIVE -> {
-                        int o = outVc[iv] / vcs;
-                        when = Math.max(at[iv], outFreeAt[o]);
+                        int o = (int) rec[x + OUT] / vcs;
+                        when = Math.max(rec[x + AT], outFreeAt[o]);
                         if (shared) {
                             when = Math.max(when, inFreeAt[iv / vcs]);
                         }
                     }
                     case WAIT_VC -> when = freeNext(r, iv, t) ? t + 1 : Long.MAX_VALUE; // else its VCs' events tell
-                    case ROUTING -> when = at[iv];
+                    case ROUTING -> when = rec[x + AT];
                     default -> when = Long.MAX_VALUE;
                 }
                 if (when != Long.MAX_VALUE) {
@@ -446,10 +620,10 @@ final class Routers {
                 a.priority()[count] = vcPriority[r][slot % vcs];
             }
             if (arbiter.usesAge()) {
-                a.age()[count] = pool.created[front(saRequestIv[i])];
+                a.age()[count] = pool.created(front(saRequestIv[i]));
             }
             if (arbiter.usesOutputVc()) {
-                a.outputVc()[count] = outVc[saRequestIv[i]] % vcs;
+                a.outputVc()[count] = outVc(saRequestIv[i]) % vcs;
             }
             count++;
         }
@@ -467,13 +641,12 @@ final class Routers {
     /** Adds the VC requests of the head in input VC {@code iv}: every free candidate VC that holds the whole packet. */
     private int request(int r, int iv, int l, int count, long t) {
         int slot = front(iv);
-        int length = pool.length[slot];
-        int cb = iv * maxCandidates;
+        int length = pool.length(slot);
         int base = w.portBase[r];
         AllocationRequests q = vaRequests;
-        for (int k = 0; k < candCount[iv]; k++) {
-            int port = candPort[cb + k];
-            long mask = candMask[cb + k];
+        for (int k = 0, n = candidates(iv); k < n; k++) {
+            int port = candPort(iv, k);
+            long mask = candMask(iv, k);
             int ovBase = (base + port) * vcs;
             while (mask != 0) {
                 int c = Long.numberOfTrailingZeros(mask);
@@ -487,10 +660,10 @@ final class Routers {
                 q.sub()[count] = 0;
                 q.rank()[count] = k;
                 if (vaAllocator.usesPriority()) {
-                    q.priority()[count] = vcPriority[r][l % vcs];
+                    q.priority()[count] = vcPriority[r][l / queuesPerVc[r] % vcs];
                 }
                 if (vaAllocator.usesAge()) {
-                    q.age()[count] = pool.created[slot];
+                    q.age()[count] = pool.created(slot);
                 }
                 vaRequestOv[count] = ov;
                 count++;
@@ -506,9 +679,10 @@ final class Routers {
             int iv = qBase + vaRequests.input()[i];
             int ov = vaRequestOv[i];
             owner[ov] = iv;
-            outVc[iv] = ov;
-            state[iv] = ACTIVE;
-            at[iv] = t + w.vcAllocDelay[r];
+            int x = rx(iv);
+            rec[x + OUT] = ov;
+            rec[x + INFO] = (rec[x + INFO] & ~0xFFL) | ACTIVE;
+            rec[x + AT] = t + w.vcAllocDelay[r];
             waitFor(r, iv, false);
         }
     }
@@ -554,16 +728,18 @@ final class Routers {
         }
     }
 
-    /** The whole packet at the front of input VC {@code iv} of router {@code r} leaves from cycle {@code t}. */
+    /** The whole packet at the front of queue {@code iv} of router {@code r} leaves from cycle {@code t}. */
     private void send(int r, int iv, long t) {
         int slot = front(iv);
-        int f = pool.length[slot];
-        int ov = outVc[iv];
+        int f = pool.length(slot);
+        int x = rx(iv);
+        int ov = (int) rec[x + OUT];
         int o = ov / vcs;
         int c = w.cyclesPerFlit[o];
-        long tail = Math.max(t + (long) (f - 1) * c, pool.tailVisible[slot]);
+        long tail = Math.max(t + (long) (f - 1) * c, pool.tailVisible(slot));
         outFreeAt[o] = tail + c;
-        int in = iv / vcs;
+        int vc = vcOf(iv, r);
+        int in = vc / vcs;
         if (shared) {
             inFreeAt[in] = tail + 1;
         }
@@ -574,22 +750,24 @@ final class Routers {
         // the credits of the slots it frees go back to whoever fed this buffer
         int cr = w.creditReturn[in];
         int node = w.terminalNode[in];
-        int upstream = node >= 0 ? w.interfaceCounter(node) + iv % vcs : w.peerPort[in] * vcs + iv % vcs;
+        int upstream = node >= 0 ? w.interfaceCounter(node) + vc % vcs : w.peerPort[in] * vcs + vc % vcs;
         credits.ramp(upstream, false, f, t + cr, c, tail + cr, t);
         if (node >= 0) {
             interfaces.creditsReturned(node, upstream, f, t);
         } else {
             vcChanged(upstream, t);
         }
-        // the next packet of this VC comes to the front after the tail
-        frontFrom[iv] = tail + 1;
-        int head = fifoHead[iv] + 1;
-        fifoHead[iv] = head == queueCapacity ? 0 : head;
-        int left = --fifoSize[iv];
+        // the next packet of this queue comes to the front after the tail
+        rec[x + FROM] = tail + 1;
+        long ring = rec[x + RING];
+        int head = (int) ring + 1;
+        int left = (int) (ring >>> 32) - 1;
+        rec[x + RING] = ((long) left << 32) | (head == queueCapacity ? 0 : head);
+        buffered--;
         if (left > 0) {
             becomeFront(r, iv, front(iv));
         } else {
-            state[iv] = IDLE;
+            rec[x + INFO] &= ~0xFFL; // IDLE
         }
         Progress pr = progress;
         pr.flitHops += f;
@@ -598,7 +776,7 @@ final class Routers {
         int peer = w.peerPort[o];
         if (peer == Wiring.TERMINAL) {
             int dst = w.terminalNode[o];
-            if (dst != pool.destination[slot]) {
+            if (dst != pool.destination(slot)) {
                 throw new SimulationException("routing '" + route.routingName + "' delivered " + pool.name(slot)
                         + " to node " + dst + " through " + w.portName(o));
             }
@@ -610,14 +788,13 @@ final class Routers {
             vcChanged(ov, t);
             return;
         }
-        int hops = ++pool.hops[slot];
+        int hops = pool.hop(slot);
         if (hops > livelockHops) {
             throw new SimulationException("livelock: " + pool.name(slot) + " crossed " + hops + " links; routing '"
                     + route.routingName + "' keeps it in the network (limit livelockHopsPerRouter x routers = "
                     + livelockHops + ")");
         }
-        pool.headVisible[slot] = t + fd;
-        pool.tailVisible[slot] = tail + fd;
+        pool.visible(slot, t + fd, tail + fd);
         int dr = w.portRouter[peer];
         arrive(dr, peer * vcs + ov % vcs, slot);
         vcChanged(ov, t);
@@ -628,12 +805,11 @@ final class Routers {
      * lost the allocation to another asks again then; otherwise the events of its VCs wake it.
      */
     private boolean freeNext(int r, int iv, long t) {
-        int length = pool.length[front(iv)];
-        int cb = iv * maxCandidates;
+        int length = pool.length(front(iv));
         int base = w.portBase[r];
-        for (int k = 0; k < candCount[iv]; k++) {
-            int ovBase = (base + candPort[cb + k]) * vcs;
-            for (long m = candMask[cb + k]; m != 0; m &= m - 1) {
+        for (int k = 0, n = candidates(iv); k < n; k++) {
+            int ovBase = (base + candPort(iv, k)) * vcs;
+            for (long m = candMask(iv, k); m != 0; m &= m - 1) {
                 int ov = ovBase + Long.numberOfTrailingZeros(m);
                 if (owner[ov] < 0 && ownerFreeAt[ov] <= t + 1 && credits.creditsAt(ov, t + 1) >= length) {
                     return true;
@@ -645,36 +821,36 @@ final class Routers {
 
     /** Packets in router buffers. */
     long bufferedPackets() {
-        long n = 0;
-        for (int s : fifoSize) {
-            n += s;
-        }
-        return n;
+        return buffered;
     }
 
     /** Describes the heads that wait, for a deadlock report. */
     String waiting(int limit) {
         StringBuilder b = new StringBuilder();
         int shown = 0;
-        for (int iv = 0; iv < state.length && shown < limit; iv++) {
-            if (fifoSize[iv] == 0) {
+        for (int iv = 0; iv < queueBase[w.routers] && shown < limit; iv++) {
+            if ((int) (rec[rx(iv) + RING] >>> 32) == 0) {
                 continue;
             }
             int slot = front(iv);
-            b.append("\n  ").append(pool.name(slot)).append(" at VC ").append(iv % vcs).append(" of ")
-                    .append(w.portName(iv / vcs)).append(": ");
-            switch (state[iv]) {
+            int r = routerOf(iv);
+            int vc = vcOf(iv, r);
+            b.append("\n  ").append(pool.name(slot)).append(" at VC ").append(vc % vcs).append(" of ")
+                    .append(w.portName(vc / vcs));
+            if (voq) {
+                b.append(" (queue to port ").append((iv - queueBase[r]) % queuesPerVc[r]).append(")");
+            }
+            b.append(": ");
+            switch (state(iv)) {
                 case WAIT_VC -> {
                     b.append("waits for a VC of");
-                    int cb = iv * maxCandidates;
-                    int r = w.portRouter[iv / vcs];
-                    for (int k = 0; k < candCount[iv]; k++) {
-                        b.append(" port ").append(candPort[cb + k]).append(" (mask 0x")
-                                .append(Long.toHexString(candMask[cb + k])).append(")");
+                    for (int k = 0; k < candidates(iv); k++) {
+                        b.append(" port ").append(candPort(iv, k)).append(" (mask 0x")
+                                .append(Long.toHexString(candMask(iv, k))).append(")");
                     }
                     b.append(" at router ").append(r);
                 }
-                case ACTIVE -> b.append("holds VC ").append(outVc[iv] % vcs).append(" of ").append(w.portName(outVc[iv] / vcs))
+                case ACTIVE -> b.append("holds VC ").append(outVc(iv) % vcs).append(" of ").append(w.portName(outVc(iv) / vcs))
                         .append(" and waits for the switch");
                 default -> b.append("is being routed");
             }

@@ -38,4 +38,34 @@ class CreditCountersTest {
         c.ramp(0, true, 8, 0, 1, 7, 0);
         assertEquals(Long.MAX_VALUE, c.fitTime(0, 8, 3), "a packet not yet leaving downstream adds its ramp later");
     }
+
+    @Test
+    void packetsOfOneVcLeavingTowardSeveralOutputsAtOnceEachGiveTheirCreditsBack() {
+        // VOQ: twelve 8-flit packets leave the downstream VC at once, more ramps than a record first holds
+        int packets = 12;
+        CreditCounters c = new CreditCounters(new int[] {64, 8 * packets});
+        c.ramp(0, true, 8, 1, 1, 8, 0); // a neighbour's ramp, which must survive the records' growth
+        for (int p = 0; p < packets; p++) {
+            c.ramp(1, true, 8, p * 8 + 1, 1, p * 8 + 8, 0);
+        }
+        assertEquals(0, c.credits(1, 100));
+        for (int p = 0; p < packets; p++) {
+            c.ramp(1, false, 8, 110 + p, 2, 124 + p, 100);
+        }
+        long fit = -1;
+        for (long t = 100; t < 140; t++) {
+            // flit by flit: ramp p gives one credit at 110 + p, then one every 2 cycles
+            int expected = 0;
+            for (int p = 0; p < packets; p++) {
+                expected += t < 110 + p ? 0 : (int) Math.min(8, (t - 110 - p) / 2 + 1);
+            }
+            if (fit < 0 && expected >= 8 * packets - 8) {
+                fit = t;
+            }
+            assertEquals(expected, c.creditsAt(1, t), "cycle " + t);
+        }
+        assertEquals(fit, c.fitTime(1, 8 * packets - 8, 100));
+        assertEquals(8 * packets, c.credits(1, 140));
+        assertEquals(56, c.credits(0, 8));
+    }
 }

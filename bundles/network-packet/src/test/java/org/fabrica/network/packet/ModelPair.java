@@ -5,6 +5,8 @@ import java.util.Map;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.generic.GenericHardwareFactory;
 import org.fabrica.hardware.generic.GenericRouterParameters;
+import org.fabrica.hardware.infiniband.InfinibandHardwareFactory;
+import org.fabrica.hardware.infiniband.InfinibandParameters;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.network.NetworkSetup;
@@ -15,11 +17,20 @@ import org.fabrica.network.flit.FlitNetworkParameters;
 import org.fabrica.params.Parameters;
 import org.fabrica.queuing.basic.DatelineQueuingFactory;
 import org.fabrica.queuing.basic.DatelineQueuingParameters;
+import org.fabrica.queuing.basic.DbbqFactory;
+import org.fabrica.queuing.basic.DbbqParameters;
+import org.fabrica.queuing.basic.SingleVcFactory;
+import org.fabrica.queuing.basic.SingleVcParameters;
+import org.fabrica.queuing.QueuingContext;
+import org.fabrica.queuing.QueuingScheme;
+import org.fabrica.hardware.RouterDescription;
 import org.fabrica.router.RouterParts;
 import org.fabrica.router.allocators.RoundRobinFactory;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.routing.cube.DorFactory;
 import org.fabrica.routing.cube.DorParameters;
+import org.fabrica.routing.kns.KnsDorFactory;
+import org.fabrica.routing.kns.KnsDorParameters;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.testing.FactoryRouterParts;
 import org.fabrica.throttle.none.NoThrottleFactory;
@@ -27,11 +38,17 @@ import org.fabrica.throttle.none.NoThrottleParameters;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.cube.TorusFactory;
 import org.fabrica.topology.cube.TorusParameters;
+import org.fabrica.topology.kns.KnsFactory;
+import org.fabrica.topology.kns.KnsParameters;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.synthetic.BernoulliFactory;
 import org.fabrica.traffic.synthetic.BernoulliParameters;
+import org.fabrica.traffic.synthetic.HotspotFactory;
+import org.fabrica.traffic.synthetic.HotspotParameters;
+import org.fabrica.traffic.synthetic.ZipfFactory;
+import org.fabrica.traffic.synthetic.ZipfParameters;
 import org.fabrica.traffic.synthetic.UniformFactory;
 import org.fabrica.traffic.synthetic.UniformParameters;
 
@@ -39,6 +56,9 @@ import org.fabrica.traffic.synthetic.UniformParameters;
  * One configuration run on both network models, the flit model with whole packets on links: an
  * 8 x 8 torus under virtual cut-through by default (generic hardware, DOR with datelines, uniform
  * Bernoulli traffic), measured over a window of generation cycles as the steady mode measures.
+ * {@link #kns} gives the OSHA/SASHA study's network instead (a k-ary 2-direct 1-indirect KNS
+ * with forwarding interfaces, InfiniBand-like switches, 4 KB packets, KNS DOR, the study's
+ * queuing schemes, Zipf or hot-spot traffic).
  */
 final class ModelPair {
     int k = 8;
@@ -57,12 +77,30 @@ final class ModelPair {
     int linkLatency = 1;
     InjectionProcess injectionOverride;
     TrafficPattern patternOverride;
+    /** The study's KNS instead of the torus: its scheme label (1vc, sasha-4vc-dbbq, ...), else null. */
+    String kns;
+    /** With {@link #kns}: zipf (s = 1) or hotspot (node 0, a quarter of the sources). */
+    String knsPattern = "zipf";
+
+    /** The OSHA/SASHA study's k-ary 2-direct 1-indirect KNS with scheme {@code scheme} (its file's labels). */
+    static ModelPair kns(int k, String scheme, String pattern, String crossbar) {
+        ModelPair p = new ModelPair();
+        p.k = k;
+        p.kns = scheme;
+        p.knsPattern = pattern;
+        p.crossbar = crossbar;
+        p.packetFlits = 64;
+        return p;
+    }
 
     static RouterParts parts() {
         return new FactoryRouterParts().with("round-robin", new RoundRobinFactory());
     }
 
     NetworkSetup setup(NetworkObserver observer) {
+        if (kns != null) {
+            return knsSetup(observer);
+        }
         Topology topology = new TorusFactory().create(Parameters.bind(TorusParameters.class, Map.of("k", k, "n", 2),
                 "torus"));
         RoutingAlgorithm routing = new DorFactory().create(topology, Parameters.bind(DorParameters.class,
@@ -89,6 +127,44 @@ final class ModelPair {
                 c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
                 injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
                 new ProviderNames("dor", "dateline", "none", "uniform"), model.endpoint(), parts());
+    }
+
+    private NetworkSetup knsSetup(NetworkObserver observer) {
+        Topology topology = new KnsFactory().create(Parameters.bind(KnsParameters.class, Map.of("k", k, "n", 2, "s", 1),
+                "kns"));
+        boolean networks = !kns.equals("1vc") && !kns.startsWith("bbq");
+        RoutingAlgorithm routing = new KnsDorFactory().create(topology, Parameters.bind(KnsDorParameters.class,
+                Map.of("order", networks ? "network" : "xy"), "kns-dor"));
+        java.util.function.Function<QueuingContext, QueuingScheme> queuing = switch (kns) {
+            case "1vc" -> c -> new SingleVcFactory().create(c, Parameters.defaults(SingleVcParameters.class));
+            case "osha-2vc", "osha-4vc-dbbq", "sasha-2vc", "sasha-4vc-dbbq" -> c -> new DbbqFactory().create(c,
+                    Parameters.bind(DbbqParameters.class, Map.of("queuesPerNetwork", kns.contains("4vc") ? 2 : 1,
+                            "selection", kns.startsWith("sasha") ? "least-occupied" : "round-robin"), "dbbq"));
+            default -> throw new IllegalArgumentException("scheme " + kns);
+        };
+        Map<String, Object> hw = new HashMap<>();
+        hw.put("vls", 4);
+        hw.put("linkInterleaving", interleaving);
+        hw.put("crossbar", crossbar);
+        HardwareModel model = new InfinibandHardwareFactory().create(Parameters.bind(InfinibandParameters.class, hw,
+                "infiniband"));
+        Map<String, RouterDescription> kinds = new HashMap<>();
+        for (int r = 0; r < topology.routers(); r++) {
+            kinds.computeIfAbsent(topology.routerKind(r), model::description);
+        }
+        RandomStreams random = new RandomStreams(seed);
+        TrafficPattern pattern = knsPattern.equals("zipf")
+                ? new ZipfFactory().create(topology, random.stream("pattern", 0), Parameters.bind(ZipfParameters.class,
+                        Map.of("s", 1.0), "zipf"))
+                : new HotspotFactory().create(topology, random.stream("pattern", 0), Parameters.bind(
+                        HotspotParameters.class, Map.of("hotspots", java.util.List.of(0), "sourceFraction", 0.25), "hotspot"));
+        long stop = warmup + measure;
+        InjectionProcess injection = new BernoulliFactory().create(topology.nodes(), new OfferedLoad(load, packetFlits,
+                stop), Parameters.defaults(BernoulliParameters.class));
+        return new NetworkSetup(topology, model.description(), routing, queuing,
+                c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
+                injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
+                new ProviderNames("kns-dor", kns, "none", knsPattern), model.endpoint(), parts(), kinds);
     }
 
     /** The flit model, with whole packets on links (and no link errors). */
@@ -157,6 +233,7 @@ final class ModelPair {
         long cycles;
         long flitHops;
         long calls;
+        boolean truncated;
         final java.util.BitSet ids = new java.util.BitSet();
         boolean twice;
 
@@ -192,6 +269,7 @@ final class ModelPair {
         void end(NetworkModel net) {
             cycles = net.cycles();
             flitHops = net.flitHops();
+            truncated = net.truncated();
         }
 
         double latency() {

@@ -82,14 +82,6 @@ class PacketNetworkTest {
     }
 
     @Test
-    void voqCrossbarsAreRefused() {
-        ModelPair p = new ModelPair();
-        p.crossbar = "voq";
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, p::packet);
-        assertTrue(e.getMessage().contains("crossbar organisation voq"), e.getMessage());
-    }
-
-    @Test
     void aBufferSmallerThanAPacketIsRefused() {
         ModelPair p = new ModelPair();
         p.bufferFlits = 6;
