@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.sweep.PointResult;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -24,6 +25,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * {@link PacketStudies} service read, resolve and describe the packet-simulation part of its file,
  * and simulates its points with its own {@link StudyMeasurement} ({@link StudyJob#simulate}).
  */
+@ProviderConcept(value = "mode", order = 160)
 @ConsumerType
 public interface StudyMode {
     /** Service property naming the mode: the word of the file's {@code mode:} key, e.g. {@code ramp}. */

@@ -105,7 +105,7 @@ public final class ExperimentRunner implements ExperimentService {
             throw new ExperimentException("threads = " + o.threads() + "; use 0 (one per core) or a positive count");
         }
         SweepPlan plan = plan(file, o);
-        SweepExecutor executor = registry.executor(plan.spec().executor()).executor();
+        SweepExecutor executor = (SweepExecutor) registry.executor(plan.spec().executor()).service();
         Path out = outDir(plan, o);
         // everything above only reads; from here on the results folder is written
         Set<String> earlier = EarlierExperiments.of(out, plan, registry);

@@ -115,12 +115,14 @@ class UserGuideTest {
         }
         for (RegisteredProvider p : registry.snapshot()) {
             Map<String, List<String>> c = out.get(p.concept());
-            if (c.containsKey(p.name())) {
-                continue; // the preferred one of a name is documented
+            if (c == null || c.containsKey(p.name())) {
+                continue; // not listed (sweep executors), or the preferred one of a name is documented
             }
             List<String> rows = new ArrayList<>();
-            for (ParameterDescriptor d : p.info().schema().parameters()) {
-                rows.add(rowStart(d));
+            if (p.info().schema() != null) { // a study mode has no parameters
+                for (ParameterDescriptor d : p.info().schema().parameters()) {
+                    rows.add(rowStart(d));
+                }
             }
             c.put(p.name(), rows);
         }
@@ -135,14 +137,9 @@ class UserGuideTest {
         }
         List<String> seen = new ArrayList<>();
         for (RegisteredProvider p : registry.snapshot()) {
-            if (!seen.contains(p.concept() + "/" + p.name())) {
+            if (byConcept.containsKey(p.concept()) && !seen.contains(p.concept() + "/" + p.name())) {
                 seen.add(p.concept() + "/" + p.name());
                 byConcept.get(p.concept()).add(p.info());
-            }
-        }
-        for (ProviderInfo m : registry.providers()) {
-            if (m.concept().equals(ProviderRegistry.MODE)) {
-                byConcept.get(ProviderRegistry.MODE).add(m);
             }
         }
         for (Map.Entry<String, List<ProviderInfo>> e : byConcept.entrySet()) {
