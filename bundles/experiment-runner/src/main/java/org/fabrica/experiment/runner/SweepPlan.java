@@ -29,6 +29,8 @@ import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
+import org.fabrica.topology.rails.RailRouting;
+import org.fabrica.topology.rails.RailTopology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
