@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.collective.load.SoftwareMulticast;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;

@@ -5,6 +5,8 @@ import org.fabrica.collective.CollectiveEngineFactory;
 import org.fabrica.collective.Groups;
 import org.fabrica.collective.RootPolicy;
 import org.fabrica.collective.RootPolicyFactory;
+import org.fabrica.collective.load.BarrierLoop;
+import org.fabrica.collective.load.SoftwareMulticast;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.traffic.InjectionProcess;

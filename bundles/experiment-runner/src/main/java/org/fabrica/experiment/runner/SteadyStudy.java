@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.fabrica.collective.load.BarrierLoop;
+import org.fabrica.collective.load.SoftwareMulticast;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.report.LatencyUnit;
