@@ -12,6 +12,7 @@ import org.fabrica.kernel.RandomStreams;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 
 /**
  * The traffic of the packet-simulation modes: the point's pattern (from the seed's pattern
@@ -26,14 +27,14 @@ final class PatternTraffic implements PointTraffic {
         int nodes = plan.topology().nodes();
         TrafficPattern pattern = SweepPlan.call(patternProvider,
                 () -> patternProvider.pattern(plan.topology(), streams.stream(SweepPlan.PATTERN_STREAM, 0)));
-        RoutesFromScheduler.Planned planned = null;
+        PlannedRoutes planned = null;
         BoundProvider routingProvider = scheme.routing();
         if (scheme.routesFrom() != null) {
             BoundProvider from = scheme.routesFrom();
-            int[] destinations = SweepPlan.call(patternProvider, () -> RoutesFromScheduler.tabulate(
+            int[] destinations = SweepPlan.call(patternProvider, () -> PlannedRoutes.tabulate(
                     () -> patternProvider.pattern(plan.topology(), streams.stream(SweepPlan.PATTERN_STREAM, 0)),
                     nodes, patternProvider.provider().name()));
-            RoutesFromScheduler.Planned routes = SweepPlan.call(from, () -> RoutesFromScheduler.plan(
+            PlannedRoutes routes = SweepPlan.call(from, () -> PlannedRoutes.plan(
                     RoutesFromScheduler.scheduler(from, plan.topology(), streams), from.provider().name(),
                     destinations));
             planned = routes;

@@ -34,6 +34,7 @@ import org.fabrica.topology.rails.RailTopology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 
 /**
  * An experiment resolved against the registered providers: every provider found (highest
@@ -75,7 +76,7 @@ public final class SweepPlan implements StudyPlan {
      */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
             ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
-            RoutesFromScheduler.Planned routes, Plan plan, Object player,
+            PlannedRoutes routes, Plan plan, Object player,
             org.fabrica.collective.CollectiveEngine collectives, org.fabrica.collective.Groups collectiveGroups) {
 
         /** The player as the mode that made it knows it. */
