@@ -235,15 +235,6 @@ public record ExperimentSpec(
     static final int MAX_PACKET_FLITS = 1_000_000;
 
     /**
-     * Reads and checks the structure of a document with the modes of this bundle ({@link StudyCatalog#builtIn()}).
-     *
-     * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
-     */
-    public static ExperimentSpec parse(ExperimentDocument doc) {
-        return parse(doc, StudyCatalog.builtIn());
-    }
-
-    /**
      * Reads and checks the structure of a document: the file's mode, found among {@code modes}, then
      * the keys every file has; the mode reads the rest ({@link StudyMode#read}).
      *

@@ -72,12 +72,11 @@ final class PatternTraffic implements PointTraffic {
      */
     static Collectives collectives(SweepPlan plan, RandomStreams streams) {
         CollectiveLoad.Bound c = plan.collectiveLoad();
-        SteadyStudy.LoadPoints own = SteadyStudy.of(plan.spec());
         double ns = plan.router().cycleNanoseconds();
         long gap = Math.round(c.spec().gapNs() / ns);
-        long windowEnd = own.warmup() + own.measure();
+        long windowEnd = c.windowEnd();
         BarrierLoop loop = c.spec().barrierLoop()
-                ? new BarrierLoop(c.members(), gap, windowEnd, own.warmup(), windowEnd, ns) : null;
+                ? new BarrierLoop(c.members(), gap, windowEnd, c.warmup(), windowEnd, ns) : null;
         int[] group = loop != null ? loop.group() : new BarrierLoop(c.members(), 0, 0, 0, 0, ns).group();
         BoundProvider p = c.rootPolicy();
         RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));

@@ -313,7 +313,8 @@ public final class SteadyStudy extends PacketStudy {
                         + plan.topology().describe() + " has " + nodes + " nodes; use at most " + nodes);
             }
             plan.collectiveLoad(new CollectiveLoad.Bound(c, ProviderBinding.bind(doc, c.engine(), registry),
-                    ProviderBinding.bind(doc, c.rootPolicy(), registry), c.members() == 0 ? nodes : c.members()));
+                    ProviderBinding.bind(doc, c.rootPolicy(), registry), c.members() == 0 ? nodes : c.members(),
+                    of(spec).warmup(), of(spec).warmup() + of(spec).measure()));
             try {
                 PatternTraffic.collectives(plan, new org.fabrica.kernel.RandomStreams(spec.seeds().get(0)));
             } catch (ProviderFailure f) {
