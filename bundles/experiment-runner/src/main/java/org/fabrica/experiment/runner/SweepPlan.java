@@ -638,20 +638,6 @@ public final class SweepPlan implements StudyPlan {
         return variantPlans != null ? variantPlans.summary() : spec.study().summary(this);
     }
 
-    /**
-     * The plans a mode's points play, as tables or one CSV table ({@link PlayedSchedules}; mode
-     * m2n).
-     *
-     * @throws ExperimentException for a mode whose points play no schedules
-     */
-    public String schedules(boolean csv) {
-        if (!(spec.study() instanceof PlayedSchedules played)) {
-            throw new ExperimentException(document.source() + ": mode " + spec.mode() + " has no schedules to"
-                    + " print; 'schedule' prints the plans of an m2n experiment (mode: m2n)");
-        }
-        return played.schedules(this, csv);
-    }
-
     ExperimentDocument document() {
         return document;
     }
