@@ -2,6 +2,7 @@ package org.fabrica.experiment.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.kernel.ProviderConcept;
@@ -63,6 +64,16 @@ public interface StudyMode {
 
     /** The experiment's points in sweep order, each with its stable id. */
     List<StudyPoint> points(StudySpec spec);
+
+    /**
+     * The default of every optional key this mode alone reads (or reads with a default of its own),
+     * by key path such as {@code warmup} or {@code series.window}, in the order of the experiment
+     * file reference: what the reference documents and its test checks. The runner's common keys
+     * have theirs; a mode without keys of its own returns none.
+     */
+    default Map<String, Object> defaults() {
+        return Map.of();
+    }
 
     /** The {@code load} note of a point's result: its offered load, or the mode's word. */
     String loadNote(StudyPoint point);

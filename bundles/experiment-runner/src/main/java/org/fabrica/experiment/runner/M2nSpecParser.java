@@ -283,7 +283,7 @@ final class M2nSpecParser {
             ProviderChoice scheduler = SpecReader.choice(doc, s.get("scheduler"), "scheduler", p + ".scheduler", null);
             ProviderChoice routing = SpecReader.choice(doc, s.get("routing"), "routing", p + ".routing", null);
             ProviderChoice queuing = SpecReader.choice(doc, s.get("queuing"), "queuing", p + ".queuing",
-                    ExperimentSpec.DEFAULT_M2N_QUEUING);
+                    M2nStudy.DEFAULT_QUEUING);
             ProviderChoice throttle = SpecReader.choice(doc, s.get("throttle"), "throttle", p + ".throttle",
                     ExperimentSpec.DEFAULT_THROTTLE);
             String label = SpecReader.optionalText(doc, (ObjectNode) s, "label", p + ".label",

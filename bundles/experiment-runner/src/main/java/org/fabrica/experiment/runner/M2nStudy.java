@@ -48,6 +48,8 @@ import org.osgi.service.component.annotations.Component;
 public final class M2nStudy extends RunnerStudy implements PlayedSchedules {
     /** The mode's word. */
     public static final String NAME = "m2n";
+    /** Queuing of an m2n scheme that names none: one VC, as the CPS-1848 model has. */
+    static final String DEFAULT_QUEUING = "1vc";
     /** Top-level keys of an m2n experiment; every other key is an error there. */
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topology", "hardware", "network",
             "kernel", "communications", "schemes", "baseline", "maxCycles", "deadlockCycles", "seeds", "executor",

@@ -3,7 +3,6 @@ package org.fabrica.experiment.runner;
 import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_CELL_PIXELS;
 import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
 import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_EXECUTOR;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_PERMUTATIONS;
 import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 import static org.fabrica.experiment.runner.ExperimentSpec.LABEL;
 import static org.fabrica.experiment.file.SpecReader.bool;
@@ -49,6 +48,8 @@ import org.osgi.service.component.annotations.Component;
 public final class SchedulabilityStudy extends RunnerStudy {
     /** The mode's word. */
     public static final String NAME = "schedulability";
+    /** Random permutations per point when the file gives no number. */
+    static final int DEFAULT_PERMUTATIONS = 100;
     /** Top-level keys of a schedulability experiment; every other key is an error there. */
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topologies", "schedulers",
             "permutations", "timing", "seeds", "executor", "outputs", "provenance");
@@ -87,6 +88,15 @@ public final class SchedulabilityStudy extends RunnerStudy {
     /** The circuits of a schedulability experiment. */
     static Circuits of(ExperimentSpec spec) {
         return (Circuits) spec.modeSettings();
+    }
+
+    @Override
+    public Map<String, Object> defaults() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("permutations", DEFAULT_PERMUTATIONS);
+        d.put("timing.warmup", SchedulingTiming.DEFAULT_WARMUP);
+        d.put("timing.repetitions", SchedulingTiming.DEFAULT_REPETITIONS);
+        return d;
     }
 
     @Override

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.fabrica.collective.load.BarrierLoop;
 import org.fabrica.collective.load.SoftwareMulticast;
@@ -64,6 +66,10 @@ public final class SteadyStudy extends PacketStudy {
     static final double SATURATION_ACCEPTED_RATIO = 0.95;
     /** {@code saturationCheck}'s default: no check, every point runs its whole window. */
     static final long NO_SATURATION_CHECK = 0;
+    /** Cycles of the warm-up, the measurement window and the longest drain when the file gives none. */
+    public static final long DEFAULT_WARMUP = 2000;
+    public static final long DEFAULT_MEASURE = 10000;
+    public static final long DEFAULT_DRAIN = 50000;
     private static final int MAX_LOADS = 10_000;
 
     /**
@@ -89,6 +95,17 @@ public final class SteadyStudy extends PacketStudy {
     /** The load points of a steady experiment. */
     static LoadPoints of(ExperimentSpec spec) {
         return (LoadPoints) spec.modeSettings();
+    }
+
+    @Override
+    public Map<String, Object> defaults() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("warmup", DEFAULT_WARMUP);
+        d.put("measure", DEFAULT_MEASURE);
+        d.put("drain", DEFAULT_DRAIN);
+        d.put("saturationCheck", NO_SATURATION_CHECK);
+        d.put("measuredPackets", DEFAULT_MEASURED_PACKETS);
+        return d;
     }
 
     @Override
@@ -127,9 +144,9 @@ public final class SteadyStudy extends PacketStudy {
     @Override
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
         List<Double> loads = loads(doc, root.get("loads"));
-        long warmup = SpecReader.cycles(doc, root, "warmup", ExperimentSpec.DEFAULT_WARMUP, 0);
-        long measure = SpecReader.cycles(doc, root, "measure", ExperimentSpec.DEFAULT_MEASURE, 1);
-        long drain = SpecReader.cycles(doc, root, "drain", ExperimentSpec.DEFAULT_DRAIN, 0);
+        long warmup = SpecReader.cycles(doc, root, "warmup", DEFAULT_WARMUP, 0);
+        long measure = SpecReader.cycles(doc, root, "measure", DEFAULT_MEASURE, 1);
+        long drain = SpecReader.cycles(doc, root, "drain", DEFAULT_DRAIN, 0);
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }

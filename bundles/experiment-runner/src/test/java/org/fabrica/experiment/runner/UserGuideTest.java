@@ -80,7 +80,12 @@ class UserGuideTest {
         for (String key : ExperimentSpec.SCHEME_KEYS) {
             assertTrue(reference.contains("| `schemes[]." + key + "` |"), "schemes[]." + key + " is not documented");
         }
-        for (Map.Entry<String, Object> d : ExperimentSpec.defaults().entrySet()) {
+        Map<String, Object> defaults = new LinkedHashMap<>(ExperimentSpec.defaults());
+        StudyCatalog modes = ClasspathComponents.registry().studies();
+        for (String mode : modes.names()) {
+            defaults.putAll(modes.get(mode).defaults()); // each mode's own keys
+        }
+        for (Map.Entry<String, Object> d : defaults.entrySet()) {
             String row = line(reference, "| `" + d.getKey() + "` |");
             assertTrue(row != null, "key '" + d.getKey() + "' has no row");
             String shown = d.getValue() instanceof String s && s.isEmpty() ? "\"\"" : format(d.getValue());
