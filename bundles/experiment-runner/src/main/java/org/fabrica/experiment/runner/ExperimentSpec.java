@@ -146,23 +146,12 @@ public record ExperimentSpec(
         Object modeSettings,
         List<StatisticsSelection.Choice> statistics) implements StudySpec {
 
-    /** Top-level keys, in the order of the reference. */
-    public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets", "maxCycles", "series",
-            "criticalLoad", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
-    static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
-    static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
-    static final List<String> RAMP_KEYS = List.of("from", "to", "step");
-    static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
-    static final List<String> SERIES_KEYS = List.of("window", "smoothing", "inFlightWindow");
-    static final List<String> CRITICAL_LOAD_KEYS = List.of("linearFraction", "gradientPoints", "drop");
-    static final List<String> SPACE_TIME_KEYS = List.of("start", "length", "stride", "margin", "cellPixels");
-    static final List<String> SCHEDULER_KEYS = List.of("label", "scheduler");
-    static final List<String> COMMUNICATION_KEYS = List.of("label", "senders", "receivers", "m", "n", "messageBytes",
-            "multiples", "sizes", "rate");
-    static final List<String> M2N_SCHEME_KEYS = List.of("label", "scheduler", "routing", "queuing", "throttle",
-            "communications");
-    static final List<String> M2N_OUTPUT_KEYS = List.of("plots", "report", "pairs");
+    /**
+     * The top-level keys every mode has; the rest are the modes' own ({@link StudyMode#keys()}, all of
+     * them together: {@link StudyCatalog#keys()}). {@code provenance} last.
+     */
+    public static final List<String> KEYS = List.of("name", "description", "mode", "seeds", "executor", "outputs",
+            "provenance");
 
     /** Runner-level defaults (the only place they are written). */
     public static final String DEFAULT_NETWORK = "flit";

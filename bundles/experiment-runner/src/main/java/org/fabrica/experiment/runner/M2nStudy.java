@@ -1,6 +1,5 @@
 package org.fabrica.experiment.runner;
 
-import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -95,7 +94,7 @@ public final class M2nStudy extends RunnerStudy implements PlayedSchedules {
         ObjectNode root = doc.root();
         SpecReader.refuseStatistics(doc, root, NAME, "it plays the communications' schedules and reports their "
                 + "completion and latencies itself");
-        for (String k : KEYS) {
+        for (String k : (Iterable<String>) root::fieldNames) { // every key is known by now: some mode reads it
             if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode m2n (it plays the communications' schedules "
                         + "until every packet is delivered); " + (k.equals("traffic")

@@ -43,6 +43,7 @@ import org.osgi.service.component.annotations.Component;
 public final class RampStudy extends PacketStudy {
     /** The mode's word. */
     public static final String NAME = "ramp";
+    static final List<String> CRITICAL_LOAD_KEYS = List.of("linearFraction", "gradientPoints", "drop");
     /** The injection of a ramp file that names none. */
     static final String DEFAULT_INJECTION = "ramp";
     /** Top-level keys a ramp file may have. */
@@ -143,7 +144,7 @@ public final class RampStudy extends PacketStudy {
                 throw doc.error("criticalLoad", "criticalLoad must be a mapping such as {linearFraction: 0.1, "
                         + "gradientPoints: 1000, drop: 0.1}");
             }
-            SpecReader.checkKeys(doc, (ObjectNode) cl, "criticalLoad", ExperimentSpec.CRITICAL_LOAD_KEYS);
+            SpecReader.checkKeys(doc, (ObjectNode) cl, "criticalLoad", CRITICAL_LOAD_KEYS);
             double linear = cl.has("linearFraction") ? SpecReader.number(doc, cl.get("linearFraction"), "criticalLoad.linearFraction")
                     : criticalLoad.linearFraction();
             long points = SpecReader.bounded(doc, cl, "gradientPoints", "criticalLoad.gradientPoints",

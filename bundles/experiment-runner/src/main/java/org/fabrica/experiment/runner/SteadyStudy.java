@@ -44,6 +44,8 @@ import org.osgi.service.component.annotations.Component;
 public final class SteadyStudy extends PacketStudy {
     /** The mode's word. */
     public static final String NAME = "steady";
+    /** Keys of a range of loads, {@code loads: {from, to, step}}. */
+    static final List<String> LOAD_RANGE_KEYS = List.of("from", "to", "step");
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
             "traffic", "schemes", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck",
@@ -192,7 +194,7 @@ public final class SteadyStudy extends PacketStudy {
         }
         List<Double> loads = new ArrayList<>();
         if (node.isObject()) {
-            SpecReader.checkKeys(doc, (ObjectNode) node, "loads", ExperimentSpec.RAMP_KEYS);
+            SpecReader.checkKeys(doc, (ObjectNode) node, "loads", LOAD_RANGE_KEYS);
             double from = SpecReader.number(doc, node.get("from"), "loads.from");
             double to = SpecReader.number(doc, node.get("to"), "loads.to");
             double step = SpecReader.number(doc, node.get("step"), "loads.step");

@@ -38,8 +38,8 @@ public final class StudyCatalog {
     }
 
     /**
-     * Every top-level key an experiment file may have: {@link ExperimentSpec#KEYS} in their order,
-     * then the keys only installed modes beyond those read.
+     * Every top-level key an experiment file may have: the common ones ({@link ExperimentSpec#KEYS}),
+     * then every installed mode's own ({@link StudyMode#keys()}), {@code provenance} last.
      */
     List<String> keys() {
         Set<String> all = new LinkedHashSet<>(ExperimentSpec.KEYS.subList(0, ExperimentSpec.KEYS.size() - 1));

@@ -71,13 +71,13 @@ class UserGuideTest {
         String guide = Files.readString(GUIDE);
         String reference = section(guide, "## Experiment file reference", "\n## ");
         assertTrue(reference != null, "docs/user-guide.md has no '## Experiment file reference' section");
-        for (String key : ExperimentSpec.KEYS) {
+        for (String key : ClasspathComponents.registry().studies().keys()) { // the common keys and every mode's
             assertTrue(reference.contains("| `" + key + "` |"), "key '" + key + "' is not in the reference table");
         }
-        for (String key : ExperimentSpec.TRAFFIC_KEYS) {
+        for (String key : PacketStudy.TRAFFIC_KEYS) {
             assertTrue(reference.contains("| `traffic." + key + "` |"), "traffic." + key + " is not documented");
         }
-        for (String key : ExperimentSpec.SCHEME_KEYS) {
+        for (String key : PacketStudy.SCHEME_KEYS) {
             assertTrue(reference.contains("| `schemes[]." + key + "` |"), "schemes[]." + key + " is not documented");
         }
         Map<String, Object> defaults = new LinkedHashMap<>(ExperimentSpec.defaults());
