@@ -1,9 +1,11 @@
 package org.fabrica.collective;
 
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /** Factory service of a collective engine provider; registered with {@code fabrica.name}. */
+@ProviderConcept(value = "collective", order = 130)
 @ConsumerType
 public interface CollectiveEngineFactory<P> extends ProviderFactory<P> {
     /**

@@ -4,7 +4,8 @@ import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * Base contract of every provider factory service. A factory is registered as an OSGi service
- * under its concept's factory interface with the service property {@link #NAME_PROPERTY}; its
+ * under its concept's factory interface (the one annotated {@link ProviderConcept}) with the service
+ * property {@link #NAME_PROPERTY}; its
  * parameters are described by a Metatype-annotated annotation type ({@link #parameterType()}),
  * the single source of defaults, ranges and descriptions.
  *

@@ -1,5 +1,6 @@
 package org.fabrica.mapping;
 
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -9,6 +10,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * caller checks the answer with {@link Mappings#check(int[], MappingContext, String)}, so a provider
  * that returns a node twice or out of range is named in the error.
  */
+@ProviderConcept(value = "mapping", order = 120)
 @ConsumerType
 public interface MappingFactory<P> extends ProviderFactory<P> {
     /**

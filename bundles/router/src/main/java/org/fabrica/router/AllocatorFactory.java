@@ -1,5 +1,6 @@
 package org.fabrica.router;
 
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -9,6 +10,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * allocator of each use (VC allocation, switch allocation, output arbitration) in its router
  * description; the network model creates one instance per use and run.
  */
+@ProviderConcept(value = "allocator", order = 30)
 @ConsumerType
 public interface AllocatorFactory<P> extends ProviderFactory<P> {
     /**

@@ -1,11 +1,13 @@
 package org.fabrica.routing;
 
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.topology.Topology;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /** Factory service of a routing provider; registered with {@code fabrica.name}. */
+@ProviderConcept(value = "routing", order = 40)
 @ConsumerType
 public interface RoutingFactory<P> extends ProviderFactory<P> {
     /**

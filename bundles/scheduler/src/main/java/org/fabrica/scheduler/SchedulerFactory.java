@@ -1,11 +1,13 @@
 package org.fabrica.scheduler;
 
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.topology.Topology;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /** Factory service of a scheduler provider; registered with {@code fabrica.name}. */
+@ProviderConcept(value = "scheduler", order = 110)
 @ConsumerType
 public interface SchedulerFactory<P> extends ProviderFactory<P> {
     /**

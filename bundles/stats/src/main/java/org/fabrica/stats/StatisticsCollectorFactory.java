@@ -1,5 +1,6 @@
 package org.fabrica.stats;
 
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -16,6 +17,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * @param <P> the parameter type (an {@code @ObjectClassDefinition} annotation type)
  * @since 1.4
  */
+@ProviderConcept(value = "statistics", order = 150)
 @ConsumerType
 public interface StatisticsCollectorFactory<P> extends ProviderFactory<P> {
     /**

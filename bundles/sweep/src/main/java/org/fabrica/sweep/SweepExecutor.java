@@ -1,11 +1,13 @@
 package org.fabrica.sweep;
 
 import java.util.List;
+import org.fabrica.kernel.ProviderConcept;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * Runs sweep points. Registered as a service with {@code fabrica.name} (e.g. {@code local}).
  */
+@ProviderConcept(value = "sweep", listed = false)
 @ConsumerType
 public interface SweepExecutor {
     /**

@@ -1,9 +1,11 @@
 package org.fabrica.topology;
 
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /** Factory service of a topology provider; registered with {@code fabrica.name}. */
+@ProviderConcept(value = "topology", order = 10)
 @ConsumerType
 public interface TopologyFactory<P> extends ProviderFactory<P> {
     /**

@@ -1,11 +1,13 @@
 package org.fabrica.traffic;
 
 import java.util.SplittableRandom;
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
 import org.fabrica.topology.Topology;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /** Factory service of a traffic pattern provider; registered with {@code fabrica.name}. */
+@ProviderConcept(value = "traffic", order = 70)
 @ConsumerType
 public interface TrafficPatternFactory<P> extends ProviderFactory<P> {
     /**

@@ -2,8 +2,10 @@ package org.fabrica.experiment.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.sweep.PointResult;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -24,6 +26,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * {@link PacketStudies} service read, resolve and describe the packet-simulation part of its file,
  * and simulates its points with its own {@link StudyMeasurement} ({@link StudyJob#simulate}).
  */
+@ProviderConcept(value = "mode", order = 160)
 @ConsumerType
 public interface StudyMode {
     /** Service property naming the mode: the word of the file's {@code mode:} key, e.g. {@code ramp}. */
@@ -61,6 +64,16 @@ public interface StudyMode {
 
     /** The experiment's points in sweep order, each with its stable id. */
     List<StudyPoint> points(StudySpec spec);
+
+    /**
+     * The default of every optional key this mode alone reads (or reads with a default of its own),
+     * by key path such as {@code warmup} or {@code series.window}, in the order of the experiment
+     * file reference: what the reference documents and its test checks. The runner's common keys
+     * have theirs; a mode without keys of its own returns none.
+     */
+    default Map<String, Object> defaults() {
+        return Map.of();
+    }
 
     /** The {@code load} note of a point's result: its offered load, or the mode's word. */
     String loadNote(StudyPoint point);

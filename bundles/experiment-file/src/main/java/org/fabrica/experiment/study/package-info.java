@@ -14,10 +14,11 @@
  * journal, the executor) stays private.
  *
  * <p>2.0: {@link StudyMode}'s signatures name only exported types (1.0 named the runner's private
- * ones, so no other bundle could implement a mode).
+ * ones, so no other bundle could implement a mode). 2.1: a mode says the defaults of its own keys
+ * ({@link org.fabrica.experiment.study.StudyMode#defaults()}).
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.collective.load.SoftwareMulticast;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
@@ -33,6 +34,9 @@ import org.fabrica.experiment.file.SpecReader;
 record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int members, double gapNs,
         boolean barrierLoop, boolean softwareMulticast) {
     static final List<String> KEYS = List.of("engine", "rootPolicy", "barrier", "multicast");
+    /** The engine and root policy of a {@code collective} section that names none (every mode's that has one). */
+    static final String DEFAULT_ENGINE = "tree-barrier";
+    static final String DEFAULT_ROOT_POLICY = "lowest-max-hop";
     static final List<String> BARRIER_KEYS = List.of("members", "gapNs");
 
     /** The section, or null when the file has none. */
@@ -74,12 +78,16 @@ record CollectiveLoad(ProviderChoice engine, ProviderChoice rootPolicy, int memb
             software = mc.asText().equals("software");
         }
         return new CollectiveLoad(SpecReader.choice(doc, c.get("engine"), "collective", "collective.engine",
-                TraceSpec.DEFAULT_ENGINE), SpecReader.choice(doc, c.get("rootPolicy"), "rootPolicy",
-                "collective.rootPolicy", TraceSpec.DEFAULT_ROOT_POLICY), members, gapNs, b != null && !b.isNull(),
+                DEFAULT_ENGINE), SpecReader.choice(doc, c.get("rootPolicy"), "rootPolicy",
+                "collective.rootPolicy", DEFAULT_ROOT_POLICY), members, gapNs, b != null && !b.isNull(),
                 software);
     }
 
-    /** The section bound to its providers, for a plan. */
-    record Bound(CollectiveLoad spec, BoundProvider engine, BoundProvider rootPolicy, int members) {
+    /**
+     * The section bound to its providers, for a plan, with the mode's measurement window: the
+     * barrier loop measures in [{@code warmup}, {@code windowEnd}) and stops entering at its end.
+     */
+    record Bound(CollectiveLoad spec, BoundProvider engine, BoundProvider rootPolicy, int members, long warmup,
+            long windowEnd) {
     }
 }

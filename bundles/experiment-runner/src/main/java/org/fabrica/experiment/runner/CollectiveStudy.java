@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.report.ModeSummary;
 import org.fabrica.experiment.report.ReportColumn;
@@ -34,6 +35,8 @@ import org.osgi.service.component.annotations.Component;
 public final class CollectiveStudy extends PacketStudy {
     /** The mode's word. */
     public static final String NAME = "collective";
+    /** The injection of a collective file that names none: a burst at cycle 0. */
+    static final String DEFAULT_INJECTION = "collective";
     /** Top-level keys a collective file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
             "traffic", "schemes", "baseline", "maxCycles", "series", "statistics", "deadlockCycles", "seeds", "executor",
@@ -48,6 +51,11 @@ public final class CollectiveStudy extends PacketStudy {
             new ReportColumn("inFlight.max", "max in flight"), new ReportColumn("packets.generated", "generated"),
             new ReportColumn("packets.delivered", "delivered"), new ReportColumn("sim.cycles", "cycles"),
             new ReportColumn("sim.wallSeconds", "wall s"));
+
+    @Override
+    public Map<String, Object> defaults() {
+        return Map.of("series.inFlightWindow", InFlightSeries.DEFAULT_WINDOW);
+    }
 
     @Override
     public String description() {
@@ -66,7 +74,7 @@ public final class CollectiveStudy extends PacketStudy {
 
     @Override
     String defaultInjection() {
-        return ExperimentSpec.DEFAULT_COLLECTIVE_INJECTION;
+        return DEFAULT_INJECTION;
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -39,13 +40,15 @@ final class DormantProviders {
     }
 
     /**
-     * Why {@code name} of a concept (factory interface {@code type}) is not available although a bundle
-     * of this framework provides it, or null when no installed bundle does.
+     * Why {@code name} of {@code concept} is not available although a bundle of this framework
+     * provides it, or null when no installed bundle does.
+     *
+     * @param ofConcept whether a service interface (by name) is the concept's
      */
-    static String explain(BundleContext context, String concept, Class<?> type, String name) {
+    static String explain(BundleContext context, Predicate<String> ofConcept, String concept, String name) {
         for (Bundle bundle : context.getBundles()) {
             if (bundle.getState() == Bundle.ACTIVE || bundle.getState() == Bundle.STARTING
-                    || !provides(bundle, type.getName(), name)) {
+                    || !provides(bundle, ofConcept, name)) {
                 continue;
             }
             return message(concept, name, bundle.getSymbolicName(), bundle.getBundleId(), unresolvedBecause(context, bundle),
@@ -143,8 +146,8 @@ final class DormantProviders {
         return out;
     }
 
-    /** Whether one of the bundle's component descriptions registers {@code service} named {@code name}. */
-    private static boolean provides(Bundle bundle, String service, String name) {
+    /** Whether one of the bundle's component descriptions registers a service of the concept named {@code name}. */
+    private static boolean provides(Bundle bundle, Predicate<String> ofConcept, String name) {
         String header = bundle.getHeaders("").get("Service-Component");
         if (header == null || header.isBlank()) {
             return false;
@@ -159,8 +162,10 @@ final class DormantProviders {
                 continue;
             }
             try (InputStream in = url.openStream()) {
-                if (componentsOf(in).getOrDefault(service, List.of()).contains(name)) {
-                    return true;
+                for (Map.Entry<String, List<String>> e : componentsOf(in).entrySet()) {
+                    if (e.getValue().contains(name) && ofConcept.test(e.getKey())) {
+                        return true;
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 // an unreadable description: SCR will say so if the bundle starts

@@ -88,9 +88,21 @@ public final class ExperimentRunner implements ExperimentService {
         return plan.summary() + "\n  results   " + out;
     }
 
+    /**
+     * The plans the file's points play, when its mode plays schedules ({@link PlayedSchedules});
+     * else refused, naming the installed modes that do.
+     */
     @Override
     public String schedule(Path file, RunOptions options, boolean csv) {
-        return plan(file, options == null ? defaults() : options).schedules(csv);
+        SweepPlan plan = plan(file, options == null ? defaults() : options);
+        if (plan.spec().study() instanceof PlayedSchedules played) {
+            return played.schedules(plan, csv);
+        }
+        StudyCatalog modes = registry.studies();
+        List<String> playing = modes.names().stream().filter(n -> modes.get(n) instanceof PlayedSchedules).toList();
+        throw new ExperimentException(plan.document().source() + ": mode " + plan.spec().mode() + " has no schedules to"
+                + " print" + (playing.isEmpty() ? "" : "; 'schedule' prints the plans of an experiment of mode "
+                        + String.join(" or ", playing)));
     }
 
     @Override
@@ -105,7 +117,7 @@ public final class ExperimentRunner implements ExperimentService {
             throw new ExperimentException("threads = " + o.threads() + "; use 0 (one per core) or a positive count");
         }
         SweepPlan plan = plan(file, o);
-        SweepExecutor executor = registry.executor(plan.spec().executor()).executor();
+        SweepExecutor executor = (SweepExecutor) registry.executor(plan.spec().executor()).service();
         Path out = outDir(plan, o);
         // everything above only reads; from here on the results folder is written
         Set<String> earlier = EarlierExperiments.of(out, plan, registry);

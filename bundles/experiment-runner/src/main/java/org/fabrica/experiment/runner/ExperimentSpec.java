@@ -10,11 +10,7 @@ import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudySpec;
-import org.fabrica.stats.collectors.CriticalLoadDetector;
-import org.fabrica.stats.collectors.InFlightSeries;
-import org.fabrica.stats.collectors.MovingAverage;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
-import org.fabrica.stats.collectors.WindowedSeriesCollector;
 
 /**
  * An experiment as written in its file, checked for structure and value ranges, with every
@@ -150,25 +146,12 @@ public record ExperimentSpec(
         Object modeSettings,
         List<StatisticsSelection.Choice> statistics) implements StudySpec {
 
-    /** Top-level keys, in the order of the reference. */
-    public static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "traffic", "communications", "schemes", "topologies", "schedulers", "permutations", "timing", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck", "measuredPackets", "maxCycles", "series",
-            "criticalLoad", "statistics", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
-    static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
-    static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
-    static final List<String> RAMP_KEYS = List.of("from", "to", "step");
-    static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
-    static final List<String> SERIES_KEYS = List.of("window", "smoothing", "inFlightWindow");
-    static final List<String> CRITICAL_LOAD_KEYS = List.of("linearFraction", "gradientPoints", "drop");
-    static final List<String> SPACE_TIME_KEYS = List.of("start", "length", "stride", "margin", "cellPixels");
-    static final List<String> SCHEDULER_KEYS = List.of("label", "scheduler");
-    static final List<String> COMMUNICATION_KEYS = List.of("label", "senders", "receivers", "m", "n", "messageBytes",
-            "multiples", "sizes", "rate");
-    static final List<String> M2N_SCHEME_KEYS = List.of("label", "scheduler", "routing", "queuing", "throttle",
-            "communications");
-    static final List<String> M2N_OUTPUT_KEYS = List.of("plots", "report", "pairs");
-    /** Default queuing of an m2n scheme: one VC, as the CPS-1848 model has. */
-    public static final String DEFAULT_M2N_QUEUING = "1vc";
+    /**
+     * The top-level keys every mode has; the rest are the modes' own ({@link StudyMode#keys()}, all of
+     * them together: {@link StudyCatalog#keys()}). {@code provenance} last.
+     */
+    public static final List<String> KEYS = List.of("name", "description", "mode", "seeds", "executor", "outputs",
+            "provenance");
 
     /** Runner-level defaults (the only place they are written). */
     public static final String DEFAULT_NETWORK = "flit";
@@ -176,23 +159,20 @@ public record ExperimentSpec(
     public static final String DEFAULT_INJECTION = "bernoulli";
     public static final String DEFAULT_THROTTLE = "none";
     public static final String DEFAULT_EXECUTOR = "local";
-    public static final long DEFAULT_WARMUP = 2000;
-    public static final long DEFAULT_MEASURE = 10000;
-    public static final long DEFAULT_DRAIN = 50000;
     public static final long DEFAULT_DEADLOCK_CYCLES = 20000;
     public static final List<Long> DEFAULT_SEEDS = SpecReader.DEFAULT_SEEDS;
-    public static final String DEFAULT_RAMP_INJECTION = "ramp";
-    public static final String DEFAULT_COLLECTIVE_INJECTION = "collective";
     public static final long DEFAULT_MAX_CYCLES = 100_000_000L;
     public static final long DEFAULT_SPACE_TIME_START = 0;
     public static final long DEFAULT_SPACE_TIME_STRIDE = 1;
     public static final int DEFAULT_SPACE_TIME_MARGIN = 0;
     public static final int DEFAULT_CELL_PIXELS = 4;
-    public static final int DEFAULT_PERMUTATIONS = 100;
     /** Key of the per-pattern seeds mapping that applies to the patterns it does not name. */
     public static final String DEFAULT_SEEDS_KEY = SpecReader.DEFAULT_SEEDS_KEY;
 
-    /** The default of every optional top-level key, for the user guide and its test. */
+    /**
+     * The default of every optional key the runner reads for every mode, for the user guide and its
+     * test; each mode says those of its own keys ({@link StudyMode#defaults()}).
+     */
     public static Map<String, Object> defaults() {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("description", "");
@@ -201,22 +181,8 @@ public record ExperimentSpec(
         d.put("kernel", DEFAULT_KERNEL);
         d.put("traffic.injection", DEFAULT_INJECTION);
         d.put("schemes[].throttle", DEFAULT_THROTTLE);
-        d.put("warmup", DEFAULT_WARMUP);
-        d.put("measure", DEFAULT_MEASURE);
-        d.put("drain", DEFAULT_DRAIN);
-        d.put("saturationCheck", SteadyStudy.NO_SATURATION_CHECK);
-        d.put("measuredPackets", SteadyStudy.DEFAULT_MEASURED_PACKETS);
         d.put("maxCycles", DEFAULT_MAX_CYCLES);
-        d.put("series.window", WindowedSeriesCollector.DEFAULT_WINDOW);
-        d.put("series.smoothing", MovingAverage.DEFAULT_POINTS);
-        d.put("series.inFlightWindow", InFlightSeries.DEFAULT_WINDOW);
-        d.put("criticalLoad.linearFraction", CriticalLoadDetector.Settings.DEFAULT_LINEAR_FRACTION);
-        d.put("criticalLoad.gradientPoints", CriticalLoadDetector.Settings.DEFAULT_GRADIENT_POINTS);
-        d.put("criticalLoad.drop", CriticalLoadDetector.Settings.DEFAULT_DROP);
         d.put("deadlockCycles", DEFAULT_DEADLOCK_CYCLES);
-        d.put("permutations", DEFAULT_PERMUTATIONS);
-        d.put("timing.warmup", SchedulingTiming.DEFAULT_WARMUP);
-        d.put("timing.repetitions", SchedulingTiming.DEFAULT_REPETITIONS);
         d.put("seeds", DEFAULT_SEEDS);
         d.put("executor", DEFAULT_EXECUTOR);
         d.put("outputs.plots", true);
@@ -233,15 +199,6 @@ public record ExperimentSpec(
     private static final int MAX_LOADS = 10_000;
     /** Longest packet in flits, given in flits or converted from bytes. */
     static final int MAX_PACKET_FLITS = 1_000_000;
-
-    /**
-     * Reads and checks the structure of a document with the modes of this bundle ({@link StudyCatalog#builtIn()}).
-     *
-     * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
-     */
-    public static ExperimentSpec parse(ExperimentDocument doc) {
-        return parse(doc, StudyCatalog.builtIn());
-    }
 
     /**
      * Reads and checks the structure of a document: the file's mode, found among {@code modes}, then

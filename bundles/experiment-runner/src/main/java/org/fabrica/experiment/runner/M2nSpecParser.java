@@ -40,6 +40,11 @@ import org.fabrica.params.Suggestions;
  * }</pre>
  */
 final class M2nSpecParser {
+    static final List<String> COMMUNICATION_KEYS = List.of("label", "senders", "receivers", "m", "n", "messageBytes",
+            "multiples", "sizes", "rate");
+    static final List<String> M2N_SCHEME_KEYS = List.of("label", "scheduler", "routing", "queuing", "throttle",
+            "communications");
+    static final List<String> M2N_OUTPUT_KEYS = List.of("plots", "report", "pairs");
     private M2nSpecParser() {
     }
 
@@ -92,7 +97,7 @@ final class M2nSpecParser {
             if (!outputs.isObject()) {
                 throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true, pairs: [[0, 6]]}");
             }
-            SpecReader.checkKeys(doc, (ObjectNode) outputs, "outputs", ExperimentSpec.M2N_OUTPUT_KEYS);
+            SpecReader.checkKeys(doc, (ObjectNode) outputs, "outputs", M2N_OUTPUT_KEYS);
             plots = SpecReader.bool(doc, outputs.get("plots"), "outputs.plots", true);
             report = SpecReader.bool(doc, outputs.get("report"), "outputs.report", true);
             JsonNode p = outputs.get("pairs");
@@ -132,7 +137,7 @@ final class M2nSpecParser {
                 throw doc.error(p, p + " must be a mapping with label, senders or m, receivers or n, and messageBytes or "
                         + "sizes; found a " + ExperimentDocument.kind(c));
             }
-            SpecReader.checkKeys(doc, (ObjectNode) c, p, ExperimentSpec.COMMUNICATION_KEYS);
+            SpecReader.checkKeys(doc, (ObjectNode) c, p, COMMUNICATION_KEYS);
             String label = SpecReader.optionalText(doc, (ObjectNode) c, "label", p + ".label", "communication-" + (i + 1));
             if (!ExperimentSpec.LABEL.matcher(label).matches()) {
                 throw doc.error(p + ".label", "label '" + label
@@ -279,11 +284,11 @@ final class M2nSpecParser {
                 throw doc.error(p, p + " must be a mapping with scheduler, routing and optionally label, queuing, throttle "
                         + "and communications; found a " + ExperimentDocument.kind(s));
             }
-            SpecReader.checkKeys(doc, (ObjectNode) s, p, ExperimentSpec.M2N_SCHEME_KEYS);
+            SpecReader.checkKeys(doc, (ObjectNode) s, p, M2N_SCHEME_KEYS);
             ProviderChoice scheduler = SpecReader.choice(doc, s.get("scheduler"), "scheduler", p + ".scheduler", null);
             ProviderChoice routing = SpecReader.choice(doc, s.get("routing"), "routing", p + ".routing", null);
             ProviderChoice queuing = SpecReader.choice(doc, s.get("queuing"), "queuing", p + ".queuing",
-                    ExperimentSpec.DEFAULT_M2N_QUEUING);
+                    M2nStudy.DEFAULT_QUEUING);
             ProviderChoice throttle = SpecReader.choice(doc, s.get("throttle"), "throttle", p + ".throttle",
                     ExperimentSpec.DEFAULT_THROTTLE);
             String label = SpecReader.optionalText(doc, (ObjectNode) s, "label", p + ".label",

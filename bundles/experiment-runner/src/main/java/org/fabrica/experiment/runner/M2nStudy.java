@@ -1,6 +1,5 @@
 package org.fabrica.experiment.runner;
 
-import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,6 +47,8 @@ import org.osgi.service.component.annotations.Component;
 public final class M2nStudy extends RunnerStudy implements PlayedSchedules {
     /** The mode's word. */
     public static final String NAME = "m2n";
+    /** Queuing of an m2n scheme that names none: one VC, as the CPS-1848 model has. */
+    static final String DEFAULT_QUEUING = "1vc";
     /** Top-level keys of an m2n experiment; every other key is an error there. */
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topology", "hardware", "network",
             "kernel", "communications", "schemes", "baseline", "maxCycles", "deadlockCycles", "seeds", "executor",
@@ -93,7 +94,7 @@ public final class M2nStudy extends RunnerStudy implements PlayedSchedules {
         ObjectNode root = doc.root();
         SpecReader.refuseStatistics(doc, root, NAME, "it plays the communications' schedules and reports their "
                 + "completion and latencies itself");
-        for (String k : KEYS) {
+        for (String k : (Iterable<String>) root::fieldNames) { // every key is known by now: some mode reads it
             if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode m2n (it plays the communications' schedules "
                         + "until every packet is delivered); " + (k.equals("traffic")

@@ -13,11 +13,6 @@ import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_SPACE_TIME_ST
 import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_THROTTLE;
 import static org.fabrica.experiment.runner.ExperimentSpec.LABEL;
 import static org.fabrica.experiment.runner.ExperimentSpec.MAX_PACKET_FLITS;
-import static org.fabrica.experiment.runner.ExperimentSpec.OUTPUT_KEYS;
-import static org.fabrica.experiment.runner.ExperimentSpec.SCHEME_KEYS;
-import static org.fabrica.experiment.runner.ExperimentSpec.SERIES_KEYS;
-import static org.fabrica.experiment.runner.ExperimentSpec.SPACE_TIME_KEYS;
-import static org.fabrica.experiment.runner.ExperimentSpec.TRAFFIC_KEYS;
 import static org.fabrica.experiment.file.SpecReader.bool;
 import static org.fabrica.experiment.file.SpecReader.bounded;
 import static org.fabrica.experiment.file.SpecReader.checkKeys;
@@ -65,6 +60,12 @@ import org.fabrica.topology.Topology;
  * points ({@link #measurement}).
  */
 abstract class PacketStudy extends RunnerStudy {
+    /** Keys of the sections the packet modes share. */
+    static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
+    static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
+    static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
+    static final List<String> SERIES_KEYS = List.of("window", "smoothing", "inFlightWindow");
+    static final List<String> SPACE_TIME_KEYS = List.of("start", "length", "stride", "margin", "cellPixels");
     /** Keys only a schedulability experiment uses; refused by every packet mode. */
     static final List<String> SCHEDULABILITY_ONLY = List.of("topologies", "schedulers", "permutations", "timing");
 

@@ -5,11 +5,14 @@ import org.fabrica.collective.CollectiveEngineFactory;
 import org.fabrica.collective.Groups;
 import org.fabrica.collective.RootPolicy;
 import org.fabrica.collective.RootPolicyFactory;
+import org.fabrica.collective.load.BarrierLoop;
+import org.fabrica.collective.load.SoftwareMulticast;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 
 /**
  * The traffic of the packet-simulation modes: the point's pattern (from the seed's pattern
@@ -24,14 +27,14 @@ final class PatternTraffic implements PointTraffic {
         int nodes = plan.topology().nodes();
         TrafficPattern pattern = SweepPlan.call(patternProvider,
                 () -> patternProvider.pattern(plan.topology(), streams.stream(SweepPlan.PATTERN_STREAM, 0)));
-        RoutesFromScheduler.Planned planned = null;
+        PlannedRoutes planned = null;
         BoundProvider routingProvider = scheme.routing();
         if (scheme.routesFrom() != null) {
             BoundProvider from = scheme.routesFrom();
-            int[] destinations = SweepPlan.call(patternProvider, () -> RoutesFromScheduler.tabulate(
+            int[] destinations = SweepPlan.call(patternProvider, () -> PlannedRoutes.tabulate(
                     () -> patternProvider.pattern(plan.topology(), streams.stream(SweepPlan.PATTERN_STREAM, 0)),
                     nodes, patternProvider.provider().name()));
-            RoutesFromScheduler.Planned routes = SweepPlan.call(from, () -> RoutesFromScheduler.plan(
+            PlannedRoutes routes = SweepPlan.call(from, () -> PlannedRoutes.plan(
                     RoutesFromScheduler.scheduler(from, plan.topology(), streams), from.provider().name(),
                     destinations));
             planned = routes;
@@ -69,12 +72,11 @@ final class PatternTraffic implements PointTraffic {
      */
     static Collectives collectives(SweepPlan plan, RandomStreams streams) {
         CollectiveLoad.Bound c = plan.collectiveLoad();
-        SteadyStudy.LoadPoints own = SteadyStudy.of(plan.spec());
         double ns = plan.router().cycleNanoseconds();
         long gap = Math.round(c.spec().gapNs() / ns);
-        long windowEnd = own.warmup() + own.measure();
+        long windowEnd = c.windowEnd();
         BarrierLoop loop = c.spec().barrierLoop()
-                ? new BarrierLoop(c.members(), gap, windowEnd, own.warmup(), windowEnd, ns) : null;
+                ? new BarrierLoop(c.members(), gap, windowEnd, c.warmup(), windowEnd, ns) : null;
         int[] group = loop != null ? loop.group() : new BarrierLoop(c.members(), 0, 0, 0, 0, ns).group();
         BoundProvider p = c.rootPolicy();
         RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));

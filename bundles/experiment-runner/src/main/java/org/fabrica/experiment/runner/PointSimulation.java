@@ -140,7 +140,7 @@ final class PointSimulation {
             SeriesTable inFlightTable = outcome.inFlight();
             SeriesTable nodeTable = outcome.nodes();
             if (assembly.routes() != null) {
-                metrics.addAll(assembly.routes().metrics());
+                metrics.addAll(RoutesFromScheduler.metrics(assembly.routes()));
             }
             if (statistics != null) {
                 metrics.addAll(statistics.metrics(end, metrics));

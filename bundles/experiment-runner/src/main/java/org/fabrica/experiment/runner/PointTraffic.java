@@ -8,6 +8,7 @@ import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 
 /**
  * Where the packets of a point come from, as its study mode says when it builds the plan
@@ -31,12 +32,12 @@ interface PointTraffic {
      *        only the mode that made it reads it ({@link #player(Class)}), so a new mode adds no field
      */
     record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
-            RoutesFromScheduler.Planned routes, Plan plan, Object player, CollectiveEngine collectives,
+            PlannedRoutes routes, Plan plan, Object player, CollectiveEngine collectives,
             CollectiveProgram program, Groups groups, String collectiveName) {
 
         /** Traffic without a collective engine. */
         Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
-                RoutesFromScheduler.Planned routes, Plan plan, Object player) {
+                PlannedRoutes routes, Plan plan, Object player) {
             this(pattern, injection, label, routing, routes, plan, player, null, null, null, null);
         }
 

@@ -6,34 +6,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import org.fabrica.collective.CollectiveEngineFactory;
-import org.fabrica.collective.RootPolicyFactory;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
 import org.fabrica.experiment.study.StudyMode;
-import org.fabrica.hardware.HardwareFactory;
-import org.fabrica.kernel.KernelFactory;
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
-import org.fabrica.network.NetworkModelFactory;
 import org.fabrica.params.Suggestions;
-import org.fabrica.queuing.QueuingFactory;
-import org.fabrica.router.AllocatorFactory;
-import org.fabrica.routing.RoutingFactory;
-import org.fabrica.mapping.MappingFactory;
-import org.fabrica.scheduler.SchedulerFactory;
-import org.fabrica.stats.StatisticsCollectorFactory;
 import org.fabrica.sweep.SweepExecutor;
-import org.fabrica.throttle.ThrottleFactory;
-import org.fabrica.topology.TopologyFactory;
-import org.fabrica.traffic.InjectionProcessFactory;
-import org.fabrica.traffic.TrafficPatternFactory;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -41,13 +31,19 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
+import org.osgi.util.tracker.ServiceTracker;
+import org.osgi.util.tracker.ServiceTrackerCustomizer;
 
 /**
- * Every provider factory service, sweep executor and study mode currently registered, per concept
- * (docs/architecture.md, "How a provider is found and configured", "Hot swap and provider
- * failures"). In a framework it tracks the services dynamically; outside one (tests, embedding) {@link #add(Object, Map)} fills it.
- * Several providers may share a name (e.g. two versions of a bundle): the highest
- * {@code service.ranking} wins for new runs, then the lower service id, as in OSGi.
+ * Every provider service currently registered, per concept (docs/architecture.md, "How a provider is
+ * found and configured", "Hot swap and provider failures"): factories, sweep executors and study
+ * modes alike. A provider is a service with the property {@value ProviderFactory#NAME_PROPERTY}
+ * registered under an interface that declares a concept ({@link ProviderConcept}: its name and place
+ * in listings, in the concept's API bundle); the registry holds no list of concepts, so a new
+ * concept is a new API bundle and nothing else. In a framework one service tracker follows every
+ * named service; outside one (tests, embedding) {@link #add(Object, Map)} fills it. Several
+ * providers may share a name (e.g. two versions of a bundle): the highest {@code service.ranking}
+ * wins for new runs, then the lower service id, as in OSGi.
  */
 @Component(service = {ProviderCatalog.class, ProviderRegistry.class})
 public final class ProviderRegistry implements ProviderCatalog {
@@ -55,33 +51,18 @@ public final class ProviderRegistry implements ProviderCatalog {
     public static final String BUNDLE_PROPERTY = "Bundle-SymbolicName";
     /** Service property overriding the bundle version when registering programmatically. */
     public static final String VERSION_PROPERTY = "Bundle-Version";
-    /** Concept name of sweep executors (not a {@link ProviderFactory}; not in {@link #concepts()}). */
-    public static final String SWEEP = "sweep";
-    /** Concept name of statistics collectors (the experiment key {@code statistics}). */
-    public static final String STATISTICS = "statistics";
 
-    private static final Map<String, Class<?>> CONCEPTS = new LinkedHashMap<>();
-
-    static {
-        CONCEPTS.put("topology", TopologyFactory.class);
-        CONCEPTS.put("hardware", HardwareFactory.class);
-        CONCEPTS.put("allocator", AllocatorFactory.class);
-        CONCEPTS.put("routing", RoutingFactory.class);
-        CONCEPTS.put("queuing", QueuingFactory.class);
-        CONCEPTS.put("throttle", ThrottleFactory.class);
-        CONCEPTS.put("traffic", TrafficPatternFactory.class);
-        CONCEPTS.put("injection", InjectionProcessFactory.class);
-        CONCEPTS.put("network", NetworkModelFactory.class);
-        CONCEPTS.put("kernel", KernelFactory.class);
-        CONCEPTS.put("scheduler", SchedulerFactory.class);
-        CONCEPTS.put("mapping", MappingFactory.class);
-        CONCEPTS.put("collective", CollectiveEngineFactory.class);
-        CONCEPTS.put("rootPolicy", RootPolicyFactory.class);
-        CONCEPTS.put(STATISTICS, StatisticsCollectorFactory.class);
+    /** How a concept is listed, as its {@link ProviderConcept} says (an unknown one: last). */
+    private record Listing(int order, boolean listed) {
+        static final Listing UNDECLARED = new Listing(Integer.MAX_VALUE, true);
     }
 
-    private static final Comparator<RegisteredProvider> PREFERENCE = Comparator
-            .comparing(RegisteredProvider::concept, Comparator.comparingInt(ProviderRegistry::conceptOrder))
+    /** Every concept seen, with its listing; a concept stays known when its last provider leaves. */
+    private final Map<String, Listing> concepts = new ConcurrentHashMap<>();
+
+    private final Comparator<RegisteredProvider> preference = Comparator
+            .comparing(RegisteredProvider::concept, Comparator.comparingInt((String c) -> listing(c).order())
+                    .thenComparing(Comparator.naturalOrder()))
             .thenComparing(RegisteredProvider::name)
             .thenComparing(Comparator.comparingInt(RegisteredProvider::ranking).reversed())
             .thenComparingLong(RegisteredProvider::serviceId);
@@ -94,34 +75,51 @@ public final class ProviderRegistry implements ProviderCatalog {
     /** The framework's bundles, to name one that provides a missing name but is not started (null outside a framework). */
     private volatile BundleContext bundleContext;
 
+    /** Follows every named service (null outside a framework). */
+    private ServiceTracker<Object, Object> tracker;
+
     private final List<RegisteredProvider> providers = new ArrayList<>();
-    private final List<RegisteredExecutor> executors = new ArrayList<>();
-    private final List<RegisteredStudy> studies = new ArrayList<>();
     private final AtomicLong programmaticIds = new AtomicLong(1L << 40);
-
-    /** A sweep executor service. */
-    public record RegisteredExecutor(String name, String description, int ranking, long serviceId, String bundle,
-            String version, SweepExecutor executor) {
-    }
-
-    /** A study mode service. */
-    public record RegisteredStudy(String name, int ranking, long serviceId, StudyMode mode) {
-    }
 
     @Activate
     void activate(BundleContext context) {
         bundleContext = context;
+        try {
+            tracker = new ServiceTracker<>(context, context.createFilter("(" + ProviderFactory.NAME_PROPERTY + "=*)"),
+                    new Customizer(context));
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e); // a constant filter
+        }
+        tracker.open();
+    }
+
+    @Deactivate
+    void deactivate() {
+        if (tracker != null) {
+            tracker.close();
+        }
     }
 
     // ----------------------------------------------------------------- catalogue
 
-    /** The catalogue's name for study modes (the experiment key {@code mode}); they have no parameters. */
-    public static final String MODE = "mode";
+    /** The concept a service interface declares ({@link ProviderConcept}). */
+    public static String conceptOf(Class<?> type) {
+        ProviderConcept c = type.getAnnotation(ProviderConcept.class);
+        if (c == null) {
+            throw new IllegalArgumentException(type.getName() + " declares no concept (@ProviderConcept)");
+        }
+        return c.value();
+    }
 
     @Override
     public List<String> concepts() {
-        List<String> all = new ArrayList<>(CONCEPTS.keySet());
-        all.add(MODE);
+        List<String> all = new ArrayList<>();
+        for (Map.Entry<String, Listing> e : concepts.entrySet()) {
+            if (e.getValue().listed()) {
+                all.add(e.getKey());
+            }
+        }
+        all.sort(Comparator.comparingInt((String c) -> listing(c).order()).thenComparing(Comparator.naturalOrder()));
         return all;
     }
 
@@ -129,31 +127,20 @@ public final class ProviderRegistry implements ProviderCatalog {
     public List<ProviderInfo> providers() {
         List<ProviderInfo> out = new ArrayList<>();
         for (RegisteredProvider p : snapshot()) {
-            out.add(p.info());
-        }
-        StudyCatalog modes = studies();
-        for (String name : modes.names()) {
-            out.add(modeInfo(name, modes.get(name)));
+            if (listing(p.concept()).listed()) {
+                out.add(p.info());
+            }
         }
         return out;
     }
 
     @Override
     public ProviderInfo find(String concept, String name) {
-        if (MODE.equals(concept)) {
-            StudyCatalog modes = studies();
-            StudyMode m = modes.get(name);
-            if (m == null) {
-                throw new ExperimentException("unknown mode '" + name + "'" + Suggestions.hint(name, modes.names()));
-            }
-            return modeInfo(name, m);
-        }
         return resolve(concept, name).info();
     }
 
-    private static ProviderInfo modeInfo(String name, StudyMode m) {
-        BundleIdentity id = BundleIdentity.of(m.getClass());
-        return new ProviderInfo(MODE, name, m.description(), id.symbolicName(), id.version(), null);
+    private Listing listing(String concept) {
+        return concepts.getOrDefault(concept, Listing.UNDECLARED);
     }
 
     /**
@@ -162,11 +149,7 @@ public final class ProviderRegistry implements ProviderCatalog {
      * @throws ExperimentException naming the valid names and the closest match
      */
     public RegisteredProvider resolve(String concept, String name) {
-        if (!CONCEPTS.containsKey(concept)) {
-            throw new ExperimentException("unknown concept '" + concept + "'" + Suggestions.hint(concept, CONCEPTS.keySet()));
-        }
-        List<RegisteredProvider> all = snapshot();
-        for (RegisteredProvider p : all) { // sorted: the first of a name is the preferred one
+        for (RegisteredProvider p : snapshot()) { // sorted: the first of a name is the preferred one
             if (p.concept().equals(concept) && p.name().equals(name)) {
                 return p;
             }
@@ -176,9 +159,13 @@ public final class ProviderRegistry implements ProviderCatalog {
             throw new ExperimentException(concept + " '" + name + "' is installed but failed to start: " + failed);
         }
         BundleContext context = bundleContext;
-        String dormant = context == null ? null : DormantProviders.explain(context, concept, CONCEPTS.get(concept), name);
+        String dormant = context == null ? null
+                : DormantProviders.explain(context, type -> concept.equals(conceptOfInterface(type)), concept, name);
         if (dormant != null) {
             throw new ExperimentException(dormant);
+        }
+        if (!concepts.containsKey(concept) && Suggestions.closest(concept, concepts()) != null) {
+            throw new ExperimentException("unknown concept '" + concept + "'" + Suggestions.hint(concept, concepts()));
         }
         throw new ExperimentException("unknown " + concept + " '" + name + "'" + Suggestions.hint(name, names(concept)));
     }
@@ -190,14 +177,14 @@ public final class ProviderRegistry implements ProviderCatalog {
      */
     String failedToStart(String concept, String name) {
         ServiceComponentRuntime runtime = componentRuntime;
-        Class<?> type = CONCEPTS.get(concept);
-        if (runtime == null || type == null) {
+        if (runtime == null) {
             return null;
         }
         try {
             for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs()) {
                 if (d.properties == null || !name.equals(String.valueOf(d.properties.get(ProviderFactory.NAME_PROPERTY)))
-                        || d.serviceInterfaces == null || !List.of(d.serviceInterfaces).contains(type.getName())) {
+                        || d.serviceInterfaces == null
+                        || List.of(d.serviceInterfaces).stream().noneMatch(t -> concept.equals(conceptOfInterface(t)))) {
                     continue;
                 }
                 String bundle = d.bundle == null ? "its bundle" : "bundle " + d.bundle.symbolicName + " " + d.bundle.version;
@@ -253,60 +240,47 @@ public final class ProviderRegistry implements ProviderCatalog {
     public List<RegisteredProvider> snapshot() {
         synchronized (providers) {
             List<RegisteredProvider> copy = new ArrayList<>(providers);
-            copy.sort(PREFERENCE);
+            copy.sort(preference);
             return copy;
         }
     }
 
     /**
-     * The sweep executor of that name with the highest ranking.
+     * The sweep executor of that name with the highest ranking (its {@link RegisteredProvider#service()}).
      *
      * @throws ExperimentException naming the valid names
      */
-    public RegisteredExecutor executor(String name) {
-        List<RegisteredExecutor> candidates = new ArrayList<>();
-        TreeSet<String> names = new TreeSet<>();
-        synchronized (executors) {
-            for (RegisteredExecutor e : executors) {
-                names.add(e.name());
-                if (e.name().equals(name)) {
-                    candidates.add(e);
-                }
-            }
-        }
-        if (candidates.isEmpty()) {
+    public RegisteredProvider executor(String name) {
+        String concept = conceptOf(SweepExecutor.class);
+        List<String> names = names(concept);
+        if (!names.contains(name)) {
             throw new ExperimentException("unknown sweep executor '" + name + "'" + Suggestions.hint(name, names)
                     + (names.isEmpty() ? " (install a sweep provider such as org.fabrica.sweep.local)" : ""));
         }
-        candidates.sort(Comparator.comparingInt(RegisteredExecutor::ranking).reversed()
-                .thenComparingLong(RegisteredExecutor::serviceId));
-        return candidates.get(0);
+        return resolve(concept, name);
     }
 
     /** The study modes registered now, each name's highest ranking (then lowest service id) first. */
     public StudyCatalog studies() {
-        List<RegisteredStudy> all;
-        synchronized (studies) {
-            all = new ArrayList<>(studies);
-        }
-        all.sort(Comparator.comparingInt(RegisteredStudy::ranking).reversed()
-                .thenComparingLong(RegisteredStudy::serviceId));
+        String concept = conceptOf(StudyMode.class);
         Map<String, StudyMode> byName = new LinkedHashMap<>();
-        for (RegisteredStudy s : all) {
-            byName.putIfAbsent(s.name(), s.mode());
+        for (RegisteredProvider p : snapshot()) {
+            if (p.concept().equals(concept)) {
+                byName.putIfAbsent(p.name(), (StudyMode) p.service());
+            }
         }
         return new StudyCatalog(byName);
     }
 
-    // ----------------------------------------------------------------- programmatic registration
+    // ----------------------------------------------------------------- registration
 
     /**
-     * Registers a provider factory (under every concept interface it implements), a sweep
-     * executor or a study mode, as a framework would from its service properties: {@code fabrica.name} (required),
-     * {@code fabrica.description}, {@code service.ranking}, and optionally
-     * {@link #BUNDLE_PROPERTY}/{@link #VERSION_PROPERTY} (else read from the class's manifest).
+     * Registers a provider service under every concept its interfaces declare, as a framework would
+     * from its service properties: {@code fabrica.name} (required), {@code fabrica.description},
+     * {@code service.ranking}, and optionally {@link #BUNDLE_PROPERTY}/{@link #VERSION_PROPERTY} (else
+     * read from the class's manifest).
      *
-     * @throws IllegalArgumentException when the object is neither, or has no name
+     * @throws IllegalArgumentException when the object implements no concept's interface, or has no name
      */
     public void add(Object service, Map<String, ?> properties) {
         BundleIdentity id = BundleIdentity.of(service.getClass());
@@ -314,38 +288,25 @@ public final class ProviderRegistry implements ProviderCatalog {
         String version = properties.get(VERSION_PROPERTY) instanceof String s ? s : id.version();
         long serviceId = properties.get(Constants.SERVICE_ID) instanceof Number n ? n.longValue()
                 : programmaticIds.incrementAndGet();
-        boolean added = false;
-        for (Map.Entry<String, Class<?>> e : CONCEPTS.entrySet()) {
-            if (e.getValue().isInstance(service)) {
-                add(e.getKey(), service, properties::get, bundle, version, serviceId);
-                added = true;
+        Map<String, ProviderConcept> declared = new LinkedHashMap<>();
+        for (Class<?> c = service.getClass(); c != null; c = c.getSuperclass()) {
+            for (Class<?> i : c.getInterfaces()) {
+                collect(i, declared);
             }
         }
-        if (service instanceof SweepExecutor) {
-            add(SWEEP, service, properties::get, bundle, version, serviceId);
-            added = true;
-        }
-        if (service instanceof StudyMode) {
-            add(MODE, service, properties::get, bundle, version, serviceId);
-            added = true;
-        }
-        if (!added) {
+        if (declared.isEmpty()) {
             throw new IllegalArgumentException(service.getClass().getName()
-                    + " implements no provider factory interface of " + CONCEPTS.keySet()
-                    + " nor SweepExecutor nor StudyMode");
+                    + " implements no interface that declares a concept (@ProviderConcept)");
+        }
+        for (ProviderConcept concept : declared.values()) {
+            add(concept, service, properties::get, bundle, version, serviceId);
         }
     }
 
     /** Removes a service added with {@link #add(Object, Map)} (every concept it was added under). */
     public void remove(Object service) {
         synchronized (providers) {
-            providers.removeIf(p -> p.factory() == service);
-        }
-        synchronized (executors) {
-            executors.removeIf(e -> e.executor() == service);
-        }
-        synchronized (studies) {
-            studies.removeIf(e -> e.mode() == service);
+            providers.removeIf(p -> p.service() == service);
         }
     }
 
@@ -353,332 +314,147 @@ public final class ProviderRegistry implements ProviderCatalog {
         Object get(String key);
     }
 
-    private void add(String concept, Object service, Properties props, String bundle, String version,
+    private void add(ProviderConcept declaration, Object service, Properties props, String bundle, String version,
             long serviceId) {
+        String concept = declaration.value();
         Object n = props.get(ProviderFactory.NAME_PROPERTY);
         if (!(n instanceof String name) || name.isBlank()) {
             throw new IllegalArgumentException(service.getClass().getName() + " is registered as a " + concept
                     + " provider without the service property " + ProviderFactory.NAME_PROPERTY);
         }
         Object d = props.get(ProviderFactory.DESCRIPTION_PROPERTY);
-        String description = d == null ? "" : d.toString();
+        // a study mode says its few words itself (the list of modes an unknown one is refused with)
+        String description = service instanceof StudyMode m ? m.description() : d == null ? "" : d.toString();
         int ranking = props.get(Constants.SERVICE_RANKING) instanceof Integer r ? r : 0;
-        if (SWEEP.equals(concept)) {
-            synchronized (executors) {
-                executors.add(new RegisteredExecutor(name, description, ranking, serviceId, bundle, version,
-                        (SweepExecutor) service));
-            }
-            return;
-        }
-        if (MODE.equals(concept)) {
-            synchronized (studies) {
-                studies.add(new RegisteredStudy(name, ranking, serviceId, (StudyMode) service));
-            }
-            return;
-        }
+        concepts.put(concept, new Listing(declaration.order(), declaration.listed()));
         synchronized (providers) {
-            providers.add(new RegisteredProvider(concept, name, description, ranking, serviceId, bundle, version,
-                    (ProviderFactory<?>) service));
+            providers.add(new RegisteredProvider(concept, name, description, ranking, serviceId, bundle, version, service));
         }
     }
 
-    private static int conceptOrder(String concept) {
-        int i = 0;
-        for (String c : CONCEPTS.keySet()) {
-            if (c.equals(concept)) {
-                return i;
-            }
-            i++;
+    /** The concepts {@code type} and the interfaces it extends declare, by name. */
+    private static void collect(Class<?> type, Map<String, ProviderConcept> out) {
+        ProviderConcept c = type.getAnnotation(ProviderConcept.class);
+        if (c != null) {
+            out.putIfAbsent(c.value(), c);
         }
-        return i;
-    }
-
-    // ----------------------------------------------------------------- Declarative Services
-
-    /** Removes every entry of a concept bound from this reference (a factory bound under two concepts keeps the other). */
-    private void unbind(String concept, ServiceReference<?> ref) {
-        Object sid = ref.getProperty(Constants.SERVICE_ID);
-        if (!(sid instanceof Number x)) {
-            return;
-        }
-        long id = x.longValue();
-        if (SWEEP.equals(concept)) {
-            synchronized (executors) {
-                executors.removeIf(e -> e.serviceId() == id);
-            }
-            return;
-        }
-        if (MODE.equals(concept)) {
-            synchronized (studies) {
-                studies.removeIf(e -> e.serviceId() == id);
-            }
-            return;
-        }
-        synchronized (providers) {
-            providers.removeIf(p -> p.serviceId() == id && p.concept().equals(concept));
+        for (Class<?> i : type.getInterfaces()) {
+            collect(i, out);
         }
     }
 
-    private void rebind(String concept, ServiceReference<?> ref, Object service) {
-        unbind(concept, ref);
+    // ----------------------------------------------------------------- the framework's services
+
+    /** Removes every entry bound from this reference. */
+    private void unbind(ServiceReference<?> ref) {
+        if (ref.getProperty(Constants.SERVICE_ID) instanceof Number x) {
+            long id = x.longValue();
+            synchronized (providers) {
+                providers.removeIf(p -> p.serviceId() == id);
+            }
+        }
+    }
+
+    /**
+     * The concepts of the interfaces a service is registered under ({@code objectClass}), loaded as
+     * this bundle sees them (else as the registering bundle does, for a concept the runner never uses).
+     */
+    private List<ProviderConcept> conceptsOf(ServiceReference<?> ref) {
+        List<ProviderConcept> out = new ArrayList<>();
+        if (ref.getProperty(Constants.OBJECTCLASS) instanceof String[] types) {
+            for (String type : types) {
+                ProviderConcept c = declaration(type, ref.getBundle());
+                if (c != null && out.stream().noneMatch(o -> o.value().equals(c.value()))) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** (Re)binds a service under every concept its interfaces declare. */
+    private void bind(ServiceReference<?> ref, Object service, List<ProviderConcept> declared) {
+        unbind(ref);
         String bundle = ref.getBundle() == null ? "unknown" : ref.getBundle().getSymbolicName();
         String version = ref.getBundle() == null ? "0.0.0" : ref.getBundle().getVersion().toString();
-        Object sid = ref.getProperty(Constants.SERVICE_ID);
-        add(concept, service, ref::getProperty, bundle, version, sid instanceof Number x ? x.longValue() : 0L);
+        long serviceId = ref.getProperty(Constants.SERVICE_ID) instanceof Number x ? x.longValue() : 0L;
+        for (ProviderConcept concept : declared) {
+            try {
+                add(concept, service, ref::getProperty, bundle, version, serviceId);
+            } catch (IllegalArgumentException e) {
+                // a blank name: no provider anyone can choose
+            }
+        }
     }
 
-    @Reference(service = TopologyFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeTopology", updated = "updatedTopology")
-    void addTopology(ServiceReference<?> ref, TopologyFactory<?> f) {
-        rebind("topology", ref, f);
+    /** The concept the interface named {@code type} declares, or null when it declares none or cannot be loaded. */
+    private String conceptOfInterface(String type) {
+        ProviderConcept c = declaration(type, null);
+        return c == null ? null : c.value();
     }
 
-    void updatedTopology(ServiceReference<?> ref, TopologyFactory<?> f) {
-        rebind("topology", ref, f);
+    /**
+     * The {@link ProviderConcept} of the interface named {@code type}, or null: loaded as this bundle
+     * sees it, else as {@code registering} does (a concept the runner's code never uses).
+     */
+    private static ProviderConcept declaration(String type, Bundle registering) {
+        Class<?> c;
+        try {
+            c = Class.forName(type, false, ProviderRegistry.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            try {
+                c = registering == null ? null : registering.loadClass(type);
+            } catch (ClassNotFoundException | LinkageError | RuntimeException e2) {
+                c = null;
+            }
+        }
+        return c == null ? null : c.getAnnotation(ProviderConcept.class);
     }
 
-    void removeTopology(ServiceReference<?> ref) {
-        unbind("topology", ref);
-    }
+    /** Binds each tracked service as it comes, changes its properties or goes. */
+    private final class Customizer implements ServiceTrackerCustomizer<Object, Object> {
+        private final BundleContext context;
 
-    @Reference(service = SchedulerFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeScheduler", updated = "updatedScheduler")
-    void addScheduler(ServiceReference<?> ref, SchedulerFactory<?> f) {
-        rebind("scheduler", ref, f);
-    }
+        Customizer(BundleContext context) {
+            this.context = context;
+        }
 
-    void updatedScheduler(ServiceReference<?> ref, SchedulerFactory<?> f) {
-        rebind("scheduler", ref, f);
-    }
+        @Override
+        public Object addingService(ServiceReference<Object> ref) {
+            List<ProviderConcept> declared = conceptsOf(ref);
+            if (declared.isEmpty() || !sharesOurClasses(ref)) {
+                // named, but of no concept (e.g. a cluster member), or built against other versions of
+                // the API packages than the runner's: no provider it could use. Not got, so not activated.
+                return null;
+            }
+            Object service = context.getService(ref);
+            if (service != null) {
+                bind(ref, service, declared);
+            }
+            return service;
+        }
 
-    void removeScheduler(ServiceReference<?> ref) {
-        unbind("scheduler", ref);
-    }
+        @Override
+        public void modifiedService(ServiceReference<Object> ref, Object service) {
+            bind(ref, service, conceptsOf(ref));
+        }
 
-    @Reference(service = CollectiveEngineFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeCollective", updated = "updatedCollective")
-    void addCollective(ServiceReference<?> ref, CollectiveEngineFactory<?> f) {
-        rebind("collective", ref, f);
-    }
+        @Override
+        public void removedService(ServiceReference<Object> ref, Object service) {
+            unbind(ref);
+            context.ungetService(ref);
+        }
 
-    void updatedCollective(ServiceReference<?> ref, CollectiveEngineFactory<?> f) {
-        rebind("collective", ref, f);
-    }
-
-    void removeCollective(ServiceReference<?> ref) {
-        unbind("collective", ref);
-    }
-
-    @Reference(service = RootPolicyFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeRootPolicy", updated = "updatedRootPolicy")
-    void addRootPolicy(ServiceReference<?> ref, RootPolicyFactory<?> f) {
-        rebind("rootPolicy", ref, f);
-    }
-
-    void updatedRootPolicy(ServiceReference<?> ref, RootPolicyFactory<?> f) {
-        rebind("rootPolicy", ref, f);
-    }
-
-    void removeRootPolicy(ServiceReference<?> ref) {
-        unbind("rootPolicy", ref);
-    }
-
-    @Reference(service = MappingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeMapping", updated = "updatedMapping")
-    void addMapping(ServiceReference<?> ref, MappingFactory<?> f) {
-        rebind("mapping", ref, f);
-    }
-
-    void updatedMapping(ServiceReference<?> ref, MappingFactory<?> f) {
-        rebind("mapping", ref, f);
-    }
-
-    void removeMapping(ServiceReference<?> ref) {
-        unbind("mapping", ref);
-    }
-
-    @Reference(service = HardwareFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeHardware", updated = "updatedHardware")
-    void addHardware(ServiceReference<?> ref, HardwareFactory<?> f) {
-        rebind("hardware", ref, f);
-    }
-
-    void updatedHardware(ServiceReference<?> ref, HardwareFactory<?> f) {
-        rebind("hardware", ref, f);
-    }
-
-    void removeHardware(ServiceReference<?> ref) {
-        unbind("hardware", ref);
-    }
-
-    @Reference(service = AllocatorFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeAllocator", updated = "updatedAllocator")
-    void addAllocator(ServiceReference<?> ref, AllocatorFactory<?> f) {
-        rebind("allocator", ref, f);
-    }
-
-    void updatedAllocator(ServiceReference<?> ref, AllocatorFactory<?> f) {
-        rebind("allocator", ref, f);
-    }
-
-    void removeAllocator(ServiceReference<?> ref) {
-        unbind("allocator", ref);
-    }
-
-    @Reference(service = RoutingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeRouting", updated = "updatedRouting")
-    void addRouting(ServiceReference<?> ref, RoutingFactory<?> f) {
-        rebind("routing", ref, f);
-    }
-
-    void updatedRouting(ServiceReference<?> ref, RoutingFactory<?> f) {
-        rebind("routing", ref, f);
-    }
-
-    void removeRouting(ServiceReference<?> ref) {
-        unbind("routing", ref);
-    }
-
-    @Reference(service = QueuingFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeQueuing", updated = "updatedQueuing")
-    void addQueuing(ServiceReference<?> ref, QueuingFactory<?> f) {
-        rebind("queuing", ref, f);
-    }
-
-    void updatedQueuing(ServiceReference<?> ref, QueuingFactory<?> f) {
-        rebind("queuing", ref, f);
-    }
-
-    void removeQueuing(ServiceReference<?> ref) {
-        unbind("queuing", ref);
-    }
-
-    @Reference(service = ThrottleFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeThrottle", updated = "updatedThrottle")
-    void addThrottle(ServiceReference<?> ref, ThrottleFactory<?> f) {
-        rebind("throttle", ref, f);
-    }
-
-    void updatedThrottle(ServiceReference<?> ref, ThrottleFactory<?> f) {
-        rebind("throttle", ref, f);
-    }
-
-    void removeThrottle(ServiceReference<?> ref) {
-        unbind("throttle", ref);
-    }
-
-    @Reference(service = TrafficPatternFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeTraffic", updated = "updatedTraffic")
-    void addTraffic(ServiceReference<?> ref, TrafficPatternFactory<?> f) {
-        rebind("traffic", ref, f);
-    }
-
-    void updatedTraffic(ServiceReference<?> ref, TrafficPatternFactory<?> f) {
-        rebind("traffic", ref, f);
-    }
-
-    void removeTraffic(ServiceReference<?> ref) {
-        unbind("traffic", ref);
-    }
-
-    @Reference(service = InjectionProcessFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeInjection", updated = "updatedInjection")
-    void addInjection(ServiceReference<?> ref, InjectionProcessFactory<?> f) {
-        rebind("injection", ref, f);
-    }
-
-    void updatedInjection(ServiceReference<?> ref, InjectionProcessFactory<?> f) {
-        rebind("injection", ref, f);
-    }
-
-    void removeInjection(ServiceReference<?> ref) {
-        unbind("injection", ref);
-    }
-
-    @Reference(service = NetworkModelFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeNetwork", updated = "updatedNetwork")
-    void addNetwork(ServiceReference<?> ref, NetworkModelFactory<?> f) {
-        rebind("network", ref, f);
-    }
-
-    void updatedNetwork(ServiceReference<?> ref, NetworkModelFactory<?> f) {
-        rebind("network", ref, f);
-    }
-
-    void removeNetwork(ServiceReference<?> ref) {
-        unbind("network", ref);
-    }
-
-    @Reference(service = KernelFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeKernel", updated = "updatedKernel")
-    void addKernel(ServiceReference<?> ref, KernelFactory<?> f) {
-        rebind("kernel", ref, f);
-    }
-
-    void updatedKernel(ServiceReference<?> ref, KernelFactory<?> f) {
-        rebind("kernel", ref, f);
-    }
-
-    void removeKernel(ServiceReference<?> ref) {
-        unbind("kernel", ref);
-    }
-
-    @Reference(service = StatisticsCollectorFactory.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeStatistics", updated = "updatedStatistics")
-    void addStatistics(ServiceReference<?> ref, StatisticsCollectorFactory<?> f) {
-        rebind(STATISTICS, ref, f);
-    }
-
-    void updatedStatistics(ServiceReference<?> ref, StatisticsCollectorFactory<?> f) {
-        rebind(STATISTICS, ref, f);
-    }
-
-    void removeStatistics(ServiceReference<?> ref) {
-        unbind(STATISTICS, ref);
-    }
-
-    @Reference(service = SweepExecutor.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeExecutor", updated = "updatedExecutor")
-    void addExecutor(ServiceReference<?> ref, SweepExecutor e) {
-        rebind(SWEEP, ref, e);
-    }
-
-    void updatedExecutor(ServiceReference<?> ref, SweepExecutor e) {
-        rebind(SWEEP, ref, e);
-    }
-
-    void removeExecutor(ServiceReference<?> ref) {
-        unbind(SWEEP, ref);
-    }
-
-    @Reference(service = StudyMode.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            unbind = "removeStudy", updated = "updatedStudy")
-    void addStudy(ServiceReference<?> ref, StudyMode m) {
-        rebind(MODE, ref, m);
-    }
-
-    void updatedStudy(ServiceReference<?> ref, StudyMode m) {
-        rebind(MODE, ref, m);
-    }
-
-    void removeStudy(ServiceReference<?> ref) {
-        unbind(MODE, ref);
+        /** Whether every interface the service is registered under is the class this bundle sees (as a typed reference checks). */
+        private boolean sharesOurClasses(ServiceReference<?> ref) {
+            if (ref.getProperty(Constants.OBJECTCLASS) instanceof String[] types) {
+                for (String type : types) {
+                    if (!ref.isAssignableTo(context.getBundle(), type)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
     }
 }

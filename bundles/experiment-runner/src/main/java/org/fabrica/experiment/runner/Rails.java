@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.topology.rails.RailRouting;
 
 /**
  * A multi-rail network asked for in the file: {@code topology.rails} planes of the topology, and

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.report.ModeSummary;
@@ -41,6 +43,9 @@ import org.osgi.service.component.annotations.Component;
 public final class RampStudy extends PacketStudy {
     /** The mode's word. */
     public static final String NAME = "ramp";
+    static final List<String> CRITICAL_LOAD_KEYS = List.of("linearFraction", "gradientPoints", "drop");
+    /** The injection of a ramp file that names none. */
+    static final String DEFAULT_INJECTION = "ramp";
     /** Top-level keys a ramp file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
             "traffic", "schemes", "baseline", "maxCycles", "series", "criticalLoad", "statistics", "deadlockCycles", "seeds",
@@ -87,6 +92,17 @@ public final class RampStudy extends PacketStudy {
     }
 
     @Override
+    public Map<String, Object> defaults() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("series.window", WindowedSeriesCollector.DEFAULT_WINDOW);
+        d.put("series.smoothing", MovingAverage.DEFAULT_POINTS);
+        d.put("criticalLoad.linearFraction", CriticalLoadDetector.Settings.DEFAULT_LINEAR_FRACTION);
+        d.put("criticalLoad.gradientPoints", CriticalLoadDetector.Settings.DEFAULT_GRADIENT_POINTS);
+        d.put("criticalLoad.drop", CriticalLoadDetector.Settings.DEFAULT_DROP);
+        return d;
+    }
+
+    @Override
     public String description() {
         return "ramp load";
     }
@@ -103,7 +119,7 @@ public final class RampStudy extends PacketStudy {
 
     @Override
     String defaultInjection() {
-        return ExperimentSpec.DEFAULT_RAMP_INJECTION;
+        return DEFAULT_INJECTION;
     }
 
     @Override
@@ -128,7 +144,7 @@ public final class RampStudy extends PacketStudy {
                 throw doc.error("criticalLoad", "criticalLoad must be a mapping such as {linearFraction: 0.1, "
                         + "gradientPoints: 1000, drop: 0.1}");
             }
-            SpecReader.checkKeys(doc, (ObjectNode) cl, "criticalLoad", ExperimentSpec.CRITICAL_LOAD_KEYS);
+            SpecReader.checkKeys(doc, (ObjectNode) cl, "criticalLoad", CRITICAL_LOAD_KEYS);
             double linear = cl.has("linearFraction") ? SpecReader.number(doc, cl.get("linearFraction"), "criticalLoad.linearFraction")
                     : criticalLoad.linearFraction();
             long points = SpecReader.bounded(doc, cl, "gradientPoints", "criticalLoad.gradientPoints",

@@ -5,7 +5,8 @@ import org.fabrica.kernel.ProviderFactory;
 import org.fabrica.params.ParameterSchema;
 
 /**
- * A provider factory service as the registry holds it.
+ * A provider service as the registry holds it: a factory, a sweep executor, a study mode, or the
+ * service of any other concept.
  *
  * @param concept concept name, e.g. {@code routing}
  * @param name its {@code fabrica.name}
@@ -14,14 +15,24 @@ import org.fabrica.params.ParameterSchema;
  * @param serviceId its {@code service.id} (ties of ranking go to the lower id, as in OSGi)
  * @param bundle symbolic name of the bundle that registered it
  * @param version version of that bundle
- * @param factory the factory service
+ * @param service the service object
  */
 public record RegisteredProvider(String concept, String name, String description, int ranking, long serviceId,
-        String bundle, String version, ProviderFactory<?> factory) {
+        String bundle, String version, Object service) {
 
-    /** As the catalogue lists it. */
+    /** The service as a provider factory (every concept whose providers have parameters). */
+    public ProviderFactory<?> factory() {
+        if (service instanceof ProviderFactory<?> f) {
+            return f;
+        }
+        throw new IllegalStateException(concept + " '" + name + "' of " + bundle + " is not a provider factory ("
+                + service.getClass().getName() + ")");
+    }
+
+    /** As the catalogue lists it; a service that is no factory has no parameter schema. */
     public ProviderInfo info() {
-        return new ProviderInfo(concept, name, description, bundle, version, ParameterSchema.of(factory.parameterType()));
+        return new ProviderInfo(concept, name, description, bundle, version,
+                service instanceof ProviderFactory<?> f ? ParameterSchema.of(f.parameterType()) : null);
     }
 
     /** {@code name (bundle version)}, for messages and provenance. */

@@ -3,8 +3,6 @@ package org.fabrica.experiment.runner;
 import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_CELL_PIXELS;
 import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
 import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_EXECUTOR;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_PERMUTATIONS;
-import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 import static org.fabrica.experiment.runner.ExperimentSpec.LABEL;
 import static org.fabrica.experiment.file.SpecReader.bool;
 import static org.fabrica.experiment.file.SpecReader.bounded;
@@ -49,6 +47,9 @@ import org.osgi.service.component.annotations.Component;
 public final class SchedulabilityStudy extends RunnerStudy {
     /** The mode's word. */
     public static final String NAME = "schedulability";
+    static final List<String> SCHEDULER_KEYS = List.of("label", "scheduler");
+    /** Random permutations per point when the file gives no number. */
+    static final int DEFAULT_PERMUTATIONS = 100;
     /** Top-level keys of a schedulability experiment; every other key is an error there. */
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topologies", "schedulers",
             "permutations", "timing", "seeds", "executor", "outputs", "provenance");
@@ -90,6 +91,15 @@ public final class SchedulabilityStudy extends RunnerStudy {
     }
 
     @Override
+    public Map<String, Object> defaults() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("permutations", DEFAULT_PERMUTATIONS);
+        d.put("timing.warmup", SchedulingTiming.DEFAULT_WARMUP);
+        d.put("timing.repetitions", SchedulingTiming.DEFAULT_REPETITIONS);
+        return d;
+    }
+
+    @Override
     public String description() {
         return "circuit schedulers on random permutations";
     }
@@ -103,7 +113,7 @@ public final class SchedulabilityStudy extends RunnerStudy {
     private static void refuseKeys(ExperimentDocument doc, ObjectNode root) {
         SpecReader.refuseStatistics(doc, root, NAME, "it runs circuit schedulers on random permutations and simulates"
                 + " no packet");
-        for (String k : KEYS) {
+        for (String k : (Iterable<String>) root::fieldNames) { // every key is known by now: some mode reads it
             if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode schedulability (it runs circuit schedulers "
                         + "on random permutations, without packet simulation); "
@@ -152,7 +162,7 @@ public final class SchedulabilityStudy extends RunnerStudy {
             ProviderChoice scheduler;
             String label;
             if (s.isObject() && s.has("scheduler")) {
-                checkKeys(doc, (ObjectNode) s, p, ExperimentSpec.SCHEDULER_KEYS);
+                checkKeys(doc, (ObjectNode) s, p, SCHEDULER_KEYS);
                 scheduler = choice(doc, s.get("scheduler"), "scheduler", p + ".scheduler", null);
                 label = optionalText(doc, (ObjectNode) s, "label", p + ".label", scheduler.name());
             } else if (s.isTextual()) {

@@ -16,6 +16,7 @@ import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.stats.CollectorContext;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.StatisticsCollector;
+import org.fabrica.stats.StatisticsCollectorFactory;
 
 /**
  * The experiment key {@code statistics}: the statistics collectors a packet mode's points run
@@ -112,7 +113,7 @@ final class StatisticsSelection {
                         + earlier + "; give each collector its own label (its columns are <label>.<metric>), e.g. "
                         + "{collector: " + name + ", label: " + label + "-2}");
             }
-            out.add(new Choice(label, new ProviderChoice(ProviderRegistry.STATISTICS, name, parameters, path)));
+            out.add(new Choice(label, new ProviderChoice(ProviderRegistry.conceptOf(StatisticsCollectorFactory.class), name, parameters, path)));
         }
         return List.copyOf(out);
     }

@@ -6,8 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.fabrica.collective.load.BarrierLoop;
+import org.fabrica.collective.load.SoftwareMulticast;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.report.LatencyUnit;
@@ -40,6 +44,8 @@ import org.osgi.service.component.annotations.Component;
 public final class SteadyStudy extends PacketStudy {
     /** The mode's word. */
     public static final String NAME = "steady";
+    /** Keys of a range of loads, {@code loads: {from, to, step}}. */
+    static final List<String> LOAD_RANGE_KEYS = List.of("from", "to", "step");
     /** Top-level keys a steady file may have. */
     static final List<String> KEYS = List.of("name", "description", "mode", "topology", "hardware", "network", "kernel",
             "traffic", "schemes", "baseline", "loads", "warmup", "measure", "drain", "saturationCheck",
@@ -62,6 +68,10 @@ public final class SteadyStudy extends PacketStudy {
     static final double SATURATION_ACCEPTED_RATIO = 0.95;
     /** {@code saturationCheck}'s default: no check, every point runs its whole window. */
     static final long NO_SATURATION_CHECK = 0;
+    /** Cycles of the warm-up, the measurement window and the longest drain when the file gives none. */
+    public static final long DEFAULT_WARMUP = 2000;
+    public static final long DEFAULT_MEASURE = 10000;
+    public static final long DEFAULT_DRAIN = 50000;
     private static final int MAX_LOADS = 10_000;
 
     /**
@@ -87,6 +97,17 @@ public final class SteadyStudy extends PacketStudy {
     /** The load points of a steady experiment. */
     static LoadPoints of(ExperimentSpec spec) {
         return (LoadPoints) spec.modeSettings();
+    }
+
+    @Override
+    public Map<String, Object> defaults() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("warmup", DEFAULT_WARMUP);
+        d.put("measure", DEFAULT_MEASURE);
+        d.put("drain", DEFAULT_DRAIN);
+        d.put("saturationCheck", NO_SATURATION_CHECK);
+        d.put("measuredPackets", DEFAULT_MEASURED_PACKETS);
+        return d;
     }
 
     @Override
@@ -125,9 +146,9 @@ public final class SteadyStudy extends PacketStudy {
     @Override
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
         List<Double> loads = loads(doc, root.get("loads"));
-        long warmup = SpecReader.cycles(doc, root, "warmup", ExperimentSpec.DEFAULT_WARMUP, 0);
-        long measure = SpecReader.cycles(doc, root, "measure", ExperimentSpec.DEFAULT_MEASURE, 1);
-        long drain = SpecReader.cycles(doc, root, "drain", ExperimentSpec.DEFAULT_DRAIN, 0);
+        long warmup = SpecReader.cycles(doc, root, "warmup", DEFAULT_WARMUP, 0);
+        long measure = SpecReader.cycles(doc, root, "measure", DEFAULT_MEASURE, 1);
+        long drain = SpecReader.cycles(doc, root, "drain", DEFAULT_DRAIN, 0);
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
@@ -173,7 +194,7 @@ public final class SteadyStudy extends PacketStudy {
         }
         List<Double> loads = new ArrayList<>();
         if (node.isObject()) {
-            SpecReader.checkKeys(doc, (ObjectNode) node, "loads", ExperimentSpec.RAMP_KEYS);
+            SpecReader.checkKeys(doc, (ObjectNode) node, "loads", LOAD_RANGE_KEYS);
             double from = SpecReader.number(doc, node.get("from"), "loads.from");
             double to = SpecReader.number(doc, node.get("to"), "loads.to");
             double step = SpecReader.number(doc, node.get("step"), "loads.step");
@@ -311,7 +332,8 @@ public final class SteadyStudy extends PacketStudy {
                         + plan.topology().describe() + " has " + nodes + " nodes; use at most " + nodes);
             }
             plan.collectiveLoad(new CollectiveLoad.Bound(c, ProviderBinding.bind(doc, c.engine(), registry),
-                    ProviderBinding.bind(doc, c.rootPolicy(), registry), c.members() == 0 ? nodes : c.members()));
+                    ProviderBinding.bind(doc, c.rootPolicy(), registry), c.members() == 0 ? nodes : c.members(),
+                    of(spec).warmup(), of(spec).warmup() + of(spec).measure()));
             try {
                 PatternTraffic.collectives(plan, new org.fabrica.kernel.RandomStreams(spec.seeds().get(0)));
             } catch (ProviderFailure f) {

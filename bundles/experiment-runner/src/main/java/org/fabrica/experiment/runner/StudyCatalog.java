@@ -12,9 +12,9 @@ import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.params.Suggestions;
 
 /**
- * The study modes a run can use, by the word files write under {@code mode:}: in a framework the
- * {@link StudyMode} services the {@link ProviderRegistry} tracks; outside one (unit tests,
- * embedding) {@link #builtIn()}, the modes of this bundle.
+ * The study modes a run can use, by the word files write under {@code mode:}: the {@link StudyMode}
+ * services the {@link ProviderRegistry} holds (in a framework it tracks them; outside one, unit
+ * tests and embedding register them with {@link ProviderRegistry#add}).
  */
 public final class StudyCatalog {
     /** The mode of a file without {@code mode:}. */
@@ -25,13 +25,6 @@ public final class StudyCatalog {
     /** @param modes every mode by its name */
     public StudyCatalog(Map<String, StudyMode> modes) {
         this.modes = new TreeMap<>(modes);
-    }
-
-    /** The modes of this bundle, created directly (no framework). */
-    public static StudyCatalog builtIn() {
-        return new StudyCatalog(Map.of(SteadyStudy.NAME, new SteadyStudy(), RampStudy.NAME, new RampStudy(),
-                CollectiveStudy.NAME, new CollectiveStudy(), SchedulabilityStudy.NAME, new SchedulabilityStudy(),
-                M2nStudy.NAME, new M2nStudy(), TraceStudy.NAME, new TraceStudy()));
     }
 
     /** The mode names, sorted. */
@@ -45,8 +38,8 @@ public final class StudyCatalog {
     }
 
     /**
-     * Every top-level key an experiment file may have: {@link ExperimentSpec#KEYS} in their order,
-     * then the keys only installed modes beyond those read.
+     * Every top-level key an experiment file may have: the common ones ({@link ExperimentSpec#KEYS}),
+     * then every installed mode's own ({@link StudyMode#keys()}), {@code provenance} last.
      */
     List<String> keys() {
         Set<String> all = new LinkedHashSet<>(ExperimentSpec.KEYS.subList(0, ExperimentSpec.KEYS.size() - 1));

@@ -30,9 +30,12 @@ import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
+import org.fabrica.topology.rails.RailRouting;
+import org.fabrica.topology.rails.RailTopology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 
 /**
  * An experiment resolved against the registered providers: every provider found (highest
@@ -74,7 +77,7 @@ public final class SweepPlan implements StudyPlan {
      */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
             ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
-            RoutesFromScheduler.Planned routes, Plan plan, Object player,
+            PlannedRoutes routes, Plan plan, Object player,
             org.fabrica.collective.CollectiveEngine collectives, org.fabrica.collective.Groups collectiveGroups) {
 
         /** The player as the mode that made it knows it. */
@@ -644,20 +647,6 @@ public final class SweepPlan implements StudyPlan {
     /** A few lines describing the sweep, for {@code validate} ({@link StudyMode#summary}). */
     public String summary() {
         return variantPlans != null ? variantPlans.summary() : spec.study().summary(this);
-    }
-
-    /**
-     * The plans a mode's points play, as tables or one CSV table ({@link PlayedSchedules}; mode
-     * m2n).
-     *
-     * @throws ExperimentException for a mode whose points play no schedules
-     */
-    public String schedules(boolean csv) {
-        if (!(spec.study() instanceof PlayedSchedules played)) {
-            throw new ExperimentException(document.source() + ": mode " + spec.mode() + " has no schedules to"
-                    + " print; 'schedule' prints the plans of an m2n experiment (mode: m2n)");
-        }
-        return played.schedules(this, csv);
     }
 
     ExperimentDocument document() {

@@ -55,10 +55,8 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
     static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale", "barriers",
             "broadcasts");
     static final List<String> COLLECTIVE_KEYS = List.of("engine", "rootPolicy");
-    /** The engine and root policy when the file names none. */
-    static final String DEFAULT_ENGINE = "tree-barrier";
+    /** The engine of a replay whose broadcasts the hardware does (else {@link CollectiveLoad#DEFAULT_ENGINE}). */
     static final String DEFAULT_MULTICAST_ENGINE = "tree-multicast";
-    static final String DEFAULT_ROOT_POLICY = "lowest-max-hop";
     /** Keys of {@code generate: {name: barriers, ...}} ({@link org.fabrica.traffic.trace.BarrierGenerator}). */
     static final List<String> BARRIER_KEYS = List.of("name", "ranks", "barriers", "computeNs");
     /** Keys of {@code generate: {name: broadcasts, ...}} ({@link org.fabrica.traffic.trace.BroadcastGenerator}). */
@@ -186,8 +184,8 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
         }
         return new TraceSpec(out, packetBytes, eagerBytes, computeScale, hardwareBarriers, hardwareBroadcasts,
                 SpecReader.choice(doc, engine, "collective", "collective.engine",
-                        hardwareBroadcasts ? DEFAULT_MULTICAST_ENGINE : DEFAULT_ENGINE),
-                SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", DEFAULT_ROOT_POLICY),
+                        hardwareBroadcasts ? DEFAULT_MULTICAST_ENGINE : CollectiveLoad.DEFAULT_ENGINE),
+                SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", CollectiveLoad.DEFAULT_ROOT_POLICY),
                 collective != null && !collective.isNull());
     }
 

@@ -1,6 +1,5 @@
 package org.fabrica.experiment.runner;
 
-import static org.fabrica.experiment.runner.ExperimentSpec.KEYS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -132,7 +131,7 @@ public final class TraceStudy extends RunnerStudy {
     public ExperimentSpec read(ExperimentDocument doc, String name, String description) {
         ObjectNode root = doc.root();
         SpecReader.refuseStatistics(doc, root, NAME, "it replays the workloads and reports their execution itself");
-        for (String k : KEYS) {
+        for (String k : (Iterable<String>) root::fieldNames) { // every key is known by now: some mode reads it
             if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode trace (it replays the workloads until every rank"
                         + " finishes); " + (k.equals("traffic") ? "describe what runs under 'workloads' (trace files or"

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.fabrica.collective.load.BarrierLoop;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;

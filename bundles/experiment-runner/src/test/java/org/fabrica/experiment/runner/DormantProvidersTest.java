@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
@@ -76,6 +77,7 @@ class DormantProvidersTest {
         return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
                 (proxy, method, args) -> switch (method.getName()) {
                     case "getBundles" -> new Bundle[] {bundle};
+                    case "createFilter" -> FrameworkUtil.createFilter((String) args[0]);
                     case "getBundle" -> system;
                     case "getProperty" -> properties.get((String) args[0]);
                     default -> null;

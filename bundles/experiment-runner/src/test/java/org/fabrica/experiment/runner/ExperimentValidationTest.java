@@ -65,7 +65,7 @@ class ExperimentValidationTest {
     @Test
     void theTinyExperimentParsesWithDefaultsFilledIn() {
         ExperimentDocument doc = ExperimentDocument.parse("tiny.yaml", Fixtures.TINY, Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals("tiny", spec.name());
         assertEquals("flit", spec.network().name());
         assertEquals("sequential", spec.kernel().name());
@@ -83,27 +83,27 @@ class ExperimentValidationTest {
         assertFalse(resolved.contains("commit:"), "no commit named when the build did not know it");
         // the resolved file is itself a valid experiment with the same id
         ExperimentDocument again = ExperimentDocument.parse("resolved.yaml", resolved, Map.of());
-        SweepPlan replan = SweepPlan.resolve(again, ExperimentSpec.parse(again), Fixtures.registry());
+        SweepPlan replan = SweepPlan.resolve(again, StudyFiles.spec(again), Fixtures.registry());
         assertEquals(plan.experimentId(), replan.experimentId());
         // the source commit is provenance: written, and no part of the experiment's id
         String withCommit = plan.resolvedYaml("9.9.9", "0123456789ab+changes", "now");
         assertContains(withCommit, "  fabrica: 9.9.9\n  commit: 0123456789ab+changes\n");
         ExperimentDocument third = ExperimentDocument.parse("resolved.yaml", withCommit, Map.of());
         assertEquals(plan.experimentId(),
-                SweepPlan.resolve(third, ExperimentSpec.parse(third), Fixtures.registry()).experimentId());
+                SweepPlan.resolve(third, StudyFiles.spec(third), Fixtures.registry()).experimentId());
     }
 
     @Test
     void rampsAndSeedCountsExpand() {
         ExperimentDocument doc = ExperimentDocument.parse("t.yaml", tinyWith("loads: [0.05, 0.1]",
                 "loads: {from: 0.1, to: 0.3, step: 0.05}").replace("seeds: [1]", "seeds: 3"), Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals(List.of(0.1, 0.15, 0.2, 0.25, 0.3), SteadyStudy.of(spec).loads());
         assertEquals(List.of(1L, 2L, 3L), spec.seeds());
         assertEquals(15, spec.pointCount());
         ExperimentDocument pats = ExperimentDocument.parse("t.yaml", tinyWith("patterns: [uniform]",
                 "patterns: [uniform, {name: hotspot, hotspots: [1]}, uniform, {name: hotspot}]"), Map.of());
-        assertEquals(List.of("uniform", "hotspot", "uniform-2", "hotspot-2"), ExperimentSpec.parse(pats).patternLabels());
+        assertEquals(List.of("uniform", "hotspot", "uniform-2", "hotspot-2"), StudyFiles.spec(pats).patternLabels());
     }
 
     @Test

@@ -180,7 +180,7 @@ class M2nModeTest {
         assertContains(csv, "six-to-ten,shuffle,1,10,54,5,10,1024,\n");
         String m = assertThrows(ExperimentException.class,
                 () -> runner.schedule(Fixtures.write(tmp, "tiny.yaml", Fixtures.TINY), null, false)).getMessage();
-        assertContains(m, "has no schedules to print");
+        assertContains(m, "mode steady has no schedules to print; 'schedule' prints the plans of an experiment of mode m2n");
     }
 
     @Test

@@ -73,7 +73,7 @@ class ModeValidationTest {
     @Test
     void aRampExperimentHasOnePointPerPatternSchemeAndSeed() {
         ExperimentDocument doc = ExperimentDocument.parse("ramp.yaml", RAMP, Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals("ramp", spec.mode());
         assertInstanceOf(RampStudy.class, spec.study());
         assertEquals("no-th", spec.baseline(), "the first scheme by default");
@@ -91,7 +91,7 @@ class ModeValidationTest {
         assertContains(resolved, "mode: ramp\n");
         assertFalse(resolved.contains("warmup"), resolved);
         ExperimentDocument again = ExperimentDocument.parse("resolved.yaml", resolved, Map.of());
-        assertEquals(plan.experimentId(), SweepPlan.resolve(again, ExperimentSpec.parse(again), Fixtures.registry())
+        assertEquals(plan.experimentId(), SweepPlan.resolve(again, StudyFiles.spec(again), Fixtures.registry())
                 .experimentId());
     }
 
@@ -99,7 +99,7 @@ class ModeValidationTest {
     void theRampInjectionIsTheDefaultOfTheRampMode() {
         ExperimentDocument doc = ExperimentDocument.parse("ramp.yaml",
                 Fixtures.with(RAMP, "  injection: {name: ramp, slope: 2.5e-5, end: 20000}\n", ""), Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals("ramp", spec.injection().name());
         assertEquals(2_750_000, SweepPlan.resolve(doc, spec, Fixtures.registry()).expectedCycles());
     }
@@ -107,7 +107,7 @@ class ModeValidationTest {
     @Test
     void aCollectiveExperimentTakesSeedsPerPattern() {
         ExperimentDocument doc = ExperimentDocument.parse("c.yaml", COLLECTIVE, Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals("collective", spec.mode());
         assertInstanceOf(CollectiveStudy.class, spec.study());
         assertEquals(List.of(1L), spec.seedsOf(0));
@@ -120,7 +120,7 @@ class ModeValidationTest {
         assertContains(plan.summary(), "3 pattern(s) x 2 scheme(s) x (1|1|3) seed(s) = 10 points");
         String resolved = plan.resolvedYaml("9.9.9", "now");
         ExperimentDocument again = ExperimentDocument.parse("resolved.yaml", resolved, Map.of());
-        SweepPlan replan = SweepPlan.resolve(again, ExperimentSpec.parse(again), Fixtures.registry());
+        SweepPlan replan = SweepPlan.resolve(again, StudyFiles.spec(again), Fixtures.registry());
         assertEquals(plan.experimentId(), replan.experimentId());
         assertEquals(10, replan.points().size());
     }
@@ -154,11 +154,11 @@ class ModeValidationTest {
                 "2-dimensional torus or mesh");
         ExperimentDocument doc = ExperimentDocument.parse("st.yaml", RAMP + "outputs: {spaceTime: {start: 100, length: "
                 + "50, stride: 5, margin: 8}}\n", Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals(10, spec.spaceTime().samples());
         assertEquals(8, spec.spaceTime().margin());
         assertEquals(4, spec.cellPixels());
-        assertNull(ExperimentSpec.parse(ExperimentDocument.parse("r.yaml", RAMP, Map.of())).spaceTime());
+        assertNull(StudyFiles.spec(ExperimentDocument.parse("r.yaml", RAMP, Map.of())).spaceTime());
     }
 
     /** Load 0 until cycle 100, then rising, back to 0 from cycle 12345. */

@@ -38,7 +38,7 @@ class PacketBytesTest {
 
     private static SweepPlan plan(String yaml, Map<String, String> overrides) {
         ExperimentDocument doc = ExperimentDocument.parse("t.yaml", yaml, overrides);
-        return SweepPlan.resolve(doc, ExperimentSpec.parse(doc), Fixtures.registry());
+        return SweepPlan.resolve(doc, StudyFiles.spec(doc), Fixtures.registry());
     }
 
     private String refused(String yaml, Map<String, String> overrides) {
@@ -57,7 +57,7 @@ class PacketBytesTest {
     @Test
     void packetBytesAreConvertedOnceWithTheHardwaresFlitSize() {
         ExperimentDocument doc = ExperimentDocument.parse("t.yaml", tiny64("packetBytes: 4096"), Map.of());
-        ExperimentSpec spec = ExperimentSpec.parse(doc);
+        ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals(0, spec.packetFlits(), "the flit count is not known before the hardware is");
         assertEquals(4096, spec.packetBytes());
         SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
@@ -69,7 +69,7 @@ class PacketBytesTest {
         assertContains(resolved, "traffic:\n  packetFlits: 64\n");
         assertContains(resolved, "  packetBytes: 4096\n");
         ExperimentDocument again = ExperimentDocument.parse("resolved.yaml", resolved, Map.of());
-        assertEquals(plan.experimentId(), SweepPlan.resolve(again, ExperimentSpec.parse(again), Fixtures.registry())
+        assertEquals(plan.experimentId(), SweepPlan.resolve(again, StudyFiles.spec(again), Fixtures.registry())
                 .experimentId());
         // the same simulation as 64 flits given as such, not the same as 4 flits
         assertEquals(plan.experimentId(), plan(tiny64("packetFlits: 64"), Map.of()).experimentId());

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.topology.cube.TorusFactory;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,37 @@ class ProviderRegistryTest {
         r.remove(ranked);
         assertEquals("a.plain", r.find("topology", "torus").bundle());
         assertEquals(2, r.providers().size());
+    }
+
+    /** A concept no Fabrica bundle knows, declared as a third party's API bundle would. */
+    @ProviderConcept(value = "probe", order = 5)
+    interface Probe {
+    }
+
+    static final class OneProbe implements Probe {
+    }
+
+    @Test
+    void aNewConceptNeedsOnlyItsAnnotatedInterface() {
+        ProviderRegistry r = ClasspathComponents.registry();
+        r.add(new OneProbe(), Map.of("fabrica.name", "one", "fabrica.description", "a probe"));
+        assertEquals("probe", r.concepts().get(0), "listed where its declaration says: " + r.concepts());
+        ProviderInfo one = r.find("probe", "one");
+        assertEquals("a probe", one.description());
+        assertNull(one.schema(), "not a factory: no parameters");
+        assertEquals("probe", r.providers().get(0).concept());
+        assertContains(assertThrows(ExperimentException.class, () -> r.find("probe", "two")).getMessage(),
+                "unknown probe 'two'");
+        assertContains(assertThrows(ExperimentException.class, () -> r.find("prob", "one")).getMessage(),
+                "unknown concept 'prob'; did you mean 'probe'?");
+    }
+
+    @Test
+    void sweepExecutorsAreFoundButNotListed() {
+        ProviderRegistry r = ClasspathComponents.registry();
+        assertEquals("org.fabrica.sweep.local", r.executor("local").bundle());
+        assertTrue(r.providers().stream().noneMatch(p -> p.concept().equals("sweep")));
+        assertTrue(!r.concepts().contains("sweep"));
     }
 
     @Test

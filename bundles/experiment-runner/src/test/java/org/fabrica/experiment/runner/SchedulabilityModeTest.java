@@ -62,13 +62,13 @@ class SchedulabilityModeTest {
 
     @Test
     void aStudyHasOnePointPerTopologySchedulerAndSeed() {
-        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", STUDY, Map.of()));
+        ExperimentSpec spec = StudyFiles.spec(ExperimentDocument.parse("s.yaml", STUDY, Map.of()));
         assertEquals("schedulability", spec.mode());
         assertInstanceOf(SchedulabilityStudy.class, spec.study());
         assertEquals(List.of("ft-l2-w4", "ft-l3-w4"), spec.patternLabels());
         assertEquals(12, spec.pointCount());
         assertEquals(10, SchedulabilityStudy.of(spec).permutations());
-        assertEquals(100, SchedulabilityStudy.of(ExperimentSpec.parse(ExperimentDocument.parse("s.yaml",
+        assertEquals(100, SchedulabilityStudy.of(StudyFiles.spec(ExperimentDocument.parse("s.yaml",
                 Fixtures.with(STUDY, "permutations: 10\n", ""), Map.of()))).permutations(), "the default");
     }
 
@@ -201,12 +201,12 @@ class SchedulabilityModeTest {
     @Test
     void timingKeysAreCheckedAndDefaulted() {
         String untimed = Fixtures.with(STUDY, TIMING, "");
-        ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("s.yaml", untimed, Map.of()));
+        ExperimentSpec spec = StudyFiles.spec(ExperimentDocument.parse("s.yaml", untimed, Map.of()));
         assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, SchedulingTiming.DEFAULT_REPETITIONS),
                 SchedulabilityStudy.of(spec).timing());
-        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), SchedulabilityStudy.of(ExperimentSpec.parse(
+        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), SchedulabilityStudy.of(StudyFiles.spec(
                 ExperimentDocument.parse("s.yaml", untimed + "timing: {repetitions: 2}\n", Map.of()))).timing());
-        assertEquals(new SchedulingTiming(0.5, 5), SchedulabilityStudy.of(ExperimentSpec.parse(ExperimentDocument.parse(
+        assertEquals(new SchedulingTiming(0.5, 5), SchedulabilityStudy.of(StudyFiles.spec(ExperimentDocument.parse(
                 "s.yaml", untimed + "timing: {warmup: 0.5}\n", Map.of()))).timing());
         assertContains(refused(untimed + "timing: {warmup: -1}\n"), "timing.warmup = -1.0 is out of range; use 0 .. 3600 "
                 + "seconds");

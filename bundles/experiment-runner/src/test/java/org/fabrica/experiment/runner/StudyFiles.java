@@ -14,7 +14,7 @@ final class StudyFiles {
     }
 
     static ExperimentSpec spec(String yaml) {
-        return ExperimentSpec.parse(ExperimentDocument.parse("t.yaml", yaml, Map.of()));
+        return StudyFiles.spec(ExperimentDocument.parse("t.yaml", yaml, Map.of()));
     }
 
     static List<StudyPoint> points(String yaml) {
@@ -27,8 +27,13 @@ final class StudyFiles {
         return assertThrows(ExperimentException.class, () -> spec(yaml)).getMessage();
     }
 
+    /** The document read with the modes found on the class path (as a framework finds them). */
+    static ExperimentSpec spec(ExperimentDocument doc) {
+        return ExperimentSpec.parse(doc, Fixtures.registry().studies());
+    }
+
     static SweepPlan plan(String yaml) {
         ExperimentDocument doc = ExperimentDocument.parse("t.yaml", yaml, Map.of());
-        return SweepPlan.resolve(doc, ExperimentSpec.parse(doc), Fixtures.registry());
+        return SweepPlan.resolve(doc, StudyFiles.spec(doc), Fixtures.registry());
     }
 }

@@ -59,7 +59,7 @@ class StudyModeServiceTest {
 
         @Override
         String defaultInjection() {
-            return ExperimentSpec.DEFAULT_COLLECTIVE_INJECTION;
+            return CollectiveStudy.DEFAULT_INJECTION;
         }
 
         @Override

@@ -71,16 +71,21 @@ class UserGuideTest {
         String guide = Files.readString(GUIDE);
         String reference = section(guide, "## Experiment file reference", "\n## ");
         assertTrue(reference != null, "docs/user-guide.md has no '## Experiment file reference' section");
-        for (String key : ExperimentSpec.KEYS) {
+        for (String key : ClasspathComponents.registry().studies().keys()) { // the common keys and every mode's
             assertTrue(reference.contains("| `" + key + "` |"), "key '" + key + "' is not in the reference table");
         }
-        for (String key : ExperimentSpec.TRAFFIC_KEYS) {
+        for (String key : PacketStudy.TRAFFIC_KEYS) {
             assertTrue(reference.contains("| `traffic." + key + "` |"), "traffic." + key + " is not documented");
         }
-        for (String key : ExperimentSpec.SCHEME_KEYS) {
+        for (String key : PacketStudy.SCHEME_KEYS) {
             assertTrue(reference.contains("| `schemes[]." + key + "` |"), "schemes[]." + key + " is not documented");
         }
-        for (Map.Entry<String, Object> d : ExperimentSpec.defaults().entrySet()) {
+        Map<String, Object> defaults = new LinkedHashMap<>(ExperimentSpec.defaults());
+        StudyCatalog modes = ClasspathComponents.registry().studies();
+        for (String mode : modes.names()) {
+            defaults.putAll(modes.get(mode).defaults()); // each mode's own keys
+        }
+        for (Map.Entry<String, Object> d : defaults.entrySet()) {
             String row = line(reference, "| `" + d.getKey() + "` |");
             assertTrue(row != null, "key '" + d.getKey() + "' has no row");
             String shown = d.getValue() instanceof String s && s.isEmpty() ? "\"\"" : format(d.getValue());
@@ -115,12 +120,14 @@ class UserGuideTest {
         }
         for (RegisteredProvider p : registry.snapshot()) {
             Map<String, List<String>> c = out.get(p.concept());
-            if (c.containsKey(p.name())) {
-                continue; // the preferred one of a name is documented
+            if (c == null || c.containsKey(p.name())) {
+                continue; // not listed (sweep executors), or the preferred one of a name is documented
             }
             List<String> rows = new ArrayList<>();
-            for (ParameterDescriptor d : p.info().schema().parameters()) {
-                rows.add(rowStart(d));
+            if (p.info().schema() != null) { // a study mode has no parameters
+                for (ParameterDescriptor d : p.info().schema().parameters()) {
+                    rows.add(rowStart(d));
+                }
             }
             c.put(p.name(), rows);
         }
@@ -135,14 +142,9 @@ class UserGuideTest {
         }
         List<String> seen = new ArrayList<>();
         for (RegisteredProvider p : registry.snapshot()) {
-            if (!seen.contains(p.concept() + "/" + p.name())) {
+            if (byConcept.containsKey(p.concept()) && !seen.contains(p.concept() + "/" + p.name())) {
                 seen.add(p.concept() + "/" + p.name());
                 byConcept.get(p.concept()).add(p.info());
-            }
-        }
-        for (ProviderInfo m : registry.providers()) {
-            if (m.concept().equals(ProviderRegistry.MODE)) {
-                byConcept.get(ProviderRegistry.MODE).add(m);
             }
         }
         for (Map.Entry<String, List<ProviderInfo>> e : byConcept.entrySet()) {

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.collective.load;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -32,9 +32,9 @@ import org.fabrica.traffic.TrafficPattern;
  * multicast) grow with the point: about 11 MB for the 1.3 million packets of a saturated
  * 1,024-node all-to-all point.
  */
-final class SoftwareMulticast {
+public final class SoftwareMulticast {
     /** Logical ids of multicast copies start here, above any packet id of the network. */
-    static final long LOGICAL_BASE = 1L << 48;
+    public static final long LOGICAL_BASE = 1L << 48;
     private static final int UNICAST = -1;
 
     private final TrafficPattern traffic;
@@ -99,7 +99,7 @@ final class SoftwareMulticast {
      * @param members the group, every node that takes part (a multicast's root must be one)
      * @param nodes end nodes of the network
      */
-    SoftwareMulticast(TrafficPattern traffic, InjectionProcess origins, int[] members, int nodes) {
+    public SoftwareMulticast(TrafficPattern traffic, InjectionProcess origins, int[] members, int nodes) {
         this.traffic = traffic;
         this.origins = origins;
         this.members = members.clone();
@@ -122,27 +122,27 @@ final class SoftwareMulticast {
     }
 
     /** Who sends to whom: the file's unicast packets and the trees' messages. */
-    TrafficPattern pattern() {
+    public TrafficPattern pattern() {
         return pattern;
     }
 
     /** When each node sends: the file's origins and every forward as soon as it is posted. */
-    InjectionProcess injection() {
+    public InjectionProcess injection() {
         return injection;
     }
 
     /** Multicasts started. */
-    long multicasts() {
+    public long multicasts() {
         return multicasts;
     }
 
     /** Copies delivered to members. */
-    long copies() {
+    public long copies() {
         return copies;
     }
 
     /** Unicast messages the trees sent. */
-    long messages() {
+    public long messages() {
         return messages;
     }
 
@@ -283,7 +283,7 @@ final class SoftwareMulticast {
      * {@code collector} the multicasts as packets and copies (the class comment); unicast packets'
      * events pass unchanged. Part of the run's observers in place of {@code collector}.
      */
-    NetworkObserver observer(NetworkObserver collector) {
+    public NetworkObserver observer(NetworkObserver collector) {
         return new NetworkObserver() {
             @Override
             public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.topology.rails;
 
 import org.fabrica.routing.PacketView;
 import org.fabrica.routing.RouteCandidates;
@@ -12,9 +12,9 @@ import org.fabrica.routing.RoutingAlgorithm;
  * packet's route more than once at one router (a throttle's or a queuing scheme's look-ahead, a
  * retry), and must get the same answer.
  */
-final class RailRouting implements RoutingAlgorithm {
+public final class RailRouting implements RoutingAlgorithm {
     /** How a source's interface spreads its packets over the planes. */
-    enum Selection {
+    public enum Selection {
         /**
          * The packet's id modulo the planes: ids count packets in generation order over all
          * nodes, so one source alone takes the planes in turn and many sources spread evenly.
@@ -30,7 +30,7 @@ final class RailRouting implements RoutingAlgorithm {
     private final int interfaceBase;
 
     /** @param planes the topology's routing, one instance per plane */
-    RailRouting(RailTopology topology, RoutingAlgorithm[] planes, Selection selection) {
+    public RailRouting(RailTopology topology, RoutingAlgorithm[] planes, Selection selection) {
         if (planes.length != topology.planes()) {
             throw new IllegalArgumentException(planes.length + " routing instances for " + topology.planes() + " planes");
         }

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.collective.load;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,12 +14,12 @@ import org.fabrica.stats.Metric;
  * [{@code from}, {@code to}), the time each member spent in its barrier: posted entry to the
  * completion learned (the interface's send and receive software included).
  */
-final class BarrierLoop implements CollectiveProgram {
-    static final String LATENCY = "barrier.latency.mean";
-    static final String LATENCY_US = "barrier.latencyMicros.mean";
-    static final String LATENCY_P99_US = "barrier.latencyMicros.p99";
-    static final String COMPLETIONS = "barrier.completions";
-    static final String BARRIERS = "barrier.barriers";
+public final class BarrierLoop implements CollectiveProgram {
+    public static final String LATENCY = "barrier.latency.mean";
+    public static final String LATENCY_US = "barrier.latencyMicros.mean";
+    public static final String LATENCY_P99_US = "barrier.latencyMicros.p99";
+    public static final String COMPLETIONS = "barrier.completions";
+    public static final String BARRIERS = "barrier.barriers";
 
     private final int members;
     private final long gapCycles;
@@ -33,7 +33,7 @@ final class BarrierLoop implements CollectiveProgram {
     private int count;
     private long sum;
 
-    BarrierLoop(int members, long gapCycles, long stopCycle, long from, long to, double cycleNs) {
+    public BarrierLoop(int members, long gapCycles, long stopCycle, long from, long to, double cycleNs) {
         this.members = members;
         this.gapCycles = gapCycles;
         this.stopCycle = stopCycle;
@@ -45,7 +45,7 @@ final class BarrierLoop implements CollectiveProgram {
     }
 
     /** The group: nodes 0 .. members-1. */
-    int[] group() {
+    public int[] group() {
         int[] g = new int[members];
         for (int i = 0; i < members; i++) {
             g[i] = i;
@@ -83,7 +83,7 @@ final class BarrierLoop implements CollectiveProgram {
     }
 
     /** The metrics of the window. */
-    List<Metric> metrics() {
+    public List<Metric> metrics() {
         List<Metric> out = new ArrayList<>();
         double mean = count == 0 ? Double.NaN : (double) sum / count;
         out.add(new Metric(LATENCY, mean, "cycles", "time a member spends in a barrier, entry posted to completion"

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.collective.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.topology.rails;
 
 import org.fabrica.topology.Topology;
 
@@ -11,12 +11,16 @@ import org.fabrica.topology.Topology;
  * interface's port m is the node's (terminal) port. Links between a plane and an interface are
  * router links (the hardware's link timing), the interface's node port a terminal link.
  */
-final class RailTopology implements Topology {
+public final class RailTopology implements Topology {
     private final Topology base;
     private final int planes;
     private final int planeRouters;
 
-    RailTopology(Topology base, int planes) {
+    /**
+     * @param base the topology each plane copies
+     * @param planes the number of planes, at least 1
+     */
+    public RailTopology(Topology base, int planes) {
         if (planes < 1) {
             throw new IllegalArgumentException("rails = " + planes + "; use >= 1");
         }
@@ -26,17 +30,17 @@ final class RailTopology implements Topology {
     }
 
     /** The topology each plane copies. */
-    Topology base() {
+    public Topology base() {
         return base;
     }
 
     /** Number of planes. */
-    int planes() {
+    public int planes() {
         return planes;
     }
 
     /** Routers per plane (the topology's). */
-    int planeRouters() {
+    public int planeRouters() {
         return planeRouters;
     }
 

@@ -1,0 +1,13 @@
+/**
+ * Multi-rail networks ({@code topology.rails}, docs/user-guide.md, "Multi-rail networks"), exported
+ * as a library that the experiment runner builds for any topology (as it drives stats-collectors):
+ * {@link org.fabrica.topology.rails.RailTopology} copies a topology into planes behind one interface
+ * router per node, {@link org.fabrica.topology.rails.RailRouting} picks the plane at the source's
+ * interface and routes in the plane with the topology's own routing.
+ */
+@Export
+@Version("1.0.0")
+package org.fabrica.topology.rails;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
