@@ -61,7 +61,7 @@ final class TraceCommands implements Callable<Integer> {
 
     /** {@code trace generate ptrans}: {@link PtransGenerator}. */
     @Command(name = "ptrans", mixinStandardHelpOptions = true, description = "A PTRANS-like transpose of an n x n matrix"
-            + " over a P x Q process grid (docs/traces.md, \"A PTRANS-like workload\").")
+            + " over a P x Q process grid (docs/traces.md, \"A block transpose\"; not HPCC's PTRANS, which is hpcc-ptrans).")
     static final class Ptrans implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -26,7 +26,7 @@ import org.fabrica.traffic.trace.ReplayParameters;
  *     mapping: linear                  # a mapping provider: linear (default) | random | {nodes: [0, 19]}
  *                                      # | {file: map.txt} | {name: <plugin>, ...}
  *   - label: ptrans
- *     generate: {name: ptrans, ranks: 16, order: 256, iterations: 2}   # instead of trace
+ *     generate: {name: hpcc-ptrans, ranks: 16, order: 640}   # instead of trace; or ptrans, barriers, broadcasts
  * replay: {packetBytes: 128, eagerBytes: 12288, computeScale: 1.0, barriers: software, broadcasts: software}
  * collective:                          # with replay.barriers or replay.broadcasts: hardware (docs/collectives.md)
  *   engine: {name: tree-barrier, root: switch}   # default tree-barrier; tree-multicast for broadcasts
@@ -61,6 +61,8 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
     static final List<String> BARRIER_KEYS = List.of("name", "ranks", "barriers", "computeNs");
     /** Keys of {@code generate: {name: broadcasts, ...}} ({@link org.fabrica.traffic.trace.BroadcastGenerator}). */
     static final List<String> BROADCAST_KEYS = List.of("name", "ranks", "broadcasts", "bytes", "root", "computeNs");
+    /** {@code generate: {name: hpcc-ptrans, ...}}: its parameters are {@link org.fabrica.traffic.trace.HpccPtransParameters}. */
+    static final String HPCC_PTRANS = "hpcc-ptrans";
     static final List<String> PTRANS_KEYS = List.of("name", "ranks", "gridRows", "gridColumns", "order", "elementBytes",
             "iterations", "computeNsPerElement", "computeNsPerBlock", "barrier");
 
@@ -133,10 +135,13 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
                     case "ptrans" -> PTRANS_KEYS;
                     case "barriers" -> BARRIER_KEYS;
                     case "broadcasts" -> BROADCAST_KEYS;
+                    case HPCC_PTRANS -> null; // its Metatype interface checks its keys when bound
                     default -> throw doc.error(p + ".generate.name", "generator '" + name + "' is not known; the"
-                            + " generators are ptrans, barriers and broadcasts");
+                            + " generators are hpcc-ptrans, ptrans, barriers and broadcasts");
                 };
-                SpecReader.checkKeys(doc, generate, p + ".generate", keys);
+                if (keys != null) {
+                    SpecReader.checkKeys(doc, generate, p + ".generate", keys);
+                }
             }
             int copies = (int) SpecReader.bounded(doc, o, "copies", p + ".copies", 1, 1, 1_000_000);
             out.add(new Workload(label, p, trace, generate, copies, mapping(doc, o.get("mapping"), p + ".mapping"), base));

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.fabrica.collective.CollectiveEngine;
 import org.fabrica.collective.CollectiveEngineFactory;
@@ -39,6 +40,7 @@ import org.fabrica.mapping.MappingContext;
 import org.fabrica.mapping.MappingFactory;
 import org.fabrica.mapping.Mappings;
 import org.fabrica.network.NetworkModel;
+import org.fabrica.params.Parameters;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.CompositeObserver;
@@ -47,6 +49,8 @@ import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.trace.BarrierGenerator;
 import org.fabrica.traffic.trace.BroadcastGenerator;
+import org.fabrica.traffic.trace.HpccPtransGenerator;
+import org.fabrica.traffic.trace.HpccPtransParameters;
 import org.fabrica.traffic.trace.PtransGenerator;
 import org.fabrica.traffic.trace.PtransParameters;
 import org.fabrica.traffic.trace.ReplayParameters;
@@ -307,6 +311,9 @@ public final class TraceStudy extends RunnerStudy {
                 throw doc.error(w.path() + ".trace", w.path() + ".trace: " + e.getMessage(), e);
             }
             digest = sha256(bytes);
+        } else if (w.generate().get("name").asText().equals(TraceSpec.HPCC_PTRANS)) {
+            trace = hpccPtrans(doc, w);
+            digest = null;
         } else if (w.generate().get("name").asText().equals("barriers")) {
             trace = barriers(doc, w);
             digest = null;
@@ -325,6 +332,22 @@ public final class TraceStudy extends RunnerStudy {
         }
         return new Resolved(w, TraceReplay.prepare(trace, spec.hardwareBarriers(), spec.hardwareBroadcasts()), digest,
                 mapping);
+    }
+
+    /** {@code generate: {name: hpcc-ptrans, ranks: 576, order: N, ...}} ({@link HpccPtransGenerator}). */
+    private static Trace hpccPtrans(ExperimentDocument doc, TraceSpec.Workload w) {
+        String p = w.path() + ".generate";
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : w.generate().properties()) {
+            if (!e.getKey().equals("name")) {
+                values.put(e.getKey(), SpecReader.plain(e.getValue()));
+            }
+        }
+        try {
+            return HpccPtransGenerator.generate(Parameters.bind(HpccPtransParameters.class, values, p));
+        } catch (IllegalArgumentException e) {
+            throw doc.error(p, p + ": " + e.getMessage(), e);
+        }
     }
 
     /** {@code generate: {name: barriers, ranks: P, barriers: 10, computeNs: 0}} ({@link BarrierGenerator}). */

@@ -178,4 +178,27 @@ class TraceStudyTest {
         assertTrue(PointRecords.metric(r, TraceStudy.EXECUTION) >= 128 * 4,
                 "128 packets of 4 flits cannot arrive faster than the link");
     }
+
+    @Test
+    void hpccPtransRunsAndItsParametersAreCheckedByItsMetatypeInterface() {
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        String m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace",
+                "generate: {name: hpcc-ptrans, ranks: 4, order: 64, repetition: 2}"));
+        assertTrue(m.contains("unknown parameter 'repetition'") && m.contains("repetitions"), m);
+        m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace",
+                "generate: {name: hpcc-ptrans, ranks: 4, order: 64, gridRows: 3}"));
+        assertTrue(m.contains("workloads[0].generate: a grid with 3 rows cannot hold 4 ranks"), m);
+        m = Fixtures.refused(runner, tmp, Fixtures.with(FILE, "trace: w.trace", "generate: {name: hpcc-ptrans, ranks: 4}"));
+        assertTrue(m.contains("'order' is required"), m);
+        String yaml = Fixtures.with(FILE, "trace: w.trace", "generate: {name: hpcc-ptrans, ranks: 4, order: 64, blockSize: 16,"
+                + " repetitions: 2, gridPlacement: row-major}\n    copies: 4");
+        RunHandle h = runner.start(Fixtures.write(tmp, "t.yaml", yaml), Fixtures.options(tmp.resolve("out")), null);
+        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        PointResult r = h.results().get(0);
+        assertNull(r.failure(), r.failure());
+        assertEquals(16.0, PointRecords.metric(r, TraceStudy.RANKS));
+        // a 2 x 2 grid: ranks 1 and 2 swap their 32 x 32 doubles (8,192 bytes: 128 packets of 64 bytes) in each of
+        // the 2 repetitions, 4 copies; the allreduces and barriers add one-packet messages
+        assertTrue(PointRecords.metric(r, TraceStudy.PACKETS) > 4 * 2 * 2 * 128.0);
+    }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A PTRANS-like workload (docs/traces.md, "A PTRANS-like workload"): the transpose of an n x n
+ * A block transpose (docs/traces.md, "A block transpose"; HPCC's PTRANS is {@link HpccPtransGenerator}): the transpose of an n x n
  * matrix distributed in blocks over a P x Q process grid, several times, each followed by a compute
  * phase.
  *

@@ -1,7 +1,7 @@
 package org.fabrica.traffic.trace;
 
 /**
- * The parameters of {@link PtransGenerator} (docs/traces.md, "A PTRANS-like workload").
+ * The parameters of {@link PtransGenerator} (docs/traces.md, "A block transpose").
  *
  * @param gridRows P, the rows of the process grid
  * @param gridColumns Q, its columns; the trace has P x Q ranks, rank p * Q + q at grid position (p, q)

@@ -5,7 +5,8 @@
  * the text form (errors name file, line and column), {@link org.fabrica.traffic.trace.TraceWriter}
  * writes its canonical text, {@link org.fabrica.traffic.trace.CollectiveExpansion} turns barrier,
  * allreduce, alltoall, bcast and reduce into point-to-point messages, and
- * {@link org.fabrica.traffic.trace.PtransGenerator} builds a PTRANS-like transpose workload.
+ * {@link org.fabrica.traffic.trace.HpccPtransGenerator} builds HPCC's PTRANS and
+ * {@link org.fabrica.traffic.trace.PtransGenerator} a simple block transpose.
  *
  * {@link org.fabrica.traffic.trace.TraceReplay} replays a trace on any network with MPI semantics
  * (eager and rendezvous, {@link org.fabrica.traffic.trace.ReplayParameters}), several copies side
@@ -18,9 +19,10 @@
  * Since 0.4: {@code BarrierGenerator}; barriers kept for a collective engine. Since 0.5: broadcasts
  * kept for a collective engine ({@code TraceReplay.prepare(trace, barriers, broadcasts)},
  * {@code CollectiveExpansion.expand(trace, barriers, broadcasts)}), {@code BroadcastGenerator}.
+ * Since 0.6: {@code HpccPtransGenerator} and its {@code HpccPtransParameters}.
  */
 @Export
-@Version("0.5.0")
+@Version("0.6.0")
 package org.fabrica.traffic.trace;
 
 import org.osgi.annotation.bundle.Export;
