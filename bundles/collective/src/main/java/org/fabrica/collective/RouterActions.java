@@ -24,7 +24,8 @@ public interface RouterActions {
     /**
      * With {@link #branch}: the packet waits {@code cycles} before it claims its branches' outputs
      * (which stay free for other packets meanwhile): the time the switch takes to replicate it
-     * (150 ns in the Dawning 5000), a latency, not a time the outputs are held.
+     * (in the Dawning 5000 20 ns more than a unicast crossing: 150 against 130 ns), a latency, not a time
+     * the outputs are held.
      */
     void replicationDelay(int cycles);
 
