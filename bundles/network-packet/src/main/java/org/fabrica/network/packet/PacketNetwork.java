@@ -243,7 +243,7 @@ public final class PacketNetwork implements NetworkModel {
     private SimulationException deadlock(long t) {
         return new SimulationException("deadlock: " + progress.inNetwork + " packets in the network and none moved for "
                 + deadlockCycles + " cycles (cycle " + t + ", routing '" + names.routing() + "', queuing '"
-                + names.queuing() + "'); waiting heads:" + routers.waiting(10));
+                + names.queuing() + "'); waiting heads:" + WaitingHeads.describe(routers, wiring, pool, 10));
     }
 
     @Override

@@ -42,8 +42,7 @@ final class Routers {
     private final boolean shared;
     /** One crossbar per VC ({@code per-vc}): each output's arbiter chooses among the crossbars' winners. */
     private final boolean perVc;
-    private final Allocator arbiter;
-    private final String arbiterName;
+    private final CheckedAllocator arbiter;
     private final AllocationRequests arbiterRequests;
     private final int[] slotWinner;
     private final int queueCapacity;
@@ -123,17 +122,13 @@ final class Routers {
     private final long[] ownerFreeAt;
     private final int[][] vcPriority;
     // the allocator parts
-    private final Allocator vaAllocator;
-    private final Allocator saAllocator;
-    private final String vaName;
-    private final String saName;
+    private final CheckedAllocator vaAllocator;
+    private final CheckedAllocator saAllocator;
     private final AllocationRequests vaRequests;
     private final AllocationRequests saRequests;
     private final int[] grants;
     private final int[] vaRequestOv;
     private final int[] saRequestIv;
-    private final boolean[] inputTaken;
-    private final boolean[] outputTaken;
     private final long livelockHops;
     /** Receives packets whose tails reach a network interface, and returned interface credits. */
     Interfaces interfaces;
@@ -145,8 +140,6 @@ final class Routers {
             int packetFlits) {
         this.packetFlits = packetFlits;
         this.perVc = organisation == CrossbarOrganisation.PER_VC;
-        this.arbiter = arbiter;
-        this.arbiterName = arbiterName;
         this.w = w;
         this.pool = pool;
         this.credits = credits;
@@ -225,12 +218,11 @@ final class Routers {
             }
             vcPriority[r] = p;
         }
-        this.vaAllocator = va;
-        this.saAllocator = sa;
-        this.vaName = vaName;
-        this.saName = saName;
         int localVcs = w.maxPorts * vcs;
         int localQueues = localVcs * (voq ? w.maxPorts : 1);
+        this.vaAllocator = new CheckedAllocator(va, vaName, "VC allocation", localQueues);
+        this.saAllocator = new CheckedAllocator(sa, saName, "switch allocation", localQueues);
+        this.arbiter = new CheckedAllocator(arbiter, arbiterName, "output arbitration", localQueues);
         this.vaRequests = AllocationRequests.withCapacity(Math.max(1, Math.max(localVcs * maxCandidates, localQueues) * vcs));
         this.saRequests = AllocationRequests.withCapacity(localQueues);
         this.vaRequestOv = new int[vaRequests.capacity()];
@@ -239,8 +231,6 @@ final class Routers {
         this.slotWinner = new int[localQueues];
         java.util.Arrays.fill(slotWinner, -1);
         this.grants = new int[Math.max(vaRequests.capacity(), localQueues)];
-        this.inputTaken = new boolean[Math.max(localQueues, 1)];
-        this.outputTaken = new boolean[Math.max(localQueues, 1)];
         this.livelockHops = livelockHops;
         this.receiveOverhead = receiveOverhead;
     }
@@ -255,34 +245,34 @@ final class Routers {
         return (q << REC_SHIFT) + REC_LEAD;
     }
 
-    private int state(int q) {
+    int state(int q) {
         return (int) rec[rx(q) + INFO] & 0xFF;
     }
 
-    private int candidates(int q) {
+    int candidates(int q) {
         return (int) (rec[rx(q) + INFO] >>> 8);
     }
 
-    private int outVc(int q) {
+    int outVc(int q) {
         return (int) rec[rx(q) + OUT];
     }
 
     /** Candidate {@code k}'s output port of the head of queue {@code q}. */
-    private int candPort(int q, int k) {
+    int candPort(int q, int k) {
         return k == 0 ? (int) rec[rx(q) + PORT0] : candPort[q * candStride + k - 1];
     }
 
-    private long candMask(int q, int k) {
+    long candMask(int q, int k) {
         return k == 0 ? rec[rx(q) + MASK0] : candMask[q * candStride + k - 1];
     }
 
     /** The router of queue {@code q}. */
-    private int routerOf(int q) {
+    int routerOf(int q) {
         return voq ? queueRouter[q] : w.portRouter[q / vcs];
     }
 
     /** The input VC of queue {@code q} of router {@code r}. */
-    private int vcOf(int q, int r) {
+    int vcOf(int q, int r) {
         return voq ? w.portBase[r] * vcs + (q - queueBase[r]) / queuesPerVc[r] : q;
     }
 
@@ -554,7 +544,7 @@ final class Routers {
             }
         }
         if (count > 0) {
-            int n = allocate(saAllocator, saName, "switch allocation", r, count, sq, t);
+            int n = saAllocator.allocate(r, count, sq, grants, t);
             if (perVc) {
                 n = arbitrateOutputs(r, n, t);
             }
@@ -627,7 +617,7 @@ final class Routers {
             }
             count++;
         }
-        int m = allocate(arbiter, arbiterName, "output arbitration", r, count, a, t);
+        int m = arbiter.allocate(r, count, a, grants, t);
         // the arbiter's grants index its requests; map them back to the switch allocation's
         for (int k = 0; k < m; k++) {
             grants[k] = slotWinner[a.input()[grants[k]]];
@@ -673,7 +663,7 @@ final class Routers {
     }
 
     private void grantVcs(int r, int qBase, int count, long t) {
-        int n = allocate(vaAllocator, vaName, "VC allocation", r, count, vaRequests, t);
+        int n = vaAllocator.allocate(r, count, vaRequests, grants, t);
         for (int k = 0; k < n; k++) {
             int i = grants[k];
             int iv = qBase + vaRequests.input()[i];
@@ -684,47 +674,6 @@ final class Routers {
             rec[x + INFO] = (rec[x + INFO] & ~0xFFL) | ACTIVE;
             rec[x + AT] = t + w.vcAllocDelay[r];
             waitFor(r, iv, false);
-        }
-    }
-
-    private int allocate(Allocator a, String name, String use, int r, int count, AllocationRequests q, long t) {
-        int n;
-        try {
-            n = a.allocate(r, count, q, grants);
-        } catch (RuntimeException e) {
-            throw new SimulationException(use + " allocator '" + name + "' threw " + e + " at router " + r + ", cycle " + t,
-                    e);
-        }
-        if (n < 0 || n > count) {
-            throw new SimulationException(use + " allocator '" + name + "' returned " + n + " grants for " + count
-                    + " requests at router " + r + ", cycle " + t);
-        }
-        for (int k = 0; k < n; k++) {
-            int i = grants[k];
-            if (i < 0 || i >= count) {
-                throw new SimulationException(use + " allocator '" + name + "' granted request " + i + " of " + count
-                        + " at router " + r + ", cycle " + t);
-            }
-        }
-        for (int k = 0; k < n; k++) {
-            int in = q.input()[grants[k]];
-            int out = q.output()[grants[k]];
-            if (inputTaken[in] || outputTaken[out]) {
-                clearTaken(q, n);
-                throw new SimulationException(use + " allocator '" + name + "' granted " + (inputTaken[in] ? "input " + in
-                        : "output " + out) + " twice at router " + r + ", cycle " + t);
-            }
-            inputTaken[in] = true;
-            outputTaken[out] = true;
-        }
-        clearTaken(q, n);
-        return n;
-    }
-
-    private void clearTaken(AllocationRequests q, int n) {
-        for (int k = 0; k < n; k++) {
-            inputTaken[q.input()[grants[k]]] = false;
-            outputTaken[q.output()[grants[k]]] = false;
         }
     }
 
@@ -824,38 +773,22 @@ final class Routers {
         return buffered;
     }
 
-    /** Describes the heads that wait, for a deadlock report. */
-    String waiting(int limit) {
-        StringBuilder b = new StringBuilder();
-        int shown = 0;
-        for (int iv = 0; iv < queueBase[w.routers] && shown < limit; iv++) {
-            if ((int) (rec[rx(iv) + RING] >>> 32) == 0) {
-                continue;
-            }
-            int slot = front(iv);
-            int r = routerOf(iv);
-            int vc = vcOf(iv, r);
-            b.append("\n  ").append(pool.name(slot)).append(" at VC ").append(vc % vcs).append(" of ")
-                    .append(w.portName(vc / vcs));
-            if (voq) {
-                b.append(" (queue to port ").append((iv - queueBase[r]) % queuesPerVc[r]).append(")");
-            }
-            b.append(": ");
-            switch (state(iv)) {
-                case WAIT_VC -> {
-                    b.append("waits for a VC of");
-                    for (int k = 0; k < candidates(iv); k++) {
-                        b.append(" port ").append(candPort(iv, k)).append(" (mask 0x")
-                                .append(Long.toHexString(candMask(iv, k))).append(")");
-                    }
-                    b.append(" at router ").append(r);
-                }
-                case ACTIVE -> b.append("holds VC ").append(outVc(iv) % vcs).append(" of ").append(w.portName(outVc(iv) / vcs))
-                        .append(" and waits for the switch");
-                default -> b.append("is being routed");
-            }
-            shown++;
-        }
-        return b.toString();
+    /** Queues in all routers. */
+    int queues() {
+        return queueBase[w.routers];
+    }
+
+    /** Whether queue {@code q} holds a packet. */
+    boolean holdsPacket(int q) {
+        return (int) (rec[rx(q) + RING] >>> 32) != 0;
+    }
+
+    /** With VOQ crossbars, the output port queue {@code q} of router {@code r} is for; -1 otherwise. */
+    int voqOutput(int q, int r) {
+        return voq ? (q - queueBase[r]) % queuesPerVc[r] : -1;
+    }
+
+    int vcsPerPort() {
+        return vcs;
     }
 }
