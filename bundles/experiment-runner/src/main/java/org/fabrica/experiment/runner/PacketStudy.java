@@ -383,15 +383,6 @@ abstract class PacketStudy extends RunnerStudy {
         return perSeed(spec, name());
     }
 
-    /** A scheme's own hardware in the resolved file: every parameter of its model, without the name (the experiment's). */
-    static void putSchemeHardware(ObjectNode scheme, SweepPlan plan, SweepPlan.BoundScheme s) {
-        SweepPlan.SchemeHardware own = plan.schemeHardware(s.index());
-        if (own != null) {
-            ObjectNode hw = ResolvedExperiment.providerNode(own.hardware());
-            hw.remove("name");
-            scheme.set("hardware", hw);
-        }
-    }
 
     /**
      * A scheme's {@code hardware}: parameters of the experiment's hardware model that differ for this
@@ -646,7 +637,7 @@ abstract class PacketStudy extends RunnerStudy {
             o.set("routing", routingNode);
             o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
             o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
-            putSchemeHardware(o, plan, s);
+            plan.putSchemeHardware(o, s);
         }
         writeOwnKeys(spec, r);
         if (!plan.statistics().isEmpty()) { // absent by default: the resolved file and its id stay as they were

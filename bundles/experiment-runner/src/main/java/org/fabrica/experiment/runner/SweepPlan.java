@@ -467,6 +467,15 @@ public final class SweepPlan implements StudyPlan {
             RegistryRouterParts parts, Map<String, RouterDescription> kinds) {
     }
 
+    /** A scheme's own hardware in the resolved file: every parameter of its model, without the name (the experiment's). */
+    void putSchemeHardware(ObjectNode scheme, BoundScheme s) {
+        SchemeHardware own = schemeHardware(s.index());
+        if (own != null) {
+            ObjectNode hw = ResolvedExperiment.providerNode(own.hardware());
+            hw.remove("name");
+            scheme.set("hardware", hw);
+        }
+    }
     /** Binds the hardware of every scheme that has its own ({@code schemes[i].hardware}) and checks it. */
     void bindSchemeHardware(ExperimentDocument doc, ProviderRegistry registry) {
         for (int i = 0; i < spec.schemes().size(); i++) {

@@ -670,7 +670,7 @@ public final class TraceStudy extends RunnerStudy {
             o.set("routing", ResolvedExperiment.providerNode(s.routing()));
             o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
             o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
-            PacketStudy.putSchemeHardware(o, plan, s);
+            plan.putSchemeHardware(o, s);
         }
         ResolvedExperiment.runFooter(r, spec);
         return r;
