@@ -16,6 +16,10 @@ final class CheckedAllocator {
     private final String use;
     private final boolean[] inputTaken;
     private final boolean[] outputTaken;
+    /** What the allocator reads, asked once (as the flit model's AllocationStage does): the requests fill only these. */
+    final boolean usesPriority;
+    final boolean usesAge;
+    final boolean usesOutputVc;
 
     /** {@code size}: more than the largest input and output index a request of one router may name. */
     CheckedAllocator(Allocator allocator, String name, String use, int size) {
@@ -24,18 +28,9 @@ final class CheckedAllocator {
         this.use = use;
         this.inputTaken = new boolean[Math.max(size, 1)];
         this.outputTaken = new boolean[Math.max(size, 1)];
-    }
-
-    boolean usesPriority() {
-        return allocator.usesPriority();
-    }
-
-    boolean usesAge() {
-        return allocator.usesAge();
-    }
-
-    boolean usesOutputVc() {
-        return allocator.usesOutputVc();
+        this.usesPriority = allocator != null && allocator.usesPriority();
+        this.usesAge = allocator != null && allocator.usesAge();
+        this.usesOutputVc = allocator != null && allocator.usesOutputVc();
     }
 
     /** Asks for the grants of the {@code count} requests in {@code q} at router {@code r}; their indices land in {@code grants}. */

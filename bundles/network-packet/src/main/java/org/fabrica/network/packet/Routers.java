@@ -530,13 +530,13 @@ final class Routers {
                 // per-VC crossbars: the crossbar of the input's VC, its output slot (port, VC)
                 sq.output()[count] = perVc ? (o - w.portBase[r]) * vcs + l % vcs : o - w.portBase[r];
                 sq.rank()[count] = 0;
-                if (saAllocator.usesPriority()) {
+                if (saAllocator.usesPriority) {
                     sq.priority()[count] = vcPriority[r][l / queues % vcs];
                 }
-                if (saAllocator.usesAge()) {
+                if (saAllocator.usesAge) {
                     sq.age()[count] = pool.created(slot);
                 }
-                if (saAllocator.usesOutputVc()) {
+                if (saAllocator.usesOutputVc) {
                     sq.outputVc()[count] = ov % vcs;
                 }
                 saRequestIv[count] = iv;
@@ -606,13 +606,13 @@ final class Routers {
             a.output()[count] = slot / vcs;
             a.sub()[count] = 0;
             a.rank()[count] = 0;
-            if (arbiter.usesPriority()) {
+            if (arbiter.usesPriority) {
                 a.priority()[count] = vcPriority[r][slot % vcs];
             }
-            if (arbiter.usesAge()) {
+            if (arbiter.usesAge) {
                 a.age()[count] = pool.created(front(saRequestIv[i]));
             }
-            if (arbiter.usesOutputVc()) {
+            if (arbiter.usesOutputVc) {
                 a.outputVc()[count] = outVc(saRequestIv[i]) % vcs;
             }
             count++;
@@ -649,10 +649,10 @@ final class Routers {
                 q.output()[count] = port * vcs + c;
                 q.sub()[count] = 0;
                 q.rank()[count] = k;
-                if (vaAllocator.usesPriority()) {
+                if (vaAllocator.usesPriority) {
                     q.priority()[count] = vcPriority[r][l / queuesPerVc[r] % vcs];
                 }
-                if (vaAllocator.usesAge()) {
+                if (vaAllocator.usesAge) {
                     q.age()[count] = pool.created(slot);
                 }
                 vaRequestOv[count] = ov;
