@@ -64,6 +64,8 @@ public final class ExperimentDocument implements StudyFile {
     private final Map<String, String> origins = new HashMap<>();
     /** How messages name the override being applied ({@code --set}, or a variant). */
     private String overrideWord = "--set";
+    /** The installed modes by the top-level keys their files have ({@link #modesReading}). */
+    private Map<String, List<String>> modesByKey = Map.of();
 
     private ExperimentDocument(String source, ObjectNode root, Map<String, JsonLocation> keys,
             Map<String, JsonLocation> values) {
@@ -224,6 +226,7 @@ public final class ExperimentDocument implements StudyFile {
         ExperimentDocument copy = new ExperimentDocument(source, root.deepCopy(), keys, values);
         copy.overridden.putAll(overridden);
         copy.origins.putAll(origins);
+        copy.modesByKey = modesByKey;
         copy.overrideWord = origin;
         for (Map.Entry<String, String> o : overrides.entrySet()) {
             copy.override(o.getKey(), o.getValue());
@@ -232,11 +235,27 @@ public final class ExperimentDocument implements StudyFile {
         return copy;
     }
 
+    /**
+     * Tells the document which installed modes have which top-level keys, so that a mode's refusal
+     * of another mode's key names the modes it belongs to ({@link #modesReading}).
+     *
+     * @param modesByKey the modes (sorted) by key
+     */
+    public void modesReading(Map<String, List<String>> modesByKey) {
+        this.modesByKey = Map.copyOf(modesByKey);
+    }
+
+    @Override
+    public List<String> modesReading(String key) {
+        return modesByKey.getOrDefault(key, List.of());
+    }
+
     /** A copy of this document without the top-level key {@code key} (e.g. the experiment without its variants). */
     public ExperimentDocument without(String key) {
         ExperimentDocument copy = new ExperimentDocument(source, root.deepCopy(), keys, values);
         copy.overridden.putAll(overridden);
         copy.origins.putAll(origins);
+        copy.modesByKey = modesByKey;
         copy.root.remove(key);
         return copy;
     }

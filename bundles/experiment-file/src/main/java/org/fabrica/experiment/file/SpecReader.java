@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.params.Suggestions;
 
 /**
@@ -27,7 +28,7 @@ public final class SpecReader {
     private SpecReader() {
     }
 
-    public static long bounded(ExperimentDocument doc, JsonNode parent, String key, String path, long def, long min,
+    public static long bounded(StudyFile doc, JsonNode parent, String key, String path, long def, long min,
             long max) {
         JsonNode n = parent.get(key);
         if (n == null || n.isNull()) {
@@ -40,7 +41,7 @@ public final class SpecReader {
         return v;
     }
 
-    public static void checkKeys(ExperimentDocument doc, ObjectNode node, String path, List<String> allowed) {
+    public static void checkKeys(StudyFile doc, ObjectNode node, String path, List<String> allowed) {
         Iterator<String> it = node.fieldNames();
         while (it.hasNext()) {
             String k = it.next();
@@ -53,7 +54,7 @@ public final class SpecReader {
         }
     }
 
-    public static ProviderChoice choice(ExperimentDocument doc, JsonNode node, String concept, String path,
+    public static ProviderChoice choice(StudyFile doc, JsonNode node, String concept, String path,
             String defaultName) {
         if (node == null || node.isNull()) {
             if (defaultName == null) {
@@ -115,7 +116,7 @@ public final class SpecReader {
         return out;
     }
 
-    public static List<Long> seeds(ExperimentDocument doc, JsonNode node, String path) {
+    public static List<Long> seeds(StudyFile doc, JsonNode node, String path) {
         if (node == null || node.isNull()) {
             return DEFAULT_SEEDS;
         }
@@ -145,7 +146,7 @@ public final class SpecReader {
         return seeds;
     }
 
-    public static long cycles(ExperimentDocument doc, ObjectNode root, String key, long def, long min) {
+    public static long cycles(StudyFile doc, ObjectNode root, String key, long def, long min) {
         JsonNode n = root.get(key);
         if (n == null || n.isNull()) {
             return def;
@@ -157,7 +158,7 @@ public final class SpecReader {
         return v;
     }
 
-    public static long whole(ExperimentDocument doc, JsonNode n, String path) {
+    public static long whole(StudyFile doc, JsonNode n, String path) {
         if (n == null || !n.isNumber() || (!n.canConvertToExactIntegral() && !n.isIntegralNumber())) {
             throw doc.error(path, path + " must be a whole number; found a " + (n == null ? "missing value" : ExperimentDocument.kind(n)));
         }
@@ -167,7 +168,7 @@ public final class SpecReader {
         return n.asLong();
     }
 
-    public static double number(ExperimentDocument doc, JsonNode n, String path) {
+    public static double number(StudyFile doc, JsonNode n, String path) {
         if (n == null || n.isNull()) {
             throw doc.error(path, path + " is required");
         }
@@ -177,7 +178,7 @@ public final class SpecReader {
         return n.asDouble();
     }
 
-    public static boolean bool(ExperimentDocument doc, JsonNode n, String path, boolean def) {
+    public static boolean bool(StudyFile doc, JsonNode n, String path, boolean def) {
         if (n == null || n.isNull()) {
             return def;
         }
@@ -187,7 +188,7 @@ public final class SpecReader {
         return n.asBoolean();
     }
 
-    public static String requiredText(ExperimentDocument doc, ObjectNode node, String key, String path) {
+    public static String requiredText(StudyFile doc, ObjectNode node, String key, String path) {
         JsonNode n = node.get(key);
         if (n == null || n.isNull()) {
             throw doc.error(path, "'" + path + "' is required");
@@ -198,7 +199,7 @@ public final class SpecReader {
         return n.asText().trim();
     }
 
-    public static String optionalText(ExperimentDocument doc, ObjectNode node, String key, String path, String def) {
+    public static String optionalText(StudyFile doc, ObjectNode node, String key, String path, String def) {
         JsonNode n = node.get(key);
         if (n == null || n.isNull()) {
             return def;
@@ -213,7 +214,7 @@ public final class SpecReader {
      * Refuses the {@code statistics} key in a mode that does not run statistics collectors, saying
      * {@code why} and which modes do.
      */
-    public static void refuseStatistics(ExperimentDocument doc, ObjectNode root, String mode, String why) {
+    public static void refuseStatistics(StudyFile doc, ObjectNode root, String mode, String why) {
         if (root.has(STATISTICS_KEY)) {
             throw doc.keyError(STATISTICS_KEY, "'statistics' is not supported in mode " + mode + " (" + why
                     + "); statistics collectors run in the packet modes steady, ramp and collective; remove it");
@@ -222,14 +223,20 @@ public final class SpecReader {
 
     /**
      * Refuses every top-level key of the file that mode {@code mode} does not read: the keys of
-     * other installed modes that the mode's own checks do not name.
+     * other installed modes that the mode's own checks do not name, naming the modes that read them
+     * ({@link StudyFile#modesReading}).
      */
-    public static void refuseOthers(ExperimentDocument doc, ObjectNode root, String mode, List<String> keys) {
+    public static void refuseOthers(StudyFile doc, ObjectNode root, String mode, List<String> keys) {
         Iterator<String> it = root.fieldNames();
         while (it.hasNext()) {
             String k = it.next();
             if (!keys.contains(k) && !k.equals("provenance")) {
-                throw doc.keyError(k, "'" + k + "' is not used in mode " + mode + "; remove it");
+                List<String> others = doc.modesReading(k);
+                if (others.isEmpty()) {
+                    throw doc.keyError(k, "'" + k + "' is not used in mode " + mode + "; remove it");
+                }
+                throw doc.keyError(k, "'" + k + "' is only used in mode" + (others.size() == 1 ? " " : "s ")
+                        + String.join(", ", others) + "; remove it or set mode: " + others.get(0));
             }
         }
     }

@@ -8,10 +8,12 @@
  * the file with its parameters. Each study mode reads its own keys with them (the study API,
  * {@code org.fabrica.experiment.study}, in this bundle too).
  *
- * <p>1.0: moved out of the runner, which keeps the modes and the run's orchestration.
+ * <p>1.0: moved out of the runner, which keeps the modes and the run's orchestration. 2.0: the
+ * readers take any {@link org.fabrica.experiment.study.StudyFile} (1.0 took the document class), so
+ * a mode of another bundle reads its keys with them.
  */
 @Export
-@Version("1.0.0")
+@Version("2.0.0")
 package org.fabrica.experiment.file;
 
 import org.osgi.annotation.bundle.Export;

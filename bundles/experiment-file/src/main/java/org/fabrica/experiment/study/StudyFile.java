@@ -29,4 +29,12 @@ public interface StudyFile {
 
     /** An error about the value at {@code path} caused by {@code cause}. */
     ExperimentException error(String path, String message, Throwable cause);
+
+    /**
+     * The installed modes whose files have the top-level key {@code key}, sorted (none when no mode
+     * has it, or when the runner did not say): what a refusal of another mode's key names.
+     */
+    default java.util.List<String> modesReading(String key) {
+        return java.util.List.of();
+    }
 }

@@ -1,5 +1,7 @@
 package org.fabrica.experiment.study;
 
+import java.util.List;
+import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;
 import org.osgi.annotation.versioning.ProviderType;
@@ -36,4 +38,19 @@ public interface StudyJob {
      * Never throws: a failure is the point's result, naming the provider it came from.
      */
     PointResult simulate(StudyMeasurement measurement);
+
+    /**
+     * The result of a point a mode computed without packet simulation: its metrics (named as
+     * {@link StudyMeasurement.Outcome#metrics} says; the same names for every point), status
+     * {@code ok}, the notes every point has (pattern or row, scheme or column, load note, seed).
+     *
+     * @param wallMillis how long the point took
+     */
+    PointResult computed(List<Metric> metrics, long wallMillis);
+
+    /**
+     * The result of a point that failed: no metrics, status {@code failed}, the message (naming the
+     * provider that failed, e.g. {@link StudyProvider#describe()} followed by the cause).
+     */
+    PointResult failed(String message, long wallMillis);
 }

@@ -29,4 +29,29 @@ public interface StudyPlan {
 
     /** The packet length in flits, converted from bytes when the file gives bytes (0 without packets). */
     int packetFlits();
+
+    /**
+     * What the mode resolved beyond the plan's own fields and gave the runner with it (a computed
+     * plan's state, {@link ComputedStudies#plan}), or null.
+     */
+    Object state();
+
+    /**
+     * {@link #state()} as the mode's own type.
+     *
+     * @throws IllegalStateException when the plan holds no state of that type (a plan of another mode)
+     */
+    default <T> T state(Class<T> type) {
+        return typed(type, state(), "state", spec().mode());
+    }
+
+    /** {@code value} as a {@code type}, or an error naming what was asked of which mode's spec or plan. */
+    static <T> T typed(Class<T> type, Object value, String what, String mode) {
+        if (type.isInstance(value)) {
+            return type.cast(value);
+        }
+        throw new IllegalStateException("the " + what + " of this mode " + mode + " experiment is "
+                + (value == null ? "null" : "a " + value.getClass().getName()) + ", not a " + type.getName()
+                + ": a mode reads back only what it gave the runner");
+    }
 }

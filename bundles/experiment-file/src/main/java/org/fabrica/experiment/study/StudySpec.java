@@ -37,4 +37,13 @@ public interface StudySpec {
 
     /** What the mode alone reads, as it read it (its own record), or null. */
     Object modeSettings();
+
+    /**
+     * {@link #modeSettings()} as the mode's own type.
+     *
+     * @throws IllegalStateException when the spec holds no settings of that type (a spec of another mode)
+     */
+    default <T> T settings(Class<T> type) {
+        return StudyPlan.typed(type, modeSettings(), "settings", mode());
+    }
 }

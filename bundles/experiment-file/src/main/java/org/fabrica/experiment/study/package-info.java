@@ -9,16 +9,21 @@
  * ({@link StudyFile}), the spec, plan, point and job the runner creates ({@link StudySpec},
  * {@link StudyPlan}, {@link StudyPoint}, {@link StudyJob}), the mode's measurement of a simulated point
  * ({@link StudyMeasurement}), and the runner's service that reads, resolves and describes the
- * packet-simulation part of a file ({@link PacketStudies}); results are an
+ * packet-simulation part of a file ({@link PacketStudies}) and the common part of a file without
+ * packet simulation ({@link ComputedStudies}); results are an
  * {@code org.fabrica.experiment.report.StudyOutputs}. The runner's orchestration (the run, its
  * journal, the executor) stays private.
  *
  * <p>2.0: {@link StudyMode}'s signatures name only exported types (1.0 named the runner's private
  * ones, so no other bundle could implement a mode). 2.1: a mode says the defaults of its own keys
- * ({@link org.fabrica.experiment.study.StudyMode#defaults()}).
+ * ({@link org.fabrica.experiment.study.StudyMode#defaults()}). 2.2: modes without packet simulation
+ * outside the runner: the runner's {@link ComputedStudies} service reads their common keys, binds
+ * their providers ({@link StudyProvider}) and makes their plans, whose state a mode reads back typed
+ * ({@link StudyPlan#state(Class)}, {@link StudySpec#settings(Class)}); a job makes a computed point's
+ * result ({@link StudyJob#computed}, {@link StudyJob#failed}).
  */
 @Export
-@Version("2.1.0")
+@Version("2.2.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

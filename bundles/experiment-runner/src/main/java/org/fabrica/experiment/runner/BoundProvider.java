@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.hardware.HardwareFactory;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.kernel.KernelFactory;
@@ -44,11 +45,26 @@ import org.fabrica.traffic.TrafficPatternFactory;
  */
 @SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
 public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, Object parameters,
-        Map<String, Object> values) {
+        Map<String, Object> values) implements StudyProvider {
 
     /** {@code path 'name' (bundle version)}, for messages. */
+    @Override
     public String describe() {
         return choice.path() + " '" + provider.name() + "' (" + provider.bundle() + " " + provider.version() + ")";
+    }
+
+    @Override
+    public String label() {
+        return provider.label();
+    }
+
+    @Override
+    public <F> F factory(Class<F> type) {
+        if (!type.isInstance(provider.factory())) {
+            throw new IllegalArgumentException(describe() + " is a " + provider.concept() + " provider, not a "
+                    + type.getSimpleName());
+        }
+        return type.cast(provider.factory());
     }
 
     Topology topology() {

@@ -22,7 +22,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  * <pre>{@code
  * name: quickstart                 # required, [a-z0-9-]+, names the default results folder results/<name>
  * description: free text           # optional
- * mode: steady                     # steady (default) | ramp | collective | schedulability | m2n
+ * mode: steady                     # an installed mode's word (default steady)
  * topology: {name: torus, k: 8, n: 2}          # provider name + its parameters (or just a name)
  * hardware: {name: generic, vcs: 2, bufferFlits: 8}
  * network: {name: flit}                        # optional, default flit
@@ -80,24 +80,10 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  * Each mode is a {@link StudyMode} service found by its name ({@link StudyCatalog}); the mode reads
  * its own file ({@link StudyMode#read}: {@link PacketStudy} for the packet-simulation modes).
  *
- * <p><b>Schedulability</b> (docs/studies/levelwise.md): no packet simulation; circuit schedulers
- * are run on random permutations of the end nodes. Its file has only these keys besides
- * {@code name}, {@code description}, {@code seeds}, {@code executor} and {@code outputs}
- * ({@link SchedulabilityStudy}):
- *
- * <pre>{@code
- * mode: schedulability
- * topologies: [{name: ft, l: 2, m: 4, w: 4}, {name: ft, l: 3, w: 4}]   # tree topologies, each a point row
- * schedulers:                                  # the first is compared with the best of the others
- *   - {label: level-wise, scheduler: levelwise}
- *   - {label: greedy, scheduler: greedy-local}
- *   - random-local                             # a bare name: label = name
- * permutations: 100                            # random permutations per point, default 100
- * timing: {warmup: 1.0, repetitions: 5}        # seconds of untimed passes, then timed passes ({@link SchedulingTiming})
- * }</pre>
- *
- * One point per topology x scheduler x seed; every scheduler of a topology sees the same
- * permutations (drawn from the seed's streams), so the comparison is paired.
+ * <p><b>Modes without packet simulation</b> (e.g. schedulability, docs/studies/levelwise.md, in
+ * its own bundle): their files have only their own keys besides {@code name}, {@code description},
+ * {@code seeds}, {@code executor} and {@code outputs}, read through the runner's
+ * {@link org.fabrica.experiment.study.ComputedStudies} ({@link RunnerComputedStudies}).
  *
  * <p><b>M2n</b> (docs/studies/rapidio-m2n.md): M-to-N personalized communications played from the plans
  * of schedulers. Its file has {@code communications} instead of {@code traffic}, and every scheme
@@ -111,7 +97,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  * may run (steady: warm-up + measurement + drain); {@code baseline} the scheme ratios refer to
  * (null without ratios); {@code inFlightWindow} the cycles per in-flight sample; {@code statistics} the
  * collectors the points run besides the mode's measurement ({@link StatisticsSelection}; empty
- * when the file has none, and always in the modes m2n and schedulability).
+ * when the file has none, and always in mode m2n and the modes without packet simulation).
  *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
@@ -212,6 +198,7 @@ public record ExperimentSpec(
         // installed modes, not with the first of its own keys as unknown
         StudyMode study = modes.find(doc, root.get("mode"));
         SpecReader.checkKeys(doc, root, "", modes.keys());
+        doc.modesReading(modes.modesByKey());
 
         String name = SpecReader.requiredText(doc, root, "name", "name");
         if (!NAME.matcher(name).matches()) {

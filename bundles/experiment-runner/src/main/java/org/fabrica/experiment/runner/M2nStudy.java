@@ -69,9 +69,9 @@ public final class M2nStudy extends RunnerStudy implements PlayedSchedules {
     static final String M2N_TRANSACTIONS = "m2n.transactions";
     static final String M2N_PORT_GBPS_MAX = "m2n.port.receiveGbps.max";
 
-    /** The communications of an m2n plan, resolved against its topology and hardware ({@link SweepPlan#modeState()}). */
+    /** The communications of an m2n plan, resolved against its topology and hardware ({@link SweepPlan#state()}). */
     static M2nTraffic communications(SweepPlan plan) {
-        return (M2nTraffic) plan.modeState();
+        return (M2nTraffic) plan.state();
     }
 
     /** The communications of an m2n experiment ({@link ExperimentSpec#modeSettings()}). */

@@ -66,8 +66,6 @@ abstract class PacketStudy extends RunnerStudy {
     static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
     static final List<String> SERIES_KEYS = List.of("window", "smoothing", "inFlightWindow");
     static final List<String> SPACE_TIME_KEYS = List.of("start", "length", "stride", "margin", "cellPixels");
-    /** Keys only a schedulability experiment uses; refused by every packet mode. */
-    static final List<String> SCHEDULABILITY_ONLY = List.of("topologies", "schedulers", "permutations", "timing");
 
     /**
      * What a packet mode reads beyond the common keys, every default filled in; a mode sets what
@@ -286,15 +284,6 @@ abstract class PacketStudy extends RunnerStudy {
 
     /** Keys of another mode given in a file of this one are errors, never silently ignored. */
     private void refuseKeys(ExperimentDocument doc, ObjectNode root) {
-        if (root.has("communications")) {
-            throw doc.keyError("communications", "'communications' is only used in mode m2n; remove it or set mode: m2n");
-        }
-        for (String k : SCHEDULABILITY_ONLY) {
-            if (root.has(k)) {
-                throw doc.keyError(k, "'" + k + "' is only used in mode schedulability; remove it or set mode: "
-                        + "schedulability");
-            }
-        }
         refuseOwn(doc, root);
         SpecReader.refuseOthers(doc, root, name(), keys());
     }

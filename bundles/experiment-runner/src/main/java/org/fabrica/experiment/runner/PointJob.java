@@ -1,8 +1,10 @@
 package org.fabrica.experiment.runner;
 
+import java.util.List;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;
 
@@ -52,6 +54,16 @@ public final class PointJob implements StudyJob {
     /** The run's pause, stop and progress signals, for a point that checks them itself. */
     PointControl.Signals signals() {
         return run;
+    }
+
+    @Override
+    public PointResult computed(List<Metric> metrics, long wallMillis) {
+        return ComputedPoint.result(plan, point, sweepPoint, metrics, PointSimulation.OK, null, wallMillis);
+    }
+
+    @Override
+    public PointResult failed(String message, long wallMillis) {
+        return ComputedPoint.result(plan, point, sweepPoint, List.of(), PointSimulation.FAILED, message, wallMillis);
     }
 
     @Override

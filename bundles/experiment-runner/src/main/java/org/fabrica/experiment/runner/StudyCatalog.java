@@ -52,6 +52,17 @@ public final class StudyCatalog {
         return out;
     }
 
+    /** The installed modes by the top-level keys their files have (common keys included), each list sorted. */
+    Map<String, List<String>> modesByKey() {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (Map.Entry<String, StudyMode> m : modes.entrySet()) { // modes sorted by name: each list is too
+            for (String k : m.getValue().keys()) {
+                out.computeIfAbsent(k, x -> new ArrayList<>()).add(m.getKey());
+            }
+        }
+        return out;
+    }
+
     /**
      * The mode the file's {@code mode} key names (the default when it has none).
      *

@@ -125,21 +125,21 @@ public final class SweepPlan implements StudyPlan {
     private final List<StatisticsSelection.Bound> statistics;
     /** What the collectors are told about a point (null without collectors). */
     private final CollectorContext collectorContext;
-    /** Where a point's packets come from (null in schedulability mode). */
+    /** Where a point's packets come from (null in a plan without packet simulation). */
     private final PointTraffic traffic;
     /**
      * A plan without packet simulation: its providers by path, as its mode bound them (null for a
      * simulation plan, whose providers are the fields above).
      */
     private final Map<String, BoundProvider> providers;
-    /** What the mode resolved beyond the fields here (schedulability's trees, m2n's communications), or null. */
+    /** What the mode resolved beyond the fields here (e.g. m2n's communications), or null. */
     private final Object modeState;
     /**
      * Packet length in flits: the file's packetFlits, or its packetBytes converted once with the
-     * hardware's flit size, or in mode m2n the hardware's maximum-payload packet (0 in schedulability).
+     * hardware's flit size, or in mode m2n the hardware's maximum-payload packet (0 without packet simulation).
      */
     private final int packetFlits;
-    /** Column labels: the schemes' labels, or the schedulers' in schedulability mode. */
+    /** Column labels: the schemes' labels, or those a mode without packet simulation gave ({@link RunnerComputedStudies}). */
     private final List<String> columnLabels;
 
     /**
@@ -194,7 +194,7 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /**
-     * A plan without packet simulation (schedulability, docs/studies/levelwise.md): the providers
+     * A plan without packet simulation ({@link RunnerComputedStudies}): the providers
      * the mode bound, by path in file order, its columns, and what else it resolved.
      */
     SweepPlan(ExperimentDocument document, ExperimentSpec spec, Map<String, BoundProvider> providers,
@@ -662,7 +662,7 @@ public final class SweepPlan implements StudyPlan {
         return document;
     }
 
-    /** The router the hardware model describes (null in schedulability mode). */
+    /** The router the hardware model describes (null without packet simulation). */
     RouterDescription description() {
         return description;
     }
@@ -680,11 +680,12 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /** What the mode resolved beyond the plan's fields, or null. */
-    Object modeState() {
+    @Override
+    public Object state() {
         return modeState;
     }
 
-    /** Column labels: the schemes' labels, or the schedulers' in schedulability mode. */
+    /** Column labels: the schemes' labels, or those a mode without packet simulation gave ({@link RunnerComputedStudies}). */
     List<String> columnLabels() {
         return variantPlans != null ? variantPlans.columnLabels() : columnLabels;
     }

@@ -104,7 +104,7 @@ public final class TraceStudy extends RunnerStudy {
         }
     }
 
-    /** The resolved workloads of a plan ({@link SweepPlan#modeState()}). */
+    /** The resolved workloads of a plan ({@link SweepPlan#state()}). */
     /**
      * @param engine the collective engine, bound, or null without hardware barriers
      * @param rootPolicy its root policy, bound, or null
@@ -118,7 +118,7 @@ public final class TraceStudy extends RunnerStudy {
     }
 
     static Workloads workloads(SweepPlan plan) {
-        return (Workloads) plan.modeState();
+        return (Workloads) plan.state();
     }
 
     @Override

@@ -48,7 +48,7 @@ class ExportedStudyApiTest {
             """;
 
     private static ExperimentRunner runner() {
-        ProviderRegistry registry = ClasspathComponents.registry();
+        ProviderRegistry registry = ClasspathProviders.registry();
         registry.add(new DeliveredStudy(new RunnerPacketStudies()), Map.of(StudyMode.NAME_PROPERTY, "delivered"));
         return new ExperimentRunner(registry);
     }
@@ -99,7 +99,7 @@ class ExportedStudyApiTest {
         assertContains(runner.validate(Fixtures.write(tmp, "v.yaml", DELIVERED), Fixtures.options(tmp.resolve("v"))),
                 "  stop at   0 packets");
         assertContains(Fixtures.refused(runner, tmp, DELIVERED + "loads: [0.1]\n"),
-                "'loads' is not used in mode delivered; remove it");
+                "'loads' is only used in mode steady; remove it or set mode: steady");
         assertContains(Fixtures.refused(runner, tmp, with(DELIVERED, "stopAt: 0", "stopAt: -1")),
                 "stopAt = -1 is negative");
         assertContains(Fixtures.refused(runner, tmp, DELIVERED + "baseline: xy\n"),

@@ -57,7 +57,7 @@ final class Fixtures {
     /** The real providers of the class path, plus the broken routing fixture. */
     static synchronized ProviderRegistry registry() {
         if (registry == null) {
-            ProviderRegistry r = ClasspathComponents.registry();
+            ProviderRegistry r = ClasspathProviders.registry();
             r.add(new BrokenRoutingFactory(), Map.of("fabrica.name", "broken", "fabrica.description",
                     "throws from route", ProviderRegistry.BUNDLE_PROPERTY, "org.example.broken",
                     ProviderRegistry.VERSION_PROPERTY, "1.2.3"));

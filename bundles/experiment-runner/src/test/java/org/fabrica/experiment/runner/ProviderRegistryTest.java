@@ -18,7 +18,7 @@ class ProviderRegistryTest {
 
     @Test
     void conceptsAndTheRealProvidersAreListed() {
-        ProviderRegistry r = ClasspathComponents.registry();
+        ProviderRegistry r = ClasspathProviders.registry();
         assertEquals(List.of("topology", "hardware", "allocator", "routing", "queuing", "throttle", "traffic", "injection", "network",
                 "kernel", "scheduler", "mapping", "collective", "rootPolicy", "statistics", "mode"), r.concepts());
         assertEquals(List.of("in-flight", "latency-histogram", "latency-percentiles", "node-throughput", "throughput-trend"),
@@ -72,7 +72,7 @@ class ProviderRegistryTest {
 
     @Test
     void aNewConceptNeedsOnlyItsAnnotatedInterface() {
-        ProviderRegistry r = ClasspathComponents.registry();
+        ProviderRegistry r = ClasspathProviders.registry();
         r.add(new OneProbe(), Map.of("fabrica.name", "one", "fabrica.description", "a probe"));
         assertEquals("probe", r.concepts().get(0), "listed where its declaration says: " + r.concepts());
         ProviderInfo one = r.find("probe", "one");
@@ -87,7 +87,7 @@ class ProviderRegistryTest {
 
     @Test
     void sweepExecutorsAreFoundButNotListed() {
-        ProviderRegistry r = ClasspathComponents.registry();
+        ProviderRegistry r = ClasspathProviders.registry();
         assertEquals("org.fabrica.sweep.local", r.executor("local").bundle());
         assertTrue(r.providers().stream().noneMatch(p -> p.concept().equals("sweep")));
         assertTrue(!r.concepts().contains("sweep"));

@@ -42,7 +42,7 @@ class RouterKindsRunTest {
     private final ExperimentRunner runner = new ExperimentRunner(registry());
 
     private static ProviderRegistry registry() {
-        ProviderRegistry r = ClasspathComponents.registry();
+        ProviderRegistry r = ClasspathProviders.registry();
         r.add(new KindedTorusFactory(), Map.of("fabrica.name", "kinded-torus", "fabrica.description",
                 "torus with interface routers"));
         r.add(new KindedHardwareFactory(), Map.of("fabrica.name", "kinded", "fabrica.description",

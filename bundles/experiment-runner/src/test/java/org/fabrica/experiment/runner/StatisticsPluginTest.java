@@ -29,7 +29,7 @@ class StatisticsPluginTest {
 
     @Test
     void aRegisteredCollectorIsListedSelectedAndMeasures() {
-        ProviderRegistry registry = ClasspathComponents.registry();
+        ProviderRegistry registry = ClasspathProviders.registry();
         HopCountFactory hops = new HopCountFactory();
         registry.add(hops, Map.of("fabrica.name", "hop-count", "fabrica.description", "hops of the measured packets",
                 ProviderRegistry.BUNDLE_PROPERTY, "org.example.fabrica.hops", ProviderRegistry.VERSION_PROPERTY, "1.0.0"));

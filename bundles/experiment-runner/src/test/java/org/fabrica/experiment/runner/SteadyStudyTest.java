@@ -59,8 +59,8 @@ class SteadyStudyTest {
                 "'series' is not used in mode steady (it applies to modes ramp and collective); remove it");
         assertContains(StudyFiles.refused(Fixtures.TINY + "criticalLoad: {drop: 0.2}\n"),
                 "'criticalLoad' is only used in mode ramp; remove it");
-        assertContains(StudyFiles.refused(Fixtures.TINY + "permutations: 5\n"),
-                "'permutations' is only used in mode schedulability; remove it or set mode: schedulability");
+        assertContains(StudyFiles.refused(Fixtures.TINY + "communications: []\n"),
+                "'communications' is only used in mode m2n; remove it or set mode: m2n");
         assertContains(StudyFiles.refused(with(Fixtures.TINY, "loads: [0.05, 0.1]\n", "")), "'loads' is required");
     }
 

@@ -129,20 +129,20 @@ class StudyModeServiceTest {
             """;
 
     private static ProviderRegistry withProbe() {
-        ProviderRegistry r = ClasspathComponents.registry();
+        ProviderRegistry r = ClasspathProviders.registry();
         r.add(new ProbeStudy(), Map.of(StudyMode.NAME_PROPERTY, "probe"));
         return r;
     }
 
     @Test
     void theModesOfThisBundleAreFoundAsComponents() {
-        assertEquals(List.of("collective", "m2n", "ramp", "schedulability", "steady", "trace"),
-                ClasspathComponents.registry().studies().names());
+        assertEquals(List.of("collective", "m2n", "ramp", "steady", "trace"),
+                ClasspathProviders.registry().studies().names());
     }
 
     @Test
     void aModeOfTheSameNameWithAHigherRankingReplacesTheBuiltIn() {
-        ProviderRegistry registry = ClasspathComponents.registry();
+        ProviderRegistry registry = ClasspathProviders.registry();
         ProbeStudy probe = new ProbeStudy();
         registry.add(probe, Map.of(StudyMode.NAME_PROPERTY, "steady", org.osgi.framework.Constants.SERVICE_RANKING, 10));
         ExperimentSpec spec = ExperimentSpec.parse(ExperimentDocument.parse("p.yaml",
@@ -157,13 +157,13 @@ class StudyModeServiceTest {
     @Test
     void anUnknownModeIsRefusedWithTheInstalledOnes() {
         // the file keeps the mode's own key: the missing mode is named first, not the key
-        String msg = Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp, PROBE);
+        String msg = Fixtures.refused(new ExperimentRunner(ClasspathProviders.registry()), tmp, PROBE);
         assertTrue(PROBE.contains("probe: 3\n"), "the file has the probe mode's own key");
-        assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, schedulability, steady, trace; use "
+        assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, steady, trace; use "
                 + "collective (burst at cycle 0), m2n (M-to-N communications played from schedules), ramp (ramp load), "
-                + "schedulability (circuit schedulers on random permutations), steady (load points) or trace"
+                + "steady (load points) or trace"
                 + " (applications replayed from traces)");
-        assertContains(Fixtures.refused(new ExperimentRunner(ClasspathComponents.registry()), tmp,
+        assertContains(Fixtures.refused(new ExperimentRunner(ClasspathProviders.registry()), tmp,
                 Fixtures.TINY + "probe: 3\n"), "unknown key 'probe'");
     }
 
@@ -180,7 +180,7 @@ class StudyModeServiceTest {
         // its key is known now, and still refused in the other modes
         ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentSpec.parse(
                 ExperimentDocument.parse("t.yaml", Fixtures.TINY + "probe: 3\n", Map.of()), registry.studies()));
-        assertContains(e.getMessage(), "'probe' is not used in mode steady; remove it");
+        assertContains(e.getMessage(), "'probe' is only used in mode probe; remove it or set mode: probe");
         assertContains(Fixtures.refused(new ExperimentRunner(registry), tmp, with(PROBE, "probe: 3", "probe: 0")),
                 "probe = 0 is out of range; use 1 .. 100");
     }

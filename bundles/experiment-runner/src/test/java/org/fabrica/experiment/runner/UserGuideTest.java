@@ -31,7 +31,7 @@ class UserGuideTest {
     @Test
     void providerTablesMatchTheMetatypeSchemas() throws IOException {
         String guide = Files.readString(GUIDE);
-        String generated = generate(ClasspathComponents.registry());
+        String generated = generate(ClasspathProviders.registry());
         int b = guide.indexOf(BEGIN);
         int e = guide.indexOf(END);
         assertTrue(b >= 0 && e > b, "docs/user-guide.md lacks the generated provider block markers");
@@ -41,7 +41,7 @@ class UserGuideTest {
         }
         String block = guide.substring(b + BEGIN.length(), e);
         List<String> problems = new ArrayList<>();
-        for (Map.Entry<String, Map<String, List<String>>> concept : rows(ClasspathComponents.registry()).entrySet()) {
+        for (Map.Entry<String, Map<String, List<String>>> concept : rows(ClasspathProviders.registry()).entrySet()) {
             String section = section(block, "### " + concept.getKey() + "\n", "\n### ");
             if (section == null) {
                 problems.add("no section '### " + concept.getKey() + "'");
@@ -71,7 +71,7 @@ class UserGuideTest {
         String guide = Files.readString(GUIDE);
         String reference = section(guide, "## Experiment file reference", "\n## ");
         assertTrue(reference != null, "docs/user-guide.md has no '## Experiment file reference' section");
-        for (String key : ClasspathComponents.registry().studies().keys()) { // the common keys and every mode's
+        for (String key : ClasspathProviders.registry().studies().keys()) { // the common keys and every mode's
             assertTrue(reference.contains("| `" + key + "` |"), "key '" + key + "' is not in the reference table");
         }
         for (String key : PacketStudy.TRAFFIC_KEYS) {
@@ -81,7 +81,7 @@ class UserGuideTest {
             assertTrue(reference.contains("| `schemes[]." + key + "` |"), "schemes[]." + key + " is not documented");
         }
         Map<String, Object> defaults = new LinkedHashMap<>(ExperimentSpec.defaults());
-        StudyCatalog modes = ClasspathComponents.registry().studies();
+        StudyCatalog modes = ClasspathProviders.registry().studies();
         for (String mode : modes.names()) {
             defaults.putAll(modes.get(mode).defaults()); // each mode's own keys
         }
@@ -97,7 +97,7 @@ class UserGuideTest {
     @Test
     void theGeneratedBlockIsWhatTheGeneratorWrites() throws IOException {
         // the markers and the format the check relies on
-        String generated = generate(ClasspathComponents.registry());
+        String generated = generate(ClasspathProviders.registry());
         assertTrue(generated.contains("### routing\n"));
         assertTrue(generated.contains("#### `dor`"));
         assertTrue(generated.contains("| `k` | int |"));

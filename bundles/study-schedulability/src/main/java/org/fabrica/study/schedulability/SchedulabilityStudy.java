@@ -1,16 +1,10 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.schedulability;
 
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_CELL_PIXELS;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_EXECUTOR;
-import static org.fabrica.experiment.runner.ExperimentSpec.LABEL;
-import static org.fabrica.experiment.file.SpecReader.bool;
 import static org.fabrica.experiment.file.SpecReader.bounded;
 import static org.fabrica.experiment.file.SpecReader.checkKeys;
 import static org.fabrica.experiment.file.SpecReader.choice;
 import static org.fabrica.experiment.file.SpecReader.number;
 import static org.fabrica.experiment.file.SpecReader.optionalText;
-import static org.fabrica.experiment.file.SpecReader.seeds;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -22,29 +16,42 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
+import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.report.CircuitOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.experiment.study.ComputedStudies;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudyProvider;
+import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.kernel.RandomStreams;
+import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
+import org.fabrica.topology.TopologyFactory;
 import org.fabrica.topology.TreeTopology;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 
 /**
  * Mode {@code schedulability} (docs/studies/levelwise.md): no packet simulation; circuit
  * schedulers are run on random permutations of the end nodes of tree topologies
  * ({@link SchedulabilityPoint}). One point per topology x scheduler x seed; every scheduler of a
  * topology sees the same permutations (drawn from the seed's streams), so the comparison is
- * paired. Its file has only {@link #KEYS_OF_MODE}.
+ * paired. Its file has only {@link #KEYS_OF_MODE}. Its common keys, provider bindings, plan and
+ * resolved frame are the runner's {@link ComputedStudies}; everything else is here.
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + SchedulabilityStudy.NAME,
         "fabrica.description=schedulability: circuit schedulers on random permutations, no packet simulation"})
-public final class SchedulabilityStudy extends RunnerStudy {
+public final class SchedulabilityStudy implements StudyMode {
     /** The mode's word. */
     public static final String NAME = "schedulability";
     static final List<String> SCHEDULER_KEYS = List.of("label", "scheduler");
@@ -53,9 +60,19 @@ public final class SchedulabilityStudy extends RunnerStudy {
     /** Top-level keys of a schedulability experiment; every other key is an error there. */
     static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topologies", "schedulers",
             "permutations", "timing", "seeds", "executor", "outputs", "provenance");
+    /** What a scheduler's label may be: a letter or digit, then letters, digits, '.', '_' and '-'. */
+    private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+    private final ComputedStudies computed;
+
+    /** @param computed the runner's reading, binding and planning of files without packet simulation */
+    @Activate
+    public SchedulabilityStudy(@Reference ComputedStudies computed) {
+        this.computed = computed;
+    }
 
     /**
-     * What a schedulability file gives ({@link ExperimentSpec#modeSettings()}).
+     * What a schedulability file gives ({@link StudySpec#settings(Class)}).
      *
      * @param topologies the tree topologies, one point row each
      * @param schedulers the schedulers compared, the first with the best of the others
@@ -71,23 +88,23 @@ public final class SchedulabilityStudy extends RunnerStudy {
     }
 
     /**
-     * What resolution finds ({@link SweepPlan#modeState()}).
+     * What resolution finds ({@link StudyPlan#state(Class)}).
      *
      * @param topologies the bound topology of each row, in file order
      * @param trees the tree topology of each row, built once at validation (immutable)
      * @param schedulers the bound scheduler of each column, in file order
      */
-    record Resolved(List<BoundProvider> topologies, List<TreeTopology> trees, List<BoundProvider> schedulers) {
+    record Resolved(List<StudyProvider> topologies, List<TreeTopology> trees, List<StudyProvider> schedulers) {
     }
 
     /** The resolved topologies and schedulers of a schedulability plan. */
-    static Resolved state(SweepPlan plan) {
-        return (Resolved) plan.modeState();
+    static Resolved state(StudyPlan plan) {
+        return plan.state(Resolved.class);
     }
 
     /** The circuits of a schedulability experiment. */
-    static Circuits of(ExperimentSpec spec) {
-        return (Circuits) spec.modeSettings();
+    static Circuits of(StudySpec spec) {
+        return spec.settings(Circuits.class);
     }
 
     @Override
@@ -110,7 +127,7 @@ public final class SchedulabilityStudy extends RunnerStudy {
     }
 
     /** Keys of the packet modes given in a schedulability file are errors, never silently ignored. */
-    private static void refuseKeys(ExperimentDocument doc, ObjectNode root) {
+    private static void refuseKeys(StudyFile doc, ObjectNode root) {
         SpecReader.refuseStatistics(doc, root, NAME, "it runs circuit schedulers on random permutations and simulates"
                 + " no packet");
         for (String k : (Iterable<String>) root::fieldNames) { // every key is known by now: some mode reads it
@@ -126,7 +143,7 @@ public final class SchedulabilityStudy extends RunnerStudy {
 
     /** A schedulability experiment: topologies x schedulers x seeds, no packet simulation. */
     @Override
-    public ExperimentSpec read(ExperimentDocument doc, String name, String description) {
+    public StudySpec read(StudyFile doc, String name, String description) {
         ObjectNode root = doc.root();
         refuseKeys(doc, root);
         JsonNode tops = root.get("topologies");
@@ -201,40 +218,17 @@ public final class SchedulabilityStudy extends RunnerStudy {
             timing = new SchedulingTiming(warmup, (int) bounded(doc, timingNode, "repetitions", "timing.repetitions",
                     SchedulingTiming.DEFAULT_REPETITIONS, 1, SchedulingTiming.MAX_REPETITIONS));
         }
-        JsonNode seedNode = root.get("seeds");
-        if (seedNode != null && seedNode.isObject()) {
-            throw doc.error("seeds", "mode schedulability takes seeds as a count or a list (every topology uses them)");
-        }
-        List<Long> seeds = seeds(doc, seedNode, "seeds");
-        List<List<Long>> topologySeeds = new ArrayList<>();
-        for (int i = 0; i < topologies.size(); i++) {
-            topologySeeds.add(seeds);
-        }
-        String executor = optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
-        boolean plots = true;
-        boolean report = true;
-        JsonNode outputs = root.get("outputs");
-        if (outputs != null && !outputs.isNull()) {
-            if (!outputs.isObject()) {
-                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
-            }
-            checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
-            plots = bool(doc, outputs.get("plots"), "outputs.plots", true);
-            report = bool(doc, outputs.get("report"), "outputs.report", true);
-        }
-        return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), List.copyOf(topologyLabels),
-                null, List.of(), DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report, NAME, this, null,
-                List.copyOf(topologySeeds), false, 0, 0, null, DEFAULT_CELL_PIXELS,
-                new Circuits(topologies, schedulers, (int) permutations, timing), List.of());
+        return computed.read(doc, name, description, this, new ComputedStudies.Options(NAME, "topology",
+                topologyLabels, new Circuits(topologies, schedulers, (int) permutations, timing)));
     }
 
     @Override
-    public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        List<BoundProvider> topologies = new ArrayList<>();
+    public StudyPlan resolve(StudyFile doc, StudySpec spec, ProviderCatalog registry) {
+        List<StudyProvider> topologies = new ArrayList<>();
         List<TreeTopology> trees = new ArrayList<>();
         for (ProviderChoice c : of(spec).topologies()) {
-            BoundProvider t = ProviderBinding.bind(doc, c, registry);
-            Topology built = ProviderBinding.build(doc, t, t::topology);
+            StudyProvider t = computed.bind(doc, c, registry);
+            Topology built = computed.build(doc, t, () -> topology(t));
             if (!(built instanceof TreeTopology tree)) {
                 throw doc.error(c.path(), c.path() + ": " + built.describe() + " is not a tree topology; circuit "
                         + "scheduling needs a fat tree with switch levels and upper ports, e.g. {name: ft, l: 3, w: 4}");
@@ -250,53 +244,53 @@ public final class SchedulabilityStudy extends RunnerStudy {
             topologies.add(t);
             trees.add(tree);
         }
-        List<BoundProvider> schedulers = new ArrayList<>();
+        List<StudyProvider> schedulers = new ArrayList<>();
         for (SchedulerSpec s : of(spec).schedulers()) {
-            schedulers.add(ProviderBinding.bind(doc, s.scheduler(), registry));
+            schedulers.add(computed.bind(doc, s.scheduler(), registry));
         }
-        ProviderBinding.checkExecutor(doc, spec, registry);
-        RandomStreams streams = new RandomStreams(spec.seeds().get(0));
+        RandomStreams streams = new RandomStreams(spec.seedsOf(0).get(0));
         for (int t = 0; t < trees.size(); t++) {
             TreeTopology tree = trees.get(t);
-            for (BoundProvider s : schedulers) {
+            for (StudyProvider s : schedulers) {
                 try {
-                    s.scheduler(tree, streams);
+                    scheduler(s, tree, streams);
                 } catch (RuntimeException e) {
                     throw doc.error(s.choice().path(), s.describe() + " cannot schedule on " + of(spec).topologies().get(t)
-                            .path() + " (" + tree.describe() + "): " + ProviderFailure.message(e), e);
+                            .path() + " (" + tree.describe() + "): " + computed.failure(e), e);
                 }
             }
         }
+        List<StudyProvider> bound = new ArrayList<>(topologies);
+        bound.addAll(schedulers);
+        return computed.plan(doc, spec, registry, bound, columns(spec), new Resolved(List.copyOf(topologies),
+                List.copyOf(trees), List.copyOf(schedulers)));
+    }
+
+    /** The labels of the schedulers, the points' columns. */
+    private static List<String> columns(StudySpec spec) {
         List<String> columns = new ArrayList<>();
         for (SchedulerSpec s : of(spec).schedulers()) {
             columns.add(s.label());
         }
-        Map<String, BoundProvider> providers = new LinkedHashMap<>();
-        for (BoundProvider t : topologies) {
-            providers.put(t.choice().path(), t);
-        }
-        for (BoundProvider s : schedulers) {
-            providers.put(s.choice().path(), s);
-        }
-        return new SweepPlan(doc, spec, providers, columns, new Resolved(List.copyOf(topologies), List.copyOf(trees),
-                List.copyOf(schedulers)));
+        return List.copyOf(columns);
+    }
+
+    /** A tree topology's instance (every point of a row shares the one built at resolution). */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
+    private static Topology topology(StudyProvider t) {
+        return ((TopologyFactory) t.factory(TopologyFactory.class)).create(t.parameters());
+    }
+
+    /** A scheduler draws its random choices (if any) from the point's streams, so each seed differs. */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
+    static org.fabrica.scheduler.Scheduler scheduler(StudyProvider s, Topology tree, RandomStreams streams) {
+        return ((SchedulerFactory) s.factory(SchedulerFactory.class)).create(tree, s.parameters(), streams);
     }
 
     /** One point per topology x scheduler x seed, ids {@code <topology>/<scheduler>/schedulability/s<seed>}. */
     @Override
-    public List<StudyPoint> points(ExperimentSpec s) {
-        List<StudyPoint> out = new ArrayList<>();
-        int index = 0;
-        for (int p = 0; p < s.patternLabels().size(); p++) {
-            String pattern = s.patternLabels().get(p);
-            for (int sc = 0; sc < of(s).schedulers().size(); sc++) {
-                String scheme = of(s).schedulers().get(sc).label();
-                for (long seed : s.seedsOf(p)) {
-                    out.add(new StudyPoint(index++, StudyPoint.id(pattern, scheme, NAME, seed), p, sc, Double.NaN, seed));
-                }
-            }
-        }
-        return List.copyOf(out);
+    public List<StudyPoint> points(StudySpec s) {
+        return computed.pointsPerSeed(s, columns(s), NAME);
     }
 
     @Override
@@ -305,48 +299,38 @@ public final class SchedulabilityStudy extends RunnerStudy {
     }
 
     @Override
-    public PointResult run(PointJob job) {
-        return job.stopRequested() ? job.stopped()
-                : SchedulabilityPoint.run(job.plan(), job.point(), job.sweepPoint(), job.signals());
+    public PointResult run(StudyJob job) {
+        return job.stopRequested() ? job.stopped() : SchedulabilityPoint.run(job, computed);
     }
 
     @Override
-    public ObjectNode resolved(SweepPlan plan) {
-        ExperimentSpec spec = plan.spec();
+    public ObjectNode resolved(StudyPlan plan) {
+        StudySpec spec = plan.spec();
         ObjectNode r = JsonNodeFactory.instance.objectNode();
-        r.put("name", spec.name());
-        r.put("description", spec.description());
-        r.put("mode", NAME);
         ArrayNode tops = r.putArray("topologies");
-        for (BoundProvider t : state(plan).topologies()) {
-            tops.add(ResolvedExperiment.providerNode(t));
+        for (StudyProvider t : state(plan).topologies()) {
+            tops.add(computed.node(t));
         }
         ArrayNode sch = r.putArray("schedulers");
         for (int i = 0; i < state(plan).schedulers().size(); i++) {
             ObjectNode o = sch.addObject();
             o.put("label", of(spec).schedulers().get(i).label());
-            o.set("scheduler", ResolvedExperiment.providerNode(state(plan).schedulers().get(i)));
+            o.set("scheduler", computed.node(state(plan).schedulers().get(i)));
         }
         r.put("permutations", of(spec).permutations());
         ObjectNode timing = r.putObject("timing");
         timing.put("warmup", of(spec).timing().warmup());
         timing.put("repetitions", of(spec).timing().repetitions());
-        ArrayNode seeds = r.putArray("seeds");
-        spec.seeds().forEach(seeds::add);
-        r.put("executor", spec.executor());
-        ObjectNode outputs = r.putObject("outputs");
-        outputs.put("plots", spec.plots());
-        outputs.put("report", spec.report());
-        return r;
+        return computed.resolved(plan, r);
     }
 
     @Override
-    public String summary(SweepPlan plan) {
-        ExperimentSpec spec = plan.spec();
+    public String summary(StudyPlan plan) {
+        StudySpec spec = plan.spec();
         StringBuilder sb = new StringBuilder();
         sb.append(spec.name()).append(": ");
         sb.append("schedulability mode, ").append(state(plan).topologies().size()).append(" topolog(ies) x ")
-                .append(state(plan).schedulers().size()).append(" scheduler(s) x ").append(spec.seeds().size())
+                .append(state(plan).schedulers().size()).append(" scheduler(s) x ").append(spec.seedsOf(0).size())
                 .append(" seed(s) = ").append(plan.points().size()).append(" points, ").append(of(spec).permutations())
                 .append(" random permutations each; time per request: ").append(of(spec).timing().warmup())
                 .append(" s of untimed warm-up passes, then the median of ").append(of(spec).timing().repetitions())
@@ -354,19 +338,19 @@ public final class SchedulabilityStudy extends RunnerStudy {
         for (int t = 0; t < state(plan).trees().size(); t++) {
             sb.append("  topology  ").append(spec.patternLabels().get(t)).append(": ").append(state(plan).trees().get(t).describe())
                     .append(", ").append(state(plan).trees().get(t).nodes()).append(" nodes: ")
-                    .append(state(plan).topologies().get(t).provider().label()).append('\n');
+                    .append(state(plan).topologies().get(t).label()).append('\n');
         }
         for (int i = 0; i < state(plan).schedulers().size(); i++) {
             sb.append("  scheduler ").append(of(spec).schedulers().get(i).label()).append(": ")
-                    .append(state(plan).schedulers().get(i).provider().label()).append('\n');
+                    .append(state(plan).schedulers().get(i).label()).append('\n');
         }
-        sb.append("  seeds     ").append(spec.seeds()).append('\n');
+        sb.append("  seeds     ").append(spec.seedsOf(0)).append('\n');
         sb.append("  id        ").append(plan.experimentId());
         return sb.toString();
     }
 
     @Override
-    public StudyOutputs outputs(SweepPlan plan) {
+    public StudyOutputs outputs(StudyPlan plan) {
         return new CircuitOutputs(of(plan.spec()).permutations() + " random permutations per point");
     }
 }

@@ -1,15 +1,17 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.schedulability;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
+import org.fabrica.experiment.study.ComputedStudies;
+import org.fabrica.experiment.study.StudyJob;
+import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.Demands;
 import org.fabrica.scheduler.Plan;
@@ -17,7 +19,6 @@ import org.fabrica.scheduler.Scheduler;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
-import org.fabrica.sweep.SweepPoint;
 import org.fabrica.topology.TreeTopology;
 
 /**
@@ -74,14 +75,16 @@ final class SchedulabilityPoint {
         }
     }
 
-    /** Runs the point; a failure of the scheduler fails the point with its message. */
-    static PointResult run(SweepPlan plan, StudyPoint point, SweepPoint sp, PointControl.Signals signals) {
+    /** Runs the point; a failure of the scheduler fails the point with its message, as {@code computed} words it. */
+    static PointResult run(StudyJob job, ComputedStudies computed) {
         long start = System.nanoTime();
+        StudyPlan plan = job.plan();
+        StudyPoint point = job.point();
         try {
             TreeTopology tree = SchedulabilityStudy.state(plan).trees().get(point.pattern());
-            BoundProvider provider = SchedulabilityStudy.state(plan).schedulers().get(point.scheme());
+            StudyProvider provider = SchedulabilityStudy.state(plan).schedulers().get(point.scheme());
             RandomStreams streams = new RandomStreams(point.seed());
-            Scheduler scheduler = provider.scheduler(tree, streams);
+            Scheduler scheduler = SchedulabilityStudy.scheduler(provider, tree, streams);
             int n = tree.nodes();
             int count = SchedulabilityStudy.of(plan.spec()).permutations();
             SchedulingTiming timing = SchedulabilityStudy.of(plan.spec()).timing();
@@ -96,8 +99,8 @@ final class SchedulabilityPoint {
             double max = Double.NEGATIVE_INFINITY;
             long requests = 0;
             for (int k = 0; k < count; k++) {
-                if (signals.stopRequested()) {
-                    return stopped(plan, point, sp, start);
+                if (job.stopRequested()) {
+                    return job.stopped();
                 }
                 Plan p = scheduler.plan(demands[k]);
                 double ratio = p.schedulabilityRatio();
@@ -112,8 +115,8 @@ final class SchedulabilityPoint {
             long warmupPasses = 0;
             long warmupStart = System.nanoTime();
             while (System.nanoTime() - warmupStart < timing.warmupNanos()) {
-                if (signals.stopRequested()) {
-                    return stopped(plan, point, sp, start);
+                if (job.stopRequested()) {
+                    return job.stopped();
                 }
                 outcomes += pass(scheduler, demands);
                 warmupPasses++;
@@ -123,8 +126,8 @@ final class SchedulabilityPoint {
             double[] samples = new double[timing.repetitions()];
             double[] wallSamples = new double[timing.repetitions()];
             for (int r = 0; r < samples.length; r++) {
-                if (signals.stopRequested()) {
-                    return stopped(plan, point, sp, start);
+                if (job.stopRequested()) {
+                    return job.stopped();
                 }
                 long cpu0 = cpu ? THREADS.getCurrentThreadCpuTime() : 0;
                 long wall0 = System.nanoTime();
@@ -165,10 +168,10 @@ final class SchedulabilityPoint {
                     + "(near 0 when the warm-up was long enough; -1 when the JVM does not report it)"));
             metrics.add(new Metric(REQUESTS, requests, "requests", "requests scheduled (nodes x permutations)"));
             metrics.add(new Metric(PERMUTATIONS, count, "permutations", "random permutations scheduled"));
-            return result(plan, point, sp, start, metrics, PointSimulation.OK, null);
+            return job.computed(metrics, millisSince(start));
         } catch (RuntimeException e) {
-            return result(plan, point, sp, start, List.of(), PointSimulation.FAILED,
-                    SchedulabilityStudy.state(plan).schedulers().get(point.scheme()).describe() + ": " + ProviderFailure.message(e));
+            return job.failed(SchedulabilityStudy.state(plan).schedulers().get(point.scheme()).describe() + ": "
+                    + computed.failure(e), millisSince(start));
         }
     }
 
@@ -206,8 +209,8 @@ final class SchedulabilityPoint {
         return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
     }
 
-    private static PointResult stopped(SweepPlan plan, StudyPoint point, SweepPoint sp, long start) {
-        return result(plan, point, sp, start, List.of(), PointSimulation.STOPPED, "stopped");
+    private static long millisSince(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
     }
 
     /** A uniformly random permutation of 0 .. n-1 (Fisher-Yates): node i sends to the entry i. */
@@ -223,17 +226,5 @@ final class SchedulabilityPoint {
             p[j] = t;
         }
         return p;
-    }
-
-    private static PointResult result(SweepPlan plan, StudyPoint point, SweepPoint sp, long start, List<Metric> metrics,
-            String status, String failure) {
-        Map<String, String> notes = new LinkedHashMap<>();
-        notes.put(PointSimulation.PATTERN, plan.spec().patternLabels().get(point.pattern()));
-        notes.put(PointSimulation.SCHEME, plan.columnLabels().get(point.scheme()));
-        notes.put(PointSimulation.LOAD, plan.spec().study().loadNote(point));
-        notes.put(PointSimulation.SEED, Long.toString(point.seed()));
-        notes.put(PointSimulation.STATUS, status);
-        notes.put(PointSimulation.SATURATED, "false");
-        return new PointResult(sp, List.copyOf(metrics), notes, failure, (System.nanoTime() - start) / 1_000_000);
     }
 }

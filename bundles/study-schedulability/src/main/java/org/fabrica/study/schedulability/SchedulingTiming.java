@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.schedulability;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.schedulability;
 
 import org.fabrica.experiment.file.ProviderChoice;
 

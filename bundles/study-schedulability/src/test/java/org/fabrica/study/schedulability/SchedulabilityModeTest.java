@@ -1,6 +1,6 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.schedulability;
 
-import static org.fabrica.experiment.runner.Fixtures.assertContains;
+import static org.fabrica.study.schedulability.Runs.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,7 +17,7 @@ import java.util.Set;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
-import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
@@ -43,16 +43,12 @@ class SchedulabilityModeTest {
     @TempDir
     Path tmp;
 
-    private final ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
-
     private String refused(String yaml) {
-        return Fixtures.refused(runner, tmp, yaml);
+        return Runs.refused(tmp, yaml);
     }
 
     private List<PointResult> run(String name, String yaml) {
-        RunHandle h = runner.start(Fixtures.write(tmp, name + ".yaml", yaml), Fixtures.options(tmp.resolve(name)), null);
-        assertEquals(RunState.FINISHED, Fixtures.await(h));
-        return h.results();
+        return Runs.run(tmp, name, yaml);
     }
 
     private static double metric(List<PointResult> results, String id, String metric) {
@@ -62,36 +58,40 @@ class SchedulabilityModeTest {
 
     @Test
     void aStudyHasOnePointPerTopologySchedulerAndSeed() {
-        ExperimentSpec spec = StudyFiles.spec(ExperimentDocument.parse("s.yaml", STUDY, Map.of()));
+        StudySpec spec = Runs.spec(STUDY);
         assertEquals("schedulability", spec.mode());
         assertInstanceOf(SchedulabilityStudy.class, spec.study());
         assertEquals(List.of("ft-l2-w4", "ft-l3-w4"), spec.patternLabels());
-        assertEquals(12, spec.pointCount());
+        assertEquals(12, spec.study().points(spec).size());
         assertEquals(10, SchedulabilityStudy.of(spec).permutations());
-        assertEquals(100, SchedulabilityStudy.of(StudyFiles.spec(ExperimentDocument.parse("s.yaml",
-                Fixtures.with(STUDY, "permutations: 10\n", ""), Map.of()))).permutations(), "the default");
+        assertEquals(100, SchedulabilityStudy.of(Runs.spec(Runs.with(STUDY, "permutations: 10\n", ""))).permutations(),
+                "the default");
     }
 
     @Test
     void badSchedulersTopologiesAndKeysOfOtherModesAreRefused() {
-        assertContains(refused(Fixtures.with(STUDY, "scheduler: levelwise}", "scheduler: levelwsie}")),
+        assertContains(refused(Runs.with(STUDY, "scheduler: levelwise}", "scheduler: levelwsie}")),
                 "unknown scheduler 'levelwsie'; did you mean 'levelwise'?");
-        assertContains(refused(Fixtures.with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
+        assertContains(refused(Runs.with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
                 "topologies[1]: 4 x 4 torus is not a tree topology");
-        assertContains(refused(Fixtures.with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
+        assertContains(refused(Runs.with(STUDY, "{name: ft, l: 3, w: 4}", "{name: torus, k: 4, n: 2}")),
                 "is not a tree topology; circuit scheduling needs a fat tree");
         assertContains(refused(STUDY + "loads: [0.1]\n"), "'loads' is not used in mode schedulability");
         assertContains(refused(STUDY + "schemes: []\n"), "'schemes' is not used in mode schedulability");
         assertContains(refused(STUDY + "topology: {name: ft}\n"), "list the trees under 'topologies'");
-        assertContains(refused(Fixtures.TINY + "permutations: 10\n"), "'permutations' is only used in mode schedulability");
-        assertContains(refused(Fixtures.with(STUDY, "seed: 3}", "sede: 3}")), "unknown parameter 'sede'");
-        assertContains(refused(Fixtures.with(STUDY, "permutations: 10", "permutations: 0")), "permutations = 0 is out of range");
-        assertContains(refused(Fixtures.with(STUDY, "permutations: 10", "permutations: 200000")), "permutations = 200000 on ");
-        assertContains(refused(Fixtures.with(STUDY, "permutations: 10", "permutations: 200000")), "(64 nodes) is 12800000 "
+        assertContains(refused(Runs.STEADY + "permutations: 10\n"), "'permutations' is only used in mode schedulability");
+        assertContains(refused(Runs.with(STUDY, "seed: 3}", "sede: 3}")), "unknown parameter 'sede'");
+        assertContains(refused(Runs.with(STUDY, "permutations: 10", "permutations: 0")), "permutations = 0 is out of range");
+        assertContains(refused(Runs.with(STUDY, "permutations: 10", "permutations: 200000")), "permutations = 200000 on ");
+        assertContains(refused(Runs.with(STUDY, "permutations: 10", "permutations: 200000")), "(64 nodes) is 12800000 "
                 + "requests per point; a point keeps its permutations in memory for the timed passes, so use at most "
                 + "156250 permutations on this tree");
-        assertContains(refused(Fixtures.with(STUDY, "label: greedy,", "label: level-wise,")), "label 'level-wise' is used by an "
+        assertContains(refused(Runs.with(STUDY, "label: greedy,", "label: level-wise,")), "label 'level-wise' is used by an "
                 + "earlier scheduler");
+        assertContains(refused(STUDY + "statistics: [in-flight]\n"), "'statistics' is not supported in mode schedulability");
+        assertContains(refused(Runs.with(STUDY, "seeds: 2", "seeds: {default: 2}")), "mode schedulability takes seeds as"
+                + " a count or a list (every topology uses them)");
+        assertContains(refused(STUDY + "executor: nowhere\n"), "nowhere");
     }
 
     @Test
@@ -134,8 +134,7 @@ class SchedulabilityModeTest {
 
     @Test
     void summaryTextHasTheTableAndTheImprovement() {
-        RunHandle h = runner.start(Fixtures.write(tmp, "sum.yaml", STUDY), Fixtures.options(tmp.resolve("sum")), null);
-        assertEquals(RunState.FINISHED, Fixtures.await(h));
+        RunHandle h = Runs.finished(tmp, "sum", STUDY, 2);
         String text = h.summaryText();
         assertContains(text, "Schedulability ratio (granted / requests; mean [min, max] over every permutation; "
                 + "improvement: level-wise over the better of the others)");
@@ -154,16 +153,14 @@ class SchedulabilityModeTest {
         assertTrue(timeRow.matches("ft-l3-w4 +64( +\\d+ \\[\\d+, \\d+\\]){3}"), timeRow);
         assertContains(text, "The points ran on 2 threads at once: for times per request that can be compared, run with "
                 + "--threads 1, more than once.");
-        RunHandle one = runner.start(Fixtures.write(tmp, "one.yaml", STUDY), new RunOptions(tmp.resolve("one"), false, 1,
-                Map.of(), false), null);
-        assertEquals(RunState.FINISHED, Fixtures.await(one));
+        RunHandle one = Runs.finished(tmp, "one", STUDY, 1);
         assertFalse(one.summaryText().contains("threads at once"));
     }
 
     @Test
     void timingIsThreadCpuTimeWithAMedianOverRepetitions() throws IOException {
         assertTrue(SchedulabilityPoint.threadCpuTimeAvailable(), "HotSpot on Linux supports thread CPU time");
-        List<PointResult> results = run("timed", Fixtures.with(STUDY, TIMING, "timing: {warmup: 0.01, repetitions: 4}\n"));
+        List<PointResult> results = run("timed", Runs.with(STUDY, TIMING, "timing: {warmup: 0.01, repetitions: 4}\n"));
         for (PointResult r : results) {
             assertNull(r.failure(), r.failure());
             double median = PointRecords.metric(r, "time.perRequest");
@@ -187,8 +184,8 @@ class SchedulabilityModeTest {
 
     @Test
     void timingDoesNotChangeTheRatios() {
-        List<PointResult> once = run("once", Fixtures.with(STUDY, TIMING, "timing: {warmup: 0, repetitions: 1}\n"));
-        List<PointResult> many = run("many", Fixtures.with(STUDY, TIMING, "timing: {warmup: 0.05, repetitions: 6}\n"));
+        List<PointResult> once = run("once", Runs.with(STUDY, TIMING, "timing: {warmup: 0, repetitions: 1}\n"));
+        List<PointResult> many = run("many", Runs.with(STUDY, TIMING, "timing: {warmup: 0.05, repetitions: 6}\n"));
         assertEquals(12, once.size());
         for (PointResult r : once) {
             String id = r.point().pointId();
@@ -200,20 +197,20 @@ class SchedulabilityModeTest {
 
     @Test
     void timingKeysAreCheckedAndDefaulted() {
-        String untimed = Fixtures.with(STUDY, TIMING, "");
-        ExperimentSpec spec = StudyFiles.spec(ExperimentDocument.parse("s.yaml", untimed, Map.of()));
+        String untimed = Runs.with(STUDY, TIMING, "");
+        StudySpec spec = Runs.spec(untimed);
         assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, SchedulingTiming.DEFAULT_REPETITIONS),
                 SchedulabilityStudy.of(spec).timing());
-        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), SchedulabilityStudy.of(StudyFiles.spec(
-                ExperimentDocument.parse("s.yaml", untimed + "timing: {repetitions: 2}\n", Map.of()))).timing());
-        assertEquals(new SchedulingTiming(0.5, 5), SchedulabilityStudy.of(StudyFiles.spec(ExperimentDocument.parse(
-                "s.yaml", untimed + "timing: {warmup: 0.5}\n", Map.of()))).timing());
+        assertEquals(new SchedulingTiming(SchedulingTiming.DEFAULT_WARMUP, 2), SchedulabilityStudy.of(Runs.spec(
+                untimed + "timing: {repetitions: 2}\n")).timing());
+        assertEquals(new SchedulingTiming(0.5, 5), SchedulabilityStudy.of(Runs.spec(
+                untimed + "timing: {warmup: 0.5}\n")).timing());
         assertContains(refused(untimed + "timing: {warmup: -1}\n"), "timing.warmup = -1.0 is out of range; use 0 .. 3600 "
                 + "seconds");
         assertContains(refused(untimed + "timing: {repetitions: 0}\n"), "timing.repetitions = 0 is out of range");
         assertContains(refused(untimed + "timing: {repetitons: 3}\n"), "did you mean 'repetitions'?");
         assertContains(refused(untimed + "timing: 3\n"), "timing must be a mapping");
-        assertContains(refused(Fixtures.TINY + "timing: {warmup: 1}\n"), "'timing' is only used in mode schedulability");
+        assertContains(refused(Runs.STEADY + "timing: {warmup: 1}\n"), "'timing' is only used in mode schedulability");
     }
 
     @Test
@@ -228,7 +225,7 @@ class SchedulabilityModeTest {
 
     @Test
     void pointsAreDeterministicPerSeedAndPairedAcrossSchedulers() {
-        String paired = Fixtures.with(Fixtures.with(STUDY, "  - {label: random, scheduler: {name: random-local, seed: 3}}\n",
+        String paired = Runs.with(Runs.with(STUDY, "  - {label: random, scheduler: {name: random-local, seed: 3}}\n",
                 "  - {label: greedy-again, scheduler: greedy-local}\n"), "seeds: 2", "seeds: 3");
         List<PointResult> a = run("a", paired);
         List<PointResult> b = run("b", paired);

@@ -1,0 +1,143 @@
+package org.fabrica.experiment.runner;
+
+import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_CELL_PIXELS;
+import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
+import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_EXECUTOR;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.experiment.file.SpecReader;
+import org.fabrica.experiment.study.ComputedStudies;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPlan;
+import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudyProvider;
+import org.fabrica.experiment.study.StudySpec;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * The runner's {@link ComputedStudies} service: the common part of a file whose points are computed
+ * without packet simulation, read and resolved for a mode of another bundle (e.g. schedulability).
+ * Its spec is an {@link ExperimentSpec} without topology, hardware, traffic or schemes; its plan a
+ * {@link SweepPlan} holding the providers the mode bound and the mode's state.
+ */
+@Component(service = ComputedStudies.class)
+public final class RunnerComputedStudies implements ComputedStudies {
+
+    @Override
+    public ExperimentSpec read(StudyFile file, String name, String description, StudyMode mode, Options options) {
+        ExperimentDocument doc = RunnerStudy.document(file);
+        ObjectNode root = doc.root();
+        SpecReader.refuseOthers(doc, root, options.mode(), mode.keys());
+        JsonNode seedNode = root.get("seeds");
+        if (seedNode != null && seedNode.isObject()) {
+            throw doc.error("seeds", "mode " + options.mode() + " takes seeds as a count or a list (every "
+                    + options.rowNoun() + " uses them)");
+        }
+        List<Long> seeds = SpecReader.seeds(doc, seedNode, "seeds");
+        List<List<Long>> rowSeeds = new ArrayList<>();
+        for (int i = 0; i < options.rows().size(); i++) {
+            rowSeeds.add(seeds);
+        }
+        String executor = SpecReader.optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
+        boolean plots = true;
+        boolean report = true;
+        JsonNode outputs = root.get("outputs");
+        if (outputs != null && !outputs.isNull()) {
+            if (!outputs.isObject()) {
+                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
+            }
+            SpecReader.checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
+            plots = SpecReader.bool(doc, outputs.get("plots"), "outputs.plots", true);
+            report = SpecReader.bool(doc, outputs.get("report"), "outputs.report", true);
+        }
+        return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), options.rows(), null,
+                List.of(), DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report, options.mode(), mode,
+                null, List.copyOf(rowSeeds), false, 0, 0, null, DEFAULT_CELL_PIXELS, options.settings(), List.of());
+    }
+
+    @Override
+    public BoundProvider bind(StudyFile file, ProviderChoice choice, ProviderCatalog providers) {
+        return ProviderBinding.bind(RunnerStudy.document(file), choice, RunnerStudy.registry(providers));
+    }
+
+    @Override
+    public <T> T build(StudyFile file, StudyProvider provider, Supplier<T> build) {
+        return ProviderBinding.build(RunnerStudy.document(file), own(provider), build);
+    }
+
+    @Override
+    public String failure(Throwable failure) {
+        return ProviderFailure.message(failure);
+    }
+
+    @Override
+    public SweepPlan plan(StudyFile file, StudySpec spec, ProviderCatalog providers, List<StudyProvider> bound,
+            List<String> columns, Object state) {
+        ExperimentDocument doc = RunnerStudy.document(file);
+        ExperimentSpec s = RunnerStudy.spec(spec);
+        ProviderBinding.checkExecutor(doc, s, RunnerStudy.registry(providers));
+        Map<String, BoundProvider> byPath = new LinkedHashMap<>();
+        for (StudyProvider p : bound) {
+            byPath.put(p.choice().path(), own(p));
+        }
+        return new SweepPlan(doc, s, byPath, columns, state);
+    }
+
+    @Override
+    public List<StudyPoint> pointsPerSeed(StudySpec spec, List<String> columns, String word) {
+        List<StudyPoint> out = new ArrayList<>();
+        int index = 0;
+        for (int p = 0; p < spec.patternLabels().size(); p++) {
+            String row = spec.patternLabels().get(p);
+            for (int c = 0; c < columns.size(); c++) {
+                for (long seed : spec.seedsOf(p)) {
+                    out.add(new StudyPoint(index++, StudyPoint.id(row, columns.get(c), word, seed), p, c, Double.NaN,
+                            seed));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public ObjectNode resolved(StudyPlan plan, ObjectNode own) {
+        ExperimentSpec spec = RunnerStudy.spec(plan.spec());
+        ObjectNode r = JsonNodeFactory.instance.objectNode();
+        r.put("name", spec.name());
+        r.put("description", spec.description());
+        r.put("mode", spec.mode());
+        r.setAll(own);
+        ArrayNode seeds = r.putArray("seeds");
+        spec.seeds().forEach(seeds::add);
+        r.put("executor", spec.executor());
+        ObjectNode outputs = r.putObject("outputs");
+        outputs.put("plots", spec.plots());
+        outputs.put("report", spec.report());
+        return r;
+    }
+
+    @Override
+    public ObjectNode node(StudyProvider provider) {
+        return ResolvedExperiment.providerNode(own(provider));
+    }
+
+    private static BoundProvider own(StudyProvider p) {
+        if (p instanceof BoundProvider b) {
+            return b;
+        }
+        throw new IllegalArgumentException("a study provider must be one the runner bound (ComputedStudies.bind), not "
+                + (p == null ? "null" : p.getClass().getName()));
+    }
+}
