@@ -40,6 +40,13 @@ public interface StudyJob {
     PointResult simulate(StudyMeasurement measurement);
 
     /**
+     * As {@link #simulate(StudyMeasurement)}, with the packets coming from the mode's own
+     * {@code traffic} instead of the file's pattern and injection process (the scheme's routing,
+     * queuing and throttle as the file gives them).
+     */
+    PointResult simulate(StudyMeasurement measurement, StudyTraffic traffic);
+
+    /**
      * The result of a point a mode computed without packet simulation: its metrics (named as
      * {@link StudyMeasurement.Outcome#metrics} says; the same names for every point), status
      * {@code ok}, the notes every point has (pattern or row, scheme or column, load note, seed).

@@ -20,7 +20,8 @@
  * outside the runner: the runner's {@link ComputedStudies} service reads their common keys, binds
  * their providers ({@link StudyProvider}) and makes their plans, whose state a mode reads back typed
  * ({@link StudyPlan#state(Class)}, {@link StudySpec#settings(Class)}); a job makes a computed point's
- * result ({@link StudyJob#computed}, {@link StudyJob#failed}).
+ * result ({@link StudyJob#computed}, {@link StudyJob#failed}); a simulating mode may bring its own traffic
+ * ({@link StudyTraffic}, {@link StudyJob#simulate(StudyMeasurement, StudyTraffic)}).
  */
 @Export
 @Version("2.2.0")

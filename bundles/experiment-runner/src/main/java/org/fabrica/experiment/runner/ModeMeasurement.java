@@ -15,10 +15,18 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 final class ModeMeasurement extends PointMeasurement {
     private final StudyMeasurement mode;
     private final long maxCycles;
+    private final PointTraffic traffic;
 
-    ModeMeasurement(StudyMeasurement mode, long maxCycles) {
+    /** @param traffic the mode's own traffic, or null for the file's pattern and injection process */
+    ModeMeasurement(StudyMeasurement mode, long maxCycles, PointTraffic traffic) {
         this.mode = mode;
         this.maxCycles = maxCycles;
+        this.traffic = traffic;
+    }
+
+    @Override
+    PointTraffic traffic() {
+        return traffic;
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.sweep.SweepPoint;
@@ -68,7 +69,16 @@ public final class PointJob implements StudyJob {
 
     @Override
     public PointResult simulate(StudyMeasurement measurement) {
-        return simulate(new ModeMeasurement(measurement, plan.maxCycles()));
+        return simulate(new ModeMeasurement(measurement, plan.maxCycles(), null));
+    }
+
+    @Override
+    public PointResult simulate(StudyMeasurement measurement, StudyTraffic traffic) {
+        if (traffic == null) {
+            throw new IllegalArgumentException("a mode's own traffic is null; call simulate(measurement) for the file's");
+        }
+        return simulate(new ModeMeasurement(measurement, plan.maxCycles(), new ModeTraffic(traffic,
+                plan.spec().mode())));
     }
 
     /**

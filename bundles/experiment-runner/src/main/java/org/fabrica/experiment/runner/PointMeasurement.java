@@ -29,6 +29,11 @@ abstract class PointMeasurement {
             SeriesTable nodes) {
     }
 
+    /** Where the point's packets come from when not from the plan's traffic (a mode's own), or null. */
+    PointTraffic traffic() {
+        return null;
+    }
+
     /** Counts every packet event, for the accounting check of the modes without a steady collector. */
     final PointSimulation.EventCounts counts = new PointSimulation.EventCounts();
 

@@ -109,7 +109,7 @@ final class PointSimulation {
             PointMeasurement m = measurement;
             // an experiment without 'statistics' has none: the mode's observer alone, as before
             PointStatistics statistics = PointStatistics.of(plan);
-            assembly = plan.assemble(point, traffic -> statistics == null
+            assembly = plan.assemble(point, m.traffic(), traffic -> statistics == null
                     ? m.observer(nodes, traffic) : statistics.around(m.observer(nodes, traffic)));
             learnCulprits(scheme);
             if (statistics != null) {

@@ -300,9 +300,15 @@ public final class SweepPlan implements StudyPlan {
      * failure is a {@link ProviderFailure} naming it.
      */
     Assembly assemble(StudyPoint point, java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
+        return assemble(point, null, observers);
+    }
+
+    /** As {@link #assemble(StudyPoint, java.util.function.Function)}, the packets from {@code modeTraffic} (a mode's own) when not null. */
+    Assembly assemble(StudyPoint point, PointTraffic modeTraffic,
+            java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
         RandomStreams streams = new RandomStreams(point.seed());
-        PointTraffic.Traffic t = traffic.create(this, point, scheme, streams);
+        PointTraffic.Traffic t = (modeTraffic != null ? modeTraffic : traffic).create(this, point, scheme, streams);
         BoundProvider routingBound = t.routing();
         RoutingAlgorithm routing = routing(routingBound, streams);
         if (routing == null) {

@@ -16,14 +16,18 @@ import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.sweep.PointResult;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.TrafficPattern;
 
 /**
  * Mode {@code delivered}, written against the exported study API only (this package is not the
  * runner's): it counts the delivered packets of a point and stops the point once {@code stopAt}
- * were delivered, when the key is given.
+ * were delivered, when the key is given. With {@code ring: true} it brings its own traffic: one
+ * packet per node at cycle 0, to the next node ({@link StudyTraffic}).
  */
 public final class DeliveredStudy implements StudyMode {
     private final PacketStudies packets;
@@ -39,7 +43,7 @@ public final class DeliveredStudy implements StudyMode {
 
     @Override
     public List<String> keys() {
-        return packets.keys(List.of("stopAt"));
+        return packets.keys(List.of("stopAt", "ring"));
     }
 
     @Override
@@ -48,8 +52,32 @@ public final class DeliveredStudy implements StudyMode {
         if (stopAt < 0) {
             throw file.error("stopAt", "stopAt = " + stopAt + " is negative; use a number of packets, or leave it out");
         }
-        return packets.read(file, name, description, this, new PacketStudies.Options("delivered", "collective", stopAt));
+        boolean ring = file.root().path("ring").asBoolean(false);
+        return packets.read(file, name, description, this, new PacketStudies.Options("delivered", "collective",
+                new Settings(stopAt, ring)));
     }
+
+    /** What the mode reads of its own keys. */
+    public record Settings(long stopAt, boolean ring) {
+    }
+
+    /** One packet per node at cycle 0, to the next node. */
+    static final StudyTraffic RING = (plan, point, streams) -> {
+        int nodes = plan.topology().nodes();
+        TrafficPattern next = (source, random) -> (source + 1) % nodes;
+        InjectionProcess once = new InjectionProcess() {
+            @Override
+            public long next(int node, long previous, java.util.SplittableRandom random) {
+                return previous < 0 ? 0 : NEVER;
+            }
+
+            @Override
+            public double offeredLoad(long now) {
+                return 0;
+            }
+        };
+        return new StudyTraffic.Packets(next, once, "ring of " + nodes);
+    };
 
     @Override
     public StudyPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers) {
@@ -68,9 +96,11 @@ public final class DeliveredStudy implements StudyMode {
 
     @Override
     public PointResult run(StudyJob job) {
-        long stopAt = (Long) job.plan().spec().modeSettings();
-        return job.simulate(new StudyMeasurement() {
+        Settings settings = job.plan().spec().settings(Settings.class);
+        long stopAt = settings.stopAt();
+        StudyMeasurement measurement = new StudyMeasurement() {
             private long delivered;
+            private long hopSum;
 
             @Override
             public NetworkObserver observer(int nodes) {
@@ -79,6 +109,7 @@ public final class DeliveredStudy implements StudyMode {
                     public void packetDelivered(long packet, int source, int destination, int flits, long created,
                             long injected, long at, int hops) {
                         delivered++;
+                        hopSum += hops;
                     }
                 };
             }
@@ -90,21 +121,24 @@ public final class DeliveredStudy implements StudyMode {
 
             @Override
             public Outcome outcome(long endCycle, End how) {
-                return new Outcome(List.of(new Metric("delivered.count", delivered, "packets", "packets delivered")),
+                return new Outcome(List.of(new Metric("delivered.count", delivered, "packets", "packets delivered"),
+                        new Metric("delivered.hops", hopSum, "hops", "hops of the delivered packets")),
                         how == End.LIMIT, how.name());
             }
-        });
+        };
+        return settings.ring() ? job.simulate(measurement, RING) : job.simulate(measurement);
     }
 
     @Override
     public ObjectNode resolved(StudyPlan plan) {
-        return packets.resolved(plan, JsonNodeFactory.instance.objectNode().put("stopAt",
-                (Long) plan.spec().modeSettings()));
+        Settings settings = plan.spec().settings(Settings.class);
+        return packets.resolved(plan, JsonNodeFactory.instance.objectNode().put("stopAt", settings.stopAt())
+                .put("ring", settings.ring()));
     }
 
     @Override
     public String summary(StudyPlan plan) {
-        return packets.summary(plan, "  stop at   " + plan.spec().modeSettings() + " packets\n");
+        return packets.summary(plan, "  stop at   " + plan.spec().settings(Settings.class).stopAt() + " packets\n");
     }
 
     @Override

@@ -85,6 +85,18 @@ class ExportedStudyApiTest {
     }
 
     @Test
+    void aModeBringsItsOwnTrafficInsteadOfTheFilesPatternAndInjection() throws Exception {
+        List<PointResult> results = run(DELIVERED + "ring: true\n", tmp.resolve("ring"));
+        for (PointResult r : results) {
+            assertEquals(16, metric(r, "delivered.count"), "one packet per node, not the file's 2");
+            // to the next node: one hop on the 4 x 4 torus, two from the end of a row (3 -> 4 is (3,0) -> (0,1))
+            assertEquals(12 * 1 + 4 * 2, metric(r, "delivered.hops"));
+            assertEquals("NETWORK_DONE", r.notes().get(PointSimulation.END));
+        }
+        assertContains(Files.readString(tmp.resolve("ring").resolve("experiment.yaml")), "ring: true");
+    }
+
+    @Test
     void itsEndConditionStopsThePointEarly() throws Exception {
         PointResult r = run(with(DELIVERED, "stopAt: 0", "stopAt: 5"), tmp.resolve("early")).get(0);
         double delivered = metric(r, "delivered.count");

@@ -113,13 +113,13 @@ public final class BurstStudy implements StudyMode {
 
     @Override
     public PointResult run(StudyJob job) {
-        return job.simulate(new BurstMeasurement((Double) job.plan().spec().modeSettings(), job.plan().packetFlits()));
+        return job.simulate(new BurstMeasurement(job.plan().spec().settings(Double.class), job.plan().packetFlits()));
     }
 
     @Override
     public ObjectNode resolved(StudyPlan plan) {
         ObjectNode own = JsonNodeFactory.instance.objectNode();
-        own.put(TAIL, (Double) plan.spec().modeSettings());
+        own.put(TAIL, plan.spec().settings(Double.class));
         return packets.resolved(plan, own);
     }
 

@@ -1,0 +1,44 @@
+package org.fabrica.experiment.study;
+
+import org.fabrica.kernel.RandomStreams;
+import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.traffic.TrafficPattern;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * Where the packets of a simulated point come from when its mode brings its own traffic instead of
+ * the file's pattern and injection process ({@link StudyJob#simulate(StudyMeasurement, StudyTraffic)}):
+ * who sends to whom and when, built once per point. Called on the point's thread before the network
+ * is built; the pattern and the process it returns are on the hot path (docs/architecture.md, "The
+ * hot path").
+ */
+@ConsumerType
+@FunctionalInterface
+public interface StudyTraffic {
+    /**
+     * The packets of one point.
+     *
+     * @param plan the resolved experiment (its topology, packet length, the mode's settings)
+     * @param point the point (its pattern and scheme indices, load, seed)
+     * @param streams the point's random streams: draw every random choice from them (e.g.
+     *        {@code streams.stream("burst.destinations", 0)}), so that a point is the same bits on
+     *        every run and every thread count
+     * @throws RuntimeException a failure fails the point, naming the mode
+     */
+    Packets packets(StudyPlan plan, StudyPoint point, RandomStreams streams);
+
+    /**
+     * A point's traffic.
+     *
+     * @param pattern who sends to whom
+     * @param injection when each node generates, and how many packets
+     * @param label the traffic as messages and the network's failure reports name it, e.g. {@code burst of 8}
+     */
+    record Packets(TrafficPattern pattern, InjectionProcess injection, String label) {
+        public Packets {
+            if (pattern == null || injection == null || label == null) {
+                throw new IllegalArgumentException("a point's traffic needs a pattern, an injection process and a label");
+            }
+        }
+    }
+}
