@@ -1,6 +1,7 @@
 package org.fabrica.experiment.study;
 
 import java.util.List;
+import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.osgi.annotation.versioning.ConsumerType;
@@ -22,12 +23,35 @@ public interface StudyMeasurement {
     NetworkObserver observer(int nodes);
 
     /**
+     * An observer told the end of every cycle, after the network's cycle and after the events of
+     * {@link #observer}, for series sampled between cycles (packets in flight per window, what a
+     * throttle held back: {@code network.throttleHeldCycles()}); asked once, when the point's network
+     * exists. With one, every cycle is simulated (an event-driven network skips none). None by
+     * default.
+     *
+     * @param network the point's network, to read between cycles (never to drive)
+     */
+    default NetworkObserver cycleObserver(NetworkModel network) {
+        return null;
+    }
+
+    /**
      * Whether the mode's measurement is complete after cycle {@code now} (called every cycle, on
      * the hot path); by default never, so the point runs until the network ends by itself or the
      * spec's {@code maxCycles}.
      */
     default boolean ended(long now) {
         return false;
+    }
+
+    /**
+     * The first cycle after {@code now} at which {@link #ended} may turn true by the clock alone
+     * (e.g. the end of a window), so that an event-driven network may skip the idle cycles before
+     * it: {@code Long.MAX_VALUE} for a measurement whose end only packets' events decide. Every
+     * cycle by default ({@code now + 1}), as a measurement that does not say must be asked.
+     */
+    default long nextBoundary(long now) {
+        return now + 1;
     }
 
     /**
@@ -56,10 +80,39 @@ public interface StudyMeasurement {
      *        for every point, an undefined value NaN
      * @param saturated whether the point did not complete (its status {@code saturated}, not {@code ok})
      * @param endNote why the point ended, in words, e.g. {@code every packet delivered at cycle 812}
+     * @param tables the point's tables written under the results folder's {@code series/}, or null
      */
-    record Outcome(List<Metric> metrics, boolean saturated, String endNote) {
+    record Outcome(List<Metric> metrics, boolean saturated, String endNote, Tables tables) {
         public Outcome {
             metrics = List.copyOf(metrics);
         }
+
+        /** An outcome without tables. */
+        public Outcome(List<Metric> metrics, boolean saturated, String endNote) {
+            this(metrics, saturated, endNote, null);
+        }
+    }
+
+    /**
+     * A table of numeric columns (NaN for no value), all of one length; column names without a
+     * comma, quote or line break.
+     */
+    record Table(List<String> names, List<double[]> columns) {
+        public Table {
+            names = List.copyOf(names);
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /**
+     * The tables of a point, each written to {@code series/<point>...csv} and read back for the
+     * mode's charts ({@code org.fabrica.experiment.results.PointArtefacts} names their columns); any
+     * may be null.
+     *
+     * @param windows one row per window of the mode's series ({@code <point>.csv})
+     * @param inFlight one row per in-flight sample ({@code <point>-inflight.csv})
+     * @param nodes one row per end node ({@code <point>-nodes.csv})
+     */
+    record Tables(Table windows, Table inFlight, Table nodes) {
     }
 }

@@ -21,7 +21,9 @@
  * their providers ({@link StudyProvider}) and makes their plans, whose state a mode reads back typed
  * ({@link StudyPlan#state(Class)}, {@link StudySpec#settings(Class)}); a job makes a computed point's
  * result ({@link StudyJob#computed}, {@link StudyJob#failed}); a simulating mode may bring its own traffic
- * ({@link StudyTraffic}, {@link StudyJob#simulate(StudyMeasurement, StudyTraffic)}).
+ * ({@link StudyTraffic}, {@link StudyJob#simulate(StudyMeasurement, StudyTraffic)}), sample series
+ * between cycles ({@link StudyMeasurement#cycleObserver}), say when its end condition may change
+ * ({@link StudyMeasurement#nextBoundary}) and write tables ({@link StudyMeasurement.Tables}).
  */
 @Export
 @Version("2.2.0")

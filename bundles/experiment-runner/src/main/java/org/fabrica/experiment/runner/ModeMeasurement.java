@@ -1,5 +1,6 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.NetworkObserver;
@@ -36,10 +37,17 @@ final class ModeMeasurement extends PointMeasurement {
 
     @Override
     PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-        return new PointRun(network, recorder, maxCycles) {
+        NetworkObserver sampled = mode.cycleObserver(network);
+        NetworkObserver cycles = sampled == null ? recorder : cycleObserver(sampled, recorder);
+        return new PointRun(network, cycles, maxCycles) {
             @Override
             End ended(long now) {
                 return mode.ended(now) ? End.MEASURED : networkOrLimit(now);
+            }
+
+            @Override
+            long nextBoundary(long now) {
+                return mode.nextBoundary(now);
             }
         };
     }
@@ -54,7 +62,14 @@ final class ModeMeasurement extends PointMeasurement {
                     + run.end());
         };
         StudyMeasurement.Outcome o = mode.outcome(end, how);
+        StudyMeasurement.Tables t = o.tables();
         return new Outcome(o.metrics(), o.saturated() ? PointSimulation.SATURATED_STATUS : PointSimulation.OK,
-                o.endNote(), null, null, null);
+                o.endNote(), t == null ? null : table(t.windows()), t == null ? null : table(t.inFlight()),
+                t == null ? null : table(t.nodes()));
+    }
+
+    /** A mode's table as the results store writes it (its names checked there), or null. */
+    private static SeriesTable table(StudyMeasurement.Table t) {
+        return t == null ? null : new SeriesTable(t.names(), t.columns());
     }
 }

@@ -52,8 +52,8 @@ import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 
 /**
- * What the packet-simulation modes share ({@link SteadyStudy}, {@link RampStudy},
- * {@link CollectiveStudy}, and the trace, barrier and multicast studies to come): the file with
+ * What the packet-simulation modes share ({@link SteadyStudy}, {@link RampStudy}, and through
+ * {@link RunnerPacketStudies} the modes of other bundles, e.g. collective): the file with
  * a topology, hardware, traffic and schemes (docs/user-guide.md, "Experiment file reference"),
  * its resolution against the providers, its resolved form and its summary. A subclass adds its
  * own keys ({@link #readOwn}), refuses the other modes' ({@link #refuseOwn}), and measures its

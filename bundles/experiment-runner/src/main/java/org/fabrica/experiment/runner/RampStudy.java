@@ -23,6 +23,7 @@ import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.CompositeObserver;
 import org.fabrica.stats.collectors.CriticalLoadDetector;
+import org.fabrica.stats.collectors.HeldSeries;
 import org.fabrica.stats.collectors.MovingAverage;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.stats.collectors.WindowedSeriesCollector;
@@ -136,7 +137,7 @@ public final class RampStudy extends PacketStudy {
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
         s.maxCycles = maxCycles(doc, root);
         s.baseline = baseline(doc, root, schemes, NAME);
-        SeriesKeys series = series(doc, root, NAME, List.of("window", "smoothing"), CollectiveStudy.NAME);
+        SeriesKeys series = series(doc, root, NAME, List.of("window", "smoothing"), "collective");
         CriticalLoadDetector.Settings criticalLoad = CriticalLoadDetector.Settings.DEFAULT;
         JsonNode cl = root.get("criticalLoad");
         if (cl != null && !cl.isNull()) {

@@ -10,7 +10,10 @@ import java.util.List;
 import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 
-/** What {@link CollectiveStudy} owns: its keys, its points with each pattern's seeds, its resolved keys. */
+/**
+ * What mode collective (bundle study-collective, found on the class path as a framework finds it)
+ * owns: its keys, its points with each pattern's seeds, its resolved keys.
+ */
 class CollectiveStudyTest {
     @Test
     void onePointPerPatternSchemeAndSeedOfThePattern() {
@@ -18,25 +21,26 @@ class CollectiveStudyTest {
         assertEquals(2 + 2 + 2 * 3, points.size()); // uniform has 3 seeds, the others 1
         assertEquals("bitcomp/no-th/collective/s1", points.get(0).pointId());
         assertEquals("uniform/th8/collective/s3", points.get(points.size() - 1).pointId());
-        assertEquals("collective", new CollectiveStudy().loadNote(points.get(0)));
+        assertEquals("collective", StudyFiles.spec(ModeValidationTest.COLLECTIVE).study().loadNote(points.get(0)));
     }
 
     @Test
     void theSteadyKeysTheCriticalLoadAndTheRampSeriesAreRefused() {
-        assertContains(StudyFiles.refused(ModeValidationTest.COLLECTIVE + "warmup: 100\n"), "'warmup' is not used in "
-                + "mode collective (a collective point runs until every packet is delivered); remove it");
+        assertContains(StudyFiles.refused(ModeValidationTest.COLLECTIVE + "warmup: 100\n"), "'warmup' is only used in "
+                + "mode steady; remove it or set mode: steady");
         assertContains(StudyFiles.refused(ModeValidationTest.COLLECTIVE + "criticalLoad: {drop: 0.2}\n"),
-                "'criticalLoad' is only used in mode ramp; remove it");
+                "'criticalLoad' is only used in mode ramp; remove it or set mode: ramp");
         assertContains(StudyFiles.refused(ModeValidationTest.COLLECTIVE + "series: {window: 50}\n"),
-                "series.window is not used in mode collective (it applies to mode ramp); remove it");
+                "series.window is not used in mode collective, whose series has only inFlightWindow (cycles per"
+                        + " in-flight sample); remove it");
         assertContains(StudyFiles.refused(with(ModeValidationTest.COLLECTIVE, "mode: collective",
                 "mode: collective\ncommunications: []")), "'communications' is only used in mode m2n");
     }
 
     @Test
     void theResolvedFileHasTheInFlightWindowAndNoRampSettings() {
-        ObjectNode r = new CollectiveStudy().resolved(StudyFiles.plan(ModeValidationTest.COLLECTIVE
-                + "series: {inFlightWindow: 7}\n"));
+        SweepPlan plan = StudyFiles.plan(ModeValidationTest.COLLECTIVE + "series: {inFlightWindow: 7}\n");
+        ObjectNode r = plan.spec().study().resolved(plan);
         assertEquals("collective", r.get("mode").asText());
         assertEquals(7, r.get("series").get("inFlightWindow").asInt());
         assertFalse(r.get("series").has("window"));

@@ -109,7 +109,8 @@ class ModeValidationTest {
         ExperimentDocument doc = ExperimentDocument.parse("c.yaml", COLLECTIVE, Map.of());
         ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals("collective", spec.mode());
-        assertInstanceOf(CollectiveStudy.class, spec.study());
+        assertEquals("org.fabrica.study.collective.CollectiveStudy", spec.study().getClass().getName(),
+                "the mode of bundle study-collective, found as a component");
         assertEquals(List.of(1L), spec.seedsOf(0));
         assertEquals(List.of(1L, 2L, 3L), spec.seedsOf(2));
         assertEquals(2 + 2 + 6, spec.pointCount());

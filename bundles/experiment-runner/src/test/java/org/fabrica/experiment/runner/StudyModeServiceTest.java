@@ -59,7 +59,7 @@ class StudyModeServiceTest {
 
         @Override
         String defaultInjection() {
-            return CollectiveStudy.DEFAULT_INJECTION;
+            return "collective";
         }
 
         @Override

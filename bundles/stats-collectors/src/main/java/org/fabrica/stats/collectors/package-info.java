@@ -10,7 +10,9 @@
  * <li>{@link org.fabrica.stats.collectors.InFlightSeries} and
  * {@link org.fabrica.stats.collectors.CollectiveDurationCollector}: the collective (unsteady)
  * mode; {@link org.fabrica.stats.collectors.WindowSampler}, the clock of one sample per window
- * that the in-flight series and other windowed observers share;</li>
+ * that the in-flight series and other windowed observers share, and
+ * {@link org.fabrica.stats.collectors.HeldSeries}, the sources a throttle held back per window
+ * (since 1.5);</li>
  * <li>{@link org.fabrica.stats.collectors.SpaceTimeRecorder}: buffer busy state along a row of
  * routers per direction, rendered by {@link org.fabrica.stats.collectors.SpaceTimeChart};</li>
  * <li>{@link org.fabrica.stats.collectors.CompositeObserver}: fan-out of network events.</li>
@@ -20,7 +22,7 @@
  * ({@code statistics:}), in its private package {@code org.fabrica.stats.collectors.providers}.
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package org.fabrica.stats.collectors;
 
 import org.osgi.annotation.bundle.Export;
