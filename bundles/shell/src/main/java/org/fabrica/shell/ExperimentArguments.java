@@ -51,6 +51,10 @@ abstract class ExperimentArguments {
      * uses results/<experiment name>.
      */
     Path outDir() {
+        if (out != null && out.toString().isBlank()) {
+            throw new ExperimentException("--out is empty; give the results folder, e.g. --out results/my-run, or drop"
+                    + " --out for results/<experiment name>");
+        }
         if (out != null) {
             return out.toAbsolutePath().normalize();
         }

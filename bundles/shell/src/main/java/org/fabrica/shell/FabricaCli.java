@@ -83,7 +83,7 @@ final class FabricaCli {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((e, a) -> {
-            err.println(e.getMessage());
+            err.println(unknownCommand(e).orElse(e.getMessage()));
             err.println("Usage: " + usageLine(e.getCommandLine()) + "  (" + helpHint(e.getCommandLine())
                     + " for details)");
             return BAD_INPUT;
@@ -103,6 +103,23 @@ final class FabricaCli {
             err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
             return FAILED;
         }
+    }
+
+    /**
+     * For a first word that is no command ({@code ./fabrica frobnicate}): the word, the closest
+     * command and the list of commands; empty for any other error.
+     */
+    static java.util.Optional<String> unknownCommand(picocli.CommandLine.ParameterException e) {
+        if (!(e instanceof picocli.CommandLine.UnmatchedArgumentException u) || e.getCommandLine().getParent() != null
+                || u.getUnmatched().isEmpty() || e.getCommandLine().getParseResult() == null
+                || e.getCommandLine().getParseResult().originalArgs().isEmpty()
+                || !e.getCommandLine().getParseResult().originalArgs().get(0).equals(u.getUnmatched().get(0))
+                || u.getUnmatched().get(0).startsWith("-")) {
+            return java.util.Optional.empty();
+        }
+        String word = u.getUnmatched().get(0);
+        return java.util.Optional.of("unknown command '" + word + "'"
+                + org.fabrica.params.Suggestions.hint(word, e.getCommandLine().getSubcommands().keySet()));
     }
 
     /** What to do when the heap ran out: the heap's size, and how to raise it or shrink the run. */

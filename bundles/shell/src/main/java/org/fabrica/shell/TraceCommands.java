@@ -133,13 +133,14 @@ final class TraceCommands implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "trace generate ptrans: " + e.getMessage());
             }
+            checkWritable(spec, outFile);
             Trace trace = PtransGenerator.generate(p);
             PrintStream out = ((TraceCommands) spec.parent().parent().userObject()).out;
             if (outFile == null) {
                 out.print(TraceWriter.toText(trace));
                 return FabricaCli.OK;
             }
-            write(trace, outFile);
+            write(spec, trace, outFile);
             out.println("wrote " + outFile + ": " + trace.ranks() + " ranks (" + p.gridRows() + " x " + p.gridColumns()
                     + " grid), order " + p.order() + ", " + p.iterations() + " iteration(s), " + trace.eventCount()
                     + " events");
@@ -147,9 +148,51 @@ final class TraceCommands implements Callable<Integer> {
         }
     }
 
-    /** Writes in one step ({@link AtomicFile}): an interrupted command leaves no half-written file. */
-    private static void write(Trace trace, Path outFile) throws IOException {
-        AtomicFile.write(outFile.toAbsolutePath(), TraceWriter.toText(trace));
+    /**
+     * Writes in one step ({@link AtomicFile}): an interrupted or failed command leaves no half-written
+     * file; a place that cannot be written is bad input, named with the reason.
+     */
+    private static void write(CommandSpec spec, Trace trace, Path outFile) {
+        checkWritable(spec, outFile);
+        try {
+            AtomicFile.write(outFile.toAbsolutePath(), TraceWriter.toText(trace));
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "cannot write " + outFile + ": " + reason(e)
+                    + "; choose a file in a folder you can write");
+        }
+    }
+
+    /** Refuses an output that is a folder, or whose folder does not exist, before any work is done. */
+    static void checkWritable(CommandSpec spec, Path outFile) {
+        if (outFile == null) {
+            return;
+        }
+        if (outFile.toString().isBlank()) {
+            throw new ParameterException(spec.commandLine(), "-o is empty; give the trace file to write, e.g. -o run.trace");
+        }
+        if (java.nio.file.Files.isDirectory(outFile)) {
+            throw new ParameterException(spec.commandLine(), "-o " + outFile + " is a folder; give the trace file's"
+                    + " name, e.g. -o " + outFile.resolve("run.trace"));
+        }
+        Path parent = outFile.toAbsolutePath().getParent();
+        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            throw new ParameterException(spec.commandLine(), "cannot write " + outFile + ": folder " + parent
+                    + " does not exist; create it first");
+        }
+    }
+
+    /** An I/O failure in words: what the file system said, without the exception's class. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or folder";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** {@code trace import ARCHIVE.otf2}: {@link Otf2Importer}. */
@@ -176,6 +219,7 @@ final class TraceCommands implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             PrintStream out = ((TraceCommands) spec.parent().userObject()).out;
+            checkWritable(spec, outFile);
             Otf2Importer.Result result;
             try {
                 result = Otf2Importer.importArchive(archive, skipUnsupported);
@@ -187,7 +231,7 @@ final class TraceCommands implements Callable<Integer> {
                 out.print(TraceWriter.toText(trace));
                 return FabricaCli.OK;
             }
-            write(trace, outFile);
+            write(spec, trace, outFile);
             TraceReplay.Prepared prepared = TraceReplay.prepare(trace);
             out.printf(java.util.Locale.ROOT, "wrote %s: %d ranks, %d events from %s (OTF2 %s, %.4g ticks per second);"
                     + " %d messages of %d bytes with collectives expanded, %.1f us of computation over all ranks%n",
@@ -234,6 +278,12 @@ final class TraceCommands implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), file + ": no such trace file");
             } catch (TraceFormatException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new ParameterException(spec.commandLine(), file + " is not a trace file: it is not UTF-8 text"
+                        + " (a binary file? an OTF2 archive is converted with: trace import ARCHIVE -o FILE)");
+            } catch (IOException e) {
+                throw new ParameterException(spec.commandLine(), java.nio.file.Files.isDirectory(file)
+                        ? file + " is a folder; give a trace file" : "cannot read " + file + ": " + reason(e));
             }
             TraceReplay.Prepared prepared = TraceReplay.prepare(trace);
             out.println(file + ": " + trace.ranks() + " ranks, " + trace.eventCount() + " events; " + prepared.events()

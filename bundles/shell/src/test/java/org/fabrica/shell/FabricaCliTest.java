@@ -59,6 +59,27 @@ class FabricaCliTest {
     }
 
     @Test
+    void anUnknownCommandIsNamedWithTheClosestOnesAndTheList() {
+        assertEquals(2, run("rnu", "x.yaml"));
+        assertTrue(err().startsWith("unknown command 'rnu'; did you mean 'run'? Valid: run, validate"), err());
+        assertTrue(err().contains("validate"), err());
+        errBytes.reset();
+        assertEquals(2, run("frobnicate"));
+        assertTrue(err().startsWith("unknown command 'frobnicate'"), err());
+        assertFalse(err().contains("Unmatched argument"), err());
+        errBytes.reset();
+        assertEquals(2, run("run", "x.yaml", "extra"));
+        assertFalse(err().contains("unknown command"), "an extra argument of a command is not an unknown command: " + err());
+    }
+
+    @Test
+    void anEmptyOutIsBadInputBeforeAnythingRuns() {
+        assertEquals(2, run("run", "x.yaml", "--out", ""));
+        assertTrue(err().contains("--out is empty; give the results folder"), err());
+        assertTrue(service.runs.isEmpty());
+    }
+
+    @Test
     void invalidFileIsBadInputWithTheMessageOnly() {
         assertEquals(2, run("run", "bad.yaml"));
         assertEquals("Unknown routing provider 'dro'; did you mean 'dor'? Valid: dor\n", err());

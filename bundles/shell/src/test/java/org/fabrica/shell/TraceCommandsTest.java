@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.fabrica.traffic.trace.PtransGenerator;
 import org.fabrica.traffic.trace.PtransParameters;
 import org.fabrica.traffic.trace.Trace;
@@ -119,5 +120,43 @@ class TraceCommandsTest {
         assertEquals(2, run("trace", "check", tmp.resolve("none.trace").toString()));
         assertTrue(err().contains("no such trace file"), err());
         assertTrue(err().contains("(fabrica trace check --help for details)"), err());
+    }
+
+    @Test
+    void filesThatCannotBeReadOrWrittenAreBadInputNamingWhy() throws Exception {
+        Path binary = Files.write(tmp.resolve("b.trace"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0xc3});
+        assertEquals(2, run("trace", "check", binary.toString()));
+        assertTrue(err().contains("is not a trace file: it is not UTF-8 text"), err());
+        assertEquals(2, run("trace", "check", tmp.toString()));
+        assertTrue(err().contains(tmp + " is a folder; give a trace file"), err());
+        Path folder = Files.createDirectory(tmp.resolve("out"));
+        assertEquals(2, run("trace", "generate", "ptrans", "--ranks", "4", "--order", "8", "-o", folder.toString()));
+        assertTrue(err().contains("-o " + folder + " is a folder; give the trace file's name"), err());
+        assertEquals(2, run("trace", "import", OTF2.resolve("halo/traces.otf2").toString(), "-o", folder.toString()));
+        assertTrue(err().contains("is a folder"), err());
+        Path missing = tmp.resolve("no-such-folder").resolve("p.trace");
+        assertEquals(2, run("trace", "generate", "ptrans", "--ranks", "4", "--order", "8", "-o", missing.toString()));
+        assertTrue(err().contains("does not exist; create it first"), err());
+        try (var files = Files.list(tmp)) {
+            assertEquals(List.of("b.trace", "out"), files.map(f -> f.getFileName().toString()).sorted().toList(),
+                    "nothing written, no temporary file left");
+        }
+        try (var files = Files.list(folder)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    @Test
+    void aPlaceThatCannotBeWrittenIsNamedWithTheReason() throws Exception {
+        Path ro = Files.createDirectory(tmp.resolve("ro"));
+        assertTrue(ro.toFile().setWritable(false));
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(ro), "running as a user who may write anywhere");
+            assertEquals(2, run("trace", "generate", "ptrans", "--ranks", "4", "--order", "8", "-o",
+                    ro.resolve("p.trace").toString()));
+            assertTrue(err().contains("cannot write " + ro.resolve("p.trace") + ": permission denied"), err());
+        } finally {
+            ro.toFile().setWritable(true);
+        }
     }
 }

@@ -16,4 +16,14 @@ public interface SweepExecutor {
      */
     void execute(List<SweepPoint> points, PointRunner runner, int parallelism, SweepListener listener)
             throws InterruptedException;
+
+    /**
+     * Checks the executor's own configuration (a cluster's members file, say) when an experiment is
+     * validated, before a run writes anything; nothing to check by default.
+     *
+     * @throws IllegalArgumentException naming what is wrong and the fix
+     * @since 1.2
+     */
+    default void check() {
+    }
 }

@@ -10,7 +10,8 @@ import java.nio.file.StandardCopyOption;
 /**
  * Replaces a file in one step: the content goes to a temporary file in the same folder, which
  * is then renamed over the target, so a reader (or a killed run) sees the old file or the new
- * one, never half of one.
+ * one, never half of one. When the write or the rename fails (a full disk, a folder in the way, no
+ * permission) the temporary file is removed before the error goes on, so nothing half-written stays.
  */
 public final class AtomicFile {
     private AtomicFile() {
@@ -18,11 +19,20 @@ public final class AtomicFile {
 
     public static void write(Path target, byte[] content) throws IOException {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        Files.write(tmp, content);
         try {
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            Files.write(tmp, content);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException | RuntimeException gone) {
+                e.addSuppressed(gone);
+            }
+            throw e;
         }
     }
 

@@ -92,12 +92,21 @@ final class ProviderBinding {
         });
     }
 
-    /** The sweep executor the file names must be registered; the error names the {@code executor} key. */
+    /**
+     * The sweep executor the file names must be registered and its own configuration valid
+     * ({@link org.fabrica.sweep.SweepExecutor#check}); the error names the {@code executor} key.
+     */
     static void checkExecutor(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        RegisteredProvider executor;
         try {
-            registry.executor(spec.executor());
+            executor = registry.executor(spec.executor());
         } catch (ExperimentException e) {
             throw doc.error("executor", e.getMessage());
+        }
+        try {
+            ((org.fabrica.sweep.SweepExecutor) executor.service()).check();
+        } catch (IllegalArgumentException e) {
+            throw doc.error("executor", "executor '" + spec.executor() + "': " + e.getMessage());
         }
     }
 

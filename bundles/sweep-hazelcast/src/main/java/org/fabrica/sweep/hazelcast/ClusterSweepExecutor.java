@@ -82,6 +82,17 @@ public final class ClusterSweepExecutor implements SweepExecutor {
         }
     }
 
+    /** The cluster configuration must be given (--cluster FILE) and readable, with valid keys, before a run starts. */
+    @Override
+    public void check() {
+        String file = System.getProperty(CONFIG_PROPERTY);
+        if (file == null || file.isBlank()) {
+            throw new IllegalArgumentException("executor 'cluster' needs a cluster configuration: run with --cluster FILE "
+                    + "(docs/user-guide.md, \"Cluster\")");
+        }
+        ClusterSettings.of(Map.of(ClusterSettings.CONFIG, file));
+    }
+
     private void run(List<SweepPoint> points, PointRunner runner, SweepListener listener) throws InterruptedException {
         if (!(runner instanceof PortablePointRunner portable)) {
             throw new IllegalStateException("the cluster executor ships points to other launchers and needs a runner "

@@ -1,0 +1,36 @@
+package org.fabrica.experiment.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A file is replaced whole, and a failed replacement leaves neither half a file nor its temporary. */
+class AtomicFileTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aFileIsReplacedByTheNewContent() throws IOException {
+        Path f = tmp.resolve("a.txt");
+        AtomicFile.write(f, "old");
+        AtomicFile.write(f, "new");
+        assertEquals("new", Files.readString(f));
+        assertFalse(Files.exists(tmp.resolve(".a.txt.tmp")));
+    }
+
+    @Test
+    void aFolderInTheWayFailsTheWriteAndLeavesNoTemporaryFile() throws IOException {
+        Path folder = Files.createDirectory(tmp.resolve("out"));
+        Files.writeString(folder.resolve("inside"), "x"); // a non-empty folder cannot be replaced by a file
+        assertThrows(IOException.class, () -> AtomicFile.write(folder, "content"));
+        assertTrue(Files.isDirectory(folder), "the folder is left as it was");
+        assertFalse(Files.exists(tmp.resolve(".out.tmp")), "no temporary file is left behind");
+    }
+}
