@@ -3,7 +3,6 @@ package org.fabrica.network.flit;
 import java.util.List;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
-import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.VirtualChannel;
@@ -216,10 +215,11 @@ public final class FlitNetwork implements NetworkModel {
                     + k.pipeline().switchTraversalDelay() + k.terminalLink().latencyCycles()
                     + k.terminalLink().cyclesPerFlit() - 1);
         }
-        this.interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer, throttle, throttleActive,
-                names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni), terminalFlitDelay,
-                setup.endpoint().receiveOverheadCycles(), d.injection() != InjectionQueues.SINGLE,
-                ni.terminalLink().cyclesPerFlit(), d.injection() == InjectionQueues.PER_VC_ADMITTANCE);
+        this.interfaces = NetworkInterfaces.of(
+                new NetworkInterfaces.Parts(w, outputs, inputs, pool, progress, observer, names),
+                new NetworkInterfaces.Timing(cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni),
+                        terminalFlitDelay, setup.endpoint().receiveOverheadCycles(), ni.terminalLink().cyclesPerFlit()),
+                d.injection(), throttle, throttleActive, w.maxPorts);
         this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
         // unicast losses draw from a stream of their own: the barrier packets' draws (stream links) stay as they were
         this.retransmission = new UnicastRetransmission(bitErrorRate, d.flitBytes() * 8, packetFlits,

@@ -104,10 +104,12 @@ final class PartsBench {
                 levels)));
         int terminalFlitDelay = d.pipeline().switchAllocDelay() + d.pipeline().switchTraversalDelay()
                 + d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit() - 1;
-        interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer,
-                Fixtures.noThrottle().apply(null), false, Fixtures.NAMES, w.maxPorts, cutThrough, waitForTailCredit,
-                packetFlits, Links.injectDelay(d), terminalFlitDelay, receiveOverhead,
-                d.injection() == InjectionQueues.PER_VC, d.terminalLink().cyclesPerFlit());
+        interfaces = NetworkInterfaces.of(
+                new NetworkInterfaces.Parts(w, outputs, inputs, pool, progress, observer, Fixtures.NAMES),
+                new NetworkInterfaces.Timing(cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(d),
+                        terminalFlitDelay, receiveOverhead, d.terminalLink().cyclesPerFlit()),
+                d.injection() == InjectionQueues.PER_VC ? InjectionQueues.PER_VC : InjectionQueues.SINGLE,
+                Fixtures.noThrottle().apply(null), false, w.maxPorts);
         links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
