@@ -22,6 +22,7 @@ import org.fabrica.stats.NetworkObserver;
 final class Crossbar {
     private final Wiring wiring;
     private final InputBuffers inputs;
+    private final VcStates states;
     private final OutputUnits outputs;
     private final ActiveRouters routers;
     private final Links links;
@@ -79,6 +80,7 @@ final class Crossbar {
         this.waiters = waiters;
         this.wiring = wiring;
         this.inputs = inputs;
+        this.states = inputs.states;
         this.outputs = outputs;
         this.routers = routers;
         this.links = links;
@@ -126,18 +128,18 @@ final class Crossbar {
         final int[] state = vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int slot = state[x + InputBuffers.FRONT_SLOT];
-        if (state[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING) {
+        if (state[x + VcStates.CONTENTION] == ContentionCounter.WAITING) {
             // the end of a switch-allocation loss to another flow
             contention.end(iv, t);
         }
         int remaining = inputs.pop(iv, r);
-        int ov = state[x + InputBuffers.OUT];
+        int ov = state[x + VcStates.OUT];
         int left = --credits[ov];
         if (left < 0) {
             throw creditBelowZero(ov, slot, t);
         }
         creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
-        int sent = ++state[x + InputBuffers.SENT];
+        int sent = ++state[x + VcStates.SENT];
         if (serialised) {
             linkFree[base + o] = tl + cyclesPerFlit[base + o];
         }
@@ -182,9 +184,9 @@ final class Crossbar {
         int rb = r * routerStride;
         int word = rb + (l >>> 6);
         if (sent == length) {
-            state[x + InputBuffers.STATE] = InputBuffers.IDLE;
-            state[x + InputBuffers.SENT] = 0;
-            state[x + InputBuffers.CONTENTION] = 0;
+            state[x + VcStates.STATE] = VcStates.IDLE;
+            state[x + VcStates.SENT] = 0;
+            state[x + VcStates.CONTENTION] = 0;
             rt[word + rSa] &= ~(1L << l);
             if (remaining > 0) {
                 rt[word + ActiveRouters.VA] |= 1L << l;
@@ -221,14 +223,14 @@ final class Crossbar {
         int slot = state[x + InputBuffers.FRONT_SLOT];
         int remaining = inputs.pop(iv, r);
         creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
-        int sent = ++state[x + InputBuffers.SENT];
+        int sent = ++state[x + VcStates.SENT];
         int length = pool.length[slot];
-        int n = -state[x + InputBuffers.CAND_COUNT];
-        int cb = iv * (inputs.maxCandidates - 1);
-        int[] copies = inputs.branchSlot;
-        int copyBase = iv * inputs.maxBranches;
+        int n = -state[x + VcStates.CAND_COUNT];
+        int cb = iv * (states.maxCandidates - 1);
+        int[] copies = states.branchSlot;
+        int copyBase = iv * states.maxBranches;
         for (int k = 0; k < n; k++) {
-            int ov = k == 0 ? state[x + InputBuffers.OUT] : inputs.candPort[cb + k - 1];
+            int ov = k == 0 ? state[x + VcStates.OUT] : states.candPort[cb + k - 1];
             int gpOut = ov / vcs;
             int o = gpOut - base;
             int left = --credits[ov];
@@ -283,10 +285,10 @@ final class Crossbar {
         int rb = r * routerStride;
         int word = rb + (l >>> 6);
         if (sent == length) {
-            state[x + InputBuffers.STATE] = InputBuffers.IDLE;
-            state[x + InputBuffers.SENT] = 0;
-            state[x + InputBuffers.CONTENTION] = 0;
-            state[x + InputBuffers.CAND_COUNT] = 0;
+            state[x + VcStates.STATE] = VcStates.IDLE;
+            state[x + VcStates.SENT] = 0;
+            state[x + VcStates.CONTENTION] = 0;
+            state[x + VcStates.CAND_COUNT] = 0;
             rt[word + rSa] &= ~(1L << l);
             if (remaining > 0) {
                 rt[word + ActiveRouters.VA] |= 1L << l;

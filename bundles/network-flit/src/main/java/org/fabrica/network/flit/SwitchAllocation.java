@@ -100,8 +100,8 @@ final class SwitchAllocation {
         this.slotWinner = perVc ? filled(wiring.maxPorts * vcs) : null;
         this.multiVcs = new int[wiring.maxPorts * vcs];
         this.credits = outputs.credits;
-        this.candPort = inputs.candPort;
-        this.maxCandidates = inputs.maxCandidates;
+        this.candPort = inputs.states.candPort;
+        this.maxCandidates = inputs.states.maxCandidates;
         this.inputClaim = new int[wiring.maxPorts * vcs];
         this.outputClaim = new int[wiring.maxPorts];
     }
@@ -138,14 +138,14 @@ final class SwitchAllocation {
                 int l = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int x = (ivBase + l) << InputBuffers.VC_SHIFT;
-                if (tl - v[x + InputBuffers.READY] < 0 || tl - v[x + InputBuffers.FRONT_VIS] < 0) {
+                if (tl - v[x + VcStates.READY] < 0 || tl - v[x + InputBuffers.FRONT_VIS] < 0) {
                     continue;
                 }
-                if (v[x + InputBuffers.CAND_COUNT] < 0) {
+                if (v[x + VcStates.CAND_COUNT] < 0) {
                     multiVcs[multis++] = l;
                     continue;
                 }
-                int o = v[x + InputBuffers.OUT_PORT];
+                int o = v[x + VcStates.OUT_PORT];
                 if (serialised && tl - linkFree[base + o] < 0) {
                     continue;
                 }
@@ -176,7 +176,7 @@ final class SwitchAllocation {
                     s.age[count] = pool.created[v[x + InputBuffers.FRONT_SLOT]];
                 }
                 if (s.usesOutputVc) {
-                    s.outputVc[count] = v[x + InputBuffers.OUT] % nv;
+                    s.outputVc[count] = v[x + VcStates.OUT] % nv;
                 }
                 count++;
             }
@@ -229,11 +229,11 @@ final class SwitchAllocation {
                     continue; // another VC's packet holds the port's crossbar input to its tail
                 }
             }
-            int n = -vc[x + InputBuffers.CAND_COUNT];
+            int n = -vc[x + VcStates.CAND_COUNT];
             int cb = iv * (maxCandidates - 1);
             boolean free = true;
             for (int k = 0; k < n && free; k++) {
-                int ov = k == 0 ? vc[x + InputBuffers.OUT] : candPort[cb + k - 1];
+                int ov = k == 0 ? vc[x + VcStates.OUT] : candPort[cb + k - 1];
                 int o = ov / vcs - base;
                 free = outputClaim[o] != stamp && credits[ov] > 0 && !(serialised && tl - linkFree[base + o] < 0)
                         && (outputLock == null || outputLock[base + o] == 0); // not sending another packet to its tail
@@ -243,7 +243,7 @@ final class SwitchAllocation {
             }
             inputClaim[input] = stamp;
             for (int k = 0; k < n; k++) {
-                int ov = k == 0 ? vc[x + InputBuffers.OUT] : candPort[cb + k - 1];
+                int ov = k == 0 ? vc[x + VcStates.OUT] : candPort[cb + k - 1];
                 outputClaim[ov / vcs - base] = stamp;
             }
             crossbar.traverseBranches(r, base, ivBase, l, t, tl);
@@ -294,7 +294,7 @@ final class SwitchAllocation {
                 a.age[count] = pool.created[vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + InputBuffers.FRONT_SLOT]];
             }
             if (a.usesOutputVc) {
-                a.outputVc[count] = vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + InputBuffers.OUT] % vcs;
+                a.outputVc[count] = vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + VcStates.OUT] % vcs;
             }
             count++;
         }

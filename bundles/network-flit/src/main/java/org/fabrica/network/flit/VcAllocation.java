@@ -27,6 +27,7 @@ package org.fabrica.network.flit;
 final class VcAllocation {
     private final Wiring wiring;
     private final InputBuffers inputs;
+    private final VcStates states;
     private final OutputUnits outputs;
     private final ActiveRouters routers;
     private final RouteStage route;
@@ -83,6 +84,7 @@ final class VcAllocation {
             AllocationStage stage, int[] vcPriority, PortWaiters waiters) {
         this.wiring = wiring;
         this.inputs = inputs;
+        this.states = inputs.states;
         this.outputs = outputs;
         this.routers = routers;
         this.route = route;
@@ -134,17 +136,17 @@ final class VcAllocation {
                 bits &= bits - 1;
                 int iv = qBase + l;
                 int x = iv << InputBuffers.VC_SHIFT;
-                int st = v[x + InputBuffers.STATE];
+                int st = v[x + VcStates.STATE];
                 if (tl - v[x + InputBuffers.FRONT_VIS] < 0) {
                     continue;
                 }
-                if (st == InputBuffers.IDLE) {
-                    v[x + InputBuffers.READY] = tl + routingDelay[r];
-                    v[x + InputBuffers.STATE] = InputBuffers.ROUTING;
-                    st = InputBuffers.ROUTING;
+                if (st == VcStates.IDLE) {
+                    v[x + VcStates.READY] = tl + routingDelay[r];
+                    v[x + VcStates.STATE] = VcStates.ROUTING;
+                    st = VcStates.ROUTING;
                 }
-                if (st == InputBuffers.ROUTING) {
-                    if (tl - v[x + InputBuffers.READY] < 0) {
+                if (st == VcStates.ROUTING) {
+                    if (tl - v[x + VcStates.READY] < 0) {
                         continue;
                     }
                     if (voq) {
@@ -155,10 +157,10 @@ final class VcAllocation {
                             continue;
                         }
                     }
-                } else if (waiters == null && v[x + InputBuffers.BLOCKED_AT] == epoch) {
+                } else if (waiters == null && v[x + VcStates.BLOCKED_AT] == epoch) {
                     continue;
                 }
-                if (v[x + InputBuffers.CAND_COUNT] < 0) {
+                if (v[x + VcStates.CAND_COUNT] < 0) {
                     claimBranches(r, base, w0, iv, l, epoch, tl);
                     continue;
                 }
@@ -169,12 +171,12 @@ final class VcAllocation {
                         requireRoom(r, base, iv, tl);
                     }
                     // every candidate taken: wait for a release here
-                    v[x + InputBuffers.BLOCKED_AT] = (int) rt[w0 + ActiveRouters.EPOCH];
-                    if (v[x + InputBuffers.CONTENTION] != ContentionCounter.WAITING) {
+                    v[x + VcStates.BLOCKED_AT] = (int) rt[w0 + ActiveRouters.EPOCH];
+                    if (v[x + VcStates.CONTENTION] != ContentionCounter.WAITING) {
                         noteHeldByOtherFlow(base, iv, t);
                     }
                     if (waiters != null) {
-                        waiters.park(r, l, v[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING);
+                        waiters.park(r, l, v[x + VcStates.CONTENTION] == ContentionCounter.WAITING);
                     }
                 } else {
                     requesters++;
@@ -194,7 +196,7 @@ final class VcAllocation {
     private void claimBranches(int r, int base, int w0, int iv, int l, int epoch, int tl) {
         final int[] v = vc;
         int x = iv << InputBuffers.VC_SHIFT;
-        int n = -v[x + InputBuffers.CAND_COUNT];
+        int n = -v[x + VcStates.CAND_COUNT];
         int cb = iv * (route.maxCandidates - 1);
         int slot = v[x + InputBuffers.FRONT_SLOT];
         int length = pool.length[slot];
@@ -214,12 +216,12 @@ final class VcAllocation {
         }
         if (holdAndWait) {
             if (!claimEach(iv, n, base, slot, length, chosen)) {
-                v[x + InputBuffers.BLOCKED_AT] = epoch;
+                v[x + VcStates.BLOCKED_AT] = epoch;
                 return;
             }
         } else {
             if (!claimNone(iv, n, base, length, chosen)) {
-                v[x + InputBuffers.BLOCKED_AT] = epoch;
+                v[x + VcStates.BLOCKED_AT] = epoch;
                 return;
             }
         }
@@ -239,8 +241,8 @@ final class VcAllocation {
 
     /** The lowest output VC branch {@code k} of queue {@code iv} may take that is free with room for the packet, or -1. */
     private int freeVc(int iv, int k, int base, int length) {
-        int ovBase = (base + inputs.candidatePort(iv, k)) * vcs;
-        for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+        int ovBase = (base + states.candidatePort(iv, k)) * vcs;
+        for (long mask = states.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
             int ov = ovBase + Long.numberOfTrailingZeros(mask);
             if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
                 return ov;
@@ -289,14 +291,14 @@ final class VcAllocation {
             ownerFlow[ov << 1] = pool.source[slot];
             ownerFlow[(ov << 1) + 1] = pool.destination[slot];
             if (k == 0) {
-                v[x + InputBuffers.OUT] = ov;
-                v[x + InputBuffers.OUT_PORT] = ov / vcs - base;
+                v[x + VcStates.OUT] = ov;
+                v[x + VcStates.OUT_PORT] = ov / vcs - base;
             } else {
-                inputs.candPort[cb + k - 1] = ov;
+                states.candPort[cb + k - 1] = ov;
             }
         }
-        v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-        v[x + InputBuffers.READY] = tl + vcAllocDelay[r];
+        v[x + VcStates.STATE] = VcStates.ACTIVE;
+        v[x + VcStates.READY] = tl + vcAllocDelay[r];
         int word = w0 + (l >>> 6);
         rt[word + ActiveRouters.VA] &= ~(1L << l);
         // a multi-output VC stays in the switch mask while it holds flits: the switch stage checks
@@ -310,7 +312,7 @@ final class VcAllocation {
         int x = iv << InputBuffers.VC_SHIFT;
         int slot = v[x + InputBuffers.FRONT_SLOT];
         int length = pool.length[slot];
-        int cc = v[x + InputBuffers.CAND_COUNT];
+        int cc = v[x + VcStates.CAND_COUNT];
         int cb = iv * (route.maxCandidates - 1);
         AllocationStage s = stage;
         int[] in = s.input;
@@ -320,11 +322,11 @@ final class VcAllocation {
             int port;
             long mask;
             if (k == 0) {
-                port = v[x + InputBuffers.CAND_PORT];
-                mask = (v[x + InputBuffers.CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) v[x + InputBuffers.CAND_MASK_HI] << 32);
+                port = v[x + VcStates.CAND_PORT];
+                mask = (v[x + VcStates.CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) v[x + VcStates.CAND_MASK_HI] << 32);
             } else {
-                port = inputs.candPort[cb + k - 1];
-                mask = inputs.candMask[cb + k - 1];
+                port = states.candPort[cb + k - 1];
+                mask = states.candMask[cb + k - 1];
             }
             int ovBase = (base + port) * vcs;
             while (mask != 0) {
@@ -370,13 +372,13 @@ final class VcAllocation {
             int granted = v[x + InputBuffers.FRONT_SLOT];
             ownerFlow[ov << 1] = pool.source[granted];
             ownerFlow[(ov << 1) + 1] = pool.destination[granted];
-            if (v[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING) {
+            if (v[x + VcStates.CONTENTION] == ContentionCounter.WAITING) {
                 contention.end(iv, t);
             }
-            v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-            v[x + InputBuffers.OUT] = ov;
-            v[x + InputBuffers.OUT_PORT] = lo / vcs; // lo: local output VC = port * vcs + vc
-            v[x + InputBuffers.READY] = tl + vcAllocDelay[r];
+            v[x + VcStates.STATE] = VcStates.ACTIVE;
+            v[x + VcStates.OUT] = ov;
+            v[x + VcStates.OUT_PORT] = lo / vcs; // lo: local output VC = port * vcs + vc
+            v[x + VcStates.READY] = tl + vcAllocDelay[r];
             int word = w0 + (li >>> 6);
             rt[word + ActiveRouters.VA] &= ~(1L << li);
             if (credits[ov] > 0) {
@@ -405,12 +407,12 @@ final class VcAllocation {
      * it; fails the point when no candidate VC could ever hold it ({@link CutThroughFit}).
      */
     private void requireRoom(int r, int base, int iv, int tl) {
-        int cc = inputs.candidateCount(iv);
+        int cc = states.candidateCount(iv);
         int slot = inputs.frontSlot(iv);
         int length = pool.length[slot];
         for (int k = 0; k < cc; k++) {
-            int ovBase = (base + inputs.candidatePort(iv, k)) * vcs;
-            for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+            int ovBase = (base + states.candidatePort(iv, k)) * vcs;
+            for (long mask = states.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
                 if (outputs.capacityOf(ovBase + Long.numberOfTrailingZeros(mask)) >= length) {
                     return;
                 }
@@ -418,8 +420,8 @@ final class VcAllocation {
         }
         StringBuilder tried = new StringBuilder(); // the point fails: allocating is fine now
         for (int k = 0; k < cc; k++) {
-            int port = inputs.candidatePort(iv, k);
-            for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+            int port = states.candidatePort(iv, k);
+            for (long mask = states.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
                 int c = Long.numberOfTrailingZeros(mask);
                 tried.append(tried.length() == 0 ? "" : ", ").append("VC ").append(c).append(" of output port ")
                         .append(port).append(" (").append(outputs.capacityOf((base + port) * vcs + c)).append(" flits)");
@@ -433,13 +435,13 @@ final class VcAllocation {
      * when one of them is owned by another flow (not when all are merely short of credits).
      */
     private void noteHeldByOtherFlow(int base, int iv, long t) {
-        int cc = inputs.candidateCount(iv);
+        int cc = states.candidateCount(iv);
         int slot = inputs.frontSlot(iv);
         int source = pool.source[slot];
         int destination = pool.destination[slot];
         for (int k = 0; k < cc; k++) {
-            int port = inputs.candidatePort(iv, k);
-            long mask = inputs.candidateMask(iv, k);
+            int port = states.candidatePort(iv, k);
+            long mask = states.candidateMask(iv, k);
             int ovBase = (base + port) * vcs;
             while (mask != 0) {
                 int ov = ovBase + Long.numberOfTrailingZeros(mask);

@@ -200,10 +200,10 @@ final class PartsBench {
         int iv = vc(r, port, vc);
         int ov = vc(r, outPort, outVc);
         int x = iv << InputBuffers.VC_SHIFT;
-        inputs.vc[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-        inputs.vc[x + InputBuffers.OUT] = ov;
-        inputs.vc[x + InputBuffers.OUT_PORT] = outPort;
-        inputs.vc[x + InputBuffers.READY] = Integer.MIN_VALUE / 2;
+        inputs.vc[x + VcStates.STATE] = VcStates.ACTIVE;
+        inputs.vc[x + VcStates.OUT] = ov;
+        inputs.vc[x + VcStates.OUT_PORT] = outPort;
+        inputs.vc[x + VcStates.READY] = Integer.MIN_VALUE / 2;
         int l = local(port, vc);
         routers.rt[r * routers.stride + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
         outputs.owner[ov] = iv;
