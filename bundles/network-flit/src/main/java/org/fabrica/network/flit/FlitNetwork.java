@@ -66,6 +66,8 @@ public final class FlitNetwork implements NetworkModel {
     final VcAllocation vcAllocation;
     final SwitchAllocation switchAllocation;
     final Crossbar crossbar;
+    /** The router stages' handling of multi-output routes (VC claims, crossing first, copies). */
+    final MultiOutputRoutes branches;
     final ContentionCounter contention;
     final TransmitWait transmitWait;
     final NetworkInterfaces interfaces;
@@ -269,10 +271,11 @@ public final class FlitNetwork implements NetworkModel {
             interfaces.wholePackets = true;
             route.wholePackets = true;
         }
+        this.branches = new MultiOutputRoutes(crossbar, organisation, sa, kinds.vcAllocDelay, cutThrough);
         this.vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention,
-                pool, va, priority, waiters);
+                pool, va, priority, waiters, branches);
         this.switchAllocation = new SwitchAllocation(organisation, w, inputs, outputs, routers, contention, crossbar, links, pool,
-                sa, arbiter, priority);
+                sa, arbiter, priority, branches);
         this.checks = new InvariantChecks(w, inputs, outputs, routers, waiters, links, pool, interfaces, route, names,
                 progress);
         inputs.wire(route, checks);
@@ -298,6 +301,7 @@ public final class FlitNetwork implements NetworkModel {
             collectives.wire(outputs, queuing, levels, new LinkErrors(bitErrorRate, d.flitBytes() * 8,
                     setup.random().stream("links", 0)));
             crossbar.collectives = collectives;
+            branches.collectives = collectives;
             collectives.packetFlits(packetFlits);
             interfaces.collectives(collectives);
             route.collectives(collectives);

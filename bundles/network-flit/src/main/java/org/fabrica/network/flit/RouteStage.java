@@ -200,7 +200,6 @@ final class RouteStage {
                     + " outputs would hold them all); use outputs that interleave flits", r, inPort, slot, t, null);
         }
         if (branches) {
-            states.multiOutput(iv);
             for (int a = 0; a < n; a++) {
                 for (int b = a + 1; b < n; b++) {
                     if (c.port[a] == c.port[b]) {

@@ -23,6 +23,9 @@ package org.fabrica.network.flit;
  * have become free (the router's epoch changed): exact, since nothing else can free one. With VOQ
  * access, whose heads have candidates at one output port, it is parked until that port changes
  * instead ({@link PortWaiters}).
+ *
+ * <p>A head whose route has branches (a multi-output route) is handed to
+ * {@link MultiOutputRoutes#claim}, which claims every branch's VC at once or none.
  */
 final class VcAllocation {
     private final Wiring wiring;
@@ -62,18 +65,10 @@ final class VcAllocation {
      * epoch alone (FIFO buffers, or {@link FlitNetwork#withoutParking}).
      */
     PortWaiters waiters;
-    private final int[] branchScratch;
+    /** The multi-output routes' part: their heads claim every branch's VC at once ({@link MultiOutputRoutes#claim}). */
+    private final MultiOutputRoutes branches;
     /** The collective engine's side (absorbs packets), or null. */
     CollectiveUnit collectives;
-    /**
-     * A switch without the Global Resource Bulletin: a multi-output head claims each branch's VC as
-     * soon as it is free and holds it while it waits for the others (hold and wait), instead of
-     * taking all at once or none. Two multicasts can then deadlock inside one switch
-     * (docs/collectives.md); for that comparison only.
-     */
-    boolean holdAndWait;
-    /** Hold and wait: per input queue and branch, the output VC held (-1: none yet). */
-    private int[] held;
 
     /**
      * @param routingDelay per router, cycles of route computation ({@link RouterKinds#routingDelay})
@@ -81,7 +76,7 @@ final class VcAllocation {
      */
     VcAllocation(int[] routingDelay, int[] vcAllocDelay, boolean cutThrough, Wiring wiring, InputBuffers inputs,
             OutputUnits outputs, ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool,
-            AllocationStage stage, int[] vcPriority, PortWaiters waiters) {
+            AllocationStage stage, int[] vcPriority, PortWaiters waiters, MultiOutputRoutes branches) {
         this.wiring = wiring;
         this.inputs = inputs;
         this.states = inputs.states;
@@ -116,7 +111,7 @@ final class VcAllocation {
         if (waiters != null && !voq) {
             throw new IllegalArgumentException("port waiters are for VOQ access only");
         }
-        this.branchScratch = new int[route.maxCandidates];
+        this.branches = branches;
     }
 
     void step(int r, long t, int tl) {
@@ -161,7 +156,7 @@ final class VcAllocation {
                     continue;
                 }
                 if (v[x + VcStates.CAND_COUNT] < 0) {
-                    claimBranches(r, base, w0, iv, l, epoch, tl);
+                    branches.claim(r, base, w0, iv, l, epoch, tl);
                     continue;
                 }
                 int before = count;
@@ -186,124 +181,6 @@ final class VcAllocation {
         if (count > 0) {
             grant(r, w0, base * vcs, qBase, count, requesters, t, tl);
         }
-    }
-
-    /**
-     * A multi-output route: the head takes a free VC (the lowest its mask allows) on every branch at
-     * once, or none and waits for a release here. Granted before the allocator's requests of the
-     * cycle (a request for a VC claimed here is dropped at the grant).
-     */
-    private void claimBranches(int r, int base, int w0, int iv, int l, int epoch, int tl) {
-        final int[] v = vc;
-        int x = iv << InputBuffers.VC_SHIFT;
-        int n = -v[x + VcStates.CAND_COUNT];
-        int cb = iv * (route.maxCandidates - 1);
-        int slot = v[x + InputBuffers.FRONT_SLOT];
-        int length = pool.length[slot];
-        int[] chosen = branchScratch;
-        int replication = pool.replication[slot];
-        if (replication != 0) {
-            // a collective engine's replication time: the head waits before it claims its outputs,
-            // which stay free for other packets meanwhile (latency, not output time)
-            if (replication > 0) {
-                pool.replication[slot] = -(tl + replication); // ready at that cycle
-                return;
-            }
-            if (tl < -replication) {
-                return;
-            }
-            pool.replication[slot] = 0;
-        }
-        if (holdAndWait) {
-            if (!claimEach(iv, n, base, slot, length, chosen)) {
-                v[x + VcStates.BLOCKED_AT] = epoch;
-                return;
-            }
-        } else {
-            if (!claimNone(iv, n, base, length, chosen)) {
-                v[x + VcStates.BLOCKED_AT] = epoch;
-                return;
-            }
-        }
-        finishClaim(r, base, w0, iv, l, x, n, cb, slot, chosen, tl);
-    }
-
-    /** All or none (the GRB's rule): the free VC of every branch into {@code chosen}, or false and nothing claimed. */
-    private boolean claimNone(int iv, int n, int base, int length, int[] chosen) {
-        for (int k = 0; k < n; k++) {
-            chosen[k] = freeVc(iv, k, base, length);
-            if (chosen[k] < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The lowest output VC branch {@code k} of queue {@code iv} may take that is free with room for the packet, or -1. */
-    private int freeVc(int iv, int k, int base, int length) {
-        int ovBase = (base + states.candidatePort(iv, k)) * vcs;
-        for (long mask = states.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
-            int ov = ovBase + Long.numberOfTrailingZeros(mask);
-            if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
-                return ov;
-            }
-        }
-        return -1;
-    }
-
-    /** Hold and wait: claims every branch's VC that is free now and keeps the claims; true when all are held. */
-    private boolean claimEach(int iv, int n, int base, int slot, int length, int[] chosen) {
-        if (held == null) {
-            held = new int[Math.multiplyExact(vc.length >> InputBuffers.VC_SHIFT, route.maxCandidates)];
-            java.util.Arrays.fill(held, -1);
-        }
-        int hb = iv * route.maxCandidates;
-        boolean all = true;
-        for (int k = 0; k < n; k++) {
-            if (held[hb + k] >= 0) {
-                chosen[k] = held[hb + k];
-                continue;
-            }
-            int ov = freeVc(iv, k, base, length);
-            chosen[k] = ov;
-            if (ov >= 0) {
-                owner[ov] = iv; // held from now on, whatever the other branches do
-                ownerFlow[ov << 1] = pool.source[slot];
-                ownerFlow[(ov << 1) + 1] = pool.destination[slot];
-                held[hb + k] = ov;
-            }
-            all &= ov >= 0;
-        }
-        if (all) {
-            for (int k = 0; k < n; k++) {
-                held[hb + k] = -1;
-            }
-        }
-        return all;
-    }
-
-    private void finishClaim(int r, int base, int w0, int iv, int l, int x, int n, int cb, int slot, int[] chosen,
-            int tl) {
-        final int[] v = vc;
-        for (int k = 0; k < n; k++) {
-            int ov = chosen[k];
-            owner[ov] = iv;
-            ownerFlow[ov << 1] = pool.source[slot];
-            ownerFlow[(ov << 1) + 1] = pool.destination[slot];
-            if (k == 0) {
-                v[x + VcStates.OUT] = ov;
-                v[x + VcStates.OUT_PORT] = ov / vcs - base;
-            } else {
-                states.candPort[cb + k - 1] = ov;
-            }
-        }
-        v[x + VcStates.STATE] = VcStates.ACTIVE;
-        v[x + VcStates.READY] = tl + vcAllocDelay[r];
-        int word = w0 + (l >>> 6);
-        rt[word + ActiveRouters.VA] &= ~(1L << l);
-        // a multi-output VC stays in the switch mask while it holds flits: the switch stage checks
-        // the credits of every branch
-        rt[word + rSa] |= 1L << l;
     }
 
     /** Adds the requests of the head at input VC {@code iv} (local {@code l}) for its free candidate VCs. */

@@ -58,30 +58,16 @@ final class VcStates {
     final int[] candPort;
     final long[] candMask;
     final int maxCandidates;
-    /**
-     * Multi-output routes: per queue and branch k >= 1, the pool slot of the copy that branch
-     * carries (created when the head crosses); allocated the first time a route has branches.
-     */
-    int[] branchSlot;
-    final int maxBranches;
 
     /** The states of {@code queues} queues in {@code records}, whose heads have up to {@code maxCandidates} candidates ({@code oneCandidate}: VOQ, one). */
     VcStates(int[] records, int queues, int maxCandidates, boolean oneCandidate) {
         this.vc = records;
         this.maxCandidates = maxCandidates;
-        this.maxBranches = maxCandidates;
         int later = oneCandidate ? 0 : maxCandidates - 1;
         candPort = new int[Math.multiplyExact(queues, later)];
         candMask = new long[Math.multiplyExact(queues, later)];
         for (int q = 0; q < queues; q++) {
             vc[(q << VC_SHIFT) + BLOCKED_AT] = -1;
-        }
-    }
-
-    /** Queue {@code q}'s front head has a multi-output route: make room for its copies (once per run). */
-    void multiOutput(int q) {
-        if (branchSlot == null) {
-            branchSlot = new int[Math.multiplyExact(vc.length >> VC_SHIFT, maxBranches)];
         }
     }
 

@@ -52,6 +52,7 @@ final class PartsBench {
     NetworkInterfaces interfaces;
     Links links;
     Crossbar crossbar;
+    MultiOutputRoutes branches;
     VcAllocation vcAllocation;
     SwitchAllocation switchAllocation;
     InvariantChecks checks;
@@ -132,10 +133,11 @@ final class PartsBench {
                 : stage("output arbitration", d.outputArbiter(), new AllocatorShape(vcInputs, portInputs, 1), localQueues);
         crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, hopLimit, waiters);
+        branches = new MultiOutputRoutes(crossbar, d.crossbar(), sa, kinds.vcAllocDelay, cutThrough);
         vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention, pool,
-                va, priority, waiters);
+                va, priority, waiters, branches);
         switchAllocation = new SwitchAllocation(d.crossbar(), w, inputs, outputs, routers, contention, crossbar, links,
-                pool, sa, arbiter, priority);
+                pool, sa, arbiter, priority, branches);
         checks = new InvariantChecks(w, inputs, outputs, routers, waiters, links, pool, interfaces, route,
                 Fixtures.NAMES, progress);
         inputs.wire(route, checks);
