@@ -426,9 +426,9 @@ final class CollectiveUnit implements RouterActions, NodeActions, CollectivePack
         int gpIn = base + wiring.localPort[wiring.localBase[r] + l];
         int remaining = inputs.pop(iv, r);
         links.creditEvents.add(t + links.creditReturn[gpIn], wiring.creditTarget[gpIn] + wiring.localVc[wiring.localBase[r] + l]);
-        vc[x + InputBuffers.STATE] = InputBuffers.IDLE;
-        vc[x + InputBuffers.SENT] = 0;
-        vc[x + InputBuffers.CAND_COUNT] = 0;
+        vc[x + VcStates.STATE] = VcStates.IDLE;
+        vc[x + VcStates.SENT] = 0;
+        vc[x + VcStates.CAND_COUNT] = 0;
         if (remaining == 0) {
             routers.rt[r * routers.stride + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
         }

@@ -20,7 +20,7 @@ package org.fabrica.network.flit;
  * crossbar input, source queueing in the NI, and throttle refusals.
  */
 final class ContentionCounter {
-    /** Contention state (InputBuffers.CONTENTION): counted as an event at this router. */
+    /** Contention state (VcStates.CONTENTION): counted as an event at this router. */
     static final int COUNTED = 1;
     /** Counted, and waiting for another flow since {@link #waitSince}. */
     static final int WAITING = 2;
@@ -48,7 +48,7 @@ final class ContentionCounter {
 
     /** Input VC {@code iv}'s front packet waits for another flow from cycle {@code t} (if not already). */
     void note(int iv, boolean terminal, long t) {
-        int x = (iv << InputBuffers.VC_SHIFT) + InputBuffers.CONTENTION;
+        int x = (iv << InputBuffers.VC_SHIFT) + VcStates.CONTENTION;
         int state = vc[x];
         if (state == WAITING) {
             return;
@@ -66,7 +66,7 @@ final class ContentionCounter {
 
     /** The wait of input VC {@code iv} (if any) ends at cycle {@code t}: it got its output. */
     void end(int iv, long t) {
-        int x = (iv << InputBuffers.VC_SHIFT) + InputBuffers.CONTENTION;
+        int x = (iv << InputBuffers.VC_SHIFT) + VcStates.CONTENTION;
         if (vc[x] == WAITING) {
             waitCycles += t - waitSince[iv];
             vc[x] = COUNTED;

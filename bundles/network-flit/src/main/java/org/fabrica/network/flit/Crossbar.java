@@ -16,21 +16,23 @@ import org.fabrica.stats.NetworkObserver;
  * computation and the output VC is released (at once, or when the tail's credit returns with
  * {@code waitForTailCredit}).
  *
+ * <p>A flit of a multi-output route crosses to all its branches in {@link MultiOutputRoutes#traverse}.
+ *
  * <p>Counting: every flit crossing a link adds one flit-hop (terminal links too); a packet's
  * hops are the router-to-router links its head crossed, bounded by the livelock limit.
  */
 final class Crossbar {
-    private final Wiring wiring;
-    private final InputBuffers inputs;
-    private final OutputUnits outputs;
-    private final ActiveRouters routers;
-    private final Links links;
+    final Wiring wiring;
+    final InputBuffers inputs;
+    final OutputUnits outputs;
+    final ActiveRouters routers;
+    final Links links;
     private final ContentionCounter contention;
-    private final NetworkInterfaces interfaces;
-    private final PacketPool pool;
-    private final Progress progress;
+    final NetworkInterfaces interfaces;
+    final PacketPool pool;
+    final Progress progress;
     private final RouteStage route;
-    private final NetworkObserver observer;
+    final NetworkObserver observer;
     private final int[] vc;
     private final int[] credits;
     private final EventWheel creditEvents;
@@ -49,8 +51,8 @@ final class Crossbar {
     private final int[] flitDelay;
     private final int[] creditReturn;
     private final int ejectCreditReturn;
-    private final boolean waitForTailCredit;
-    private final long hopLimit;
+    final boolean waitForTailCredit;
+    final long hopLimit;
     private final boolean serialised;
     private final int[] linkFree;
     private final int[] cyclesPerFlit;
@@ -126,18 +128,18 @@ final class Crossbar {
         final int[] state = vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int slot = state[x + InputBuffers.FRONT_SLOT];
-        if (state[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING) {
+        if (state[x + VcStates.CONTENTION] == ContentionCounter.WAITING) {
             // the end of a switch-allocation loss to another flow
             contention.end(iv, t);
         }
         int remaining = inputs.pop(iv, r);
-        int ov = state[x + InputBuffers.OUT];
+        int ov = state[x + VcStates.OUT];
         int left = --credits[ov];
         if (left < 0) {
             throw creditBelowZero(ov, slot, t);
         }
         creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
-        int sent = ++state[x + InputBuffers.SENT];
+        int sent = ++state[x + VcStates.SENT];
         if (serialised) {
             linkFree[base + o] = tl + cyclesPerFlit[base + o];
         }
@@ -182,9 +184,9 @@ final class Crossbar {
         int rb = r * routerStride;
         int word = rb + (l >>> 6);
         if (sent == length) {
-            state[x + InputBuffers.STATE] = InputBuffers.IDLE;
-            state[x + InputBuffers.SENT] = 0;
-            state[x + InputBuffers.CONTENTION] = 0;
+            state[x + VcStates.STATE] = VcStates.IDLE;
+            state[x + VcStates.SENT] = 0;
+            state[x + VcStates.CONTENTION] = 0;
             rt[word + rSa] &= ~(1L << l);
             if (remaining > 0) {
                 rt[word + ActiveRouters.VA] |= 1L << l;
@@ -203,131 +205,15 @@ final class Crossbar {
         }
     }
 
-    /**
-     * Moves the front flit of local input VC {@code l}, whose packet has a multi-output route, to
-     * every branch at once: read once from the buffer (one credit back upstream), one credit of
-     * each branch's output VC, one flit-hop per branch. When the head crosses, every branch after
-     * the first gets a copy of the packet (a new id, reported as replicated), which its flits carry
-     * from then on; a copy or the packet itself that leaves through a terminal port is delivered to
-     * that port's node. When the tail has crossed, every branch's output VC is released.
-     */
-    void traverseBranches(int r, int base, int ivBase, int l, long t, int tl) {
-        int iv = ivBase + l;
-        int lb = localBase[r];
-        int v = localVc[lb + l];
-        int gpIn = base + localPort[lb + l];
-        final int[] state = vc;
-        int x = iv << InputBuffers.VC_SHIFT;
-        int slot = state[x + InputBuffers.FRONT_SLOT];
-        int remaining = inputs.pop(iv, r);
-        creditEvents.add(t + creditReturn[gpIn], creditTarget[gpIn] + v);
-        int sent = ++state[x + InputBuffers.SENT];
-        int length = pool.length[slot];
-        int n = -state[x + InputBuffers.CAND_COUNT];
-        int cb = iv * (inputs.maxCandidates - 1);
-        int[] copies = inputs.branchSlot;
-        int copyBase = iv * inputs.maxBranches;
-        for (int k = 0; k < n; k++) {
-            int ov = k == 0 ? state[x + InputBuffers.OUT] : inputs.candPort[cb + k - 1];
-            int gpOut = ov / vcs;
-            int o = gpOut - base;
-            int left = --credits[ov];
-            if (left < 0) {
-                throw creditBelowZero(ov, slot, t);
-            }
-            int flit = slot;
-            if (k > 0) {
-                if (sent == 1) {
-                    copies[copyBase + k] = replicate(slot, r, t);
-                }
-                flit = copies[copyBase + k];
-            }
-            if (serialised) {
-                linkFree[gpOut] = tl + cyclesPerFlit[gpOut];
-            }
-            if (sent == 1 && pool.packetClass[flit] == CollectiveUnit.HIDDEN) {
-                collectives.crossLink(flit);
-            }
-            int target = flitTarget[gpOut];
-            if (target >= 0) {
-                int ovc = ov - gpOut * vcs;
-                inputs.arrive(target + ovc, flitTargetRouter[gpOut], flitTargetLocal[gpOut] + ovc, flit,
-                        tl + flitDelay[gpOut], sent == 1);
-                if (sent == 1 && ++pool.hops[flit] > hopLimit) {
-                    throw livelock(flit, r, o, t);
-                }
-            } else {
-                if (sent == 1) {
-                    // a branch to a terminal port delivers there
-                    pool.destination[flit] = terminalNode[gpOut];
-                }
-                if (++pool.ejected[flit] > length) {
-                    throw tooManyFlits(flit, t);
-                }
-                long arrival = t + flitDelay[gpOut];
-                creditEvents.add(arrival + ejectCreditReturn, ov);
-                if (sent == length) {
-                    interfaces.deliverAt(arrival, flit);
-                }
-            }
-            progress.flitHops++;
-            if (sent == length) {
-                if (waitForTailCredit) {
-                    outputs.tailWait[ov] = true;
-                } else {
-                    outputs.owner[ov] = -1;
-                }
-            }
-        }
-        progress.lastMove = t;
-        int rb = r * routerStride;
-        int word = rb + (l >>> 6);
-        if (sent == length) {
-            state[x + InputBuffers.STATE] = InputBuffers.IDLE;
-            state[x + InputBuffers.SENT] = 0;
-            state[x + InputBuffers.CONTENTION] = 0;
-            state[x + InputBuffers.CAND_COUNT] = 0;
-            rt[word + rSa] &= ~(1L << l);
-            if (remaining > 0) {
-                rt[word + ActiveRouters.VA] |= 1L << l;
-            }
-            rt[rb + ActiveRouters.EPOCH]++;
-        } else if (remaining == 0) {
-            rt[word + rSa] &= ~(1L << l);
-        }
-    }
+    // Messages of the checks, built off the hot path (keeps traverse small enough for the JIT); MultiOutputRoutes
+    // uses them too.
 
-    /** A copy of the packet in {@code slot} for another branch, already in the network. */
-    private int replicate(int slot, int r, long t) {
-        PacketPool p = pool;
-        long id = progress.nextPacketId++;
-        int copy = p.allocate(id, p.source[slot], p.destination[slot], p.length[slot], p.created[slot]);
-        p.injected[copy] = p.injected[slot];
-        p.routingState[copy] = p.routingState[slot];
-        p.hops[copy] = p.hops[slot];
-        p.state[copy] = PacketPool.IN_NETWORK;
-        p.packetClass[copy] = p.packetClass[slot];
-        p.header[copy] = p.header[slot];
-        p.branched[slot] = true;
-        p.branched[copy] = true;
-        progress.inNetwork++;
-        interfaces.replicated++;
-        if (p.packetClass[slot] != CollectiveUnit.HIDDEN) {
-            observer.packetReplicated(p.id[slot], id, p.source[slot], p.destination[slot], r, t);
-        } else {
-            interfaces.collectiveCopies++;
-        }
-        return copy;
-    }
-
-    // Messages of the checks, built off the hot path (keeps traverse small enough for the JIT).
-
-    private SimulationException creditBelowZero(int ov, int slot, long t) {
+    SimulationException creditBelowZero(int ov, int slot, long t) {
         return checks.invariant("credit counter below zero at " + wiring.creditName(ov) + " after " + pool.name(slot)
                 + " left", t);
     }
 
-    private SimulationException livelock(int slot, int r, int o, long t) {
+    SimulationException livelock(int slot, int r, int o, long t) {
         return new SimulationException("livelock: " + pool.name(slot) + " has crossed " + pool.hops[slot]
                 + " router-to-router links (limit " + hopLimit + ") and is at router " + r + " leaving through "
                 + wiring.portLabel(r, o) + " at cycle " + t + "; routing '" + route.routingName
@@ -339,7 +225,7 @@ final class Crossbar {
                 + "), not its destination; routing '" + route.routingName + "'", t);
     }
 
-    private SimulationException tooManyFlits(int slot, long t) {
+    SimulationException tooManyFlits(int slot, long t) {
         return checks.invariant("more flits than the packet has reached the destination of " + pool.name(slot), t);
     }
 }

@@ -3,7 +3,6 @@ package org.fabrica.network.flit;
 import java.util.List;
 import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
-import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.VirtualChannel;
@@ -67,6 +66,8 @@ public final class FlitNetwork implements NetworkModel {
     final VcAllocation vcAllocation;
     final SwitchAllocation switchAllocation;
     final Crossbar crossbar;
+    /** The router stages' handling of multi-output routes (VC claims, crossing first, copies). */
+    final MultiOutputRoutes branches;
     final ContentionCounter contention;
     final TransmitWait transmitWait;
     final NetworkInterfaces interfaces;
@@ -216,10 +217,11 @@ public final class FlitNetwork implements NetworkModel {
                     + k.pipeline().switchTraversalDelay() + k.terminalLink().latencyCycles()
                     + k.terminalLink().cyclesPerFlit() - 1);
         }
-        this.interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer, throttle, throttleActive,
-                names, w.maxPorts, cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni), terminalFlitDelay,
-                setup.endpoint().receiveOverheadCycles(), d.injection() != InjectionQueues.SINGLE,
-                ni.terminalLink().cyclesPerFlit(), d.injection() == InjectionQueues.PER_VC_ADMITTANCE);
+        this.interfaces = NetworkInterfaces.of(
+                new NetworkInterfaces.Parts(w, outputs, inputs, pool, progress, observer, names),
+                new NetworkInterfaces.Timing(cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni),
+                        terminalFlitDelay, setup.endpoint().receiveOverheadCycles(), ni.terminalLink().cyclesPerFlit()),
+                d.injection(), throttle, throttleActive, w.maxPorts);
         this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
         // unicast losses draw from a stream of their own: the barrier packets' draws (stream links) stay as they were
         this.retransmission = new UnicastRetransmission(bitErrorRate, d.flitBytes() * 8, packetFlits,
@@ -269,10 +271,11 @@ public final class FlitNetwork implements NetworkModel {
             interfaces.wholePackets = true;
             route.wholePackets = true;
         }
+        this.branches = new MultiOutputRoutes(crossbar, organisation, sa, kinds.vcAllocDelay, cutThrough);
         this.vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention,
-                pool, va, priority, waiters);
+                pool, va, priority, waiters, branches);
         this.switchAllocation = new SwitchAllocation(organisation, w, inputs, outputs, routers, contention, crossbar, links, pool,
-                sa, arbiter, priority);
+                sa, arbiter, priority, branches);
         this.checks = new InvariantChecks(w, inputs, outputs, routers, waiters, links, pool, interfaces, route, names,
                 progress);
         inputs.wire(route, checks);
@@ -298,6 +301,7 @@ public final class FlitNetwork implements NetworkModel {
             collectives.wire(outputs, queuing, levels, new LinkErrors(bitErrorRate, d.flitBytes() * 8,
                     setup.random().stream("links", 0)));
             crossbar.collectives = collectives;
+            branches.collectives = collectives;
             collectives.packetFlits(packetFlits);
             interfaces.collectives(collectives);
             route.collectives(collectives);

@@ -20,7 +20,7 @@ public final class FlitNetworkFactory implements NetworkModelFactory<FlitNetwork
     public NetworkModel create(NetworkSetup setup, FlitNetworkParameters parameters) {
         FlitNetwork network = new FlitNetwork(setup, parameters.livelockHopsPerRouter(), parameters.waitForTailCredit(),
                 parameters.bitErrorRate(), parameters.retransmitTimeoutCycles());
-        network.vcAllocation.holdAndWait = parameters.holdAndWaitBranches();
+        network.branches.holdAndWait = parameters.holdAndWaitBranches();
         return network;
     }
 }

@@ -104,14 +104,14 @@ final class InvariantChecks {
         for (int iv = 0, n = wiring.totalQueues(); iv < n; iv++) {
             int r = wiring.queueRouter[iv];
             int local = wiring.queueLocal[iv];
-            boolean active = inputs.state(iv) == InputBuffers.ACTIVE;
+            boolean active = inputs.states.state(iv) == VcStates.ACTIVE;
             boolean wantsVa = !active && inputs.count(iv) > 0;
-            boolean wantsSa = active && inputs.count(iv) > 0 && (inputs.multi(iv) || credits[inputs.out(iv)] > 0);
+            boolean wantsSa = active && inputs.count(iv) > 0 && (inputs.states.multi(iv) || credits[inputs.states.out(iv)] > 0);
             // a head parked for its output port (VOQ) has left the VA mask, and is in one place only
             boolean parked = waiters != null && waiters.parked(r, local);
             boolean inVa = routers.vaBit(r, local);
             if ((inVa || parked) != wantsVa || (inVa && parked) || routers.saBit(r, local) != wantsSa) {
-                throw invariant("allocation masks out of step with " + wiring.queueName(iv) + " (state " + inputs.state(iv)
+                throw invariant("allocation masks out of step with " + wiring.queueName(iv) + " (state " + inputs.states.state(iv)
                         + ", " + inputs.count(iv) + " flits)", now);
             }
         }

@@ -193,7 +193,7 @@ final class Links {
                 int iv = owner[ci];
                 if (iv >= 0) {
                     int x = iv << InputBuffers.VC_SHIFT;
-                    if (vc[x + InputBuffers.STATE] == InputBuffers.ACTIVE && vc[x + InputBuffers.OUT] == ci
+                    if (vc[x + VcStates.STATE] == VcStates.ACTIVE && vc[x + VcStates.OUT] == ci
                             && vc[x + InputBuffers.COUNT] > 0) {
                         int local = wiring.queueLocal[iv];
                         rt[wiring.queueRouter[iv] * stride + routers.sa + (local >>> 6)] |= 1L << local;

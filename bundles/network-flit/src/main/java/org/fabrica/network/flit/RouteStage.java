@@ -25,6 +25,7 @@ final class RouteStage {
     private final ServiceLevels levels;
     private final Wiring wiring;
     private final InputBuffers inputs;
+    private final VcStates states;
     private final ActiveRouters routers;
     private final PacketPool pool;
     private final ProviderNames names;
@@ -56,6 +57,7 @@ final class RouteStage {
         this.levels = levels;
         this.wiring = wiring;
         this.inputs = inputs;
+        this.states = inputs.states;
         this.routers = routers;
         this.pool = pool;
         this.names = names;
@@ -107,12 +109,12 @@ final class RouteStage {
         long mask = vcMask(r, port, pool.hopClass[slot], packet, t);
         int[] vc = inputs.vc;
         int x = q << InputBuffers.VC_SHIFT;
-        vc[x + InputBuffers.CAND_PORT] = port;
-        vc[x + InputBuffers.CAND_MASK_LO] = (int) mask;
-        vc[x + InputBuffers.CAND_MASK_HI] = (int) (mask >>> 32);
-        vc[x + InputBuffers.CAND_COUNT] = 1;
-        vc[x + InputBuffers.STATE] = InputBuffers.VC_ALLOC;
-        vc[x + InputBuffers.BLOCKED_AT] = routers.epoch(r) - 1;
+        vc[x + VcStates.CAND_PORT] = port;
+        vc[x + VcStates.CAND_MASK_LO] = (int) mask;
+        vc[x + VcStates.CAND_MASK_HI] = (int) (mask >>> 32);
+        vc[x + VcStates.CAND_COUNT] = 1;
+        vc[x + VcStates.STATE] = VcStates.VC_ALLOC;
+        vc[x + VcStates.BLOCKED_AT] = routers.epoch(r) - 1;
     }
 
     private long checksNow() {
@@ -198,7 +200,6 @@ final class RouteStage {
                     + " outputs would hold them all); use outputs that interleave flits", r, inPort, slot, t, null);
         }
         if (branches) {
-            inputs.multiOutput(iv);
             for (int a = 0; a < n; a++) {
                 for (int b = a + 1; b < n; b++) {
                     if (c.port[a] == c.port[b]) {
@@ -216,18 +217,18 @@ final class RouteStage {
             int vcClass = c.vcClass[k];
             long mask = vcMask(r, port, vcClass, packet, t);
             if (k == 0) {
-                vc[x + InputBuffers.CAND_PORT] = port;
-                vc[x + InputBuffers.CAND_MASK_LO] = (int) mask;
-                vc[x + InputBuffers.CAND_MASK_HI] = (int) (mask >>> 32);
+                vc[x + VcStates.CAND_PORT] = port;
+                vc[x + VcStates.CAND_MASK_LO] = (int) mask;
+                vc[x + VcStates.CAND_MASK_HI] = (int) (mask >>> 32);
             } else {
-                inputs.candPort[cb + k - 1] = port;
-                inputs.candMask[cb + k - 1] = mask;
+                states.candPort[cb + k - 1] = port;
+                states.candMask[cb + k - 1] = mask;
             }
         }
         // a negative count marks the branches of a multi-output route
-        vc[x + InputBuffers.CAND_COUNT] = branches ? -n : n;
-        vc[x + InputBuffers.STATE] = InputBuffers.VC_ALLOC;
-        vc[x + InputBuffers.BLOCKED_AT] = routers.epoch(r) - 1; // a new head is never considered blocked
+        vc[x + VcStates.CAND_COUNT] = branches ? -n : n;
+        vc[x + VcStates.STATE] = VcStates.VC_ALLOC;
+        vc[x + VcStates.BLOCKED_AT] = routers.epoch(r) - 1; // a new head is never considered blocked
         return false;
     }
 

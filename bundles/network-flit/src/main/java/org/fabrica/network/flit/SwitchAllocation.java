@@ -24,7 +24,8 @@ import org.fabrica.hardware.CrossbarOrganisation;
  * priority = the VC's) picks one of the crossbars' winners for the link.</li>
  * </ul>
  * Every output moves at most one flit per cycle. Granted flits cross ({@link Crossbar#traverse})
- * in the order of the (final) grants.
+ * in the order of the (final) grants. VCs whose head has a multi-output route are gathered first
+ * and cross before the allocator runs ({@link MultiOutputRoutes#crossFirst}).
  */
 final class SwitchAllocation {
     private final Wiring wiring;
@@ -53,19 +54,15 @@ final class SwitchAllocation {
     private final int[] linkFree;
     /** PER_VC: the switch-allocation request that won crossbar slot {@code outPort * vcs + vc}, -1 if none. */
     private final int[] slotWinner;
-    // multi-output routes: the VCs that want the switch this cycle, and what they claimed
+    /** The multi-output routes' part, which their flits cross with first ({@link MultiOutputRoutes#crossFirst}). */
+    private final MultiOutputRoutes branches;
+    /** Its list of the queues with a multi-output head that want the switch this cycle. */
     private final int[] multiVcs;
-    private final int[] credits;
-    private final int[] candPort;
-    private final int maxCandidates;
-    private final int[] inputClaim;
-    private final int[] outputClaim;
-    private int claimStamp;
 
     SwitchAllocation(CrossbarOrganisation organisation, Wiring wiring, InputBuffers inputs, OutputUnits outputs,
             ActiveRouters routers,
             ContentionCounter contention, Crossbar crossbar, Links links, PacketPool pool, AllocationStage stage,
-            AllocationStage arbiter, int[] vcPriority) {
+            AllocationStage arbiter, int[] vcPriority, MultiOutputRoutes branches) {
         if ((organisation == CrossbarOrganisation.VOQ) != wiring.voq) {
             throw new IllegalArgumentException("switch allocation: VOQ crossbar access goes with one input queue per output,"
                     + " the other organisations with one per VC");
@@ -98,12 +95,8 @@ final class SwitchAllocation {
         this.serialised = links.serialised;
         this.linkFree = links.linkFree;
         this.slotWinner = perVc ? filled(wiring.maxPorts * vcs) : null;
-        this.multiVcs = new int[wiring.maxPorts * vcs];
-        this.credits = outputs.credits;
-        this.candPort = inputs.candPort;
-        this.maxCandidates = inputs.maxCandidates;
-        this.inputClaim = new int[wiring.maxPorts * vcs];
-        this.outputClaim = new int[wiring.maxPorts];
+        this.branches = branches;
+        this.multiVcs = branches.switchRequests;
     }
 
     private static int[] filled(int n) {
@@ -138,14 +131,14 @@ final class SwitchAllocation {
                 int l = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int x = (ivBase + l) << InputBuffers.VC_SHIFT;
-                if (tl - v[x + InputBuffers.READY] < 0 || tl - v[x + InputBuffers.FRONT_VIS] < 0) {
+                if (tl - v[x + VcStates.READY] < 0 || tl - v[x + InputBuffers.FRONT_VIS] < 0) {
                     continue;
                 }
-                if (v[x + InputBuffers.CAND_COUNT] < 0) {
+                if (v[x + VcStates.CAND_COUNT] < 0) {
                     multiVcs[multis++] = l;
                     continue;
                 }
-                int o = v[x + InputBuffers.OUT_PORT];
+                int o = v[x + VcStates.OUT_PORT];
                 if (serialised && tl - linkFree[base + o] < 0) {
                     continue;
                 }
@@ -176,13 +169,13 @@ final class SwitchAllocation {
                     s.age[count] = pool.created[v[x + InputBuffers.FRONT_SLOT]];
                 }
                 if (s.usesOutputVc) {
-                    s.outputVc[count] = v[x + InputBuffers.OUT] % nv;
+                    s.outputVc[count] = v[x + VcStates.OUT] % nv;
                 }
                 count++;
             }
         }
         if (multis > 0) {
-            count = branchesFirst(r, base, ivBase, count, multis, t, tl);
+            count = branches.crossFirst(r, base, ivBase, count, multis, t, tl);
         }
         if (count == 0) {
             return;
@@ -200,70 +193,6 @@ final class SwitchAllocation {
             int i = grants[k];
             crossbar.traverse(r, base, ivBase, vcInputs ? in[i] : in[i] * nv + sub[i], out[i], t, tl);
         }
-    }
-
-    /**
-     * Multi-output routes first: a flit whose branches all have a free output (not taken this
-     * cycle, link free) with a credit crosses to all of them at once ({@link Crossbar#traverseBranches});
-     * the allocator then sees only the requests whose crossbar input and output are still free.
-     * Returns the number of requests kept.
-     */
-    private int branchesFirst(int r, int base, int ivBase, int count, int multis, long t, int tl) {
-        int stamp = ++claimStamp;
-        if (stamp == Integer.MAX_VALUE) {
-            java.util.Arrays.fill(inputClaim, 0);
-            java.util.Arrays.fill(outputClaim, 0);
-            stamp = claimStamp = 1;
-        }
-        for (int m = 0; m < multis; m++) {
-            int l = multiVcs[m];
-            int iv = ivBase + l;
-            int x = iv << InputBuffers.VC_SHIFT;
-            int input = vcInputs ? l : localPort[localBase[r] + l];
-            if (inputClaim[input] == stamp) {
-                continue;
-            }
-            if (inputLock != null) {
-                int owner = inputLock[base + localPort[localBase[r] + l]];
-                if (owner != 0 && owner != iv + 1) {
-                    continue; // another VC's packet holds the port's crossbar input to its tail
-                }
-            }
-            int n = -vc[x + InputBuffers.CAND_COUNT];
-            int cb = iv * (maxCandidates - 1);
-            boolean free = true;
-            for (int k = 0; k < n && free; k++) {
-                int ov = k == 0 ? vc[x + InputBuffers.OUT] : candPort[cb + k - 1];
-                int o = ov / vcs - base;
-                free = outputClaim[o] != stamp && credits[ov] > 0 && !(serialised && tl - linkFree[base + o] < 0)
-                        && (outputLock == null || outputLock[base + o] == 0); // not sending another packet to its tail
-            }
-            if (!free) {
-                continue;
-            }
-            inputClaim[input] = stamp;
-            for (int k = 0; k < n; k++) {
-                int ov = k == 0 ? vc[x + InputBuffers.OUT] : candPort[cb + k - 1];
-                outputClaim[ov / vcs - base] = stamp;
-            }
-            crossbar.traverseBranches(r, base, ivBase, l, t, tl);
-        }
-        AllocationStage s = stage;
-        int kept = 0;
-        for (int i = 0; i < count; i++) {
-            int port = perVc ? s.output[i] / vcs : s.output[i];
-            if (inputClaim[s.input[i]] == stamp || outputClaim[port] == stamp) {
-                continue;
-            }
-            s.input[kept] = s.input[i];
-            s.output[kept] = s.output[i];
-            s.sub[kept] = s.sub[i];
-            s.priority[kept] = s.priority[i];
-            s.age[kept] = s.age[i];
-            s.outputVc[kept] = s.outputVc[i];
-            kept++;
-        }
-        return kept;
     }
 
     /**
@@ -294,7 +223,7 @@ final class SwitchAllocation {
                 a.age[count] = pool.created[vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + InputBuffers.FRONT_SLOT]];
             }
             if (a.usesOutputVc) {
-                a.outputVc[count] = vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + InputBuffers.OUT] % vcs;
+                a.outputVc[count] = vc[((ivBase + s.input[i]) << InputBuffers.VC_SHIFT) + VcStates.OUT] % vcs;
             }
             count++;
         }

@@ -83,17 +83,17 @@ final class TransmitWait {
                 if (in.count(q) == 0 || tl - in.frontVisible(q) < 0) {
                     continue; // nothing ready to send
                 }
-                int state = in.state(q);
-                if (state == InputBuffers.ACTIVE) {
-                    int ov = in.out(q);
+                int state = in.states.state(q);
+                if (state == VcStates.ACTIVE) {
+                    int ov = in.states.out(q);
                     if (credits[ov] <= 0) {
                         count(ov, tl);
                     }
-                } else if (state == InputBuffers.VC_ALLOC && cutThrough && !in.multi(q)) {
+                } else if (state == VcStates.VC_ALLOC && cutThrough && !in.states.multi(q)) {
                     int length = pool.length[in.frontSlot(q)];
-                    for (int k = 0, n = in.candidateCount(q); k < n; k++) {
-                        int ovBase = (base + in.candidatePort(q, k)) * vcs;
-                        for (long mask = in.candidateMask(q, k); mask != 0; mask &= mask - 1) {
+                    for (int k = 0, n = in.states.candidateCount(q); k < n; k++) {
+                        int ovBase = (base + in.states.candidatePort(q, k)) * vcs;
+                        for (long mask = in.states.candidateMask(q, k); mask != 0; mask &= mask - 1) {
                             int ov = ovBase + Long.numberOfTrailingZeros(mask);
                             if (owner[ov] < 0 && credits[ov] < length) {
                                 count(ov, tl);

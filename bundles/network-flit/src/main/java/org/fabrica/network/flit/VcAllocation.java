@@ -23,10 +23,14 @@ package org.fabrica.network.flit;
  * have become free (the router's epoch changed): exact, since nothing else can free one. With VOQ
  * access, whose heads have candidates at one output port, it is parked until that port changes
  * instead ({@link PortWaiters}).
+ *
+ * <p>A head whose route has branches (a multi-output route) is handed to
+ * {@link MultiOutputRoutes#claim}, which claims every branch's VC at once or none.
  */
 final class VcAllocation {
     private final Wiring wiring;
     private final InputBuffers inputs;
+    private final VcStates states;
     private final OutputUnits outputs;
     private final ActiveRouters routers;
     private final RouteStage route;
@@ -61,18 +65,10 @@ final class VcAllocation {
      * epoch alone (FIFO buffers, or {@link FlitNetwork#withoutParking}).
      */
     PortWaiters waiters;
-    private final int[] branchScratch;
+    /** The multi-output routes' part: their heads claim every branch's VC at once ({@link MultiOutputRoutes#claim}). */
+    private final MultiOutputRoutes branches;
     /** The collective engine's side (absorbs packets), or null. */
     CollectiveUnit collectives;
-    /**
-     * A switch without the Global Resource Bulletin: a multi-output head claims each branch's VC as
-     * soon as it is free and holds it while it waits for the others (hold and wait), instead of
-     * taking all at once or none. Two multicasts can then deadlock inside one switch
-     * (docs/collectives.md); for that comparison only.
-     */
-    boolean holdAndWait;
-    /** Hold and wait: per input queue and branch, the output VC held (-1: none yet). */
-    private int[] held;
 
     /**
      * @param routingDelay per router, cycles of route computation ({@link RouterKinds#routingDelay})
@@ -80,9 +76,10 @@ final class VcAllocation {
      */
     VcAllocation(int[] routingDelay, int[] vcAllocDelay, boolean cutThrough, Wiring wiring, InputBuffers inputs,
             OutputUnits outputs, ActiveRouters routers, RouteStage route, ContentionCounter contention, PacketPool pool,
-            AllocationStage stage, int[] vcPriority, PortWaiters waiters) {
+            AllocationStage stage, int[] vcPriority, PortWaiters waiters, MultiOutputRoutes branches) {
         this.wiring = wiring;
         this.inputs = inputs;
+        this.states = inputs.states;
         this.outputs = outputs;
         this.routers = routers;
         this.route = route;
@@ -114,7 +111,7 @@ final class VcAllocation {
         if (waiters != null && !voq) {
             throw new IllegalArgumentException("port waiters are for VOQ access only");
         }
-        this.branchScratch = new int[route.maxCandidates];
+        this.branches = branches;
     }
 
     void step(int r, long t, int tl) {
@@ -134,17 +131,17 @@ final class VcAllocation {
                 bits &= bits - 1;
                 int iv = qBase + l;
                 int x = iv << InputBuffers.VC_SHIFT;
-                int st = v[x + InputBuffers.STATE];
+                int st = v[x + VcStates.STATE];
                 if (tl - v[x + InputBuffers.FRONT_VIS] < 0) {
                     continue;
                 }
-                if (st == InputBuffers.IDLE) {
-                    v[x + InputBuffers.READY] = tl + routingDelay[r];
-                    v[x + InputBuffers.STATE] = InputBuffers.ROUTING;
-                    st = InputBuffers.ROUTING;
+                if (st == VcStates.IDLE) {
+                    v[x + VcStates.READY] = tl + routingDelay[r];
+                    v[x + VcStates.STATE] = VcStates.ROUTING;
+                    st = VcStates.ROUTING;
                 }
-                if (st == InputBuffers.ROUTING) {
-                    if (tl - v[x + InputBuffers.READY] < 0) {
+                if (st == VcStates.ROUTING) {
+                    if (tl - v[x + VcStates.READY] < 0) {
                         continue;
                     }
                     if (voq) {
@@ -155,11 +152,11 @@ final class VcAllocation {
                             continue;
                         }
                     }
-                } else if (waiters == null && v[x + InputBuffers.BLOCKED_AT] == epoch) {
+                } else if (waiters == null && v[x + VcStates.BLOCKED_AT] == epoch) {
                     continue;
                 }
-                if (v[x + InputBuffers.CAND_COUNT] < 0) {
-                    claimBranches(r, base, w0, iv, l, epoch, tl);
+                if (v[x + VcStates.CAND_COUNT] < 0) {
+                    branches.claim(r, base, w0, iv, l, epoch, tl);
                     continue;
                 }
                 int before = count;
@@ -169,12 +166,12 @@ final class VcAllocation {
                         requireRoom(r, base, iv, tl);
                     }
                     // every candidate taken: wait for a release here
-                    v[x + InputBuffers.BLOCKED_AT] = (int) rt[w0 + ActiveRouters.EPOCH];
-                    if (v[x + InputBuffers.CONTENTION] != ContentionCounter.WAITING) {
+                    v[x + VcStates.BLOCKED_AT] = (int) rt[w0 + ActiveRouters.EPOCH];
+                    if (v[x + VcStates.CONTENTION] != ContentionCounter.WAITING) {
                         noteHeldByOtherFlow(base, iv, t);
                     }
                     if (waiters != null) {
-                        waiters.park(r, l, v[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING);
+                        waiters.park(r, l, v[x + VcStates.CONTENTION] == ContentionCounter.WAITING);
                     }
                 } else {
                     requesters++;
@@ -186,131 +183,13 @@ final class VcAllocation {
         }
     }
 
-    /**
-     * A multi-output route: the head takes a free VC (the lowest its mask allows) on every branch at
-     * once, or none and waits for a release here. Granted before the allocator's requests of the
-     * cycle (a request for a VC claimed here is dropped at the grant).
-     */
-    private void claimBranches(int r, int base, int w0, int iv, int l, int epoch, int tl) {
-        final int[] v = vc;
-        int x = iv << InputBuffers.VC_SHIFT;
-        int n = -v[x + InputBuffers.CAND_COUNT];
-        int cb = iv * (route.maxCandidates - 1);
-        int slot = v[x + InputBuffers.FRONT_SLOT];
-        int length = pool.length[slot];
-        int[] chosen = branchScratch;
-        int replication = pool.replication[slot];
-        if (replication != 0) {
-            // a collective engine's replication time: the head waits before it claims its outputs,
-            // which stay free for other packets meanwhile (latency, not output time)
-            if (replication > 0) {
-                pool.replication[slot] = -(tl + replication); // ready at that cycle
-                return;
-            }
-            if (tl < -replication) {
-                return;
-            }
-            pool.replication[slot] = 0;
-        }
-        if (holdAndWait) {
-            if (!claimEach(iv, n, base, slot, length, chosen)) {
-                v[x + InputBuffers.BLOCKED_AT] = epoch;
-                return;
-            }
-        } else {
-            if (!claimNone(iv, n, base, length, chosen)) {
-                v[x + InputBuffers.BLOCKED_AT] = epoch;
-                return;
-            }
-        }
-        finishClaim(r, base, w0, iv, l, x, n, cb, slot, chosen, tl);
-    }
-
-    /** All or none (the GRB's rule): the free VC of every branch into {@code chosen}, or false and nothing claimed. */
-    private boolean claimNone(int iv, int n, int base, int length, int[] chosen) {
-        for (int k = 0; k < n; k++) {
-            chosen[k] = freeVc(iv, k, base, length);
-            if (chosen[k] < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The lowest output VC branch {@code k} of queue {@code iv} may take that is free with room for the packet, or -1. */
-    private int freeVc(int iv, int k, int base, int length) {
-        int ovBase = (base + inputs.candidatePort(iv, k)) * vcs;
-        for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
-            int ov = ovBase + Long.numberOfTrailingZeros(mask);
-            if (owner[ov] < 0 && !(cutThrough && credits[ov] < length)) {
-                return ov;
-            }
-        }
-        return -1;
-    }
-
-    /** Hold and wait: claims every branch's VC that is free now and keeps the claims; true when all are held. */
-    private boolean claimEach(int iv, int n, int base, int slot, int length, int[] chosen) {
-        if (held == null) {
-            held = new int[Math.multiplyExact(vc.length >> InputBuffers.VC_SHIFT, route.maxCandidates)];
-            java.util.Arrays.fill(held, -1);
-        }
-        int hb = iv * route.maxCandidates;
-        boolean all = true;
-        for (int k = 0; k < n; k++) {
-            if (held[hb + k] >= 0) {
-                chosen[k] = held[hb + k];
-                continue;
-            }
-            int ov = freeVc(iv, k, base, length);
-            chosen[k] = ov;
-            if (ov >= 0) {
-                owner[ov] = iv; // held from now on, whatever the other branches do
-                ownerFlow[ov << 1] = pool.source[slot];
-                ownerFlow[(ov << 1) + 1] = pool.destination[slot];
-                held[hb + k] = ov;
-            }
-            all &= ov >= 0;
-        }
-        if (all) {
-            for (int k = 0; k < n; k++) {
-                held[hb + k] = -1;
-            }
-        }
-        return all;
-    }
-
-    private void finishClaim(int r, int base, int w0, int iv, int l, int x, int n, int cb, int slot, int[] chosen,
-            int tl) {
-        final int[] v = vc;
-        for (int k = 0; k < n; k++) {
-            int ov = chosen[k];
-            owner[ov] = iv;
-            ownerFlow[ov << 1] = pool.source[slot];
-            ownerFlow[(ov << 1) + 1] = pool.destination[slot];
-            if (k == 0) {
-                v[x + InputBuffers.OUT] = ov;
-                v[x + InputBuffers.OUT_PORT] = ov / vcs - base;
-            } else {
-                inputs.candPort[cb + k - 1] = ov;
-            }
-        }
-        v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-        v[x + InputBuffers.READY] = tl + vcAllocDelay[r];
-        int word = w0 + (l >>> 6);
-        rt[word + ActiveRouters.VA] &= ~(1L << l);
-        // a multi-output VC stays in the switch mask while it holds flits: the switch stage checks
-        // the credits of every branch
-        rt[word + rSa] |= 1L << l;
-    }
-
     /** Adds the requests of the head at input VC {@code iv} (local {@code l}) for its free candidate VCs. */
     private int request(int base, int iv, int l, int lb, int count) {
         final int[] v = vc;
         int x = iv << InputBuffers.VC_SHIFT;
         int slot = v[x + InputBuffers.FRONT_SLOT];
         int length = pool.length[slot];
-        int cc = v[x + InputBuffers.CAND_COUNT];
+        int cc = v[x + VcStates.CAND_COUNT];
         int cb = iv * (route.maxCandidates - 1);
         AllocationStage s = stage;
         int[] in = s.input;
@@ -320,11 +199,11 @@ final class VcAllocation {
             int port;
             long mask;
             if (k == 0) {
-                port = v[x + InputBuffers.CAND_PORT];
-                mask = (v[x + InputBuffers.CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) v[x + InputBuffers.CAND_MASK_HI] << 32);
+                port = v[x + VcStates.CAND_PORT];
+                mask = (v[x + VcStates.CAND_MASK_LO] & 0xFFFF_FFFFL) | ((long) v[x + VcStates.CAND_MASK_HI] << 32);
             } else {
-                port = inputs.candPort[cb + k - 1];
-                mask = inputs.candMask[cb + k - 1];
+                port = states.candPort[cb + k - 1];
+                mask = states.candMask[cb + k - 1];
             }
             int ovBase = (base + port) * vcs;
             while (mask != 0) {
@@ -370,13 +249,13 @@ final class VcAllocation {
             int granted = v[x + InputBuffers.FRONT_SLOT];
             ownerFlow[ov << 1] = pool.source[granted];
             ownerFlow[(ov << 1) + 1] = pool.destination[granted];
-            if (v[x + InputBuffers.CONTENTION] == ContentionCounter.WAITING) {
+            if (v[x + VcStates.CONTENTION] == ContentionCounter.WAITING) {
                 contention.end(iv, t);
             }
-            v[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-            v[x + InputBuffers.OUT] = ov;
-            v[x + InputBuffers.OUT_PORT] = lo / vcs; // lo: local output VC = port * vcs + vc
-            v[x + InputBuffers.READY] = tl + vcAllocDelay[r];
+            v[x + VcStates.STATE] = VcStates.ACTIVE;
+            v[x + VcStates.OUT] = ov;
+            v[x + VcStates.OUT_PORT] = lo / vcs; // lo: local output VC = port * vcs + vc
+            v[x + VcStates.READY] = tl + vcAllocDelay[r];
             int word = w0 + (li >>> 6);
             rt[word + ActiveRouters.VA] &= ~(1L << li);
             if (credits[ov] > 0) {
@@ -405,12 +284,12 @@ final class VcAllocation {
      * it; fails the point when no candidate VC could ever hold it ({@link CutThroughFit}).
      */
     private void requireRoom(int r, int base, int iv, int tl) {
-        int cc = inputs.candidateCount(iv);
+        int cc = states.candidateCount(iv);
         int slot = inputs.frontSlot(iv);
         int length = pool.length[slot];
         for (int k = 0; k < cc; k++) {
-            int ovBase = (base + inputs.candidatePort(iv, k)) * vcs;
-            for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+            int ovBase = (base + states.candidatePort(iv, k)) * vcs;
+            for (long mask = states.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
                 if (outputs.capacityOf(ovBase + Long.numberOfTrailingZeros(mask)) >= length) {
                     return;
                 }
@@ -418,8 +297,8 @@ final class VcAllocation {
         }
         StringBuilder tried = new StringBuilder(); // the point fails: allocating is fine now
         for (int k = 0; k < cc; k++) {
-            int port = inputs.candidatePort(iv, k);
-            for (long mask = inputs.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
+            int port = states.candidatePort(iv, k);
+            for (long mask = states.candidateMask(iv, k); mask != 0; mask &= mask - 1) {
                 int c = Long.numberOfTrailingZeros(mask);
                 tried.append(tried.length() == 0 ? "" : ", ").append("VC ").append(c).append(" of output port ")
                         .append(port).append(" (").append(outputs.capacityOf((base + port) * vcs + c)).append(" flits)");
@@ -433,13 +312,13 @@ final class VcAllocation {
      * when one of them is owned by another flow (not when all are merely short of credits).
      */
     private void noteHeldByOtherFlow(int base, int iv, long t) {
-        int cc = inputs.candidateCount(iv);
+        int cc = states.candidateCount(iv);
         int slot = inputs.frontSlot(iv);
         int source = pool.source[slot];
         int destination = pool.destination[slot];
         for (int k = 0; k < cc; k++) {
-            int port = inputs.candidatePort(iv, k);
-            long mask = inputs.candidateMask(iv, k);
+            int port = states.candidatePort(iv, k);
+            long mask = states.candidateMask(iv, k);
             int ovBase = (base + port) * vcs;
             while (mask != 0) {
                 int ov = ovBase + Long.numberOfTrailingZeros(mask);

@@ -141,23 +141,23 @@ final class WaitForGraph {
         if (!stuck(iv, t)) {
             return false;
         }
-        int state = net.inputs.state(iv);
+        int state = net.inputs.states.state(iv);
         int vcs = net.vcs;
-        if (state == InputBuffers.VC_ALLOC) {
+        if (state == VcStates.VC_ALLOC) {
             int gp = net.wiring.queueVc(iv) / vcs;
             int r = net.wiring.portRouter[gp];
             int base = net.wiring.portBase[r];
             int length = net.pool.length[net.inputs.frontSlot(iv)];
-            int candidates = net.inputs.candidateCount(iv);
+            int candidates = net.inputs.states.candidateCount(iv);
             if (candidates == 0) {
                 return false;
             }
-            if (net.inputs.multi(iv)) {
+            if (net.inputs.states.multi(iv)) {
                 return branchesBlocked(iv, base, length, candidates);
             }
             for (int k = 0; k < candidates; k++) {
-                int port = net.inputs.candidatePort(iv, k);
-                long mask = net.inputs.candidateMask(iv, k);
+                int port = net.inputs.states.candidatePort(iv, k);
+                long mask = net.inputs.states.candidateMask(iv, k);
                 int target = net.wiring.flitTarget[base + port];
                 while (mask != 0) {
                     int v = Long.numberOfTrailingZeros(mask);
@@ -173,8 +173,8 @@ final class WaitForGraph {
             }
             return true;
         }
-        if (state == InputBuffers.ACTIVE) {
-            int ov = net.inputs.out(iv);
+        if (state == VcStates.ACTIVE) {
+            int ov = net.inputs.states.out(iv);
             return net.outputs.credits[ov] <= 0 && net.wiring.flitTarget[ov / vcs] >= 0;
         }
         return false;
@@ -187,8 +187,8 @@ final class WaitForGraph {
     private boolean branchesBlocked(int iv, int base, int length, int branches) {
         int vcs = net.vcs;
         for (int k = 0; k < branches; k++) {
-            int port = net.inputs.candidatePort(iv, k);
-            long mask = net.inputs.candidateMask(iv, k);
+            int port = net.inputs.states.candidatePort(iv, k);
+            long mask = net.inputs.states.candidateMask(iv, k);
             boolean open = false;
             while (mask != 0) {
                 int v = Long.numberOfTrailingZeros(mask);
@@ -272,17 +272,17 @@ final class WaitForGraph {
     /** Pairs (waited-for input queue, output VC it is waited for through). */
     int[] successors(int iv, long t) {
         edges = 0;
-        int state = net.inputs.state(iv);
+        int state = net.inputs.states.state(iv);
         int vcs = net.vcs;
-        if (state == InputBuffers.VC_ALLOC) {
+        if (state == VcStates.VC_ALLOC) {
             int gp = net.wiring.queueVc(iv) / vcs;
             int r = net.wiring.portRouter[gp];
             int base = net.wiring.portBase[r];
             int slot = net.inputs.frontSlot(iv);
             int length = net.pool.length[slot];
-            for (int k = 0; k < net.inputs.candidateCount(iv); k++) {
-                int port = net.inputs.candidatePort(iv, k);
-                long mask = net.inputs.candidateMask(iv, k);
+            for (int k = 0; k < net.inputs.states.candidateCount(iv); k++) {
+                int port = net.inputs.states.candidatePort(iv, k);
+                long mask = net.inputs.states.candidateMask(iv, k);
                 int target = net.wiring.flitTarget[base + port];
                 while (mask != 0) {
                     int v = Long.numberOfTrailingZeros(mask);
@@ -296,8 +296,8 @@ final class WaitForGraph {
                     }
                 }
             }
-        } else if (state == InputBuffers.ACTIVE) {
-            int ov = net.inputs.out(iv);
+        } else if (state == VcStates.ACTIVE) {
+            int ov = net.inputs.states.out(iv);
             int gpOut = ov / vcs;
             int target = net.wiring.flitTarget[gpOut];
             if (net.outputs.credits[ov] <= 0 && target >= 0) {
@@ -341,14 +341,14 @@ final class WaitForGraph {
         if (!stuck(iv, t)) {
             return "flits on the link";
         }
-        switch (net.inputs.state(iv)) {
-            case InputBuffers.VC_ALLOC:
+        switch (net.inputs.states.state(iv)) {
+            case VcStates.VC_ALLOC:
                 return "head waiting for a VC" + (net.throttleActive && net.wiring.terminalNode[net.wiring.queueVc(iv)
                         / net.vcs] >= 0
                         ? " or held back by throttle '" + net.names.throttle() + "'" : "");
-            case InputBuffers.ACTIVE:
-                return net.outputs.credits[net.inputs.out(iv)] <= 0 ? "no credit for " + net.wiring.creditName(net.inputs.out(iv))
-                        : "allocated " + net.wiring.creditName(net.inputs.out(iv));
+            case VcStates.ACTIVE:
+                return net.outputs.credits[net.inputs.states.out(iv)] <= 0 ? "no credit for " + net.wiring.creditName(net.inputs.states.out(iv))
+                        : "allocated " + net.wiring.creditName(net.inputs.states.out(iv));
             default:
                 return "routing";
         }

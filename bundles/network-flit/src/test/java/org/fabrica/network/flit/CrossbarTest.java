@@ -49,7 +49,7 @@ class CrossbarTest {
         assertTrue(b.routers.listed(1) && b.routers.count() == 2, "the downstream router is listed");
         assertEquals(3, b.outputs.credits[ov], "one credit of the output VC taken");
         assertEquals(1, b.inputs.count(b.vc(0, TERMINAL, 0)));
-        assertEquals(1, b.inputs.sent(b.vc(0, TERMINAL, 0)));
+        assertEquals(1, b.inputs.states.sent(b.vc(0, TERMINAL, 0)));
         assertEquals(1, b.pool.hops[p]);
         assertEquals(1, b.progress.flitHops);
         assertEquals(10, b.progress.lastMove);
@@ -80,8 +80,8 @@ class CrossbarTest {
 
         assertEquals(-1, b.outputs.owner[ov], "the tail released the output VC");
         assertEquals(epoch + 1, b.routers.epoch(0), "a release bumps the router's epoch");
-        assertEquals(InputBuffers.IDLE, b.inputs.state(iv));
-        assertEquals(0, b.inputs.sent(iv));
+        assertEquals(VcStates.IDLE, b.inputs.states.state(iv));
+        assertEquals(0, b.inputs.states.sent(iv));
         assertFalse(b.routers.saBit(0, b.local(TERMINAL, 0)));
         assertFalse(b.routers.vaBit(0, b.local(TERMINAL, 0)), "nothing left behind: no VC allocation either");
         assertEquals(1, b.pool.hops[p], "hops count the head's crossings only");

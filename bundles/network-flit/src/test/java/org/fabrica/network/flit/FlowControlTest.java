@@ -23,11 +23,11 @@ class FlowControlTest {
         do {
             net.cycle(c);
             for (int iv = 0; iv < net.wiring.totalVcs(); iv++) {
-                if (net.inputs.state(iv) == InputBuffers.ACTIVE) {
+                if (net.inputs.states.state(iv) == VcStates.ACTIVE) {
                     // the owner alone consumes the VC's credits, so the rest of its packet always fits
-                    assertTrue(net.outputs.credits[net.inputs.out(iv)] >= 6 - net.inputs.sent(iv),
-                            "cycle " + c + ": " + net.wiring.vcName(iv) + " owns " + net.wiring.creditName(net.inputs.out(iv)) + " with "
-                                    + net.outputs.credits[net.inputs.out(iv)] + " credits after " + net.inputs.sent(iv) + " flits");
+                    assertTrue(net.outputs.credits[net.inputs.states.out(iv)] >= 6 - net.inputs.states.sent(iv),
+                            "cycle " + c + ": " + net.wiring.vcName(iv) + " owns " + net.wiring.creditName(net.inputs.states.out(iv)) + " with "
+                                    + net.outputs.credits[net.inputs.states.out(iv)] + " credits after " + net.inputs.states.sent(iv) + " flits");
                     checked++;
                 }
             }
@@ -48,7 +48,7 @@ class FlowControlTest {
         do {
             net.cycle(c);
             for (int iv = 0; iv < net.wiring.totalVcs(); iv++) {
-                if (net.inputs.state(iv) == InputBuffers.ACTIVE && net.inputs.sent(iv) > 0 && net.outputs.credits[net.inputs.out(iv)] == 0) {
+                if (net.inputs.states.state(iv) == VcStates.ACTIVE && net.inputs.states.sent(iv) > 0 && net.outputs.credits[net.inputs.states.out(iv)] == 0) {
                     spanning = true;
                 }
             }

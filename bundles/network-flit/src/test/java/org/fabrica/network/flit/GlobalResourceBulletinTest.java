@@ -55,7 +55,7 @@ class GlobalResourceBulletinTest {
             }
         };
         FlitNetwork net = s.create();
-        net.vcAllocation.holdAndWait = holdAndWait;
+        net.branches.holdAndWait = holdAndWait;
         return net;
     }
 

@@ -106,7 +106,7 @@ class MultiOutputRouteTest {
                 owned += net.outputs.owner[gp * vcs] == input ? 1 : 0;
             }
             assertTrue(owned == 0 || owned == 3, "cycle " + c + ": the fan-out holds " + owned + " of its 3 outputs");
-            if (net.inputs.count(input) > 0 && net.inputs.state(input) == InputBuffers.VC_ALLOC) {
+            if (net.inputs.count(input) > 0 && net.inputs.states.state(input) == VcStates.VC_ALLOC) {
                 waiting++;
             }
         } while (!net.done(c++));

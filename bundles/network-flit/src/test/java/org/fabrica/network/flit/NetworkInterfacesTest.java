@@ -3,9 +3,12 @@ package org.fabrica.network.flit;
 import static org.fabrica.network.flit.Fixtures.TERMINAL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.fabrica.hardware.InjectionQueues;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * leaves one flit per cycle on a VC of its injection mask, each flit taking one of the interface's
  * credits and visible at the router after the terminal link; the head's departure is reported
  * once; an interface without credit sleeps until a credit returns to it; the head's VC is chosen
- * round robin from the VC used last.
+ * round robin from the VC used last. {@link NetworkInterfaces#of} gives each injection discipline its
+ * class and refuses the combinations no class supports.
  */
 class NetworkInterfacesTest {
     @Test
@@ -90,5 +94,52 @@ class NetworkInterfacesTest {
         assertEquals(2, b.inputs.count(b.vc(0, TERMINAL, 0)));
         assertEquals(1, b.inputs.count(b.vc(0, TERMINAL, 1)));
         assertEquals(List.of(0, 1, 0), List.of(vcOf[0], vcOf[1], vcOf[2]));
+    }
+
+    @Test
+    void eachInjectionDisciplineHasItsClassAndTheUnsupportedCombinationsAreRefused() {
+        PartsBench b = new PartsBench().build();
+        NetworkInterfaces.Parts parts = new NetworkInterfaces.Parts(b.wiring, b.outputs, b.inputs, b.pool, b.progress,
+                b.observer, Fixtures.NAMES);
+        NetworkInterfaces.Timing timing = new NetworkInterfaces.Timing(false, false, 2, 2, 3, 0, 1);
+        var throttle = Fixtures.noThrottle().apply(null);
+        int ports = b.wiring.maxPorts;
+        assertInstanceOf(SourceQueueInterfaces.class,
+                NetworkInterfaces.of(parts, timing, InjectionQueues.SINGLE, throttle, false, ports));
+        NetworkInterfaces throttled = NetworkInterfaces.of(parts, timing, InjectionQueues.SINGLE, throttle, true, ports);
+        assertInstanceOf(ThrottledInterfaces.class, throttled);
+        assertEquals(ports, throttled.lanes, "one lane per first-hop port");
+        NetworkInterfaces perVc = NetworkInterfaces.of(parts, timing, InjectionQueues.PER_VC, throttle, false, ports);
+        assertEquals(PerVcQueueInterfaces.class, perVc.getClass());
+        assertEquals(2, perVc.lanes, "one lane per VC");
+        NetworkInterfaces admittance = NetworkInterfaces.of(parts, timing, InjectionQueues.PER_VC_ADMITTANCE, throttle,
+                false, ports);
+        assertInstanceOf(AdmittanceInterfaces.class, admittance);
+        for (InjectionQueues perVcKind : List.of(InjectionQueues.PER_VC, InjectionQueues.PER_VC_ADMITTANCE)) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> NetworkInterfaces.of(parts, timing, perVcKind, throttle, true, ports), perVcKind.name());
+        }
+        assertThrows(IllegalArgumentException.class, () -> throttled.collectives(null), "no collective engine with a throttle");
+        assertThrows(IllegalArgumentException.class, () -> admittance.collectives(null),
+                "no collective engine with admittance queues");
+        perVc.collectives(null); // per-VC queues take collective packets
+    }
+
+    @Test
+    void admittancePacketsWaitOutsideTheLanesUntilTheirLaneHasRoom() {
+        PartsBench b = new PartsBench();
+        b.packetFlits = 4; // a whole VC's worth: the lane holds one packet at a time
+        b.build();
+        NetworkInterfaces nis = NetworkInterfaces.of(
+                new NetworkInterfaces.Parts(b.wiring, b.outputs, b.inputs, b.pool, b.progress, b.observer, Fixtures.NAMES),
+                new NetworkInterfaces.Timing(false, false, 4, 2, 3, 0, 1), InjectionQueues.PER_VC_ADMITTANCE,
+                Fixtures.noThrottle().apply(null), false, b.wiring.maxPorts);
+        nis.wire(b.route, b.checks);
+        nis.enqueue(0, 0, 2, 0, 0);
+        nis.enqueue(0, 1, 2, 0, 0);
+        assertEquals(2, nis.admitting(), "both wait in the admittance queues until offered");
+        nis.injectAll(0, 0);
+        assertEquals(1, nis.admitting(), "the second packet does not fit beside the first in its VC's lane");
+        assertEquals(2, nis.queued(0));
     }
 }

@@ -49,15 +49,15 @@ class OneRouterAllocationTest {
         int l = b.local(TERMINAL, 0);
         int ov = b.vc(0, PLUS, 0); // towards 2 by x+, class 0 (no dateline at r0) on VC 0
         step(b, 4);
-        assertEquals(InputBuffers.IDLE, b.inputs.state(iv), "not visible yet");
+        assertEquals(VcStates.IDLE, b.inputs.states.state(iv), "not visible yet");
         step(b, 5);
-        assertEquals(InputBuffers.ROUTING, b.inputs.state(iv));
+        assertEquals(VcStates.ROUTING, b.inputs.states.state(iv));
         step(b, 6);
-        assertEquals(InputBuffers.ROUTING, b.inputs.state(iv));
+        assertEquals(VcStates.ROUTING, b.inputs.states.state(iv));
         step(b, 7);
-        assertEquals(InputBuffers.ACTIVE, b.inputs.state(iv), "routed in A + R and granted in the same cycle");
-        assertEquals(ov, b.inputs.out(iv));
-        assertEquals(PLUS, b.inputs.outPort(iv));
+        assertEquals(VcStates.ACTIVE, b.inputs.states.state(iv), "routed in A + R and granted in the same cycle");
+        assertEquals(ov, b.inputs.states.out(iv));
+        assertEquals(PLUS, b.inputs.states.outPort(iv));
         assertEquals(iv, b.outputs.owner[ov]);
         assertFalse(b.routers.vaBit(0, l));
         assertTrue(b.routers.saBit(0, l));
@@ -87,19 +87,19 @@ class OneRouterAllocationTest {
         int winner = b.outputs.owner[ov];
         int loser = winner == ivP ? ivQ : ivP;
         assertTrue(winner == ivP || winner == ivQ);
-        assertEquals(InputBuffers.VC_ALLOC, b.inputs.state(loser));
+        assertEquals(VcStates.VC_ALLOC, b.inputs.states.state(loser));
         assertEquals(1, b.contention.events, "the loser lost to another flow");
         step(b, 2); // the winner's head crosses; the loser finds the VC taken and is parked on the epoch
         int epoch = b.routers.epoch(0);
-        assertEquals(epoch, b.inputs.vc[(loser << InputBuffers.VC_SHIFT) + InputBuffers.BLOCKED_AT]);
+        assertEquals(epoch, b.inputs.vc[(loser << InputBuffers.VC_SHIFT) + VcStates.BLOCKED_AT]);
         assertEquals(1, b.inputs.count(winner));
         step(b, 3); // the tail crosses and releases the VC, after this cycle's VC allocation
         assertEquals(-1, b.outputs.owner[ov]);
         assertEquals(epoch + 1, b.routers.epoch(0));
-        assertEquals(InputBuffers.VC_ALLOC, b.inputs.state(loser));
+        assertEquals(VcStates.VC_ALLOC, b.inputs.states.state(loser));
         step(b, 4);
         assertEquals(loser, b.outputs.owner[ov], "granted the cycle after the release");
-        assertEquals(InputBuffers.ACTIVE, b.inputs.state(loser));
+        assertEquals(VcStates.ACTIVE, b.inputs.states.state(loser));
         assertEquals(1, b.contention.events, "one packet, one event at this router");
         assertEquals(4 - 1, b.contention.waitCycles, "waited from its loss in 1 to its grant in 4");
     }
@@ -114,9 +114,9 @@ class OneRouterAllocationTest {
         b.outputs.credits[ov] = 3;
         step(b, 0);
         step(b, 1);
-        assertEquals(InputBuffers.VC_ALLOC, b.inputs.state(iv), "3 credits for a 4-flit packet: no request");
+        assertEquals(VcStates.VC_ALLOC, b.inputs.states.state(iv), "3 credits for a 4-flit packet: no request");
         assertEquals(-1, b.outputs.owner[ov]);
-        assertEquals(b.routers.epoch(0), b.inputs.vc[(iv << InputBuffers.VC_SHIFT) + InputBuffers.BLOCKED_AT]);
+        assertEquals(b.routers.epoch(0), b.inputs.vc[(iv << InputBuffers.VC_SHIFT) + VcStates.BLOCKED_AT]);
         assertEquals(0, b.contention.events, "short of credits is no contention");
         b.links.creditEvents.add(2, ov);
         b.returnCredits(2, 2);

@@ -52,6 +52,7 @@ final class PartsBench {
     NetworkInterfaces interfaces;
     Links links;
     Crossbar crossbar;
+    MultiOutputRoutes branches;
     VcAllocation vcAllocation;
     SwitchAllocation switchAllocation;
     InvariantChecks checks;
@@ -104,10 +105,12 @@ final class PartsBench {
                 levels)));
         int terminalFlitDelay = d.pipeline().switchAllocDelay() + d.pipeline().switchTraversalDelay()
                 + d.terminalLink().latencyCycles() + d.terminalLink().cyclesPerFlit() - 1;
-        interfaces = new NetworkInterfaces(w, outputs, inputs, pool, progress, observer,
-                Fixtures.noThrottle().apply(null), false, Fixtures.NAMES, w.maxPorts, cutThrough, waitForTailCredit,
-                packetFlits, Links.injectDelay(d), terminalFlitDelay, receiveOverhead,
-                d.injection() == InjectionQueues.PER_VC, d.terminalLink().cyclesPerFlit());
+        interfaces = NetworkInterfaces.of(
+                new NetworkInterfaces.Parts(w, outputs, inputs, pool, progress, observer, Fixtures.NAMES),
+                new NetworkInterfaces.Timing(cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(d),
+                        terminalFlitDelay, receiveOverhead, d.terminalLink().cyclesPerFlit()),
+                d.injection() == InjectionQueues.PER_VC ? InjectionQueues.PER_VC : InjectionQueues.SINGLE,
+                Fixtures.noThrottle().apply(null), false, w.maxPorts);
         links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
@@ -130,10 +133,11 @@ final class PartsBench {
                 : stage("output arbitration", d.outputArbiter(), new AllocatorShape(vcInputs, portInputs, 1), localQueues);
         crossbar = new Crossbar(w, inputs, outputs, routers, links, contention, interfaces, pool, progress, route,
                 observer, waitForTailCredit, hopLimit, waiters);
+        branches = new MultiOutputRoutes(crossbar, d.crossbar(), sa, kinds.vcAllocDelay, cutThrough);
         vcAllocation = new VcAllocation(kinds.routingDelay, kinds.vcAllocDelay, cutThrough, w, inputs, outputs, routers, route, contention, pool,
-                va, priority, waiters);
+                va, priority, waiters, branches);
         switchAllocation = new SwitchAllocation(d.crossbar(), w, inputs, outputs, routers, contention, crossbar, links,
-                pool, sa, arbiter, priority);
+                pool, sa, arbiter, priority, branches);
         checks = new InvariantChecks(w, inputs, outputs, routers, waiters, links, pool, interfaces, route,
                 Fixtures.NAMES, progress);
         inputs.wire(route, checks);
@@ -198,10 +202,10 @@ final class PartsBench {
         int iv = vc(r, port, vc);
         int ov = vc(r, outPort, outVc);
         int x = iv << InputBuffers.VC_SHIFT;
-        inputs.vc[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-        inputs.vc[x + InputBuffers.OUT] = ov;
-        inputs.vc[x + InputBuffers.OUT_PORT] = outPort;
-        inputs.vc[x + InputBuffers.READY] = Integer.MIN_VALUE / 2;
+        inputs.vc[x + VcStates.STATE] = VcStates.ACTIVE;
+        inputs.vc[x + VcStates.OUT] = ov;
+        inputs.vc[x + VcStates.OUT_PORT] = outPort;
+        inputs.vc[x + VcStates.READY] = Integer.MIN_VALUE / 2;
         int l = local(port, vc);
         routers.rt[r * routers.stride + ActiveRouters.VA + (l >>> 6)] &= ~(1L << l);
         outputs.owner[ov] = iv;

@@ -141,6 +141,24 @@ class RouterPartsTest {
     }
 
     @Test
+    void theBuffersLayoutIsChosenOnceFromTheDeepestVcAndTheCrossbarAndSharesTheQueueRecordsWithThePipelineState() {
+        Wiring w = new Wiring(new Fixtures.Ring(4), VCS, false);
+        for (int depth : new int[] {InputBuffers.SLOT_FIFO_MAX, InputBuffers.SLOT_FIFO_MAX + 1}) {
+            InputBuffers in = fifo(w, depth, new ActiveRouters(w.routers, w.maxLocalQueues()), new int[w.totalVcs()]);
+            boolean small = depth <= InputBuffers.SLOT_FIFO_MAX;
+            assertEquals(small, in.slotFifo != null, depth + " flits");
+            assertEquals(!small, in.runFifo != null, depth + " flits");
+            assertEquals(null, in.voqQueues);
+            assertTrue(in.states.vc == in.vc, "one record per queue for the flits' front and the pipeline state");
+        }
+        Wiring queued = new Wiring(new Fixtures.Ring(4), VCS, true);
+        InputBuffers voq = fifo(queued, 4, new ActiveRouters(queued.routers, queued.maxLocalQueues()),
+                new int[queued.totalVcs()]);
+        assertTrue(voq.voqQueues != null && voq.slotFifo == null && voq.runFifo == null);
+        assertEquals(0, voq.states.candPort.length, "a VOQ head's one candidate is in its record");
+    }
+
+    @Test
     void aFifoBufferKeepsOrderAcrossItsRingAndMarksItsWork() {
         Wiring w = new Wiring(new Fixtures.Ring(4), VCS, false);
         ActiveRouters routers = new ActiveRouters(w.routers, w.maxLocalQueues());
@@ -183,7 +201,7 @@ class RouterPartsTest {
         InputBuffers in = new InputBuffers(w, w.everyInputVc(cap), 2, routers, new int[w.totalVcs()],
                 Integer.MAX_VALUE, 8, 0);
         assertFalse(in.slots);
-        assertEquals(3, in.runSlots);
+        assertEquals(3, in.runFifo.runSlots);
         int r = 3;
         int local = 1 * VCS;
         int iv = w.portBase[r] * VCS + local;
@@ -212,7 +230,7 @@ class RouterPartsTest {
             assertEquals(visible - expected.size(), in.frontVisible(iv), "round " + round);
             assertEquals(expected.size(), in.visibleFlits(iv, visible));
         }
-        assertTrue(in.runSlots > 3, "the rings grew");
+        assertTrue(in.runFifo.runSlots > 3, "the rings grew");
         assertEquals(99, in.flitSlot(other, 0));
         assertEquals(expected.size() + 1 + in.departures(iv), visible + 1);
     }
@@ -280,8 +298,8 @@ class RouterPartsTest {
         int local = 0;
         int iv = w.portBase[r] * VCS + local;
         int x = iv << InputBuffers.VC_SHIFT;
-        in.vc[x + InputBuffers.STATE] = InputBuffers.ACTIVE;
-        in.vc[x + InputBuffers.OUT] = 5;
+        in.vc[x + VcStates.STATE] = VcStates.ACTIVE;
+        in.vc[x + VcStates.OUT] = 5;
         in.push(iv, r, local, 7, 0);
         assertFalse(routers.saBit(r, local), "no credit on the owned output VC: waits off the switch mask");
         in.pop(iv, r);

@@ -74,8 +74,8 @@ class TorusEndToEndTest {
             // VOQsw: every buffered packet sits in the VC of the output it will take at that router
             if (c % 50 == 0) {
                 for (int iv = 0; iv < net.wiring.totalVcs(); iv++) {
-                    if (net.inputs.state(iv) == InputBuffers.ACTIVE && net.inputs.sent(iv) == 0) {
-                        assertEquals(iv % 5, net.inputs.outPort(iv), net.wiring.vcName(iv));
+                    if (net.inputs.states.state(iv) == VcStates.ACTIVE && net.inputs.states.sent(iv) == 0) {
+                        assertEquals(iv % 5, net.inputs.states.outPort(iv), net.wiring.vcName(iv));
                     }
                 }
             }

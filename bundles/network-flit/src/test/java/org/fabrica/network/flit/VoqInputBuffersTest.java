@@ -62,7 +62,7 @@ class VoqInputBuffersTest {
     void aHeadJoinsTheQueueOfItsOutputAndItsBodyFollowsItWithoutRouting() {
         PartsBench b = voq();
         assertEquals(3, b.inputs.maxQueuesPerVc);
-        assertEquals(0, b.inputs.candPort.length, "a VOQ head's one candidate is in its record: no candidate table");
+        assertEquals(0, b.inputs.states.candPort.length, "a VOQ head's one candidate is in its record: no candidate table");
         int iv = b.vc(1, MINUS, 0); // r1's x- input, fed by r0's x+
         int toPlus = iv * 3 + PLUS;
         int toNode = iv * 3 + TERMINAL;
@@ -153,7 +153,7 @@ class VoqInputBuffersTest {
                 .withCrossbar(CrossbarOrganisation.VOQ);
         b.bufferPacketFlits = 8; // runs for 2 whole packets, a partial one per queue and one arriving: 6
         b.build();
-        assertEquals(6, b.inputs.voqRunSlots);
+        assertEquals(6, b.inputs.voqQueues.runSlots);
         int iv = b.vc(1, MINUS, 1);
         int other = b.vc(1, MINUS, 0);
         int[] queues = {iv * 3 + PLUS, iv * 3 + TERMINAL, iv * 3 + MINUS};
@@ -206,7 +206,7 @@ class VoqInputBuffersTest {
             assertEquals(held, b.inputs.visibleFlits(iv, visible));
             assertEquals(held - 1, b.inputs.visibleFlits(iv, visible - 1), "the last flit is still on the link");
         }
-        assertTrue(b.inputs.voqRunSlots > 6, "the pools grew: " + b.inputs.voqRunSlots);
+        assertTrue(b.inputs.voqQueues.runSlots > 6, "the pools grew: " + b.inputs.voqQueues.runSlots);
         assertEquals(otherPacket, b.inputs.flitSlot(other * 3 + PLUS, 0));
         assertEquals(1, b.inputs.vcFlits(other));
         assertEquals(41, routing.calls, "one route per head: the other VC's and 40");
