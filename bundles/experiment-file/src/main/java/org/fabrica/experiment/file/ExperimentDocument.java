@@ -135,7 +135,7 @@ public final class ExperimentDocument implements StudyFile {
                         + "document (after '---'); an experiment file holds one: put each experiment in its own file");
             }
         } catch (JsonProcessingException e) {
-            throw new ExperimentException(syntaxError(source, e), e);
+            throw new ExperimentException(syntaxError(source, e, text), e);
         } catch (IOException e) {
             throw new ExperimentException(source + ": cannot read the experiment text: " + e.getMessage(), e);
         }
@@ -464,12 +464,35 @@ public final class ExperimentDocument implements StudyFile {
 
     private static final java.util.regex.Pattern MARK = java.util.regex.Pattern.compile("line (\\d+), column (\\d+)");
 
+    /** A key at the start of a line of YAML ({@code  key:}, {@code - key:}), its name in group 1. */
+    private static final java.util.regex.Pattern LINE_KEY = java.util.regex.Pattern.compile(
+            "^\\s*(?:-\\s+)?([A-Za-z0-9_.-]+)\\s*:");
+
     private static String syntaxError(String source, JsonProcessingException e) {
+        return syntaxError(source, e, null);
+    }
+
+    /** The parser's error at its place in the file, with the key of its line when {@code text} shows one. */
+    private static String syntaxError(String source, JsonProcessingException e, String yaml) {
         JsonLocation l = e.getLocation();
-        String where = l == null ? source : source + ":" + l.getLineNr() + ":" + l.getColumnNr();
+        String where = l == null || l.getLineNr() < 1 ? source : source + ":" + l.getLineNr() + ":" + l.getColumnNr();
         String msg = e.getOriginalMessage();
         if (msg == null) {
             msg = e.getClass().getSimpleName();
+        }
+        if (msg.contains("nesting depth")) {
+            return where + ": not valid as an experiment file: lists or mappings nested more than "
+                    + com.fasterxml.jackson.core.StreamReadConstraints.DEFAULT_MAX_DEPTH + " deep (an experiment file"
+                    + " needs a few levels; look for a runaway '[' or '{', or a generated file that is not an experiment)";
+        }
+        if (yaml != null && l != null && l.getLineNr() >= 1 && (msg.contains("'.nan'") || msg.contains(".inf'"))) {
+            String[] lines = yaml.split("\n", -1);
+            if (l.getLineNr() <= lines.length) {
+                java.util.regex.Matcher k = LINE_KEY.matcher(lines[l.getLineNr() - 1]);
+                if (k.find()) {
+                    where = where + ": key '" + k.group(1) + "'";
+                }
+            }
         }
         // the YAML scanner's own mark (the last one in its message) is where the problem is
         java.util.regex.Matcher m = MARK.matcher(msg);

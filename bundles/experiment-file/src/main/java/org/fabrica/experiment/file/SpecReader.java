@@ -163,7 +163,8 @@ public final class SpecReader {
             throw doc.error(path, path + " must be a whole number; found a " + (n == null ? "missing value" : ExperimentDocument.kind(n)));
         }
         if (!n.canConvertToLong()) {
-            throw doc.error(path, path + " = " + n.asText() + " is too large");
+            throw doc.error(path, path + " = " + n.asText() + " is too large; a whole number here is at most "
+                    + Long.MAX_VALUE + " (and each key's own range is smaller)");
         }
         return n.asLong();
     }

@@ -77,4 +77,23 @@ class ExperimentFileTest {
                 () -> SpecReader.choice(d, null, "routing", "routing", null));
         assertTrue(e.getMessage().contains("'routing' is required"), e.getMessage());
     }
+
+    @Test
+    void malformedTextIsNamedWithItsKeyTheLimitOrTheCause() {
+        String nan = org.junit.jupiter.api.Assertions.assertThrows(org.fabrica.experiment.ExperimentException.class,
+                () -> ExperimentDocument.parse("n.yaml", "name: x\nloads: [0.1, .nan]\n", Map.of())).getMessage();
+        assertTrue(nan.startsWith("n.yaml:2:"), nan);
+        assertTrue(nan.contains("key 'loads'"), nan);
+        assertTrue(nan.contains(".nan and .inf are not accepted"), nan);
+        String deep = org.junit.jupiter.api.Assertions.assertThrows(org.fabrica.experiment.ExperimentException.class,
+                () -> ExperimentDocument.parse("d.yaml", "name: x\nt: " + "[".repeat(1001) + "]".repeat(1001) + "\n",
+                        Map.of())).getMessage();
+        assertTrue(deep.contains("nested more than 1000 deep"), deep);
+        assertTrue(!deep.contains("StreamReadConstraints"), deep);
+        ExperimentDocument big = ExperimentDocument.parse("b.yaml", "name: x\nmeasure: 99999999999999999999\n", Map.of());
+        String large = org.junit.jupiter.api.Assertions.assertThrows(org.fabrica.experiment.ExperimentException.class,
+                () -> SpecReader.whole(big, big.root().get("measure"), "measure")).getMessage();
+        assertTrue(large.contains("measure = 99999999999999999999 is too large; a whole number here is at most "
+                + Long.MAX_VALUE), large);
+    }
 }
