@@ -146,6 +146,9 @@ public final class PacketNetwork implements NetworkModel {
                 setup.endpoint().sendOverheadCycles(), maxCycles);
         routers.interfaces = interfaces;
         interfaces.routers = routers;
+        TransmitWait waits = new TransmitWait(w, credits, routers);
+        routers.waits = waits;
+        route.waits = waits;
     }
 
     /**

@@ -28,6 +28,8 @@ final class RouteComputation implements QueuingContext {
     final long allVcs;
     /** The clock, for occupancy reads. */
     long now;
+    /** The transmit-wait counters the scheme may read. */
+    TransmitWait waits;
     private final Collector collector;
     private final PacketPool.Detached scratch = new PacketPool.Detached();
     private final Collector lookahead;
@@ -241,8 +243,11 @@ final class RouteComputation implements QueuingContext {
 
     @Override
     public long transmitWait(int router, int outPort, int vc) {
-        throw new UnsupportedOperationException("the packet model does not count transmit wait (PortVLXmitWait); use"
-                + " network: {name: flit} for a queuing scheme that reads it (e.g. dbbq selection least-waiting)");
+        if (router < 0 || router >= w.routers || outPort < 0 || outPort >= w.ports(router) || vc < 0 || vc >= w.vcs) {
+            throw new IllegalArgumentException("transmitWait: router " + router + " port " + outPort + " VC " + vc
+                    + " does not exist in " + w.topology.describe() + " with " + w.vcs + " VCs");
+        }
+        return waits.read(router, outPort, vc, now);
     }
 
     @Override

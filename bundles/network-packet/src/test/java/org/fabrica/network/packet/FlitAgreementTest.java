@@ -109,4 +109,45 @@ class FlitAgreementTest {
         }
         assertFalse(packet.twice, "a packet delivered twice");
     }
+
+    /**
+     * SASHA on the transmit-wait counters (dbbq, {@code selection: least-waiting}): before every
+     * network choice the test's scheme reads every output VC's counter at the source's router, and
+     * both models must give the same readings, in the same order, and then deliver every packet at
+     * the same cycle (the choices follow the readings).
+     */
+    @ParameterizedTest(name = "KNS k = {0}, {1} traffic, {2} crossbar, load {3}")
+    @CsvSource({
+        "16, hotspot, voq, 0.9",
+        "16, zipf, voq, 0.9",
+        "16, hotspot, voq, 0.5",
+        "16, zipf, shared, 0.9",
+        "8, hotspot, shared, 0.6",
+    })
+    void leastWaitingSelectionReadsTheFlitModelsTransmitWait(int k, String pattern, String crossbar, double load) {
+        ModelPair p = ModelPair.kns(k, "sasha-4vc-dbbq", pattern, crossbar);
+        p.selection = "least-waiting";
+        p.load = load;
+        p.warmup = 1_000;
+        p.measure = 4_000;
+        p.maxCycles = 10_000;
+        p.waitReadings = new java.util.ArrayList<>();
+        ModelPair.Window flit = p.flit();
+        java.util.List<Long> flitReadings = p.waitReadings;
+        p.waitReadings = new java.util.ArrayList<>();
+        ModelPair.Window packet = p.packet();
+        java.util.List<Long> packetReadings = p.waitReadings;
+        assertTrue(flitReadings.stream().anyMatch(v -> v > 0), "no transmit wait counted: the test pins nothing");
+        int n = Math.min(flitReadings.size(), packetReadings.size());
+        for (int i = 0; i < n; i++) {
+            assertEquals(flitReadings.get(i), packetReadings.get(i), "transmit-wait reading " + i + " of " + n);
+        }
+        assertEquals(flitReadings.size(), packetReadings.size(), "network choices");
+        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
+        assertEquals(flit.deliveredAll, packet.deliveredAll, "delivered: flit " + flit + ", packet " + packet);
+        assertEquals(flit.latencySum, packet.latencySum, "latency: flit " + flit + ", packet " + packet);
+        assertEquals(flit.hopsSum, packet.hopsSum, "hops");
+        assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
+        assertFalse(packet.twice, "a packet delivered twice");
+    }
 }

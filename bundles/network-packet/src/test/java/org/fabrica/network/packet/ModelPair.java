@@ -81,6 +81,14 @@ final class ModelPair {
     String kns;
     /** With {@link #kns}: zipf (s = 1) or hotspot (node 0, a quarter of the sources). */
     String knsPattern = "zipf";
+    /** With {@link #kns} and a dbbq scheme: its network selection instead of the label's (e.g. least-waiting). */
+    String selection;
+    /**
+     * When set, every network choice at a source first reads the transmit-wait counters of every
+     * output VC of the source's router and adds them here, weighted by their position (a
+     * fingerprint of the counters that both models must give alike).
+     */
+    java.util.List<Long> waitReadings;
 
     /** The OSHA/SASHA study's k-ary 2-direct 1-indirect KNS with scheme {@code scheme} (its file's labels). */
     static ModelPair kns(int k, String scheme, String pattern, String crossbar) {
@@ -139,9 +147,14 @@ final class ModelPair {
             case "1vc" -> c -> new SingleVcFactory().create(c, Parameters.defaults(SingleVcParameters.class));
             case "osha-2vc", "osha-4vc-dbbq", "sasha-2vc", "sasha-4vc-dbbq" -> c -> new DbbqFactory().create(c,
                     Parameters.bind(DbbqParameters.class, Map.of("queuesPerNetwork", kns.contains("4vc") ? 2 : 1,
-                            "selection", kns.startsWith("sasha") ? "least-occupied" : "round-robin"), "dbbq"));
+                            "selection", selection != null ? selection
+                                    : kns.startsWith("sasha") ? "least-occupied" : "round-robin"), "dbbq"));
             default -> throw new IllegalArgumentException("scheme " + kns);
         };
+        if (waitReadings != null) {
+            java.util.function.Function<QueuingContext, QueuingScheme> inner = queuing;
+            queuing = c -> new WaitReader(inner.apply(c), c, waitReadings);
+        }
         Map<String, Object> hw = new HashMap<>();
         hw.put("vls", 4);
         hw.put("linkInterleaving", interleaving);
@@ -201,6 +214,42 @@ final class ModelPair {
             }
             net.atSafePoint(c + 1);
             c = net.nextActiveCycle(c);
+        }
+    }
+
+    /** A queuing scheme that reads every output VC's transmit wait at the source router before each network choice. */
+    private static final class WaitReader implements QueuingScheme {
+        private final QueuingScheme inner;
+        private final QueuingContext context;
+        private final java.util.List<Long> readings;
+
+        WaitReader(QueuingScheme inner, QueuingContext context, java.util.List<Long> readings) {
+            this.inner = inner;
+            this.context = context;
+            this.readings = readings;
+        }
+
+        @Override
+        public long vcMask(int router, int outPort, int vcClass, org.fabrica.routing.PacketView packet) {
+            return inner.vcMask(router, outPort, vcClass, packet);
+        }
+
+        @Override
+        public long injectionVcMask(int node, org.fabrica.routing.PacketView packet) {
+            return inner.injectionVcMask(node, packet);
+        }
+
+        @Override
+        public int virtualNetwork(int node, org.fabrica.routing.PacketView packet) {
+            int r = context.topology().nodeRouter(node);
+            long sum = 0;
+            for (int port = 0, i = 1; port < context.topology().ports(r); port++) {
+                for (int vc = 0; vc < context.vcs(); vc++, i++) {
+                    sum += i * context.transmitWait(r, port, vc);
+                }
+            }
+            readings.add(sum);
+            return inner.virtualNetwork(node, packet);
         }
     }
 
