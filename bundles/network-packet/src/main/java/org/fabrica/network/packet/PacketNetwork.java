@@ -102,7 +102,8 @@ public final class PacketNetwork implements NetworkModel {
         this.events = new EventQueue(horizon(w, packetFlits, setup.endpoint().receiveOverheadCycles()));
         this.pool = new PacketPool(w.nodes * 4);
         this.credits = new CreditCounters(w.counterCapacities());
-        this.route = new RouteComputation(w, pool, credits, names, routing, names.routing(), vcClasses);
+        this.route = new RouteComputation(w, pool, credits, names, routing, names.routing(), vcClasses,
+                ServiceLevels.of(d.serviceLevels(), w.vcs));
         QueuingScheme queuing = require(setup.queuing().apply(route), "queuing scheme instance");
         route.queuing(queuing);
         Throttle throttle;

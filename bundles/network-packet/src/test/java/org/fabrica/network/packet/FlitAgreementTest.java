@@ -150,4 +150,37 @@ class FlitAgreementTest {
         assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
         assertFalse(packet.twice, "a packet delivered twice");
     }
+
+    /**
+     * An SL-to-VL table (InfiniBand {@code slToVl}): the scheme chooses service levels, mapped to
+     * VCs at every output and at injection, and its reads of occupancy and transmit wait name
+     * levels. A permutation, and four levels sharing two VLs.
+     */
+    @ParameterizedTest(name = "KNS k = 16, slToVl {0}, {1} selection, {2} crossbar, load {3}")
+    @CsvSource({
+        "3;2;1;0, least-occupied, voq, 0.9",
+        "0;0;1;1, least-occupied, shared, 0.6",
+        "1;1;0;0, least-waiting, shared, 0.9",
+        "2;3;0;1, round-robin, voq, 0.5",
+    })
+    void aServiceLevelTableMapsTheSchemesLevelsAsInTheFlitModel(String table, String selection, String crossbar,
+            double load) {
+        ModelPair p = ModelPair.kns(16, "sasha-4vc-dbbq", "hotspot", crossbar);
+        p.selection = selection;
+        p.slToVl = java.util.Arrays.stream(table.split(";")).map(Integer::valueOf).toList();
+        assertEquals(p.slToVl, p.setup(null).router().serviceLevels(), "the hardware's table");
+        p.load = load;
+        p.warmup = 1_000;
+        p.measure = 4_000;
+        p.maxCycles = 10_000;
+        ModelPair.Window flit = p.flit();
+        ModelPair.Window packet = p.packet();
+        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
+        assertTrue(flit.measured > 1_000, "too few packets measured: " + flit);
+        assertEquals(flit.deliveredAll, packet.deliveredAll, "delivered: flit " + flit + ", packet " + packet);
+        assertEquals(flit.latencySum, packet.latencySum, "latency: flit " + flit + ", packet " + packet);
+        assertEquals(flit.hopsSum, packet.hopsSum, "hops");
+        assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
+        assertFalse(packet.twice, "a packet delivered twice");
+    }
 }

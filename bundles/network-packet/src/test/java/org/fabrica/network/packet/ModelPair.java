@@ -89,6 +89,8 @@ final class ModelPair {
      * fingerprint of the counters that both models must give alike).
      */
     java.util.List<Long> waitReadings;
+    /** With {@link #kns}: the InfiniBand SL-to-VL table (empty: none). */
+    java.util.List<Integer> slToVl = java.util.List.of();
 
     /** The OSHA/SASHA study's k-ary 2-direct 1-indirect KNS with scheme {@code scheme} (its file's labels). */
     static ModelPair kns(int k, String scheme, String pattern, String crossbar) {
@@ -157,6 +159,9 @@ final class ModelPair {
         }
         Map<String, Object> hw = new HashMap<>();
         hw.put("vls", 4);
+        if (!slToVl.isEmpty()) {
+            hw.put("slToVl", slToVl);
+        }
         hw.put("linkInterleaving", interleaving);
         hw.put("crossbar", crossbar);
         HardwareModel model = new InfinibandHardwareFactory().create(Parameters.bind(InfinibandParameters.class, hw,
