@@ -3,7 +3,6 @@ package org.fabrica.network.packet;
 import java.util.ArrayList;
 import java.util.List;
 import org.fabrica.hardware.FlowControl;
-import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.network.NetworkSetup;
@@ -26,9 +25,6 @@ final class PacketModelScope {
             problems.add("outputs interleave flits of several packets (outputInterleaving / linkInterleaving = flits):"
                     + " the packet model puts whole packets on links; set it to packets (generic: outputInterleaving,"
                     + " infiniband: linkInterleaving)");
-        }
-        if (d.injection() == InjectionQueues.PER_VC_ADMITTANCE) {
-            problems.add("injection queues per-vc-admittance are not modelled (single and per-vc are)");
         }
         if (setup.collectives() != null) {
             problems.add("the packet model has no collective engine (barriers, hardware multicast)");

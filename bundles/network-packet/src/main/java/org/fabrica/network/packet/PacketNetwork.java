@@ -143,7 +143,8 @@ public final class PacketNetwork implements NetworkModel {
                 parts.describe(d.outputArbiter()),
                 (long) livelockHopsPerRouter * w.routers, setup.endpoint().receiveOverheadCycles(), packetFlits);
         this.interfaces = new Interfaces(w, pool, credits, route, events, observer, progress, names, setup.pattern(),
-                setup.injection(), setup.random(), d.injection() == InjectionQueues.PER_VC, packetFlits,
+                setup.injection(), setup.random(), d.injection() != InjectionQueues.SINGLE,
+                d.injection() == InjectionQueues.PER_VC_ADMITTANCE, packetFlits,
                 setup.endpoint().sendOverheadCycles(), maxCycles);
         routers.interfaces = interfaces;
         interfaces.routers = routers;

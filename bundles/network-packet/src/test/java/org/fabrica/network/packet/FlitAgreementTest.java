@@ -183,4 +183,51 @@ class FlitAgreementTest {
         assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
         assertFalse(packet.twice, "a packet delivered twice");
     }
+
+    /**
+     * Injection queues per VC behind admittance queues per destination ({@code per-vc-admittance}):
+     * a packet waits in its destination's queue until an injection queue of its VCs has room, and
+     * its virtual network is chosen then. On the torus (two injection VCs of DOR's first class) and
+     * on the study's KNS (dbbq), below and past saturation: every packet at the same cycle.
+     */
+    @ParameterizedTest(name = "{0}, {1} crossbar, {2}, load {3}")
+    @CsvSource({
+        "torus, shared, dateline, 0.4",
+        "torus, vc-inputs, dateline, 0.7",
+        "torus, voq, dateline, 0.8",
+        "kns, voq, sasha-4vc-dbbq, 0.9",
+        "kns, shared, osha-2vc, 0.9",
+        "kns, voq, sasha-4vc-dbbq least-waiting, 0.6",
+    })
+    void admittanceQueuesPerDestinationAsInTheFlitModel(String network, String crossbar, String scheme, double load) {
+        ModelPair p;
+        if (network.equals("kns")) {
+            String[] s = scheme.split(" ");
+            p = ModelPair.kns(16, s[0], "hotspot", crossbar);
+            p.selection = s.length > 1 ? s[1] : null;
+            p.knsInjection = "per-vc-admittance";
+            p.warmup = 1_000;
+            p.measure = 4_000;
+            p.maxCycles = 10_000;
+        } else {
+            p = new ModelPair();
+            p.crossbar = crossbar;
+            p.vcs = 4;
+            p.bufferFlits = 32;
+            p.linkLatency = 2;
+            p.injectionQueues = "per-vc-admittance";
+            p.maxCycles = 12_000;
+        }
+        p.load = load;
+        assertEquals(org.fabrica.hardware.InjectionQueues.PER_VC_ADMITTANCE, p.setup(null).router().injection());
+        ModelPair.Window flit = p.flit();
+        ModelPair.Window packet = p.packet();
+        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
+        assertTrue(flit.measured > 1_000, "too few packets measured: " + flit);
+        assertEquals(flit.deliveredAll, packet.deliveredAll, "delivered: flit " + flit + ", packet " + packet);
+        assertEquals(flit.latencySum, packet.latencySum, "latency: flit " + flit + ", packet " + packet);
+        assertEquals(flit.hopsSum, packet.hopsSum, "hops");
+        assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
+        assertFalse(packet.twice, "a packet delivered twice");
+    }
 }

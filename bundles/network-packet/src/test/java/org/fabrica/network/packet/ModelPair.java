@@ -89,6 +89,8 @@ final class ModelPair {
      * fingerprint of the counters that both models must give alike).
      */
     java.util.List<Long> waitReadings;
+    /** With {@link #kns}: the InfiniBand injection queues (null: the hardware's default, per-vc). */
+    String knsInjection;
     /** With {@link #kns}: the InfiniBand SL-to-VL table (empty: none). */
     java.util.List<Integer> slToVl = java.util.List.of();
 
@@ -159,6 +161,9 @@ final class ModelPair {
         }
         Map<String, Object> hw = new HashMap<>();
         hw.put("vls", 4);
+        if (knsInjection != null) {
+            hw.put("injectionQueues", knsInjection);
+        }
         if (!slToVl.isEmpty()) {
             hw.put("slToVl", slToVl);
         }
