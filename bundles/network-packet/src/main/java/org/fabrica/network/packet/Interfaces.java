@@ -618,7 +618,21 @@ final class Interfaces {
                 + " needs room for the whole packet)");
     }
 
+    /** A copy of a packet dropped by link errors joins its source queue again in cycle {@code t}. */
+    void resend(int n, long id, int destination, long created, long t) {
+        enqueue(n, id, destination, created, t);
+    }
+
     // ---- delivery
+
+    /** The destination's CRC check drops the packet in {@code slot} in cycle {@code t}; its source will send it again. */
+    void drop(int slot, long t, UnicastRetransmission losses) {
+        progress.inNetwork--;
+        progress.ejecting--;
+        progress.lastMove = t;
+        losses.drop(slot, t);
+        pool.release(slot);
+    }
 
     /** The packet in {@code slot} is delivered in cycle {@code t}. */
     void deliver(int slot, long t) {

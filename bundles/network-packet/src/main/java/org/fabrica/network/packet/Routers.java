@@ -134,6 +134,8 @@ final class Routers {
     Interfaces interfaces;
     /** The transmit-wait counters, told of every change of an output VC once a scheme reads them. */
     TransmitWait waits;
+    /** Link errors and retransmission (null: lossless links). */
+    UnicastRetransmission losses;
     private final int receiveOverhead;
 
     Routers(Wiring w, PacketPool pool, CreditCounters credits, RouteComputation route, EventQueue events,
@@ -741,7 +743,13 @@ final class Routers {
             // the ejection buffer drains at once: its credits come back as the flits arrive
             int ecr = fd + w.ejectCreditReturn;
             credits.ramp(ov, false, f, t + ecr, c, tail + ecr, t);
-            events.add(tail + fd + receiveOverhead, EventQueue.DELIVER, slot);
+            if (losses == null) {
+                events.add(tail + fd + receiveOverhead, EventQueue.DELIVER, slot);
+            } else {
+                // the CRC check when the tail arrives: delivered after the receive overhead, or dropped then
+                losses.tailSent(tail, r, o, slot);
+                events.add(tail + fd, EventQueue.DELIVER, slot);
+            }
             pr.ejecting++;
             vcChanged(ov, t);
             return;

@@ -230,4 +230,57 @@ class FlitAgreementTest {
         assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
         assertFalse(packet.twice, "a packet delivered twice");
     }
+
+    /**
+     * Lossy links ({@code bitErrorRate}, {@code retransmitTimeoutCycles}): unicast packets corrupted
+     * with the flit model's draws (one per packet from the stream {@code unicast-errors}, in the
+     * order their tails leave for their interfaces), dropped by their destinations and sent again by
+     * their sources. The same packets are lost, each is delivered once, at the same cycle.
+     */
+    @ParameterizedTest(name = "{0}, {1} crossbar, {2} injection, rate {3}, timeout {4}, load {5}, receive overhead {6}")
+    @CsvSource({
+        "torus, shared, single, 1e-5, 300, 0.3, 0",
+        "torus, vc-inputs, per-vc, 2e-5, 50, 0.5, 0",
+        "torus, per-vc, single, 1e-5, 200, 0.4, 9",
+        "torus, voq, per-vc-admittance, 1e-5, 1, 0.7, 0",
+        "kns, voq, per-vc, 1e-6, 500, 0.5, 0",
+        "kns, shared, per-vc-admittance, 2e-6, 100, 0.9, 5",
+    })
+    void lossyLinksDropAndResendTheSamePacketsAsTheFlitModel(String network, String crossbar, String injection,
+            double rate, int timeout, double load, int receiveOverhead) {
+        ModelPair p;
+        if (network.equals("kns")) {
+            p = ModelPair.kns(16, "sasha-4vc-dbbq", "zipf", crossbar);
+            p.knsInjection = injection;
+            p.warmup = 1_000;
+            p.measure = 4_000;
+            p.maxCycles = 20_000;
+        } else {
+            p = new ModelPair();
+            p.crossbar = crossbar;
+            p.vcs = 4;
+            p.linkLatency = 2;
+            p.injectionQueues = injection;
+            p.maxCycles = 30_000;
+        }
+        p.load = load;
+        p.bitErrorRate = rate;
+        p.retransmitTimeoutCycles = timeout;
+        if (receiveOverhead > 0) {
+            p.endpoint = new org.fabrica.hardware.EndpointTiming(3, receiveOverhead);
+        }
+        ModelPair.Window flit = p.flit();
+        ModelPair.Window packet = p.packet();
+        long dropped = flit.losses.getOrDefault("unicastDropped", 0L);
+        assertTrue(dropped > 20, "too few packets lost to pin anything: " + flit.losses);
+        assertEquals(flit.losses, packet.losses, "packets dropped and sent again");
+        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
+        assertEquals(flit.deliveredAll, packet.deliveredAll, "delivered: flit " + flit + ", packet " + packet);
+        assertEquals(flit.latencySum, packet.latencySum, "latency: flit " + flit + ", packet " + packet);
+        assertEquals(flit.hopsSum, packet.hopsSum, "hops");
+        assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
+        assertFalse(flit.truncated, "a lossy run must drain: " + flit);
+        assertFalse(packet.twice, "a packet delivered twice");
+        assertEquals(packet.generated, packet.measured, "every measured packet delivered once");
+    }
 }

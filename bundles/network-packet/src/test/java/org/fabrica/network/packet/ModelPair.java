@@ -89,6 +89,11 @@ final class ModelPair {
      * fingerprint of the counters that both models must give alike).
      */
     java.util.List<Long> waitReadings;
+    /** The interfaces' send and receive overheads instead of the hardware's (null: the hardware's). */
+    org.fabrica.hardware.EndpointTiming endpoint;
+    /** Link errors on both models (the flit model's draws): per bit, and the retransmission timeout. */
+    double bitErrorRate;
+    int retransmitTimeoutCycles = 2000;
     /** With {@link #kns}: the InfiniBand injection queues (null: the hardware's default, per-vc). */
     String knsInjection;
     /** With {@link #kns}: the InfiniBand SL-to-VL table (empty: none). */
@@ -138,7 +143,7 @@ final class ModelPair {
                 c -> new DatelineQueuingFactory().create(c, Parameters.defaults(DatelineQueuingParameters.class)),
                 c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
                 injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
-                new ProviderNames("dor", "dateline", "none", "uniform"), model.endpoint(), parts());
+                new ProviderNames("dor", "dateline", "none", "uniform"), endpoint != null ? endpoint : model.endpoint(), parts());
     }
 
     private NetworkSetup knsSetup(NetworkObserver observer) {
@@ -187,15 +192,16 @@ final class ModelPair {
         return new NetworkSetup(topology, model.description(), routing, queuing,
                 c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
                 injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
-                new ProviderNames("kns-dor", kns, "none", knsPattern), model.endpoint(), parts(), kinds);
+                new ProviderNames("kns-dor", kns, "none", knsPattern), endpoint != null ? endpoint : model.endpoint(), parts(), kinds);
     }
 
     /** The flit model, with whole packets on links (and no link errors). */
     Window flit() {
         Window w = new Window(warmup, warmup + measure);
         NetworkModel net = new FlitNetworkFactory().create(setup(w), Parameters.bind(FlitNetworkParameters.class,
-                Map.of("bitErrorRate", 0.0), "flit"));
+                Map.of("bitErrorRate", bitErrorRate, "retransmitTimeoutCycles", retransmitTimeoutCycles), "flit"));
         run(net);
+        w.losses = net.lossCounters();
         w.end(net);
         return w;
     }
@@ -204,12 +210,14 @@ final class ModelPair {
         Window w = new Window(warmup, warmup + measure);
         NetworkModel net = packetModel(w);
         w.calls = run(net);
+        w.losses = net.lossCounters();
         w.end(net);
         return w;
     }
 
     NetworkModel packetModel(NetworkObserver observer) {
-        return new PacketNetworkFactory().create(setup(observer), Parameters.defaults(PacketNetworkParameters.class));
+        return new PacketNetworkFactory().create(setup(observer), Parameters.bind(PacketNetworkParameters.class,
+                Map.of("bitErrorRate", bitErrorRate, "retransmitTimeoutCycles", retransmitTimeoutCycles), "packet"));
     }
 
     /** Runs {@code net} to its end as a kernel does, skipping the idle cycles it names; returns the cycles simulated. */
@@ -293,6 +301,8 @@ final class ModelPair {
         long flitHops;
         long calls;
         boolean truncated;
+        /** The model's loss counters (unicastDropped, retransmitted; empty without a loss). */
+        Map<String, Long> losses = Map.of();
         final java.util.BitSet ids = new java.util.BitSet();
         boolean twice;
 
