@@ -125,8 +125,8 @@ public final class PacketNetwork implements NetworkModel {
             throttle = null; // a throttle that needs the network's view of buffers is an active one
         }
         if (throttle == null || !throttle.inactive()) {
-            throw new IllegalArgumentException("the packet model has no throttle hook (throttle '" + names.throttle()
-                    + "' is active); use network: {name: flit} or the throttle none");
+            throw new IllegalArgumentException("the packet model has no throttle hook: throttle '" + names.throttle()
+                    + "' is active; set throttle: {name: none}, or use network: {name: flit} for a throttled run");
         }
         CrossbarOrganisation organisation = d.crossbar();
         boolean voq = organisation == CrossbarOrganisation.VOQ;

@@ -89,6 +89,12 @@ final class ModelPair {
      * fingerprint of the counters that both models must give alike).
      */
     java.util.List<Long> waitReadings;
+    /** The torus's queuing scheme instead of datelines (null: datelines). */
+    java.util.function.Function<QueuingContext, QueuingScheme> queuingOverride;
+    /** The throttle instead of none (null: none). */
+    java.util.function.Function<org.fabrica.throttle.ThrottleContext, org.fabrica.throttle.Throttle> throttleOverride;
+    /** Cycles without a move after which a run is a deadlock. */
+    long deadlockCycles = 20_000;
     /** The interfaces' send and receive overheads instead of the hardware's (null: the hardware's). */
     org.fabrica.hardware.EndpointTiming endpoint;
     /** Link errors on both models (the flit model's draws): per bit, and the retransmission timeout. */
@@ -140,9 +146,11 @@ final class ModelPair {
         InjectionProcess injection = injectionOverride != null ? injectionOverride : new BernoulliFactory().create(
                 topology.nodes(), new OfferedLoad(load, packetFlits, stop), Parameters.defaults(BernoulliParameters.class));
         return new NetworkSetup(topology, model.description(), routing,
-                c -> new DatelineQueuingFactory().create(c, Parameters.defaults(DatelineQueuingParameters.class)),
-                c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
-                injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
+                queuingOverride != null ? queuingOverride
+                        : c -> new DatelineQueuingFactory().create(c, Parameters.defaults(DatelineQueuingParameters.class)),
+                throttleOverride != null ? throttleOverride
+                        : c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
+                injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
                 new ProviderNames("dor", "dateline", "none", "uniform"), endpoint != null ? endpoint : model.endpoint(), parts());
     }
 
@@ -190,8 +198,9 @@ final class ModelPair {
         InjectionProcess injection = new BernoulliFactory().create(topology.nodes(), new OfferedLoad(load, packetFlits,
                 stop), Parameters.defaults(BernoulliParameters.class));
         return new NetworkSetup(topology, model.description(), routing, queuing,
-                c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
-                injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
+                throttleOverride != null ? throttleOverride
+                        : c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
+                injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
                 new ProviderNames("kns-dor", kns, "none", knsPattern), endpoint != null ? endpoint : model.endpoint(), parts(), kinds);
     }
 
