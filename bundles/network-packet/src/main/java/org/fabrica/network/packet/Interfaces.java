@@ -20,7 +20,9 @@ import org.fabrica.traffic.TrafficPattern;
  * queuing scheme's injection mask, round robin after the last one used, whose credits hold the
  * whole packet; with one queue per VC the queues take turns, round robin after the last one that
  * sent. The virtual network is chosen when the packet reaches the front of a single queue, or when
- * it joins a queue per VC (its queue depends on it), as in the flit model.
+ * it joins a queue per VC (its queue depends on it), as in the flit model. With admittance queues
+ * per destination in front of the lanes ({@code per-vc-admittance}) a packet joins a lane when one
+ * of its VCs has room ({@link #admit}), and its network is chosen then.
  */
 final class Interfaces {
     private final Wiring w;

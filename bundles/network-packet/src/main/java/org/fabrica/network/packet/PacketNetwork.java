@@ -27,7 +27,10 @@ import org.fabrica.throttle.Throttle;
  * <li>{@link Routers}: input VC buffers, route computation, VC and switch allocation, sending a packet;</li>
  * <li>{@link Interfaces}: generation, source queues, injection and delivery;</li>
  * <li>{@link RouteComputation}: routing and queuing calls, and the queuing scheme's view;</li>
- * <li>{@link EventQueue}: the cycles at which something is due.</li>
+ * <li>{@link EventQueue}: the cycles at which something is due;</li>
+ * <li>{@link TransmitWait}: the outputs' transmit-wait counters, once a queuing scheme reads them;</li>
+ * <li>{@link AdmissionQueues}: admittance queues per destination ({@code per-vc-admittance});</li>
+ * <li>{@link UnicastRetransmission}: link errors and end-to-end retransmission ({@code bitErrorRate} above 0).</li>
  * </ul>
  * A cycle does what is due in it, in the flit model's order (deliveries, generation, interfaces,
  * routers); {@link #nextActiveCycle(long)} tells the kernel the next cycle with anything due, so
