@@ -156,6 +156,57 @@ final class CreditCounters {
         return lo;
     }
 
+    /**
+     * The credits of counter {@code c} at the end of cycle {@code t} >= now, as the flit model
+     * holds them after its routers' turn: the flits sent in cycle {@code t} taken (a send ramp
+     * counts a flit from the cycle after it left), the credits that came back by {@code t} given.
+     */
+    int creditsAtEndOf(int c, long t) {
+        int o = c * stride;
+        long head = record[o];
+        int n = (int) (head >>> 32);
+        int sum = (int) head;
+        for (int i = 0; i < n; i++) {
+            int j = o + 1 + 3 * i;
+            if ((int) record[j + 2] > 0) {
+                sum += moved(j, t);
+            } else {
+                sum -= moved(j, t + 1);
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * The first cycle {@code t} >= {@code from} at whose end counter {@code c} holds at least
+     * {@code needed} credits, when no packet is being sent on it after {@code from} (its credits
+     * only rise then); {@link Long#MAX_VALUE} when the known ramps never give that many.
+     */
+    long firstEndWith(int c, int needed, long from) {
+        if (creditsAtEndOf(c, from) >= needed) {
+            return from;
+        }
+        int o = c * stride;
+        int n = (int) (record[o] >>> 32);
+        long hi = from;
+        for (int i = 0; i < n; i++) {
+            hi = Math.max(hi, record[o + 1 + 3 * i + 1]);
+        }
+        if (creditsAtEndOf(c, hi) < needed) {
+            return Long.MAX_VALUE;
+        }
+        long lo = from + 1;
+        while (lo < hi) {
+            long mid = lo + (hi - lo) / 2;
+            if (creditsAtEndOf(c, mid) >= needed) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
     /** The credits of counter {@code c} at cycle {@code t} >= now, without folding. */
     int creditsAt(int c, long t) {
         int o = c * stride;

@@ -20,7 +20,9 @@ import org.fabrica.traffic.TrafficPattern;
  * queuing scheme's injection mask, round robin after the last one used, whose credits hold the
  * whole packet; with one queue per VC the queues take turns, round robin after the last one that
  * sent. The virtual network is chosen when the packet reaches the front of a single queue, or when
- * it joins a queue per VC (its queue depends on it), as in the flit model.
+ * it joins a queue per VC (its queue depends on it), as in the flit model. With admittance queues
+ * per destination in front of the lanes ({@code per-vc-admittance}) a packet joins a lane when one
+ * of its VCs has room ({@link #admit}), and its network is chosen then.
  */
 final class Interfaces {
     private final Wiring w;
@@ -68,13 +70,26 @@ final class Interfaces {
     private final boolean[] waiting;
     private final int[] queued;
     private final PacketPool.Detached detached = new PacketPool.Detached();
+    /**
+     * Admittance queues per destination in front of the per-VC lanes
+     * ({@code InjectionQueues.PER_VC_ADMITTANCE}), or null: see {@link #admit}.
+     */
+    private final AdmissionQueues admission;
+    /** With admittance queues: flits queued in each lane, the packet being sent not included. */
+    private final int[] laneFlits;
+    /** With admittance queues: a packet joined the node's admittance queues since its last admission. */
+    private final boolean[] admitDirty;
+    /** With admittance queues: the cycle after the tail of the packet being sent, when its lane's room is looked at again. */
+    private final long[] admitAfterTail;
+    /** Per node: flits of the packet being sent (counted in its lane until its tail is sent). */
+    private final int[] sendingFlits;
     long generated;
     long delivered;
 
     Interfaces(Wiring w, PacketPool pool, CreditCounters credits, RouteComputation route, EventQueue events,
             NetworkObserver observer, Progress progress, ProviderNames names, TrafficPattern pattern,
-            InjectionProcess injection, RandomStreams streams, boolean perVcQueues, int packetFlits, int sendOverhead,
-            long maxCycles) {
+            InjectionProcess injection, RandomStreams streams, boolean perVcQueues, boolean admittance, int packetFlits,
+            int sendOverhead, long maxCycles) {
         this.w = w;
         this.pool = pool;
         this.credits = credits;
@@ -92,6 +107,18 @@ final class Interfaces {
         this.maxCycles = maxCycles;
         this.choosesNetworks = route.choosesNetworks();
         int nodes = w.nodes;
+        if (admittance && !perVcQueues) {
+            throw new IllegalArgumentException("admittance queues feed per-VC injection queues; use them with per-VC"
+                    + " injection queues");
+        }
+        this.admission = admittance ? new AdmissionQueues(nodes) : null;
+        this.laneFlits = admittance ? new int[nodes * lanes] : null;
+        this.admitDirty = admittance ? new boolean[nodes] : null;
+        this.admitAfterTail = admittance ? new long[nodes] : null;
+        if (admittance) {
+            Arrays.fill(admitAfterTail, Long.MAX_VALUE);
+        }
+        this.sendingFlits = new int[nodes];
         int queues = nodes * lanes;
         qId = new long[queues][];
         qCreated = new long[queues][];
@@ -252,6 +279,17 @@ final class Interfaces {
     // ---- source queues
 
     private void enqueue(int n, long id, int destination, long created, long t) {
+        if (admission != null) {
+            // admitted into a lane in this cycle's interface turn, whether or not the link is busy
+            admission.add(n, id, created, destination);
+            queued[n]++;
+            admitDirty[n] = true;
+            if (freeAt[n] > t) {
+                events.add(t, EventQueue.INTERFACE, n);
+            }
+            wake(n, t);
+            return;
+        }
         int lane = 0;
         int network = 0;
         if (lanes > 1) {
@@ -364,8 +402,15 @@ final class Interfaces {
         }
     }
 
-    /** Node {@code n}'s interface in cycle {@code t}: starts its next packet if one fits. */
+    /** Node {@code n}'s interface in cycle {@code t}: admits what it may, and starts its next packet if one fits. */
     void inject(int n, long t) {
+        if (admission != null && (admitDirty[n] || admitAfterTail[n] <= t)) {
+            admitDirty[n] = false;
+            if (admitAfterTail[n] <= t) {
+                admitAfterTail[n] = Long.MAX_VALUE;
+            }
+            admit(n, t);
+        }
         if (queued[n] == 0 || freeAt[n] > t) {
             return;
         }
@@ -435,6 +480,13 @@ final class Interfaces {
         freeAt[n] = t + (long) f * c;
         sendingLane[n] = v;
         sendingTail[n] = tail;
+        sendingFlits[n] = f;
+        if (admission != null) {
+            // the packet leaves its lane with its tail: the lane's room is looked at again after it
+            laneFlits[q] -= f;
+            admitAfterTail[n] = tail + 1;
+            events.add(tail + 1, EventQueue.INTERFACE, n);
+        }
         pool.injected(slot, t);
         pool.visible(slot, t + w.injectDelay, tail + w.injectDelay);
         popFront(q);
@@ -450,6 +502,96 @@ final class Interfaces {
         if (queued[n] > 0) {
             wake(n, freeAt[n]);
         }
+    }
+
+    /**
+     * Admittance queues, as the flit model serves them: moves the packets of node {@code n} that fit
+     * into their lanes, the destinations' queues served oldest head first (a scan from the oldest
+     * packet that skips every destination whose earlier packet found no room, so packets to one
+     * destination stay in order). A packet's virtual network is chosen the first time it is offered
+     * (and kept); its lane is the one of the queuing scheme's injection VCs with room that holds the
+     * fewest flits. A lane has room for a packet when it is empty or the packet fits in the first
+     * router's VC capacity beside what it holds (the packet being sent counts until its tail is sent).
+     */
+    private void admit(int n, long t) {
+        int base = n * lanes;
+        int counters = w.interfaceCounter(n);
+        long room = 0;
+        for (int v = 0; v < lanes; v++) {
+            if (fits(n, v, counters, t)) {
+                room |= 1L << v;
+            }
+        }
+        if (room == 0) {
+            return; // a tail sent marks the node again
+        }
+        AdmissionQueues a = admission;
+        boolean moved = false;
+        for (int k = 0; k < a.span(n) && room != 0; k++) {
+            if (a.isHole(n, k)) {
+                continue;
+            }
+            int dst = a.destination(n, k);
+            if (a.blocked(dst)) {
+                continue;
+            }
+            long id = a.id(n, k);
+            long created = a.created(n, k);
+            PacketPool.Detached p = detached.set(id, n, dst, packetFlits, created, 0, 0);
+            int network = 0;
+            if (choosesNetworks) {
+                network = a.network(n, k);
+                if (network < 0) {
+                    network = route.virtualNetwork(n, p);
+                    a.network(n, k, network);
+                }
+                p.virtualNetwork(network);
+            }
+            long mask = route.injectionMask(n, p) & room;
+            if (mask == 0) {
+                a.block(dst);
+                continue;
+            }
+            int lane = leastFlitsLane(n, mask, t);
+            push(base + lane, id, created, dst, network);
+            laneFlits[base + lane] += packetFlits;
+            if (!fits(n, lane, counters, t)) {
+                room &= ~(1L << lane);
+            }
+            int dropped = a.remove(n, k);
+            k = Math.max(k + 1 - dropped, 0) - 1; // the front moved by the positions dropped
+            moved = true;
+        }
+        a.endScan();
+        if (moved) {
+            waiting[n] = false;
+        }
+    }
+
+    /** Flits in lane {@code v} of node {@code n} in cycle {@code t}, the packet being sent counted until its tail. */
+    private int laneFlits(int n, int v, long t) {
+        return laneFlits[n * lanes + v] + (sendingLane[n] == v && t <= sendingTail[n] ? sendingFlits[n] : 0);
+    }
+
+    /** Whether lane {@code v} has room for a packet: empty, or the packet fits beside what it holds in its VC's capacity. */
+    private boolean fits(int n, int v, int counters, long t) {
+        int flits = laneFlits(n, v, t);
+        return flits == 0 || flits + packetFlits <= credits.capacity(counters + v);
+    }
+
+    /** The lane of {@code mask} holding the fewest flits, the lowest on ties. */
+    private int leastFlitsLane(int n, long mask, long t) {
+        int best = -1;
+        int bestFlits = Integer.MAX_VALUE;
+        for (long m = mask; m != 0; m &= m - 1) {
+            int v = Long.numberOfTrailingZeros(m);
+            int flits = laneFlits(n, v, t);
+            if (flits < bestFlits) {
+                best = v;
+                bestFlits = flits;
+            }
+        }
+        return best;
     }
 
     /** No VC of {@code mask} holds the packet now: look again when the first of them will. */
@@ -478,7 +620,21 @@ final class Interfaces {
                 + " needs room for the whole packet)");
     }
 
+    /** A copy of a packet dropped by link errors joins its source queue again in cycle {@code t}. */
+    void resend(int n, long id, int destination, long created, long t) {
+        enqueue(n, id, destination, created, t);
+    }
+
     // ---- delivery
+
+    /** The destination's CRC check drops the packet in {@code slot} in cycle {@code t}; its source will send it again. */
+    void drop(int slot, long t, UnicastRetransmission losses) {
+        progress.inNetwork--;
+        progress.ejecting--;
+        progress.lastMove = t;
+        losses.drop(slot, t);
+        pool.release(slot);
+    }
 
     /** The packet in {@code slot} is delivered in cycle {@code t}. */
     void deliver(int slot, long t) {

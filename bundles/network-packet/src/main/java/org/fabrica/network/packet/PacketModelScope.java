@@ -3,7 +3,6 @@ package org.fabrica.network.packet;
 import java.util.ArrayList;
 import java.util.List;
 import org.fabrica.hardware.FlowControl;
-import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.hardware.OutputInterleaving;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.network.NetworkSetup;
@@ -27,21 +26,16 @@ final class PacketModelScope {
                     + " the packet model puts whole packets on links; set it to packets (generic: outputInterleaving,"
                     + " infiniband: linkInterleaving)");
         }
-        if (d.injection() == InjectionQueues.PER_VC_ADMITTANCE) {
-            problems.add("injection queues per-vc-admittance are not modelled (single and per-vc are)");
-        }
-        if (!d.serviceLevels().isEmpty()) {
-            problems.add("a service-level table (slToVl) is not modelled: leave it empty");
-        }
         if (setup.collectives() != null) {
             problems.add("the packet model has no collective engine (barriers, hardware multicast)");
         }
         for (String kind : setup.routerKinds().keySet()) {
             RouterDescription k = setup.routerKinds().get(kind);
             if (k.flowControl() != d.flowControl() || k.interleaving() != d.interleaving() || k.crossbar() != d.crossbar()
-                    || !k.vcAllocator().equals(d.vcAllocator()) || !k.switchAllocator().equals(d.switchAllocator())) {
+                    || !k.vcAllocator().equals(d.vcAllocator()) || !k.switchAllocator().equals(d.switchAllocator())
+                    || !k.serviceLevels().equals(d.serviceLevels())) {
                 problems.add("router kind '" + kind + "' differs from the hardware model's router in flow control,"
-                        + " interleaving, crossbar or allocators; kinds must share them");
+                        + " interleaving, crossbar, allocators or service-level table; kinds must share them");
             }
         }
         if (!problems.isEmpty()) {

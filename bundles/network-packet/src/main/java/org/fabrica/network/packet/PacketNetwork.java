@@ -27,7 +27,10 @@ import org.fabrica.throttle.Throttle;
  * <li>{@link Routers}: input VC buffers, route computation, VC and switch allocation, sending a packet;</li>
  * <li>{@link Interfaces}: generation, source queues, injection and delivery;</li>
  * <li>{@link RouteComputation}: routing and queuing calls, and the queuing scheme's view;</li>
- * <li>{@link EventQueue}: the cycles at which something is due.</li>
+ * <li>{@link EventQueue}: the cycles at which something is due;</li>
+ * <li>{@link TransmitWait}: the outputs' transmit-wait counters, once a queuing scheme reads them;</li>
+ * <li>{@link AdmissionQueues}: admittance queues per destination ({@code per-vc-admittance});</li>
+ * <li>{@link UnicastRetransmission}: link errors and end-to-end retransmission ({@code bitErrorRate} above 0).</li>
  * </ul>
  * A cycle does what is due in it, in the flit model's order (deliveries, generation, interfaces,
  * routers); {@link #nextActiveCycle(long)} tells the kernel the next cycle with anything due, so
@@ -47,11 +50,22 @@ public final class PacketNetwork implements NetworkModel {
     private final long maxCycles;
     private final long deadlockCycles;
     private final ProviderNames names;
+    /** Link errors and retransmission; null when links are lossless (bitErrorRate 0). */
+    private final UnicastRetransmission losses;
+    private final int receiveOverhead;
     private long cycles;
     private long lastCycle = -1;
     private boolean truncated;
 
     PacketNetwork(NetworkSetup setup, int livelockHopsPerRouter) {
+        this(setup, livelockHopsPerRouter, 0, 2000);
+    }
+
+    /**
+     * @param bitErrorRate per bit of every link, in [0, 1): unicast packets lost end to end and sent
+     *        again by their sources after {@code retransmitTimeoutCycles} (0: lossless)
+     */
+    PacketNetwork(NetworkSetup setup, int livelockHopsPerRouter, double bitErrorRate, long retransmitTimeoutCycles) {
         require(setup.topology(), "topology");
         RouterDescription d = require(setup.router(), "router description");
         RoutingAlgorithm routing = require(setup.routing(), "routing algorithm");
@@ -72,6 +86,7 @@ public final class PacketNetwork implements NetworkModel {
         if (livelockHopsPerRouter < 1) {
             throw new IllegalArgumentException("livelockHopsPerRouter = " + livelockHopsPerRouter + "; use >= 1");
         }
+        UnicastRetransmission.check(bitErrorRate, retransmitTimeoutCycles);
         PacketModelScope.check(setup, d);
         this.maxCycles = setup.limits().maxCycles();
         this.deadlockCycles = setup.limits().deadlockCycles();
@@ -102,7 +117,8 @@ public final class PacketNetwork implements NetworkModel {
         this.events = new EventQueue(horizon(w, packetFlits, setup.endpoint().receiveOverheadCycles()));
         this.pool = new PacketPool(w.nodes * 4);
         this.credits = new CreditCounters(w.counterCapacities());
-        this.route = new RouteComputation(w, pool, credits, names, routing, names.routing(), vcClasses);
+        this.route = new RouteComputation(w, pool, credits, names, routing, names.routing(), vcClasses,
+                ServiceLevels.of(d.serviceLevels(), w.vcs));
         QueuingScheme queuing = require(setup.queuing().apply(route), "queuing scheme instance");
         route.queuing(queuing);
         Throttle throttle;
@@ -112,8 +128,8 @@ public final class PacketNetwork implements NetworkModel {
             throttle = null; // a throttle that needs the network's view of buffers is an active one
         }
         if (throttle == null || !throttle.inactive()) {
-            throw new IllegalArgumentException("the packet model has no throttle hook (throttle '" + names.throttle()
-                    + "' is active); use network: {name: flit} or the throttle none");
+            throw new IllegalArgumentException("the packet model has no throttle hook: throttle '" + names.throttle()
+                    + "' is active; set throttle: {name: none}, or use network: {name: flit} for a throttled run");
         }
         CrossbarOrganisation organisation = d.crossbar();
         boolean voq = organisation == CrossbarOrganisation.VOQ;
@@ -142,10 +158,18 @@ public final class PacketNetwork implements NetworkModel {
                 parts.describe(d.outputArbiter()),
                 (long) livelockHopsPerRouter * w.routers, setup.endpoint().receiveOverheadCycles(), packetFlits);
         this.interfaces = new Interfaces(w, pool, credits, route, events, observer, progress, names, setup.pattern(),
-                setup.injection(), setup.random(), d.injection() == InjectionQueues.PER_VC, packetFlits,
+                setup.injection(), setup.random(), d.injection() != InjectionQueues.SINGLE,
+                d.injection() == InjectionQueues.PER_VC_ADMITTANCE, packetFlits,
                 setup.endpoint().sendOverheadCycles(), maxCycles);
         routers.interfaces = interfaces;
         interfaces.routers = routers;
+        this.receiveOverhead = setup.endpoint().receiveOverheadCycles();
+        this.losses = bitErrorRate == 0 ? null : new UnicastRetransmission(bitErrorRate, d.flitBytes() * 8, packetFlits,
+                retransmitTimeoutCycles, setup.random().stream("unicast-errors", 0), pool, w.totalPorts);
+        routers.losses = losses;
+        TransmitWait waits = new TransmitWait(w, credits, routers);
+        routers.waits = waits;
+        route.waits = waits;
     }
 
     /**
@@ -195,15 +219,33 @@ public final class PacketNetwork implements NetworkModel {
         route.now = t;
         EventQueue q = events;
         q.advanceTo(t);
+        if (losses != null) {
+            losses.drawBefore(t);
+        }
         int deliveries = q.count(t, EventQueue.DELIVER);
         for (int i = 0; i < deliveries; i++) {
-            interfaces.deliver(q.subject(t, EventQueue.DELIVER, i), t);
+            int slot = q.subject(t, EventQueue.DELIVER, i);
+            if (losses != null) {
+                byte s = losses.arrived(slot);
+                if (s == UnicastRetransmission.CORRUPT) {
+                    interfaces.drop(slot, t, losses);
+                    continue;
+                }
+                if (s == UnicastRetransmission.INTACT && receiveOverhead > 0) {
+                    q.add(t + receiveOverhead, EventQueue.DELIVER, slot);
+                    continue;
+                }
+            }
+            interfaces.deliver(slot, t);
         }
         q.clear(t, EventQueue.DELIVER);
         if (deliveries > 0 && interfaces.hasWaitingNodes()) {
             interfaces.wakeWaiting(t);
         }
         interfaces.generate(t);
+        if (losses != null && losses.waiting() > 0) {
+            losses.resendDue(interfaces, t);
+        }
         // interfaces may add more of their own in this cycle (a packet generated now); heads and VCs only later ones
         for (int i = 0; i < q.count(t, EventQueue.INTERFACE); i++) {
             interfaces.inject(q.subject(t, EventQueue.INTERFACE, i), t);
@@ -233,6 +275,9 @@ public final class PacketNetwork implements NetworkModel {
     @Override
     public long nextActiveCycle(long now) {
         long next = Math.min(events.next(now + 1), interfaces.nextGeneration());
+        if (losses != null) {
+            next = Math.min(next, losses.nextDue());
+        }
         if (progress.inNetwork > 0) {
             next = Math.min(next, progress.lastMove + deadlockCycles);
         }
@@ -279,6 +324,15 @@ public final class PacketNetwork implements NetworkModel {
     @Override
     public long flitHops() {
         return progress.flitHops;
+    }
+
+    /** Unicast packets lost to link errors and sent again; empty when none was lost (as the flit model). */
+    @Override
+    public java.util.Map<String, Long> lossCounters() {
+        if (losses == null || losses.dropped == 0) {
+            return java.util.Map.of();
+        }
+        return java.util.Map.of("unicastDropped", losses.dropped, "retransmitted", losses.retransmitted);
     }
 
     @Override

@@ -18,6 +18,7 @@ public final class PacketNetworkFactory implements NetworkModelFactory<PacketNet
 
     @Override
     public NetworkModel create(NetworkSetup setup, PacketNetworkParameters parameters) {
-        return new PacketNetwork(setup, parameters.livelockHopsPerRouter());
+        return new PacketNetwork(setup, parameters.livelockHopsPerRouter(), parameters.bitErrorRate(),
+                parameters.retransmitTimeoutCycles());
     }
 }

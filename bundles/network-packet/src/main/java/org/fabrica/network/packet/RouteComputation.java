@@ -25,15 +25,18 @@ final class RouteComputation implements QueuingContext {
     QueuingScheme queuing;
     final int vcClasses;
     final int maxCandidates;
-    final long allVcs;
+    /** The scheme's numbers: VCs, or service levels mapped to VCs. */
+    final ServiceLevels levels;
     /** The clock, for occupancy reads. */
     long now;
+    /** The transmit-wait counters the scheme may read. */
+    TransmitWait waits;
     private final Collector collector;
     private final PacketPool.Detached scratch = new PacketPool.Detached();
     private final Collector lookahead;
 
     RouteComputation(Wiring w, PacketPool pool, CreditCounters credits, ProviderNames names, RoutingAlgorithm routing,
-            String routingName, int vcClasses) {
+            String routingName, int vcClasses, ServiceLevels levels) {
         this.w = w;
         this.pool = pool;
         this.credits = credits;
@@ -42,7 +45,7 @@ final class RouteComputation implements QueuingContext {
         this.routingName = routingName;
         this.vcClasses = vcClasses;
         this.maxCandidates = w.maxPorts * vcClasses;
-        this.allVcs = w.vcs == 64 ? -1L : (1L << w.vcs) - 1;
+        this.levels = levels;
         this.collector = new Collector(maxCandidates);
         this.lookahead = new Collector(maxCandidates);
     }
@@ -141,12 +144,12 @@ final class RouteComputation implements QueuingContext {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' failed for " + pool.name(slot)
                     + " at router " + r + " port " + port + ": " + e, e);
         }
-        if (mask == 0 || (mask & ~allVcs) != 0) {
+        if (mask == 0 || (mask & ~levels.all) != 0) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' returned VC mask 0x"
                     + Long.toHexString(mask) + " for " + pool.name(slot) + " at router " + r + " port " + port
-                    + "; it must be non-zero and within VCs 0.." + (w.vcs - 1));
+                    + "; it must be non-zero and within " + levels.describe());
         }
-        return mask;
+        return levels.vcs(mask);
     }
 
     /** The injection VCs of a packet at node {@code n}, checked. */
@@ -160,12 +163,12 @@ final class RouteComputation implements QueuingContext {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' failed choosing the injection VCs of"
                     + " packet " + packet.id() + " at node " + n + ": " + e, e);
         }
-        if (mask == 0 || (mask & ~allVcs) != 0) {
+        if (mask == 0 || (mask & ~levels.all) != 0) {
             throw new SimulationException("queuing scheme '" + names.queuing() + "' returned injection VC mask 0x"
                     + Long.toHexString(mask) + " for packet " + packet.id() + " at node " + n
-                    + "; it must be non-zero and within VCs 0.." + (w.vcs - 1));
+                    + "; it must be non-zero and within " + levels.describe());
         }
-        return mask;
+        return levels.vcs(mask);
     }
 
     /** The virtual network the queuing scheme chooses for a packet of node {@code n}. */
@@ -189,7 +192,7 @@ final class RouteComputation implements QueuingContext {
 
     @Override
     public int vcs() {
-        return w.vcs;
+        return levels.count;
     }
 
     @Override
@@ -235,22 +238,33 @@ final class RouteComputation implements QueuingContext {
 
     @Override
     public int downstreamFlits(int router, int outPort, int vc) {
-        int ov = (w.portBase[router] + outPort) * w.vcs + vc;
+        checkOutputVc("downstreamFlits", router, outPort, vc);
+        int ov = (w.portBase[router] + outPort) * w.vcs + levels.vc(vc);
         return credits.capacity(ov) - credits.credits(ov, now);
     }
 
     @Override
     public long transmitWait(int router, int outPort, int vc) {
-        throw new UnsupportedOperationException("the packet model does not count transmit wait (PortVLXmitWait); use"
-                + " network: {name: flit} for a queuing scheme that reads it (e.g. dbbq selection least-waiting)");
+        checkOutputVc("transmitWait", router, outPort, vc);
+        return waits.read(router, outPort, levels.vc(vc), now);
+    }
+
+    /** A scheme named an output VC: refuse one that does not exist, naming the method it called. */
+    private void checkOutputVc(String method, int router, int outPort, int vc) {
+        if (router < 0 || router >= w.routers || outPort < 0 || outPort >= w.ports(router) || vc < 0
+                || vc >= levels.count) {
+            throw new IllegalArgumentException(method + ": router " + router + " port " + outPort + " VC " + vc
+                    + " does not exist in " + w.topology.describe() + " with " + levels.describe());
+        }
     }
 
     @Override
     public String vcFunction(int vc) {
-        if (vc < 0 || vc >= w.vcs) {
-            throw new IllegalArgumentException("vcFunction: VC " + vc + " does not exist; there are " + w.vcs);
+        if (vc < 0 || vc >= levels.count) {
+            throw new IllegalArgumentException("vcFunction: VC " + vc + " does not exist; the scheme chooses among "
+                    + levels.describe());
         }
-        return w.description[0].channels().get(vc).function();
+        return w.description[0].channels().get(levels.vc(vc)).function();
     }
 
     /** Candidates of one route computation. */

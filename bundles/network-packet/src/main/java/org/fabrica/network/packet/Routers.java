@@ -132,6 +132,10 @@ final class Routers {
     private final long livelockHops;
     /** Receives packets whose tails reach a network interface, and returned interface credits. */
     Interfaces interfaces;
+    /** The transmit-wait counters, told of every change of an output VC once a scheme reads them. */
+    TransmitWait waits;
+    /** Link errors and retransmission (null: lossless links). */
+    UnicastRetransmission losses;
     private final int receiveOverhead;
 
     Routers(Wiring w, PacketPool pool, CreditCounters credits, RouteComputation route, EventQueue events,
@@ -363,6 +367,9 @@ final class Routers {
      * will be free for a packet, its waiting heads look again (one event for them all).
      */
     private void vcChanged(int ov, long t) {
+        if (waits.counting) {
+            waits.changed(ov, t);
+        }
         if (owner[ov] >= 0) {
             return; // its owner's sending will tell
         }
@@ -429,11 +436,15 @@ final class Routers {
         for (int k = 0, n = candidates(iv); k < n; k++) {
             int ovBase = (base + candPort(iv, k)) * vcs;
             for (long m = candMask(iv, k); m != 0; m &= m - 1) {
-                int i = waitMask(r, ovBase + Long.numberOfTrailingZeros(m)) + (local >>> 6);
+                int ov = ovBase + Long.numberOfTrailingZeros(m);
+                int i = waitMask(r, ov) + (local >>> 6);
                 if (on) {
                     waitOn[i] |= 1L << local;
                 } else {
                     waitOn[i] &= ~(1L << local);
+                }
+                if (waits.counting) {
+                    waits.changed(ov, progress.now);
                 }
             }
         }
@@ -732,7 +743,13 @@ final class Routers {
             // the ejection buffer drains at once: its credits come back as the flits arrive
             int ecr = fd + w.ejectCreditReturn;
             credits.ramp(ov, false, f, t + ecr, c, tail + ecr, t);
-            events.add(tail + fd + receiveOverhead, EventQueue.DELIVER, slot);
+            if (losses == null) {
+                events.add(tail + fd + receiveOverhead, EventQueue.DELIVER, slot);
+            } else {
+                // the CRC check when the tail arrives: delivered after the receive overhead, or dropped then
+                losses.tailSent(tail, r, o, slot);
+                events.add(tail + fd, EventQueue.DELIVER, slot);
+            }
             pr.ejecting++;
             vcChanged(ov, t);
             return;
@@ -766,6 +783,33 @@ final class Routers {
             }
         }
         return false;
+    }
+
+    /** The most flits of the packets whose heads wait for output VC {@code ov} (0: none waits). */
+    int longestWaitingFor(int ov) {
+        int r = w.portRouter[ov / vcs];
+        int b = waitMask(r, ov);
+        int qBase = queueBase[r];
+        int queues = queuesPerVc[r];
+        int port = ov / vcs - w.portBase[r];
+        int longest = 0;
+        for (int i = 0, words = vcWordBase[r + 1] - vcWordBase[r]; i < words; i++) {
+            for (long bits = waitOn[b + i]; bits != 0; bits &= bits - 1) {
+                int local = (i << 6) + Long.numberOfTrailingZeros(bits);
+                // bit: the input VC of the head; with VOQ, its queue to this output
+                int q = qBase + (voq ? local * queues + port : local);
+                longest = Math.max(longest, pool.length(front(q)));
+            }
+        }
+        return longest;
+    }
+
+    /**
+     * The first cycle from {@code now} at whose end output VC {@code ov} has no owner (its last
+     * packet's tail sent), as the flit model sees it; {@link Long#MAX_VALUE} while a packet holds it.
+     */
+    long freeFrom(int ov, long now) {
+        return owner[ov] >= 0 ? Long.MAX_VALUE : Math.max(now, ownerFreeAt[ov] - 1);
     }
 
     /** Packets in router buffers. */

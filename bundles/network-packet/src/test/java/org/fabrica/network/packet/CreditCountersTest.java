@@ -33,6 +33,24 @@ class CreditCountersTest {
     }
 
     @Test
+    void atTheEndOfACycleTheFlitsSentInItAreTakenAndTheCreditsBackByThenGiven() {
+        CreditCounters c = new CreditCounters(new int[] {8});
+        // flits sent in cycles 0..7 (counted from 1 by readers before the routers' turn), back from 12 to 19
+        c.ramp(0, true, 8, 1, 1, 8, 0);
+        c.ramp(0, false, 8, 12, 1, 19, 0);
+        assertEquals(8, c.creditsAt(0, 0), "before the routers' turn of cycle 0 nothing is sent");
+        assertEquals(7, c.creditsAtEndOf(0, 0), "after it the first flit is");
+        assertEquals(0, c.creditsAtEndOf(0, 7), "the tail sent in cycle 7");
+        assertEquals(0, c.creditsAtEndOf(0, 11));
+        assertEquals(1, c.creditsAtEndOf(0, 12), "the first credit back in cycle 12");
+        assertEquals(8, c.creditsAtEndOf(0, 19));
+        assertEquals(12, c.firstEndWith(0, 1, 8), "the first end of a cycle with one credit");
+        assertEquals(19, c.firstEndWith(0, 8, 8), "with room for the whole packet");
+        assertEquals(19, c.firstEndWith(0, 8, 19), "already there");
+        assertEquals(Long.MAX_VALUE, c.firstEndWith(0, 9, 8), "never more than the capacity");
+    }
+
+    @Test
     void noRoomComingBackMeansNoFitYet() {
         CreditCounters c = new CreditCounters(new int[] {8});
         c.ramp(0, true, 8, 0, 1, 7, 0);

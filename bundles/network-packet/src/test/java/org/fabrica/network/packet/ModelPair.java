@@ -81,6 +81,29 @@ final class ModelPair {
     String kns;
     /** With {@link #kns}: zipf (s = 1) or hotspot (node 0, a quarter of the sources). */
     String knsPattern = "zipf";
+    /** With {@link #kns} and a dbbq scheme: its network selection instead of the label's (e.g. least-waiting). */
+    String selection;
+    /**
+     * When set, every network choice at a source first reads the transmit-wait counters of every
+     * output VC of the source's router and adds them here, weighted by their position (a
+     * fingerprint of the counters that both models must give alike).
+     */
+    java.util.List<Long> waitReadings;
+    /** The torus's queuing scheme instead of datelines (null: datelines). */
+    java.util.function.Function<QueuingContext, QueuingScheme> queuingOverride;
+    /** The throttle instead of none (null: none). */
+    java.util.function.Function<org.fabrica.throttle.ThrottleContext, org.fabrica.throttle.Throttle> throttleOverride;
+    /** Cycles without a move after which a run is a deadlock. */
+    long deadlockCycles = 20_000;
+    /** The interfaces' send and receive overheads instead of the hardware's (null: the hardware's). */
+    org.fabrica.hardware.EndpointTiming endpoint;
+    /** Link errors on both models (the flit model's draws): per bit, and the retransmission timeout. */
+    double bitErrorRate;
+    int retransmitTimeoutCycles = 2000;
+    /** With {@link #kns}: the InfiniBand injection queues (null: the hardware's default, per-vc). */
+    String knsInjection;
+    /** With {@link #kns}: the InfiniBand SL-to-VL table (empty: none). */
+    java.util.List<Integer> slToVl = java.util.List.of();
 
     /** The OSHA/SASHA study's k-ary 2-direct 1-indirect KNS with scheme {@code scheme} (its file's labels). */
     static ModelPair kns(int k, String scheme, String pattern, String crossbar) {
@@ -123,10 +146,12 @@ final class ModelPair {
         InjectionProcess injection = injectionOverride != null ? injectionOverride : new BernoulliFactory().create(
                 topology.nodes(), new OfferedLoad(load, packetFlits, stop), Parameters.defaults(BernoulliParameters.class));
         return new NetworkSetup(topology, model.description(), routing,
-                c -> new DatelineQueuingFactory().create(c, Parameters.defaults(DatelineQueuingParameters.class)),
-                c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
-                injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
-                new ProviderNames("dor", "dateline", "none", "uniform"), model.endpoint(), parts());
+                queuingOverride != null ? queuingOverride
+                        : c -> new DatelineQueuingFactory().create(c, Parameters.defaults(DatelineQueuingParameters.class)),
+                throttleOverride != null ? throttleOverride
+                        : c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
+                injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
+                new ProviderNames("dor", "dateline", "none", "uniform"), endpoint != null ? endpoint : model.endpoint(), parts());
     }
 
     private NetworkSetup knsSetup(NetworkObserver observer) {
@@ -139,11 +164,22 @@ final class ModelPair {
             case "1vc" -> c -> new SingleVcFactory().create(c, Parameters.defaults(SingleVcParameters.class));
             case "osha-2vc", "osha-4vc-dbbq", "sasha-2vc", "sasha-4vc-dbbq" -> c -> new DbbqFactory().create(c,
                     Parameters.bind(DbbqParameters.class, Map.of("queuesPerNetwork", kns.contains("4vc") ? 2 : 1,
-                            "selection", kns.startsWith("sasha") ? "least-occupied" : "round-robin"), "dbbq"));
+                            "selection", selection != null ? selection
+                                    : kns.startsWith("sasha") ? "least-occupied" : "round-robin"), "dbbq"));
             default -> throw new IllegalArgumentException("scheme " + kns);
         };
+        if (waitReadings != null) {
+            java.util.function.Function<QueuingContext, QueuingScheme> inner = queuing;
+            queuing = c -> new WaitReader(inner.apply(c), c, waitReadings);
+        }
         Map<String, Object> hw = new HashMap<>();
         hw.put("vls", 4);
+        if (knsInjection != null) {
+            hw.put("injectionQueues", knsInjection);
+        }
+        if (!slToVl.isEmpty()) {
+            hw.put("slToVl", slToVl);
+        }
         hw.put("linkInterleaving", interleaving);
         hw.put("crossbar", crossbar);
         HardwareModel model = new InfinibandHardwareFactory().create(Parameters.bind(InfinibandParameters.class, hw,
@@ -162,17 +198,19 @@ final class ModelPair {
         InjectionProcess injection = new BernoulliFactory().create(topology.nodes(), new OfferedLoad(load, packetFlits,
                 stop), Parameters.defaults(BernoulliParameters.class));
         return new NetworkSetup(topology, model.description(), routing, queuing,
-                c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
-                injection, packetFlits, observer, random, new RunLimits(maxCycles, 20_000),
-                new ProviderNames("kns-dor", kns, "none", knsPattern), model.endpoint(), parts(), kinds);
+                throttleOverride != null ? throttleOverride
+                        : c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
+                injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
+                new ProviderNames("kns-dor", kns, "none", knsPattern), endpoint != null ? endpoint : model.endpoint(), parts(), kinds);
     }
 
     /** The flit model, with whole packets on links (and no link errors). */
     Window flit() {
         Window w = new Window(warmup, warmup + measure);
         NetworkModel net = new FlitNetworkFactory().create(setup(w), Parameters.bind(FlitNetworkParameters.class,
-                Map.of("bitErrorRate", 0.0), "flit"));
+                Map.of("bitErrorRate", bitErrorRate, "retransmitTimeoutCycles", retransmitTimeoutCycles), "flit"));
         run(net);
+        w.losses = net.lossCounters();
         w.end(net);
         return w;
     }
@@ -181,12 +219,14 @@ final class ModelPair {
         Window w = new Window(warmup, warmup + measure);
         NetworkModel net = packetModel(w);
         w.calls = run(net);
+        w.losses = net.lossCounters();
         w.end(net);
         return w;
     }
 
     NetworkModel packetModel(NetworkObserver observer) {
-        return new PacketNetworkFactory().create(setup(observer), Parameters.defaults(PacketNetworkParameters.class));
+        return new PacketNetworkFactory().create(setup(observer), Parameters.bind(PacketNetworkParameters.class,
+                Map.of("bitErrorRate", bitErrorRate, "retransmitTimeoutCycles", retransmitTimeoutCycles), "packet"));
     }
 
     /** Runs {@code net} to its end as a kernel does, skipping the idle cycles it names; returns the cycles simulated. */
@@ -201,6 +241,42 @@ final class ModelPair {
             }
             net.atSafePoint(c + 1);
             c = net.nextActiveCycle(c);
+        }
+    }
+
+    /** A queuing scheme that reads every output VC's transmit wait at the source router before each network choice. */
+    private static final class WaitReader implements QueuingScheme {
+        private final QueuingScheme inner;
+        private final QueuingContext context;
+        private final java.util.List<Long> readings;
+
+        WaitReader(QueuingScheme inner, QueuingContext context, java.util.List<Long> readings) {
+            this.inner = inner;
+            this.context = context;
+            this.readings = readings;
+        }
+
+        @Override
+        public long vcMask(int router, int outPort, int vcClass, org.fabrica.routing.PacketView packet) {
+            return inner.vcMask(router, outPort, vcClass, packet);
+        }
+
+        @Override
+        public long injectionVcMask(int node, org.fabrica.routing.PacketView packet) {
+            return inner.injectionVcMask(node, packet);
+        }
+
+        @Override
+        public int virtualNetwork(int node, org.fabrica.routing.PacketView packet) {
+            int r = context.topology().nodeRouter(node);
+            long sum = 0;
+            for (int port = 0, i = 1; port < context.topology().ports(r); port++) {
+                for (int vc = 0; vc < context.vcs(); vc++, i++) {
+                    sum += i * context.transmitWait(r, port, vc);
+                }
+            }
+            readings.add(sum);
+            return inner.virtualNetwork(node, packet);
         }
     }
 
@@ -234,6 +310,8 @@ final class ModelPair {
         long flitHops;
         long calls;
         boolean truncated;
+        /** The model's loss counters (unicastDropped, retransmitted; empty without a loss). */
+        Map<String, Long> losses = Map.of();
         final java.util.BitSet ids = new java.util.BitSet();
         boolean twice;
 
