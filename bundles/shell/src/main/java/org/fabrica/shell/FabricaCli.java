@@ -122,6 +122,17 @@ final class FabricaCli {
                 + org.fabrica.params.Suggestions.hint(word, e.getCommandLine().getSubcommands().keySet()));
     }
 
+    /**
+     * The command that continues a stopped run: its results folder, whose experiment.yaml is the
+     * experiment resolved (so it runs as it is, with the same id), and {@code --resume}; as
+     * {@code status} prints it.
+     */
+    static String continueCommand(Path outDir) {
+        String dir = outDir.toString();
+        return "./fabrica run " + (dir.matches("[A-Za-z0-9_./:@%+=,-]+") ? dir : "'" + dir.replace("'", "'\\''") + "'")
+                + " --resume";
+    }
+
     /** What to do when the heap ran out: the heap's size, and how to raise it or shrink the run. */
     static String outOfMemory(long maxHeapBytes) {
         return "out of memory: the Java heap (at most " + maxHeapBytes / (1024 * 1024) + " MB) is too small for this "
@@ -211,7 +222,7 @@ final class FabricaCli {
                 Thread.currentThread().interrupt();
                 progress.finish();
                 err.println("Interrupted: run " + handle.id() + " stopped; finished points are in " + handle.outDir()
-                        + " (rerun with --resume to continue).");
+                        + "; continue with: " + continueCommand(handle.outDir()));
                 return FAILED;
             }
             progress.finish();
@@ -233,7 +244,7 @@ final class FabricaCli {
             if (state == RunState.STOPPED) {
                 // Ctrl-C or SIGTERM: the launcher stopped the run; say how to continue it.
                 err.println("Run " + handle.id() + " stopped; finished points are in " + handle.outDir()
-                        + " (rerun with --resume to continue).");
+                        + "; continue with: " + continueCommand(handle.outDir()));
             } else if (state != RunState.FINISHED) {
                 err.println("Run " + handle.id() + " ended " + state.name().toLowerCase() + ".");
             }

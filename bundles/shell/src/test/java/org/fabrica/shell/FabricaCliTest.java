@@ -181,7 +181,14 @@ class FabricaCliTest {
         Path out = tmp.resolve("res");
         assertEquals(1, run("run", "ok.yaml", "--out", out.toString()));
         assertTrue(err().contains("stopped; finished points are in " + out.toAbsolutePath()
-                + " (rerun with --resume to continue)"), err());
+                + "; continue with: ./fabrica run " + out.toAbsolutePath() + " --resume"), err());
+    }
+
+    @Test
+    void theContinueCommandQuotesAFolderTheShellWouldSplit() {
+        assertEquals("./fabrica run results/a-b_1 --resume", FabricaCli.continueCommand(Path.of("results/a-b_1")));
+        assertEquals("./fabrica run '/tmp/my runs/it'\\''s' --resume",
+                FabricaCli.continueCommand(Path.of("/tmp/my runs/it's")));
     }
 
     @Test
