@@ -60,7 +60,7 @@ class HyperXTest {
         assertEquals(4, f.terminalsPerRouter());
         assertEquals(64, f.nodes()); // k^n
         assertEquals(16, f.routers()); // k^(n-1)
-        assertEquals(2 * 3 + 4, f.ports(0)); // n(k-1) + 1 ... + (c - 1) extra terminals: (n-1)(k-1) + c
+        assertEquals(2 * 3 + 4, f.ports(0)); // (n-1)(k-1) network ports and c terminals
         assertTrue(f.describe().startsWith("4-ary 3-flat"), f.describe());
         HyperX concentrated = (HyperX) new FlatFlyFactory().create(Parameters.bind(FlatFlyParameters.class,
                 Map.of("k", 8, "n", 2, "c", 2)));
