@@ -135,8 +135,8 @@ class StudyModeServiceTest {
     }
 
     @Test
-    void theModesOfThisBundleAreFoundAsComponents() {
-        assertEquals(List.of("collective", "m2n", "ramp", "steady", "trace"),
+    void theModesOnTheClassPathAreFoundAsComponents() {
+        assertEquals(List.of("collective", "m2n", "ramp", "schedulability", "steady", "trace"),
                 ClasspathProviders.registry().studies().names());
     }
 
@@ -159,9 +159,9 @@ class StudyModeServiceTest {
         // the file keeps the mode's own key: the missing mode is named first, not the key
         String msg = Fixtures.refused(new ExperimentRunner(ClasspathProviders.registry()), tmp, PROBE);
         assertTrue(PROBE.contains("probe: 3\n"), "the file has the probe mode's own key");
-        assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, steady, trace; use "
+        assertContains(msg, "mode 'probe' is not a mode; valid: collective, m2n, ramp, schedulability, steady, trace; use "
                 + "collective (burst at cycle 0), m2n (M-to-N communications played from schedules), ramp (ramp load), "
-                + "steady (load points) or trace"
+                + "schedulability (circuit schedulers on random permutations), steady (load points) or trace"
                 + " (applications replayed from traces)");
         assertContains(Fixtures.refused(new ExperimentRunner(ClasspathProviders.registry()), tmp,
                 Fixtures.TINY + "probe: 3\n"), "unknown key 'probe'");

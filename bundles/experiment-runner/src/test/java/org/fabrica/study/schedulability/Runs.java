@@ -29,9 +29,11 @@ import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.sweep.PointResult;
 
 /**
- * The mode run as a user runs it: by the experiment runner outside a framework, with the providers
- * and modes of the class path found as Declarative Services would find them (this bundle's mode
- * takes the runner's ComputedStudies).
+ * The mode of bundle study-schedulability run as a user runs it: by the experiment runner outside a
+ * framework, with the providers and modes of the class path found as Declarative Services would
+ * find them (the mode takes the runner's ComputedStudies). These end-to-end tests live in the
+ * runner's module, which has every mode on its test class path (its user-guide test documents them
+ * all); they are in the mode's package to reach its package-private parts.
  */
 final class Runs {
     private Runs() {

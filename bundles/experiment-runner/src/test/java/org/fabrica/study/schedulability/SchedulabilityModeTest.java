@@ -214,16 +214,6 @@ class SchedulabilityModeTest {
     }
 
     @Test
-    void quantilesInterpolateBetweenRanks() {
-        double[] v = {1, 2, 3, 4};
-        assertEquals(1, SchedulabilityPoint.quantile(v, 0));
-        assertEquals(1.75, SchedulabilityPoint.quantile(v, 0.25));
-        assertEquals(2.5, SchedulabilityPoint.quantile(v, 0.5));
-        assertEquals(4, SchedulabilityPoint.quantile(v, 1));
-        assertEquals(7, SchedulabilityPoint.quantile(new double[] {7}, 0.5));
-    }
-
-    @Test
     void pointsAreDeterministicPerSeedAndPairedAcrossSchedulers() {
         String paired = Runs.with(Runs.with(STUDY, "  - {label: random, scheduler: {name: random-local, seed: 3}}\n",
                 "  - {label: greedy-again, scheduler: greedy-local}\n"), "seeds: 2", "seeds: 3");
