@@ -82,6 +82,7 @@ public final class ExperimentRunner implements ExperimentService {
     public String validate(Path file, RunOptions options) {
         RunOptions o = options == null ? defaults() : options;
         SweepPlan plan = plan(file, o);
+        ProviderBinding.checkedExecutor(plan, registry);
         Path out = outDir(plan, o);
         ResultsStore.check(out, plan.experimentId(), EarlierExperiments.of(out, plan, registry),
                 plan.resolvedYaml(fabricaVersion, fabricaCommit, ""), o.resume());
@@ -117,7 +118,7 @@ public final class ExperimentRunner implements ExperimentService {
             throw new ExperimentException("threads = " + o.threads() + "; use 0 (one per core) or a positive count");
         }
         SweepPlan plan = plan(file, o);
-        SweepExecutor executor = (SweepExecutor) registry.executor(plan.spec().executor()).service();
+        SweepExecutor executor = ProviderBinding.checkedExecutor(plan, registry);
         Path out = outDir(plan, o);
         // everything above only reads; from here on the results folder is written
         Set<String> earlier = EarlierExperiments.of(out, plan, registry);

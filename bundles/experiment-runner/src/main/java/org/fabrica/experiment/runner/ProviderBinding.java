@@ -92,22 +92,32 @@ final class ProviderBinding {
         });
     }
 
-    /**
-     * The sweep executor the file names must be registered and its own configuration valid
-     * ({@link org.fabrica.sweep.SweepExecutor#check}); the error names the {@code executor} key.
-     */
+    /** The sweep executor the file names must be registered; the error names the {@code executor} key. */
     static void checkExecutor(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        RegisteredProvider executor;
         try {
-            executor = registry.executor(spec.executor());
+            registry.executor(spec.executor());
         } catch (ExperimentException e) {
             throw doc.error("executor", e.getMessage());
         }
+    }
+
+    /**
+     * The executor that will run the plan's points checks its own configuration
+     * ({@link org.fabrica.sweep.SweepExecutor#check}): on the launcher that starts or validates a
+     * run, not where a plan is only resolved (a cluster member plans the shipped experiment, whose
+     * executor is the coordinator's, to run single points).
+     *
+     * @throws ExperimentException naming the {@code executor} key and what the executor said
+     */
+    static org.fabrica.sweep.SweepExecutor checkedExecutor(SweepPlan plan, ProviderRegistry registry) {
+        org.fabrica.sweep.SweepExecutor executor = (org.fabrica.sweep.SweepExecutor) registry
+                .executor(plan.spec().executor()).service();
         try {
-            ((org.fabrica.sweep.SweepExecutor) executor.service()).check();
+            executor.check();
         } catch (IllegalArgumentException e) {
-            throw doc.error("executor", "executor '" + spec.executor() + "': " + e.getMessage());
+            throw plan.document().error("executor", "executor '" + plan.spec().executor() + "': " + e.getMessage());
         }
+        return executor;
     }
 
     /**

@@ -268,4 +268,31 @@ class ExperimentValidationTest {
         assertContains(refused(two), "label 'dor' is used by an earlier scheme");
         assertContains(refused(tinyWith("loads: [0.05, 0.1]", "loads: [0.05, 0.05]")), "load 0.05 appears twice");
     }
+
+    /** An executor whose own configuration is wrong: its check says so. */
+    private static final class MisconfiguredExecutor implements org.fabrica.sweep.SweepExecutor {
+        @Override
+        public void execute(List<org.fabrica.sweep.SweepPoint> points, org.fabrica.sweep.PointRunner runner,
+                int parallelism, org.fabrica.sweep.SweepListener listener) {
+            throw new AssertionError("a misconfigured executor must not run");
+        }
+
+        @Override
+        public void check() {
+            throw new IllegalArgumentException("its members file lists no member; add members = host:port");
+        }
+    }
+
+    @Test
+    void anExecutorsOwnConfigurationIsCheckedBeforeTheResultsFolderExists() {
+        ProviderRegistry registry = ClasspathProviders.registry();
+        registry.add(new MisconfiguredExecutor(), Map.of("fabrica.name", "picky"));
+        ExperimentRunner runner = new ExperimentRunner(registry);
+        String refused = Fixtures.refused(runner, tmp, Fixtures.TINY + "executor: picky\n");
+        assertContains(refused, "executor 'picky': its members file lists no member; add members = host:port");
+        Path out = tmp.resolve("started");
+        assertThrows(ExperimentException.class, () -> runner.start(Fixtures.write(tmp, "p.yaml",
+                Fixtures.TINY + "executor: picky\n"), Fixtures.options(out), null));
+        assertFalse(Files.exists(out), "start refuses it too, before writing anything");
+    }
 }
