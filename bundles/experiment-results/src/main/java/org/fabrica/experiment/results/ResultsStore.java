@@ -125,6 +125,17 @@ public final class ResultsStore implements AutoCloseable {
      */
     public static void check(Path dir, String experimentId, Set<String> earlierIds, String resolvedYaml,
             boolean resume) {
+        finished(dir, experimentId, earlierIds, resolvedYaml);
+    }
+
+    /**
+     * Checks the folder as {@link #check(Path, String, Set, String, boolean)} does and returns the
+     * ids of the points its journal holds finished (of this experiment or of {@code earlierIds});
+     * none when the folder or its journal does not exist yet. Reads only.
+     *
+     * @throws ExperimentException saying what is wrong and what to do
+     */
+    public static Set<String> finished(Path dir, String experimentId, Set<String> earlierIds, String resolvedYaml) {
         Path abs = dir.toAbsolutePath().normalize();
         if (Files.exists(abs)) {
             if (!Files.isDirectory(abs)) {
@@ -135,8 +146,11 @@ public final class ResultsStore implements AutoCloseable {
                 throw new ExperimentException("results folder " + dir + " is not writable; choose another folder with "
                         + "--out or fix its permissions");
             }
-            readJournal(abs, dir, experimentId, earlierIds, resolvedYaml);
-            return;
+            Set<String> ids = new java.util.LinkedHashSet<>();
+            for (PointResult r : readJournal(abs, dir, experimentId, earlierIds, resolvedYaml).results()) {
+                ids.add(r.point().pointId());
+            }
+            return ids;
         }
         Path p = abs.getParent();
         while (p != null && !Files.exists(p)) {
@@ -150,6 +164,7 @@ public final class ResultsStore implements AutoCloseable {
             throw new ExperimentException("results folder " + dir + " cannot be created: " + p
                     + " is not writable; choose another folder with --out");
         }
+        return Set.of();
     }
 
     /**

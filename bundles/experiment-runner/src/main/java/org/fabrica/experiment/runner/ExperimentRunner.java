@@ -84,9 +84,29 @@ public final class ExperimentRunner implements ExperimentService {
         SweepPlan plan = plan(file, o);
         ProviderBinding.checkedExecutor(plan, registry);
         Path out = outDir(plan, o);
-        ResultsStore.check(out, plan.experimentId(), EarlierExperiments.of(out, plan, registry),
-                plan.resolvedYaml(fabricaVersion, fabricaCommit, ""), o.resume());
-        return plan.summary() + "\n  results   " + out;
+        Set<String> done = ResultsStore.finished(out, plan.experimentId(), EarlierExperiments.of(out, plan, registry),
+                plan.resolvedYaml(fabricaVersion, fabricaCommit, ""));
+        return plan.summary() + "\n  results   " + out + folderNote(plan, done, o.resume());
+    }
+
+    /**
+     * What a run will do with the points the results folder already holds: none (a new folder), kept
+     * ({@code --resume}: the rest run; all done: nothing to simulate) or replaced (a run without
+     * {@code --resume} starts over).
+     */
+    static String folderNote(SweepPlan plan, Set<String> done, boolean resume) {
+        int total = plan.points().size();
+        long kept = plan.points().stream().filter(p -> done.contains(p.pointId())).count();
+        if (kept == 0) {
+            return "";
+        }
+        if (resume) {
+            return kept == total ? " (all " + total + " points are done: nothing to simulate; --resume draws the"
+                    + " outputs again)" : " (resuming: " + kept + " of " + total + " points done, " + (total - kept)
+                    + " to run)";
+        }
+        return " (it holds " + kept + " finished point(s) of this experiment: a run without --resume starts over"
+                + " and moves them into " + ResultsStore.EARLIER + "/; add --resume to continue them)";
     }
 
     /**

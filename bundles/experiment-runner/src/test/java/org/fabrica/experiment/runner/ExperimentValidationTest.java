@@ -295,4 +295,23 @@ class ExperimentValidationTest {
                 Fixtures.TINY + "executor: picky\n"), Fixtures.options(out), null));
         assertFalse(Files.exists(out), "start refuses it too, before writing anything");
     }
+
+    @Test
+    void validateSaysWhatARunWillDoWithTheFolderItFinds() {
+        Fixtures.run(tmp, "done", Fixtures.TINY);
+        ExperimentRunner runner = new ExperimentRunner(Fixtures.registry());
+        Path file = Fixtures.write(tmp, "again.yaml", Fixtures.TINY);
+        Path out = tmp.resolve("done");
+        assertContains(runner.validate(file, new RunOptions(out, true, 1, Map.of(), false)),
+                "(all 2 points are done: nothing to simulate; --resume draws the outputs again)");
+        assertContains(runner.validate(file, new RunOptions(out, false, 1, Map.of(), false)),
+                "(it holds 2 finished point(s) of this experiment: a run without --resume starts over and moves them"
+                        + " into earlier/; add --resume to continue them)");
+        assertContains(runner.validate(Fixtures.write(tmp, "more.yaml", Fixtures.with(Fixtures.TINY, "loads: [0.05, 0.1]",
+                "loads: [0.05, 0.1, 0.15]")), new RunOptions(tmp.resolve("fresh"), true, 1, Map.of(), false)),
+                "results   " + tmp.resolve("fresh").toAbsolutePath().normalize());
+        String fresh = runner.validate(file, new RunOptions(tmp.resolve("fresh"), true, 1, Map.of(), false));
+        assertTrue(fresh.endsWith("results   " + tmp.resolve("fresh").toAbsolutePath().normalize()),
+                "a new folder has nothing to say: " + fresh);
+    }
 }
