@@ -68,4 +68,15 @@ public interface RunHandle {
     default String summaryText() {
         return "";
     }
+
+    /**
+     * Why the run itself broke, when it did (a results folder that could not be written, e.g. a full
+     * disk; an executor that failed), in words; empty while it runs, and for a run whose only
+     * failures are its points' (each point's is in its result).
+     *
+     * @since 1.3
+     */
+    default java.util.Optional<String> error() {
+        return java.util.Optional.empty();
+    }
 }

@@ -2,7 +2,7 @@
  * Experiment API: load and validate experiment files, run them (with progress, pause, step, swap), and the catalogue of providers per concept.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package org.fabrica.experiment;
 
 import org.osgi.annotation.bundle.Export;

@@ -246,7 +246,8 @@ final class FabricaCli {
                 err.println("Run " + handle.id() + " stopped; finished points are in " + handle.outDir()
                         + "; continue with: " + continueCommand(handle.outDir()));
             } else if (state != RunState.FINISHED) {
-                err.println("Run " + handle.id() + " ended " + state.name().toLowerCase() + ".");
+                err.println("Run " + handle.id() + " ended " + state.name().toLowerCase()
+                        + handle.error().map(e -> ": " + e).orElse("") + ".");
             }
             return ResultSummary.anyFailed(results) || state != RunState.FINISHED ? FAILED : OK;
         }

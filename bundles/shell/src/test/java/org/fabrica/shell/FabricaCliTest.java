@@ -185,6 +185,15 @@ class FabricaCliTest {
     }
 
     @Test
+    void aRunThatBrokeSaysWhy() {
+        service.endState = RunState.FAILED;
+        service.runError = "results could not be completed: UncheckedIOException: No space left on device";
+        assertEquals(1, run("run", "ok.yaml"));
+        assertTrue(err().contains("ended failed: results could not be completed: UncheckedIOException: No space left on"
+                + " device."), err());
+    }
+
+    @Test
     void theContinueCommandQuotesAFolderTheShellWouldSplit() {
         assertEquals("./fabrica run results/a-b_1 --resume", FabricaCli.continueCommand(Path.of("results/a-b_1")));
         assertEquals("./fabrica run '/tmp/my runs/it'\\''s' --resume",

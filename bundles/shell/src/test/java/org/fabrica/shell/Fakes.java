@@ -99,6 +99,7 @@ final class Fakes {
         final CompletableFuture<RunState> completion = new CompletableFuture<>();
         final List<String> calls = new ArrayList<>();
         volatile String summaryText = "";
+        volatile String error;
 
         FakeRun(String id, Path outDir) {
             this.id = id;
@@ -113,6 +114,11 @@ final class Fakes {
         @Override
         public String id() {
             return id;
+        }
+
+        @Override
+        public java.util.Optional<String> error() {
+            return java.util.Optional.ofNullable(error);
         }
 
         @Override
@@ -196,6 +202,8 @@ final class Fakes {
         boolean finishImmediately = true;
         /** The end state of a finished run when not derived from the results (e.g. STOPPED by Ctrl-C). */
         RunState endState;
+        /** The run's own error, when it broke (a full disk). */
+        String runError;
 
         @Override
         public String validate(Path file, RunOptions o) {
@@ -234,6 +242,7 @@ final class Fakes {
                 run.results.addAll(outcome.apply(file));
                 listener.progress(1.0, "done");
                 boolean failed = run.results.stream().anyMatch(PointResult::failed);
+                run.error = runError;
                 run.finish(endState != null ? endState : failed ? RunState.FAILED : RunState.FINISHED);
             }
             return run;

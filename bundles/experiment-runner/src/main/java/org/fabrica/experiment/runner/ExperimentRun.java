@@ -729,6 +729,11 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
     }
 
     @Override
+    public java.util.Optional<String> error() {
+        return java.util.Optional.ofNullable(error);
+    }
+
+    @Override
     public String summaryText() {
         return facts.outputs().text(facts, store.results(), threads);
     }
