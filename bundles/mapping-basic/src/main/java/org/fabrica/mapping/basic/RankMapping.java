@@ -54,9 +54,14 @@ final class RankMapping {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException("mapping file " + file + " does not exist (a relative name is read"
+                    + " beside the experiment file); give a file with one end node per rank", e);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read mapping file " + file + ": " + e.getMessage()
-                    + "; give a file with one node per rank", e);
+            throw new IllegalArgumentException("cannot read mapping file " + file + ": "
+                    + (Files.isDirectory(file) ? "it is a folder" : e.getMessage() == null || e.getMessage()
+                            .equals(file.toString()) ? e.getClass().getSimpleName() : e.getMessage())
+                    + "; give a file with one end node per rank", e);
         }
         int[] map = new int[ranks];
         int[] lineOf = new int[nodes];

@@ -72,5 +72,10 @@ class MappingProvidersTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> f.map(context(2, 1, 1),
                 Parameters.defaults(FileMappingParameters.class)));
         assertTrue(e.getMessage().startsWith("file is required"), e.getMessage());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> f.map(context(2, 1, 1),
+                Parameters.bind(FileMappingParameters.class, Map.of("file", "nope.txt"))));
+        assertEquals("mapping file " + dir.resolve("nope.txt") + " does not exist (a relative name is read beside the"
+                + " experiment file); give a file with one end node per rank", missing.getMessage(),
+                "named once, with what is wrong");
     }
 }
