@@ -134,6 +134,8 @@ final class Routers {
     Interfaces interfaces;
     /** The transmit-wait counters, told of every change of an output VC once a scheme reads them. */
     TransmitWait waits;
+    /** Whether {@link #waits} counts (a scheme read a counter): kept here, read on the hot path without a second load. */
+    boolean countWaits;
     /** Link errors and retransmission (null: lossless links). */
     UnicastRetransmission losses;
     private final int receiveOverhead;
@@ -367,7 +369,7 @@ final class Routers {
      * will be free for a packet, its waiting heads look again (one event for them all).
      */
     private void vcChanged(int ov, long t) {
-        if (waits.counting) {
+        if (countWaits) {
             waits.changed(ov, t);
         }
         if (owner[ov] >= 0) {
@@ -433,18 +435,25 @@ final class Routers {
     private void waitFor(int r, int iv, boolean on) {
         int local = (iv - queueBase[r]) / queuesPerVc[r]; // the queue's input VC
         int base = w.portBase[r];
+        int words = vcWordBase[r + 1] - vcWordBase[r];
+        int first = waitOnBase[r] - w.portBase[r] * vcs * words + (local >>> 6);
+        long bit = 1L << local;
         for (int k = 0, n = candidates(iv); k < n; k++) {
             int ovBase = (base + candPort(iv, k)) * vcs;
             for (long m = candMask(iv, k); m != 0; m &= m - 1) {
-                int ov = ovBase + Long.numberOfTrailingZeros(m);
-                int i = waitMask(r, ov) + (local >>> 6);
+                int i = first + (ovBase + Long.numberOfTrailingZeros(m)) * words;
                 if (on) {
-                    waitOn[i] |= 1L << local;
+                    waitOn[i] |= bit;
                 } else {
-                    waitOn[i] &= ~(1L << local);
+                    waitOn[i] &= ~bit;
                 }
-                if (waits.counting) {
-                    waits.changed(ov, progress.now);
+            }
+        }
+        if (countWaits) {
+            for (int k = 0, n = candidates(iv); k < n; k++) {
+                int ovBase = (base + candPort(iv, k)) * vcs;
+                for (long m = candMask(iv, k); m != 0; m &= m - 1) {
+                    waits.changed(ovBase + Long.numberOfTrailingZeros(m), progress.now);
                 }
             }
         }

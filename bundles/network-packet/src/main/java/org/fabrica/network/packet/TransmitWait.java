@@ -55,6 +55,7 @@ final class TransmitWait {
             }
             tracked[router] = true;
             counting = true;
+            routers.countWaits = true;
             for (int o = w.portBase[router] * vcs, end = w.portBase[router + 1] * vcs; o < end; o++) {
                 predict(o, now);
             }
