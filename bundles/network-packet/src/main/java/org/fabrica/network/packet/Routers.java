@@ -49,11 +49,10 @@ final class Routers {
     private final int maxCandidates;
     /** VOQ crossbars: one queue per input VC and output port; else one per input VC. */
     private final boolean voq;
-    /** Per router: queues per input VC (its port count with VOQ, else 1). */
+    /** How queues and masks are numbered; the arrays below are its own, kept here for the hot path. */
+    final QueueLayout layout;
     private final int[] queuesPerVc;
-    /** Per router, and one past the last: its local queue 0. */
     private final int[] queueBase;
-    /** VOQ: the router of every queue (null without: a queue is its input VC). */
     private final int[] queueRouter;
     /** Candidates kept per queue beyond the first (in its record): none with VOQ, else the routing's most - 1. */
     private final int candStride;
@@ -88,9 +87,7 @@ final class Routers {
      * waits long costs nothing in between.
      */
     private final long[] waitOn;
-    /** Per router: where its output VCs' wait masks start (each VC's mask spans {@link #vcWordBase}'s words). */
     private final int[] waitOnBase;
-    /** Per router: words of a bit mask over its local input VCs. */
     private final int[] vcWordBase;
     /** Per output VC: the cycle of its pending "free" event, to send each one once. */
     private final long[] vcEventAt;
@@ -119,7 +116,7 @@ final class Routers {
     private final long[] inFreeAt;
     // per output VC
     final int[] owner;
-    private final long[] ownerFreeAt;
+    final long[] ownerFreeAt;
     private final int[][] vcPriority;
     // the allocator parts
     private final CheckedAllocator vaAllocator;
@@ -134,7 +131,7 @@ final class Routers {
     Interfaces interfaces;
     /** The transmit-wait counters, told of every change of an output VC once a scheme reads them. */
     TransmitWait waits;
-    /** Whether {@link #waits} counts (a scheme read a counter): kept here, read on the hot path without a second load. */
+    /** Whether {@link #waits} counts (a scheme read one): read on the hot path without a second load. */
     boolean countWaits;
     /** Link errors and retransmission (null: lossless links). */
     UnicastRetransmission losses;
@@ -157,21 +154,11 @@ final class Routers {
         this.queueCapacity = w.maxCapacityPackets + 1;
         this.maxCandidates = route.maxCandidates;
         this.voq = organisation == CrossbarOrganisation.VOQ;
-        this.queuesPerVc = new int[w.routers];
-        this.queueBase = new int[w.routers + 1];
-        for (int r = 0; r < w.routers; r++) {
-            queuesPerVc[r] = voq ? w.ports(r) : 1;
-            queueBase[r + 1] = Math.addExact(queueBase[r], Math.multiplyExact(w.ports(r) * vcs, queuesPerVc[r]));
-        }
+        this.layout = new QueueLayout(w, voq);
+        this.queuesPerVc = layout.queuesPerVc;
+        this.queueBase = layout.queueBase;
+        this.queueRouter = layout.queueRouter;
         int vcTotal = queueBase[w.routers];
-        if (voq) {
-            this.queueRouter = new int[vcTotal];
-            for (int r = 0; r < w.routers; r++) {
-                java.util.Arrays.fill(queueRouter, queueBase[r], queueBase[r + 1], r);
-            }
-        } else {
-            this.queueRouter = null;
-        }
         this.candStride = voq ? 0 : maxCandidates - 1;
         this.fifo = new int[Math.multiplyExact(vcTotal, queueCapacity)];
         this.rec = new long[Math.addExact(Math.multiplyExact(vcTotal, 1 << REC_SHIFT), REC_LEAD)];
@@ -182,26 +169,13 @@ final class Routers {
         this.candMask = new long[Math.multiplyExact(vcTotal, candStride)];
         this.routePort = new int[maxCandidates];
         this.routeMask = new long[maxCandidates];
-        this.wordBase = new int[w.routers + 1];
-        this.vcWordBase = new int[w.routers + 1];
-        for (int r = 0; r < w.routers; r++) {
-            wordBase[r + 1] = wordBase[r] + (queueBase[r + 1] - queueBase[r] + 63) / 64;
-            vcWordBase[r + 1] = vcWordBase[r] + (w.ports(r) * vcs + 63) / 64;
-        }
+        this.wordBase = layout.wordBase;
+        this.vcWordBase = layout.vcWordBase;
         this.due = new long[wordBase[w.routers]];
-        this.summaryBase = new int[w.routers + 1];
-        int mostWords = 1;
-        for (int r = 0; r < w.routers; r++) {
-            int words = wordBase[r + 1] - wordBase[r];
-            summaryBase[r + 1] = summaryBase[r] + (words + 63) / 64;
-            mostWords = Math.max(mostWords, words);
-        }
+        this.summaryBase = layout.summaryBase;
         this.dueWords = new long[summaryBase[w.routers]];
-        this.dueList = new int[mostWords];
-        this.waitOnBase = new int[w.routers + 1];
-        for (int r = 0; r < w.routers; r++) {
-            waitOnBase[r + 1] = waitOnBase[r] + w.ports(r) * vcs * (vcWordBase[r + 1] - vcWordBase[r]);
-        }
+        this.dueList = new int[layout.mostWords];
+        this.waitOnBase = layout.waitOnBase;
         this.waitOn = new long[waitOnBase[w.routers]];
         int ovTotal = w.totalPorts * vcs;
         this.vcEventAt = new long[ovTotal];
@@ -216,14 +190,7 @@ final class Routers {
         this.owner = new int[ovTotal];
         java.util.Arrays.fill(owner, -1);
         this.ownerFreeAt = new long[ovTotal];
-        this.vcPriority = new int[w.routers][];
-        for (int r = 0; r < w.routers; r++) {
-            int[] p = new int[vcs];
-            for (int v = 0; v < vcs; v++) {
-                p[v] = w.description[r].channels().get(v).priority();
-            }
-            vcPriority[r] = p;
-        }
+        this.vcPriority = w.vcPriority;
         int localVcs = w.maxPorts * vcs;
         int localQueues = localVcs * (voq ? w.maxPorts : 1);
         this.vaAllocator = new CheckedAllocator(va, vaName, "VC allocation", localQueues);
@@ -813,22 +780,9 @@ final class Routers {
         return longest;
     }
 
-    /**
-     * The first cycle from {@code now} at whose end output VC {@code ov} has no owner (its last
-     * packet's tail sent), as the flit model sees it; {@link Long#MAX_VALUE} while a packet holds it.
-     */
-    long freeFrom(int ov, long now) {
-        return owner[ov] >= 0 ? Long.MAX_VALUE : Math.max(now, ownerFreeAt[ov] - 1);
-    }
-
     /** Packets in router buffers. */
     long bufferedPackets() {
         return buffered;
-    }
-
-    /** Queues in all routers. */
-    int queues() {
-        return queueBase[w.routers];
     }
 
     /** Whether queue {@code q} holds a packet. */
@@ -836,12 +790,4 @@ final class Routers {
         return (int) (rec[rx(q) + RING] >>> 32) != 0;
     }
 
-    /** With VOQ crossbars, the output port queue {@code q} of router {@code r} is for; -1 otherwise. */
-    int voqOutput(int q, int r) {
-        return voq ? (q - queueBase[r]) % queuesPerVc[r] : -1;
-    }
-
-    int vcsPerPort() {
-        return vcs;
-    }
 }

@@ -94,11 +94,19 @@ final class TransmitWait {
         if (longest == 0) {
             return; // no head waits for it
         }
-        long free = routers.freeFrom(ov, now);
+        long free = freeFrom(ov, now);
         if (free == Long.MAX_VALUE) {
             return; // owned: its owner never waits for credits under virtual cut-through
         }
         from[ov] = free;
         until[ov] = credits.firstEndWith(ov, longest, free);
+    }
+
+    /**
+     * The first cycle from {@code now} at whose end output VC {@code ov} has no owner (its last
+     * packet's tail sent), as the flit model sees it; {@link Long#MAX_VALUE} while a packet holds it.
+     */
+    private long freeFrom(int ov, long now) {
+        return routers.owner[ov] >= 0 ? Long.MAX_VALUE : Math.max(now, routers.ownerFreeAt[ov] - 1);
     }
 }

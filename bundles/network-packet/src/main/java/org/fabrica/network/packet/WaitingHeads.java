@@ -8,9 +8,9 @@ final class WaitingHeads {
     /** At most {@code limit} waiting heads, one line each: where they are and what they wait for. */
     static String describe(Routers routers, Wiring w, PacketPool pool, int limit) {
         StringBuilder b = new StringBuilder();
-        int vcs = routers.vcsPerPort();
+        int vcs = w.vcs;
         int shown = 0;
-        for (int iv = 0; iv < routers.queues() && shown < limit; iv++) {
+        for (int iv = 0; iv < routers.layout.queues() && shown < limit; iv++) {
             if (!routers.holdsPacket(iv)) {
                 continue;
             }
@@ -19,7 +19,7 @@ final class WaitingHeads {
             int vc = routers.vcOf(iv, r);
             b.append("\n  ").append(pool.name(slot)).append(" at VC ").append(vc % vcs).append(" of ")
                     .append(w.portName(vc / vcs));
-            int output = routers.voqOutput(iv, r);
+            int output = routers.layout.voqOutput(iv, r);
             if (output >= 0) {
                 b.append(" (queue to port ").append(output).append(")");
             }

@@ -40,6 +40,8 @@ final class Wiring {
     final int[] nodeInPort;
     final int[] nodeRouter;
     final RouterDescription[] description;
+    /** Per router and VC: the VC's priority for the allocators (its hardware description's). */
+    final int[][] vcPriority;
     final int[] routingDelay;
     final int[] vcAllocDelay;
     final int[] flitDelay;
@@ -75,6 +77,12 @@ final class Wiring {
                 throw new IllegalArgumentException("router kinds must agree on the VC count and the flit size to exchange"
                         + " packets; they have " + vcs + " and " + d.vcs() + " VCs, " + description[0].flitBytes()
                         + " and " + d.flitBytes() + " bytes per flit");
+            }
+        }
+        this.vcPriority = new int[routers][vcs];
+        for (int r = 0; r < routers; r++) {
+            for (int v = 0; v < vcs; v++) {
+                vcPriority[r][v] = description[r].channels().get(v).priority();
             }
         }
         this.portRouter = new int[totalPorts];
