@@ -20,6 +20,11 @@ final class ModeTraffic implements PointTraffic {
 
     @Override
     public Traffic create(SweepPlan plan, StudyPoint point, SweepPlan.BoundScheme scheme, RandomStreams streams) {
+        if (scheme.routesFrom() != null) {
+            // routes planned by a scheduler are planned for the file's pattern, which this traffic replaces
+            throw new IllegalStateException("mode " + mode + " brings its own traffic, so scheme '" + scheme.label()
+                    + "' cannot take routes planned by a scheduler for the file's pattern (routing.from); remove from");
+        }
         StudyTraffic.Packets p;
         try {
             p = traffic.packets(plan, point, streams);

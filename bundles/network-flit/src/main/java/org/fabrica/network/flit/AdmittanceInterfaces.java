@@ -1,5 +1,7 @@
 package org.fabrica.network.flit;
 
+import org.fabrica.network.parts.AdmissionQueues;
+
 /**
  * Per-VC injection queues fed by admittance queues per destination
  * ({@code InjectionQueues.PER_VC_ADMITTANCE}): a generated packet first joins

@@ -6,6 +6,7 @@ import org.fabrica.collective.CollectiveProgram;
 import org.fabrica.collective.NodeActions;
 import org.fabrica.collective.RouterActions;
 import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.parts.ServiceLevels;
 import org.fabrica.routing.PacketView;
 import org.fabrica.stats.NetworkObserver;
 

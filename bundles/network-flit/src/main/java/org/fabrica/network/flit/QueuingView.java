@@ -1,5 +1,6 @@
 package org.fabrica.network.flit;
 
+import org.fabrica.network.parts.ServiceLevels;
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.routing.PacketView;
 import org.fabrica.topology.Topology;

@@ -2,6 +2,7 @@ package org.fabrica.network.flit;
 
 import java.util.Arrays;
 import org.fabrica.kernel.SimulationException;
+import org.fabrica.network.parts.ServiceLevels;
 import org.fabrica.queuing.QueuingScheme;
 
 /**

@@ -12,6 +12,7 @@ import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.network.flit.Fixtures.Recorder;
 import org.fabrica.network.flit.Fixtures.Setup;
+import org.fabrica.network.parts.AdmissionQueues;
 import org.fabrica.queuing.QueuingScheme;
 import org.fabrica.routing.PacketView;
 import org.fabrica.traffic.InjectionProcess;

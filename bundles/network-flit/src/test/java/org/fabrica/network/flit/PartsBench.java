@@ -7,6 +7,7 @@ import org.fabrica.hardware.CrossbarOrganisation;
 import org.fabrica.hardware.FlowControl;
 import org.fabrica.hardware.InjectionQueues;
 import org.fabrica.hardware.RouterDescription;
+import org.fabrica.network.parts.ServiceLevels;
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.queuing.QueuingScheme;
 import org.fabrica.router.AllocatorShape;

@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.ProviderNames;
+import org.fabrica.network.parts.AdmissionQueues;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;

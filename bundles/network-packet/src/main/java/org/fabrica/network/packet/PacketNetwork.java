@@ -7,6 +7,8 @@ import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.network.NetworkSetup;
 import org.fabrica.network.ProviderNames;
+import org.fabrica.network.parts.AdmissionQueues;
+import org.fabrica.network.parts.ServiceLevels;
 import org.fabrica.queuing.QueuingScheme;
 import org.fabrica.router.Allocator;
 import org.fabrica.router.AllocatorShape;

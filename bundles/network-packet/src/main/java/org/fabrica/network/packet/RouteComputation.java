@@ -2,6 +2,7 @@ package org.fabrica.network.packet;
 
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.ProviderNames;
+import org.fabrica.network.parts.ServiceLevels;
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.queuing.QueuingScheme;
 import org.fabrica.routing.PacketView;

@@ -1,4 +1,4 @@
-package org.fabrica.network.flit;
+package org.fabrica.network.parts;
 
 /**
  * The admittance queues of the network interfaces ({@code InjectionQueues.PER_VC_ADMITTANCE}):
@@ -10,7 +10,7 @@ package org.fabrica.network.flit;
  * scan from the front that skips the destinations found blocked ({@link #blocked}). The rings grow
  * by doubling; nothing is allocated while a node's ring stays within its peak size.
  */
-final class AdmissionQueues {
+public final class AdmissionQueues {
     private final long[][] id;
     private final long[][] created;
     private final int[][] destination;
@@ -30,7 +30,7 @@ final class AdmissionQueues {
     /** Records waiting at all nodes. */
     private long records;
 
-    AdmissionQueues(int nodes) {
+    public AdmissionQueues(int nodes) {
         id = new long[nodes][4];
         created = new long[nodes][4];
         destination = new int[nodes][4];
@@ -44,7 +44,7 @@ final class AdmissionQueues {
     }
 
     /** Appends a newly generated packet to node {@code n}'s queues. */
-    void add(int n, long packetId, long createdAt, int dst) {
+    public void add(int n, long packetId, long createdAt, int dst) {
         if (span[n] == id[n].length) {
             if (live[n] <= span[n] / 2) {
                 compact(n);
@@ -64,43 +64,43 @@ final class AdmissionQueues {
     }
 
     /** Packets waiting at all nodes. */
-    long records() {
+    public long records() {
         return records;
     }
 
     /** Packets waiting at node {@code n}. */
-    int size(int n) {
+    public int size(int n) {
         return live[n];
     }
 
     /** Ring positions of node {@code n} to scan (records and holes), from the front. */
-    int span(int n) {
+    public int span(int n) {
         return span[n];
     }
 
     /** Whether the record at scan position {@code k} was admitted already (a hole). */
-    boolean isHole(int n, int k) {
+    public boolean isHole(int n, int k) {
         return gone[n][at(n, k)];
     }
 
-    long id(int n, int k) {
+    public long id(int n, int k) {
         return id[n][at(n, k)];
     }
 
-    long created(int n, int k) {
+    public long created(int n, int k) {
         return created[n][at(n, k)];
     }
 
-    int destination(int n, int k) {
+    public int destination(int n, int k) {
         return destination[n][at(n, k)];
     }
 
     /** The virtual network chosen for the record at {@code k}, or -1 if none was chosen yet. */
-    int network(int n, int k) {
+    public int network(int n, int k) {
         return network[n][at(n, k)];
     }
 
-    void network(int n, int k, int vn) {
+    public void network(int n, int k, int vn) {
         network[n][at(n, k)] = (byte) vn;
     }
 
@@ -108,7 +108,7 @@ final class AdmissionQueues {
      * Removes the record at scan position {@code k} (admitted into an injection queue); returns the
      * positions dropped from the front (the holes there), by which later positions moved down.
      */
-    int remove(int n, int k) {
+    public int remove(int n, int k) {
         gone[n][at(n, k)] = true;
         live[n]--;
         records--;
@@ -125,19 +125,19 @@ final class AdmissionQueues {
     }
 
     /** Marks {@code dst} blocked for the rest of the current scan. */
-    void block(int dst) {
+    public void block(int dst) {
         if (!blockedDestination[dst]) {
             blockedDestination[dst] = true;
             blockedList[blockedCount++] = dst;
         }
     }
 
-    boolean blocked(int dst) {
+    public boolean blocked(int dst) {
         return blockedDestination[dst];
     }
 
     /** Ends a scan: no destination is blocked any more. */
-    void endScan() {
+    public void endScan() {
         for (int i = 0; i < blockedCount; i++) {
             blockedDestination[blockedList[i]] = false;
         }

@@ -1,19 +1,20 @@
-package org.fabrica.network.flit;
+package org.fabrica.network.parts;
 
 import java.util.List;
 
 /**
  * The router description's service-level table (InfiniBand's SL-to-VL table,
- * {@code RouterDescription.serviceLevels}): with one, a queuing scheme chooses service levels and
+ * {@code RouterDescription.serviceLevels}), shared by the network models (the flit model and the
+ * packet model must map alike): with one, a queuing scheme chooses service levels and
  * every mask it returns is mapped to the VCs of those levels where it is used, at each output (and
  * at injection); the queuing context's VC arguments are levels too. Without one the scheme's numbers
  * are VCs and nothing is mapped.
  */
-final class ServiceLevels {
+public final class ServiceLevels {
     /** The numbers a queuing scheme chooses among: the levels, or the VCs without a table. */
-    final int count;
+    public final int count;
     /** The mask of every valid number. */
-    final long all;
+    public final long all;
     /** The VC of each level, or null without a table. */
     private final int[] vcOf;
 
@@ -24,24 +25,28 @@ final class ServiceLevels {
     }
 
     /** The table of a description ({@code vcOfLevel} empty: none) for routers of {@code vcs} VCs. */
-    static ServiceLevels of(List<Integer> vcOfLevel, int vcs) {
+    public static ServiceLevels of(List<Integer> vcOfLevel, int vcs) {
         if (vcOfLevel.isEmpty()) {
             return new ServiceLevels(vcs, null);
         }
         int[] t = new int[vcOfLevel.size()];
         for (int l = 0; l < t.length; l++) {
             t[l] = vcOfLevel.get(l);
+            if (t[l] < 0 || t[l] >= vcs) {
+                throw new IllegalArgumentException("service-level table: level " + l + " maps to VC " + t[l]
+                        + ", but the routers have VCs 0.." + (vcs - 1));
+            }
         }
         return new ServiceLevels(t.length, t);
     }
 
     /** Whether the scheme chooses levels (a table is given). */
-    boolean mapped() {
+    public boolean mapped() {
         return vcOf != null;
     }
 
     /** The VCs of the levels in {@code mask} (within {@link #all}); the mask itself without a table. */
-    long vcs(long mask) {
+    public long vcs(long mask) {
         int[] t = vcOf;
         if (t == null) {
             return mask;
@@ -54,12 +59,12 @@ final class ServiceLevels {
     }
 
     /** The VC of level (or, without a table, VC) {@code n}, 0 .. count-1. */
-    int vc(int n) {
+    public int vc(int n) {
         return vcOf == null ? n : vcOf[n];
     }
 
     /** What the scheme's numbers are, for messages: "the 16 service levels" or "the 4 VCs". */
-    String describe() {
+    public String describe() {
         return "the " + count + (vcOf == null ? " VCs" : " service levels of the hardware's SL-to-VC table");
     }
 }
