@@ -241,4 +241,32 @@ public final class SpecReader {
             }
         }
     }
+
+    /**
+     * Whether a run draws its plots and writes its report.
+     *
+     * @param plots {@code outputs.plots}, default true
+     * @param report {@code outputs.report}, default true
+     */
+    public record Outputs(boolean plots, boolean report) {
+    }
+
+    /**
+     * The file's {@code outputs} mapping of a mode whose outputs are only {@code plots} and
+     * {@code report}; both true when the file gives none.
+     *
+     * @throws org.fabrica.experiment.ExperimentException naming the key and its place in the file
+     */
+    public static Outputs outputs(StudyFile doc, ObjectNode root) {
+        JsonNode outputs = root.get("outputs");
+        if (outputs == null || outputs.isNull()) {
+            return new Outputs(true, true);
+        }
+        if (!outputs.isObject()) {
+            throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
+        }
+        checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
+        return new Outputs(bool(doc, outputs.get("plots"), "outputs.plots", true),
+                bool(doc, outputs.get("report"), "outputs.report", true));
+    }
 }

@@ -51,19 +51,9 @@ public final class RunnerComputedStudies implements ComputedStudies {
             rowSeeds.add(seeds);
         }
         String executor = SpecReader.optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
-        boolean plots = true;
-        boolean report = true;
-        JsonNode outputs = root.get("outputs");
-        if (outputs != null && !outputs.isNull()) {
-            if (!outputs.isObject()) {
-                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
-            }
-            SpecReader.checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
-            plots = SpecReader.bool(doc, outputs.get("plots"), "outputs.plots", true);
-            report = SpecReader.bool(doc, outputs.get("report"), "outputs.report", true);
-        }
+        SpecReader.Outputs outputs = SpecReader.outputs(doc, root);
         return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), options.rows(), null,
-                List.of(), DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, plots, report, options.mode(), mode,
+                List.of(), DEFAULT_DEADLOCK_CYCLES, List.copyOf(seeds), executor, outputs.plots(), outputs.report(), options.mode(), mode,
                 null, List.copyOf(rowSeeds), false, 0, 0, null, DEFAULT_CELL_PIXELS, options.settings(), List.of());
     }
 

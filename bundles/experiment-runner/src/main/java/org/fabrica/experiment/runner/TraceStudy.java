@@ -182,20 +182,10 @@ public final class TraceStudy extends RunnerStudy {
             perWorkload.add(seeds);
         }
         String executor = SpecReader.optionalText(doc, root, "executor", "executor", ExperimentSpec.DEFAULT_EXECUTOR);
-        boolean plots = true;
-        boolean report = true;
-        com.fasterxml.jackson.databind.JsonNode outputs = root.get("outputs");
-        if (outputs != null && !outputs.isNull()) {
-            if (!outputs.isObject()) {
-                throw doc.error("outputs", "outputs must be a mapping such as {plots: true, report: true}");
-            }
-            SpecReader.checkKeys(doc, (ObjectNode) outputs, "outputs", List.of("plots", "report"));
-            plots = SpecReader.bool(doc, outputs.get("plots"), "outputs.plots", true);
-            report = SpecReader.bool(doc, outputs.get("report"), "outputs.report", true);
-        }
+        SpecReader.Outputs outputs = SpecReader.outputs(doc, root);
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(),
-                List.copyOf(labels), null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, plots,
-                report, NAME, this, baseline, List.copyOf(perWorkload), false,
+                List.copyOf(labels), null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, outputs.plots(),
+                outputs.report(), NAME, this, baseline, List.copyOf(perWorkload), false,
                 org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW, maxCycles, null,
                 ExperimentSpec.DEFAULT_CELL_PIXELS, trace, List.of());
     }
