@@ -66,10 +66,11 @@ public class ProviderRegistrationIT {
      * Bundles named like providers that are libraries (exported packages, no factory services):
      * schedule playback, which the experiment runner's m2n mode drives per point, trace replay,
      * which its trace mode drives, multi-rail networks, which it builds for any topology, and the
-     * collective workloads beside a steady load, which its steady mode drives.
+     * collective workloads beside a steady load, which its steady mode drives, and the parts both
+     * network models use alike.
      */
     static final Set<String> LIBRARIES = Set.of("org.fabrica.traffic.schedule", "org.fabrica.traffic.trace",
-            "org.fabrica.topology.rails", "org.fabrica.collective.load");
+            "org.fabrica.topology.rails", "org.fabrica.collective.load", "org.fabrica.network.parts");
 
     /** The providers of the core and torus features: they must be there once built. */
     static final List<String> CORE_AND_TORUS_PROVIDERS = List.of("org.fabrica.kernel.sequential",
