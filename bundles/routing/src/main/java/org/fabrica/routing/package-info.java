@@ -1,8 +1,8 @@
 /**
- * Routing API: route computation on packet headers. A routing algorithm returns candidate (output port, VC class) pairs; the queuing scheme maps a VC class to virtual channels. Since 1.3 a packet carries the virtual network its source chose (PacketView.virtualNetwork).
+ * Routing API: route computation on packet headers. A routing algorithm returns candidate (output port, VC class) pairs; the queuing scheme maps a VC class to virtual channels. Since 1.3 a packet carries the virtual network its source chose (PacketView.virtualNetwork); since 1.5 RoutingFactory.create(topology, parameters, random, baseDirectory) lets an algorithm read a file named relative to the experiment file (forwarding tables).
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package org.fabrica.routing;
 
 import org.osgi.annotation.bundle.Export;

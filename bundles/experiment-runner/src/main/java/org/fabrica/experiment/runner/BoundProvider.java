@@ -1,5 +1,6 @@
 package org.fabrica.experiment.runner;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.fabrica.experiment.file.ProviderChoice;
@@ -42,10 +43,12 @@ import org.fabrica.traffic.TrafficPatternFactory;
  * @param choice what the file said
  * @param parameters the bound parameter object (the provider's annotation type)
  * @param values every parameter value, defaults included, for the resolved experiment
+ * @param baseDirectory the experiment file's directory, against which topology and routing providers
+ *        resolve relative file names among their parameters
  */
 @SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
 public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, Object parameters,
-        Map<String, Object> values) implements StudyProvider {
+        Map<String, Object> values, Path baseDirectory) implements StudyProvider {
 
     /** {@code path 'name' (bundle version)}, for messages. */
     @Override
@@ -68,7 +71,7 @@ public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, 
     }
 
     Topology topology() {
-        return ((TopologyFactory) provider.factory()).create(parameters);
+        return ((TopologyFactory) provider.factory()).create(parameters, baseDirectory);
     }
 
     HardwareModel hardware() {
@@ -77,7 +80,7 @@ public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, 
 
     /** Routing draws its random choices (if any) from the run's streams, so each seed differs. */
     RoutingAlgorithm routing(Topology topology, RandomStreams random) {
-        return ((RoutingFactory) provider.factory()).create(topology, parameters, random);
+        return ((RoutingFactory) provider.factory()).create(topology, parameters, random, baseDirectory);
     }
 
     QueuingScheme queuing(QueuingContext context) {

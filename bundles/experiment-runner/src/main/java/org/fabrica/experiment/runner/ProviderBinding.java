@@ -53,19 +53,30 @@ final class ProviderBinding {
                     : choice.path();
             throw doc.error(at, e.getMessage(), e);
         }
-        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type));
+        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type), TraceSpec.baseDirectory(doc));
     }
 
     /**
-     * Binds a provider chosen outside a file (a swap from the shell).
+     * Binds a provider chosen outside a file (a traffic pattern of a mode); relative file names among
+     * its parameters are read from the working directory.
      *
      * @throws ExperimentException on unknown or bad parameters
      */
     static BoundProvider bind(RegisteredProvider provider, ProviderChoice choice) {
+        return bind(provider, choice, java.nio.file.Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * Binds a provider chosen outside a file (a swap from the shell), relative file names among its
+     * parameters read from {@code baseDirectory}.
+     *
+     * @throws ExperimentException on unknown or bad parameters
+     */
+    static BoundProvider bind(RegisteredProvider provider, ProviderChoice choice, java.nio.file.Path baseDirectory) {
         Class<?> type = provider.factory().parameterType();
         try {
             Object bound = Parameters.bind(type, choice.parameters(), choice.path() + " '" + choice.name() + "'");
-            return new BoundProvider(provider, choice, bound, Parameters.values(bound, type));
+            return new BoundProvider(provider, choice, bound, Parameters.values(bound, type), baseDirectory);
         } catch (IllegalArgumentException e) {
             throw new ExperimentException(e.getMessage(), e);
         }
