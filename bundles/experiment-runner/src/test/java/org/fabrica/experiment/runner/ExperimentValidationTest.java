@@ -171,7 +171,7 @@ class ExperimentValidationTest {
     void unknownProvidersSuggestTheClosestName() {
         String msg = refused(tinyWith("{name: torus, k: 4, n: 2}", "{name: torsu, k: 4, n: 2}"));
         assertContains(msg, "bad.yaml:3:");
-        assertContains(msg, "topology: unknown topology 'torsu'; did you mean 'torus'? Valid: dragonfly, extended-kary-ntree, flatfly, ft, hyperx, kary-ntree, kns, mesh, torus");
+        assertContains(msg, "topology: unknown topology 'torsu'; did you mean 'torus'? Valid: dragonfly, extended-kary-ntree, flatfly, ft, graph, hyperx, kary-ntree, kns, mesh, torus");
         String pattern = refused(tinyWith("patterns: [uniform]", "patterns: [unifrom]"));
         assertContains(pattern, "bad.yaml:7:14: traffic.patterns[0]: unknown traffic 'unifrom'; did you mean 'uniform'?");
     }
