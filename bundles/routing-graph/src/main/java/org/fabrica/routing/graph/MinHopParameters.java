@@ -14,7 +14,7 @@ public @interface MinHopParameters {
     TieRule ties() default TieRule.BALANCED;
 
     @AttributeDefinition(description = "Deadlock: refuse (one VC class; tables whose channel dependencies form a cycle"
-            + " are refused, naming the cycle) or hop-classes (VC class = hops taken, deadlock-free on any network,"
-            + " as many VC classes as the longest route has hops)")
+            + " are refused, naming the cycle) or hop-classes (the VC class grows by one per hop, deadlock-free on any"
+            + " network, as many VC classes as the longest route has hops)")
     DeadlockAvoidance deadlock() default DeadlockAvoidance.REFUSE;
 }

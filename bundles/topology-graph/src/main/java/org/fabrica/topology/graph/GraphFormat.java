@@ -2,7 +2,7 @@ package org.fabrica.topology.graph;
 
 /** The format of a {@code graph} topology's file. */
 public enum GraphFormat {
-    /** Decided by the file's first word: {@code router} or {@code node} is anynet, anything else ibnetdiscover. */
+    /** Decided by the file's first line outside comments ({@link GraphFactory#detect(java.util.List)}). */
     AUTO,
     /** BookSim2's anynet listing ({@link AnynetReader}). */
     ANYNET,
