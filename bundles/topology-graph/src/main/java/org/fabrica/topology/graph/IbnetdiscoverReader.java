@@ -34,6 +34,10 @@ final class IbnetdiscoverReader {
     private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
     private static final Pattern KEY_VALUE = Pattern.compile("[A-Za-z_]+\\s*=.*");
 
+    /** A port's link as a port line gives it: the device and port at the other end, and the line. */
+    private record PortLink(String remote, int remotePort, int line) {
+    }
+
     /** A device block: its type, ports and the port lines read so far. */
     private static final class Device {
         final String id;
@@ -41,8 +45,8 @@ final class IbnetdiscoverReader {
         final int ports;
         final int line;
         final String description;
-        /** remote id, remote port and line of each of its ports (index = port number), null when unlisted */
-        final Object[][] remote;
+        /** the link of each of its ports (index = port number), null when unlisted */
+        final PortLink[] remote;
         int router = -1;
 
         Device(String id, boolean isSwitch, int ports, int line, String description) {
@@ -51,7 +55,7 @@ final class IbnetdiscoverReader {
             this.ports = ports;
             this.line = line;
             this.description = description;
-            this.remote = new Object[ports + 1][];
+            this.remote = new PortLink[ports + 1];
         }
 
         String name() {
@@ -101,9 +105,9 @@ final class IbnetdiscoverReader {
                 }
                 if (current.remote[port] != null) {
                     throw new IllegalArgumentException(at + "port " + port + " of " + current.id + " is listed again"
-                            + " (first on line " + current.remote[port][2] + "); a port has one link");
+                            + " (first on line " + current.remote[port].line() + "); a port has one link");
                 }
-                current.remote[port] = new Object[] {p.group(2), number(p.group(3), at, "port number"), line};
+                current.remote[port] = new PortLink(p.group(2), number(p.group(3), at, "port number"), line);
                 continue;
             }
             throw new IllegalArgumentException(at + "cannot read '" + text + "'; expected a 'key=value' line, a device"
@@ -117,15 +121,15 @@ final class IbnetdiscoverReader {
         // complete and check the links: a link listed on one end is added to the other
         for (Device dev : devices.values()) {
             for (int port = 1; port <= dev.ports; port++) {
-                Object[] r = dev.remote[port];
+                PortLink r = dev.remote[port];
                 if (r == null) {
                     continue;
                 }
-                String at = file + " line " + r[2] + ": ";
-                Device other = devices.get((String) r[0]);
-                int otherPort = (Integer) r[1];
+                String at = file + " line " + r.line() + ": ";
+                Device other = devices.get(r.remote());
+                int otherPort = r.remotePort();
                 if (other == null) {
-                    throw new IllegalArgumentException(at + "port " + port + " of " + dev.id + " links to " + r[0]
+                    throw new IllegalArgumentException(at + "port " + port + " of " + dev.id + " links to " + r.remote()
                             + ", which has no block in the file; ibnetdiscover prints one per device: is the file"
                             + " complete?");
                 }
@@ -141,13 +145,13 @@ final class IbnetdiscoverReader {
                     throw new IllegalArgumentException(at + "port " + port + " of " + dev.id + " links to a port of Ca "
                             + other.id + "; Fabrica's end nodes attach to switches: put a switch between them");
                 }
-                Object[] back = other.remote[otherPort];
+                PortLink back = other.remote[otherPort];
                 if (back == null) {
-                    other.remote[otherPort] = new Object[] {dev.id, port, r[2]};
-                } else if (!back[0].equals(dev.id) || (Integer) back[1] != port) {
+                    other.remote[otherPort] = new PortLink(dev.id, port, r.line());
+                } else if (!back.remote().equals(dev.id) || back.remotePort() != port) {
                     throw new IllegalArgumentException(at + "port " + port + " of " + dev.id + " links to port "
-                            + otherPort + " of " + other.id + ", but line " + back[2] + " links that port to port "
-                            + back[1] + " of " + back[0] + "; the two ends of a link must agree");
+                            + otherPort + " of " + other.id + ", but line " + back.line() + " links that port to port "
+                            + back.remotePort() + " of " + back.remote() + "; the two ends of a link must agree");
                 }
             }
         }
@@ -166,22 +170,21 @@ final class IbnetdiscoverReader {
                 switches.add(dev);
             } else {
                 for (int port = 1; port <= dev.ports; port++) {
-                    Object[] r = dev.remote[port];
+                    PortLink r = dev.remote[port];
                     if (r != null) {
-                        Device sw = devices.get((String) r[0]);
-                        b.attach(b.nodes(), sw.router, (Integer) r[1] - 1);
+                        b.attach(b.nodes(), devices.get(r.remote()).router, r.remotePort() - 1);
                     }
                 }
             }
         }
         for (Device dev : switches) {
             for (int port = 1; port <= dev.ports; port++) {
-                Object[] r = dev.remote[port];
+                PortLink r = dev.remote[port];
                 if (r == null) {
                     continue;
                 }
-                Device other = devices.get((String) r[0]);
-                int otherPort = (Integer) r[1];
+                Device other = devices.get(r.remote());
+                int otherPort = r.remotePort();
                 if (other.isSwitch && (other.router > dev.router || other.router == dev.router && otherPort > port)) {
                     b.link(dev.router, port - 1, other.router, otherPort - 1);
                 }
