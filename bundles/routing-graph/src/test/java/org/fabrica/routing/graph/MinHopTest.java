@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.params.Parameters;
 import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.testing.CandidateRecorder;
 import org.fabrica.testing.DependencyGraph;
 import org.fabrica.testing.Hop;
 import org.fabrica.testing.RouteWalk;
+import org.fabrica.testing.TestPacket;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.cube.MeshFactory;
 import org.fabrica.topology.cube.MeshParameters;
@@ -117,6 +119,42 @@ class MinHopTest {
         List<Hop> hops = RouteWalk.walk(xy, mesh, 0, 15, 1);
         assertEquals(List.of("x+", "x+", "x+", "y+", "y+", "y+"), hops.subList(0, 6).stream()
                 .map(h -> mesh.portLabel(h.router(), h.port())).toList());
+    }
+
+    @Test
+    void onATwoLevelFatTreeBalancedTiesSplitEveryLeafsRemoteDestinationsOverItsUplinks() {
+        // 2 spines of 4 ports, 4 leaves of 6 (HCAs on 1-4, spine i on 5 + i), links listed on the switch side only
+        StringBuilder f = new StringBuilder();
+        for (int i = 0; i < 2; i++) {
+            f.append("Switch 4 \"S-spine").append(i).append("\"\n");
+            for (int l = 0; l < 4; l++) {
+                f.append('[').append(l + 1).append("] \"S-leaf").append(l).append("\"[").append(5 + i).append("]\n");
+            }
+        }
+        for (int l = 0; l < 4; l++) {
+            f.append("Switch 6 \"S-leaf").append(l).append("\"\n");
+            for (int h = 0; h < 4; h++) {
+                f.append('[').append(h + 1).append("] \"H-").append(4 * l + h).append("\"[1]\n");
+            }
+        }
+        for (int n = 0; n < 16; n++) {
+            f.append("Ca 1 \"H-").append(n).append("\"\n");
+        }
+        Topology t = Networks.read(dir, "fat-tree.ibnd", f.toString());
+        assertEquals(16, t.nodes());
+        RoutingAlgorithm a = minHop(t, "balanced", "refuse");
+        assertEquals(1, a.vcClasses(), "up/down paths: no dependency cycle with one class");
+        for (int leaf = 2; leaf < 6; leaf++) {
+            int[] up = new int[2];
+            for (int d = 0; d < 16; d++) {
+                if (t.nodeRouter(d) != leaf) {
+                    CandidateRecorder c = new CandidateRecorder();
+                    a.route(leaf, 0, new TestPacket(d, 0, d), c.reset());
+                    up[Integer.parseInt(t.portLabel(leaf, c.port())) - 5]++;
+                }
+            }
+            assertEquals(List.of(6, 6), List.of(up[0], up[1]), "leaf router " + leaf);
+        }
     }
 
     @Test
