@@ -21,4 +21,20 @@ public interface RoutingAlgorithm {
     default boolean deterministic() {
         return true;
     }
+
+    /**
+     * True when the algorithm chooses by the network's state (since 1.6): the network model then
+     * hands it a {@link NetworkOccupancy} through {@link #occupancy} before the first route, and
+     * again after a swap. A model that cannot give one refuses the algorithm at build time.
+     */
+    default boolean readsOccupancy() {
+        return false;
+    }
+
+    /**
+     * Receives the view of the network's buffers (since 1.6), once per run before the first
+     * {@link #route}; called only when {@link #readsOccupancy()} is true.
+     */
+    default void occupancy(NetworkOccupancy view) {
+    }
 }

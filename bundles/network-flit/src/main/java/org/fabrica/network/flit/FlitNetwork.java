@@ -85,6 +85,8 @@ public final class FlitNetwork implements NetworkModel {
     final RouterKinds kinds;
     final ProviderNames names;
     final QueuingScheme queuing;
+    /** The buffers' occupancy adaptive routing reads (the queuing view). */
+    private final QueuingView occupancy;
     final Throttle throttle;
     final boolean throttleActive;
     final boolean cutThrough;
@@ -201,6 +203,10 @@ public final class FlitNetwork implements NetworkModel {
         // queuing and throttle see the model through their views
         this.transmitWait = new TransmitWait(w, inputs, outputs, pool, routers, cutThrough);
         QueuingView view = new QueuingView(w, route, outputs, transmitWait, functions, levels);
+        this.occupancy = view;
+        if (routing.readsOccupancy()) {
+            routing.occupancy(view);
+        }
         this.queuing = require(setup.queuing().apply(view), "queuing scheme instance");
         route.queuing(queuing);
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,
@@ -442,6 +448,9 @@ public final class FlitNetwork implements NetworkModel {
         }
         // packets whose route is already computed keep it; every later route computation (and
         // the queuing look-ahead) uses the new algorithm
+        if (replacement.readsOccupancy()) {
+            replacement.occupancy(occupancy);
+        }
         route.replace(replacement, name);
     }
 

@@ -2,6 +2,7 @@ package org.fabrica.network.flit;
 
 import org.fabrica.network.parts.ServiceLevels;
 import org.fabrica.queuing.QueuingContext;
+import org.fabrica.routing.NetworkOccupancy;
 import org.fabrica.routing.PacketView;
 import org.fabrica.topology.Topology;
 
@@ -9,9 +10,9 @@ import org.fabrica.topology.Topology;
  * What the queuing scheme sees of the network: its size, look-ahead routes, the occupancy of
  * the buffers each output feeds as its credits count it, the outputs' transmit-wait counters
  * ({@link TransmitWait}) and the function of each VC (the router description's, the same for every
- * router kind).
+ * router kind). Adaptive routing algorithms read the same occupancy through {@link NetworkOccupancy}.
  */
-final class QueuingView implements QueuingContext {
+final class QueuingView implements QueuingContext, NetworkOccupancy {
     private final Wiring wiring;
     private final RouteStage route;
     private final OutputUnits outputs;
@@ -46,6 +47,43 @@ final class QueuingView implements QueuingContext {
             return 0;
         }
         return outputs.capacityOf(ov) - outputs.credits[ov];
+    }
+
+    @Override
+    public int downstreamFlits(int router, int outPort) {
+        checkOutput("downstreamFlits", router, outPort);
+        int port = wiring.portBase[router] + outPort;
+        if (wiring.flitTarget[port] == Wiring.UNUSED) {
+            return 0;
+        }
+        int first = port * wiring.vcs;
+        int held = 0;
+        for (int ov = first; ov < first + wiring.vcs; ov++) {
+            held += outputs.capacityOf(ov) - outputs.credits[ov];
+        }
+        return held;
+    }
+
+    @Override
+    public int downstreamCapacity(int router, int outPort) {
+        checkOutput("downstreamCapacity", router, outPort);
+        int port = wiring.portBase[router] + outPort;
+        if (wiring.flitTarget[port] == Wiring.UNUSED) {
+            return 0;
+        }
+        int first = port * wiring.vcs;
+        int capacity = 0;
+        for (int ov = first; ov < first + wiring.vcs; ov++) {
+            capacity += outputs.capacityOf(ov);
+        }
+        return capacity;
+    }
+
+    private void checkOutput(String method, int router, int outPort) {
+        if (router < 0 || router >= wiring.routers || outPort < 0 || outPort >= wiring.ports(router)) {
+            throw new IllegalArgumentException(method + ": router " + router + " port " + outPort
+                    + " does not exist in " + wiring.topology.describe());
+        }
     }
 
     @Override

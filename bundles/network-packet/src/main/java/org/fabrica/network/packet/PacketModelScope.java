@@ -26,6 +26,10 @@ final class PacketModelScope {
                     + " the packet model puts whole packets on links; set it to packets (generic: outputInterleaving,"
                     + " infiniband: linkInterleaving)");
         }
+        if (setup.routing() != null && setup.routing().readsOccupancy()) {
+            problems.add("the routing is adaptive (it chooses by the occupancy of the buffers, which the packet model"
+                    + " does not expose to routing); choose an oblivious or deterministic routing");
+        }
         if (setup.collectives() != null) {
             problems.add("the packet model has no collective engine (barriers, hardware multicast)");
         }

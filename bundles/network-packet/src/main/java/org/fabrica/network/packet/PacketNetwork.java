@@ -352,6 +352,11 @@ public final class PacketNetwork implements NetworkModel {
         if (replacement == null) {
             throw new IllegalArgumentException("replaceRouting: no routing algorithm given");
         }
+        if (replacement.readsOccupancy()) {
+            throw new IllegalArgumentException("routing '" + name + "' is adaptive (it reads the buffers' occupancy),"
+                    + " which the packet model does not expose to routing; swap to an oblivious or deterministic"
+                    + " routing, or run this experiment with network: {name: flit}");
+        }
         int needed = replacement.vcClasses();
         if (needed < 1 || needed > route.vcClasses) {
             throw new IllegalArgumentException("routing '" + name + "' needs " + needed + " VC classes but this run's"

@@ -91,6 +91,8 @@ final class ModelPair {
     java.util.List<Long> waitReadings;
     /** The torus's queuing scheme instead of datelines (null: datelines). */
     java.util.function.Function<QueuingContext, QueuingScheme> queuingOverride;
+    /** Replaces the torus's dimension-order routing. */
+    RoutingAlgorithm routingOverride;
     /** The throttle instead of none (null: none). */
     java.util.function.Function<org.fabrica.throttle.ThrottleContext, org.fabrica.throttle.Throttle> throttleOverride;
     /** Cycles without a move after which a run is a deadlock. */
@@ -128,6 +130,9 @@ final class ModelPair {
                 "torus"));
         RoutingAlgorithm routing = new DorFactory().create(topology, Parameters.bind(DorParameters.class,
                 Map.of("dateline", "classic", "tie", "plus"), "dor"));
+        if (routingOverride != null) {
+            routing = routingOverride;
+        }
         Map<String, Object> hw = new HashMap<>();
         hw.put("vcs", vcs);
         hw.put("bufferFlits", bufferFlits);

@@ -9,7 +9,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fabrica.kernel.SimulationException;
 import org.fabrica.params.Parameters;
+import org.fabrica.network.NetworkModel;
+import org.fabrica.routing.NetworkOccupancy;
 import org.fabrica.routing.PacketView;
+import org.fabrica.routing.RouteCandidates;
+import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.throttle.Throttle;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +50,45 @@ class PacketModelScopeTest {
         };
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.packetModel(null));
         assertTrue(e.getMessage().contains("no throttle hook"), e.getMessage());
+    }
+
+    /** Dimension order on the torus that says it reads the buffers' occupancy. */
+    static RoutingAlgorithm adaptive(RoutingAlgorithm dor) {
+        return new RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
+                dor.route(router, inPort, packet, out);
+            }
+
+            @Override
+            public int vcClasses() {
+                return dor.vcClasses();
+            }
+
+            @Override
+            public boolean readsOccupancy() {
+                return true;
+            }
+
+            @Override
+            public void occupancy(NetworkOccupancy view) {
+                throw new AssertionError("the packet model has no occupancy view to give");
+            }
+        };
+    }
+
+    @Test
+    void anAdaptiveRoutingIsRefusedWhenBuiltAndWhenSwappedInNamingTheFlitModel() {
+        ModelPair p = new ModelPair();
+        p.routingOverride = adaptive(p.setup(null).routing());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.packetModel(null));
+        assertTrue(e.getMessage().contains("adaptive") && e.getMessage().contains("network: {name: flit}"),
+                e.getMessage());
+        ModelPair q = new ModelPair();
+        NetworkModel net = q.packetModel(null);
+        IllegalArgumentException swap = assertThrows(IllegalArgumentException.class,
+                () -> net.replaceRouting(adaptive(q.setup(null).routing()), "adaptive-dor"));
+        assertTrue(swap.getMessage().contains("'adaptive-dor' is adaptive"), swap.getMessage());
     }
 
     @Test
