@@ -10,6 +10,9 @@ import java.util.Map;
  * @param description one line for the launcher's messages
  * @param bundles bundle symbolic names
  * @param properties framework properties set when the feature is selected
+ * @param onRequest started only when named (or asked for by an option, e.g. {@code --web}), never as one of "every
+ *        feature"
  */
-record Feature(String name, String description, List<String> bundles, Map<String, String> properties) {
+record Feature(String name, String description, List<String> bundles, Map<String, String> properties,
+        boolean onRequest) {
 }

@@ -56,9 +56,9 @@ final class FeatureCatalog {
                 throw new IllegalArgumentException("the document must be an object");
             }
             for (Object key : map.keySet()) {
-                if (!List.of("description", "bundles", "properties").contains(key)) {
+                if (!List.of("description", "bundles", "properties", "onRequest").contains(key)) {
                     throw new IllegalArgumentException("unknown member \"" + key
-                            + "\" (a feature has description, bundles and properties)");
+                            + "\" (a feature has description, bundles, properties and onRequest)");
                 }
             }
             Object description = map.get("description");
@@ -88,7 +88,13 @@ final class FeatureCatalog {
                     properties.put((String) e.getKey(), (String) e.getValue());
                 }
             }
-            return new Feature(name, description == null ? "" : (String) description, List.copyOf(bundles), Map.copyOf(properties));
+            Object onRequest = map.get("onRequest");
+            // the launcher's small JSON reader gives literals as their text
+            if (onRequest != null && !onRequest.equals("true") && !onRequest.equals("false")) {
+                throw new IllegalArgumentException("\"onRequest\" must be true or false");
+            }
+            return new Feature(name, description == null ? "" : (String) description, List.copyOf(bundles),
+                    Map.copyOf(properties), "true".equals(onRequest));
         } catch (IOException e) {
             throw new LaunchException(ExitCodes.BAD_INPUT, "cannot read feature " + file + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
@@ -118,16 +124,25 @@ final class FeatureCatalog {
     }
 
     /**
-     * The features to start: the named ones in the order given, or every feature when none is named.
+     * The features to start: the named ones in the order given, or every feature but those started on
+     * request ({@code "onRequest": true}) when none is named; {@code extra} are added to either (the
+     * features an option asks for, e.g. {@code --web}).
      *
      * @throws LaunchException naming the unknown feature, the known ones and the closest match
      */
     List<Feature> select(List<String> names) throws LaunchException {
-        if (names.isEmpty()) {
-            return List.copyOf(features.values());
-        }
+        return select(names, List.of());
+    }
+
+    /** {@link #select(List)} with the features an option asks for added. */
+    List<Feature> select(List<String> names, List<String> extra) throws LaunchException {
         Set<Feature> selected = new LinkedHashSet<>();
-        for (String name : names) {
+        if (names.isEmpty()) {
+            features.values().stream().filter(f -> !f.onRequest()).forEach(selected::add);
+        }
+        List<String> wanted = new ArrayList<>(names);
+        wanted.addAll(extra);
+        for (String name : wanted) {
             Feature feature = features.get(name);
             if (feature == null) {
                 String closest = closest(name);

@@ -77,6 +77,10 @@ final class Launcher {
     static final int DEFAULT_TIMEOUT_SECONDS = 60;
     /** Framework property: every feature with its bundles ({@link FeatureCatalog#membership()}). */
     static final String FEATURES_PROPERTY = "fabrica.features";
+    /** Felix HTTP Jetty's port and host properties, and the console's port when none is given. */
+    static final String HTTP_PORT_PROPERTY = "org.osgi.service.http.port";
+    static final String HTTP_HOST_PROPERTY = "org.apache.felix.http.host";
+    static final int DEFAULT_WEB_PORT = 8080;
     /** Framework property: the features started, comma-separated, or empty when all are. */
     static final String SELECTED_FEATURES_PROPERTY = "fabrica.features.selected";
     /** System property: print the start-up phases with their times to standard error. */
@@ -154,6 +158,9 @@ final class Launcher {
             trace("plugins started");
             raiseStartLevel(fw, PROMPT_LEVEL);
             trace("start level " + PROMPT_LEVEL + " reached");
+            if (webPort() > 0) {
+                System.err.println("fabrica: web console at http://127.0.0.1:" + webPort() + "/fabrica/ (loopback only)");
+            }
             if (options.shell()) {
                 startPrompt(installed);
                 trace("prompt started");
@@ -253,12 +260,42 @@ final class Launcher {
         if (!options.shell()) {
             config.put(COMMAND_PROPERTY, options.commandProperty());
         }
+        if (webPort() > 0) {
+            // The console listens on loopback only, whatever a feature or a -D property says.
+            checkPortFree(webPort());
+            config.put(HTTP_PORT_PROPERTY, Integer.toString(webPort()));
+            config.put(HTTP_HOST_PROPERTY, "127.0.0.1");
+            config.put("org.apache.felix.https.enable", "false");
+        }
         try {
             Files.createDirectories(plugins);
         } catch (IOException e) {
             throw new LaunchException(ExitCodes.BAD_INPUT, "cannot create the plugins folder " + plugins + ": " + e.getMessage(), e);
         }
         return config;
+    }
+
+    /**
+     * The web console's port: {@code --web PORT}, or the default when feature {@value LaunchOptions#WEB_FEATURE}
+     * is named in {@code --features}; 0 when the console is not started.
+     */
+    int webPort() {
+        if (options.webPort() > 0) {
+            return options.webPort();
+        }
+        return selected.stream().anyMatch(f -> f.name().equals(LaunchOptions.WEB_FEATURE)) ? DEFAULT_WEB_PORT : 0;
+    }
+
+    /** Refuses a port something already listens on, before anything starts. */
+    static void checkPortFree(int port) throws LaunchException {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new java.net.InetSocketAddress(java.net.InetAddress.getByName("127.0.0.1"), port));
+        } catch (IOException e) {
+            throw new LaunchException(ExitCodes.BAD_INPUT, "the web console cannot listen on 127.0.0.1:" + port
+                    + " (" + e.getMessage() + "): another program or console uses the port; choose another with"
+                    + " --web PORT", e);
+        }
     }
 
     /**

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * Entry point of {@code ./fabrica}: {@code fabrica [--features a,b] [--plugins DIR] (shell | COMMAND ARGS...)}.
+ * Entry point of {@code ./fabrica}: {@code fabrica [--features a,b] [--plugins DIR] [--web PORT] (shell | COMMAND ARGS...)}.
  * Exit codes: 0 ok, 1 run failure, 2 bad input, 3 no command-line component answered.
  */
 public final class Main {
@@ -28,7 +28,8 @@ public final class Main {
         try {
             LaunchOptions options = LaunchOptions.parse(args);
             FeatureCatalog catalog = FeatureCatalog.load(installation.features());
-            List<Feature> selected = catalog.select(options.features());
+            List<Feature> selected = catalog.select(options.features(),
+                    options.webPort() > 0 ? List.of(LaunchOptions.WEB_FEATURE) : List.of());
             return new Launcher(installation, options, selected, catalog.membership()).run();
         } catch (LaunchException e) {
             System.err.println("fabrica: " + e.getMessage());
