@@ -72,12 +72,16 @@ public final class FabricaOptions {
         return options.toArray(new Option[0]);
     }
 
-    /** Options for a framework running every feature (features/*.json), as {@code ./fabrica} does by default. */
+    /**
+     * Options for a framework running every feature (features/*.json) but those started on request
+     * ({@code "onRequest": true}, e.g. the web console), as {@code ./fabrica} does by default.
+     */
     public static Option[] allFeatures(String testName) {
         List<String> names = new ArrayList<>();
         try (Stream<Path> files = Files.list(Path.of(required("fabrica.itest.features")))) {
             files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted()
-                    .forEach(n -> names.add(n.substring(0, n.length() - ".json".length())));
+                    .map(n -> n.substring(0, n.length() - ".json".length()))
+                    .filter(n -> !readFeature(n).path("onRequest").asBoolean(false)).forEach(names::add);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -52,6 +52,20 @@ class FeatureCatalogTest {
     }
 
     @Test
+    void aFeatureStartedOnRequestIsLeftOutOfEveryFeatureUntilNamedOrAskedFor() throws IOException, LaunchException {
+        write("a", "{\"bundles\": [\"x\"]}");
+        write("web", "{\"bundles\": [\"w\"], \"onRequest\": true}");
+        FeatureCatalog catalog = FeatureCatalog.load(dir);
+        assertEquals(List.of("a"), catalog.select(List.of()).stream().map(Feature::name).toList());
+        assertEquals(List.of("a", "web"), catalog.select(List.of(), List.of("web")).stream().map(Feature::name).toList());
+        assertEquals(List.of("web"), catalog.select(List.of("web"), List.of("web")).stream().map(Feature::name).toList());
+        write("bad", "{\"bundles\": [\"w\"], \"onRequest\": \"yes\"}");
+        LaunchException e = assertThrows(LaunchException.class, () -> FeatureCatalog.load(dir));
+        assertTrue(e.getMessage().contains("onRequest"), e.getMessage());
+        assertTrue(FeatureCatalog.load(FEATURES).all().get("web").onRequest(), "the repository's web feature");
+    }
+
+    @Test
     void membershipTellsTheFrameworkWhichFeatureStartsWhichBundle() throws IOException, LaunchException {
         // read by the experiment runner (DormantProviders) to name the feature a missing provider needs
         write("torus", "{\"bundles\": [\"org.fabrica.topology.cube\", \"org.fabrica.routing.cube\"]}");

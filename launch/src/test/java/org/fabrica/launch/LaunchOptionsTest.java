@@ -67,4 +67,24 @@ class LaunchOptionsTest {
         assertEquals(ExitCodes.BAD_INPUT,
                 assertThrows(LaunchException.class, () -> LaunchOptions.parse(new String[] {"run", "--plugins"})).exitCode());
     }
+
+    @Test
+    void webTakesALoopbackPortAnywhereBeforeTheDoubleDashAndRefusesOtherAddresses() throws LaunchException {
+        LaunchOptions shell = LaunchOptions.parse(new String[] {"shell", "--web", "8080"});
+        assertTrue(shell.shell(), "--web is the launcher's, so shell still takes no arguments");
+        assertEquals(8080, shell.webPort());
+        LaunchOptions run = LaunchOptions.parse(new String[] {"run", "f.yaml", "--web=127.0.0.1:9000", "--threads", "1"});
+        assertEquals(9000, run.webPort());
+        assertEquals(List.of("run", "f.yaml", "--threads", "1"), run.command());
+        assertEquals(7000, LaunchOptions.parse(new String[] {"--web", "localhost:7000", "help"}).webPort());
+        assertEquals(0, LaunchOptions.parse(new String[] {"help"}).webPort());
+        LaunchException any = assertThrows(LaunchException.class,
+                () -> LaunchOptions.parse(new String[] {"shell", "--web", "0.0.0.0:8080"}));
+        assertEquals(ExitCodes.BAD_INPUT, any.exitCode());
+        assertTrue(any.getMessage().contains("loopback") && any.getMessage().contains("ssh -L"), any.getMessage());
+        for (String bad : List.of("0", "65536", "http", "192.168.1.2:80")) {
+            assertEquals(ExitCodes.BAD_INPUT, assertThrows(LaunchException.class,
+                    () -> LaunchOptions.parse(new String[] {"shell", "--web", bad})).exitCode(), bad);
+        }
+    }
 }

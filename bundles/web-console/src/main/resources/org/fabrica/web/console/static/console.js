@@ -157,6 +157,10 @@ function scale(values, size, pad) {
   return map;
 }
 
+function label(v) {
+  return Math.abs(v) >= 1000 ? Math.round(v).toLocaleString("en") : Number(v.toPrecision(3)).toString();
+}
+
 function svgElement(tag, attributes, text) {
   const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [k, v] of Object.entries(attributes)) {
@@ -169,7 +173,7 @@ function svgElement(tag, attributes, text) {
 }
 
 function chart(svg, series, xKey, yKey, xLabel, yLabel) {
-  const width = Number(svg.getAttribute("width")), height = Number(svg.getAttribute("height")), pad = 48;
+  const width = Number(svg.getAttribute("width")), height = Number(svg.getAttribute("height")), pad = 56;
   const all = series.flatMap(s => s.points.filter(p => p[yKey] !== undefined));
   const x = scale(all.map(p => p[xKey]), width, pad);
   const yRaw = scale(all.map(p => p[yKey]), height, pad);
@@ -180,10 +184,10 @@ function chart(svg, series, xKey, yKey, xLabel, yLabel) {
     svgElement("text", {x: 14, y: height / 2, "text-anchor": "middle", "font-size": 12,
       transform: "rotate(-90 14 " + height / 2 + ")"}, yLabel)];
   for (const [v, anchor, px, py] of [[x.lo, "start", pad, height - pad + 14], [x.hi, "end", width - pad, height - pad + 14]]) {
-    nodes.push(svgElement("text", {x: px, y: py, "text-anchor": anchor, "font-size": 11}, v.toPrecision(3)));
+    nodes.push(svgElement("text", {x: px, y: py, "text-anchor": anchor, "font-size": 11}, label(v)));
   }
   for (const [v, py] of [[yRaw.lo, height - pad], [yRaw.hi, pad]]) {
-    nodes.push(svgElement("text", {x: pad - 4, y: py, "text-anchor": "end", "font-size": 11}, v.toPrecision(3)));
+    nodes.push(svgElement("text", {x: pad - 4, y: py, "text-anchor": "end", "font-size": 11}, label(v)));
   }
   series.forEach((s, i) => {
     const colour = colours[i % colours.length];
