@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -165,7 +166,6 @@ class DragonflyUgalTest {
         q.held[non.router()][non.port()] = 5;
         int minHops = c.minimal().size() - 1;
         int nonHops = c.valiant().size() - 1;
-        assertTrue(nonHops > 2 * minHops - 2, "a packet whose paths make the two weightings differ: " + c);
         // hops: 12 H_min <= 5 H_nonmin + T
         int hopsPoint = 12 * minHops - 5 * nonHops;
         assertEquals(1, globals(d, walk(ugal(d, "l", "hops", hopsPoint, q), d, c)), "at the point: minimal");
@@ -173,7 +173,7 @@ class DragonflyUgalTest {
         // booksim: 1 * 12 <= 2 * 5 + T, whatever the hops
         assertEquals(1, globals(d, walk(ugal(d, "l", "booksim", 2, q), d, c)), "BookSim2's rule at T = 2: minimal");
         assertEquals(2, globals(d, walk(ugal(d, "l", "booksim", 1, q), d, c)), "BookSim2's rule at T = 1: Valiant");
-        assertTrue(hopsPoint != 2, "the two rules put the point at different thresholds here");
+        assertTrue(hopsPoint != 2, "the two rules should put the point at different thresholds here: " + c);
         assertEquals(1, globals(d, walk(ugal(d, "l", "booksim", 30, q), d, c)), "BookSim2's own threshold 30");
     }
 
@@ -232,7 +232,7 @@ class DragonflyUgalTest {
                 }
             }
         }
-        assertTrue(choices[1] > 0 && choices[2] > 0, "random queues give both choices: " + java.util.Arrays.toString(choices));
+        assertTrue(choices[1] > 0 && choices[2] > 0, "random queues give both choices: " + Arrays.toString(choices));
         assertEquals(List.of(), graph.cycle(), "channel dependency cycle under the four classes");
     }
 
