@@ -31,10 +31,13 @@ import org.fabrica.topology.Topology;
  *
  * <p>The intermediate group and router are a pure function of (run seed, packet id) through
  * SplitMix64, as {@code random-up}'s choices: route() may be asked again for one hop, and the answer
- * must not change. The routing state holds one bit, set when the packet reaches its intermediate
- * router (phase 2).
+ * must not change. The routing state holds one bit ({@link #PHASE2}), set when the packet reaches its
+ * intermediate router; {@link DragonflyUgalRouting} keeps its decision in other bits of the same state.
  */
 final class DragonflyRouting implements RoutingAlgorithm {
+    /** Routing-state bit of a Valiant packet that has reached its intermediate router. */
+    static final int PHASE2 = 1;
+
     private final DragonflyTopology d;
     private final boolean valiant;
     private final long seedHash;
@@ -80,26 +83,44 @@ final class DragonflyRouting implements RoutingAlgorithm {
             out.add(d.terminalPort(dest % p), lastClass());
             return;
         }
-        int group = router / a;
         int destGroup = destRouter / a;
         int sourceGroup = packet.source() / p / a;
         if (!valiant || sourceGroup == destGroup) {
-            minimal(router, group, destRouter, destGroup, sourceGroup, out);
+            minimal(router, destRouter, out);
             return;
         }
-        long bits = mix(seedHash ^ mix(packet.id() * 0x9E3779B97F4A7C15L));
+        valiant(router, packet, destRouter, intermediateRouter(packet.id(), sourceGroup, destGroup), out);
+    }
+
+    /**
+     * The intermediate router of Valiant packet {@code packetId}: a router of one of the g - 2 groups
+     * other than {@code sourceGroup} and {@code destGroup} (different groups), both uniform.
+     */
+    int intermediateRouter(long packetId, int sourceGroup, int destGroup) {
+        long bits = mix(seedHash ^ mix(packetId * 0x9E3779B97F4A7C15L));
         // the intermediate group: uniform over the g - 2 groups other than the source's and destination's
         int pick = (int) (((bits >>> 32) * (g - 2)) >>> 32);
         int low = Math.min(sourceGroup, destGroup);
         int high = Math.max(sourceGroup, destGroup);
         int midGroup = pick < low ? pick : (pick + 1 < high ? pick + 1 : pick + 2);
-        int midRouter = midGroup * a + (int) (((bits & 0xFFFFFFFFL) * a) >>> 32);
+        return midGroup * a + (int) (((bits & 0xFFFFFFFFL) * a) >>> 32);
+    }
+
+    /**
+     * One hop of the Valiant path through {@code midRouter} (in a group other than the current
+     * router's and the destination's at the start): phase 1 to it, then phase 2 minimal to
+     * {@code destRouter}. Sets {@link #PHASE2} in the routing state on reaching the intermediate
+     * router and leaves the other bits alone.
+     */
+    void valiant(int router, PacketView packet, int destRouter, int midRouter, RouteCandidates out) {
         int state = packet.routingState();
-        if (state == 0 && router == midRouter) {
-            packet.routingState(state = 1);
+        if ((state & PHASE2) == 0 && router == midRouter) {
+            packet.routingState(state |= PHASE2);
         }
-        if (state == 0) {
+        int group = router / a;
+        if ((state & PHASE2) == 0) {
             // phase 1: to the intermediate router
+            int midGroup = midRouter / a;
             if (group == midGroup) {
                 out.add(d.localPort(router % a, midRouter % a), 1);
             } else {
@@ -110,6 +131,7 @@ final class DragonflyRouting implements RoutingAlgorithm {
             return;
         }
         // phase 2: minimal from the intermediate router
+        int destGroup = destRouter / a;
         if (group == destGroup) {
             out.add(d.localPort(router % a, destRouter % a), 3);
         } else {
@@ -118,7 +140,46 @@ final class DragonflyRouting implements RoutingAlgorithm {
         }
     }
 
-    private void minimal(int router, int group, int destRouter, int destGroup, int sourceGroup, RouteCandidates out) {
+    /**
+     * Output port of the first hop of the minimal (local-global-local) path from {@code router} to
+     * {@code target}, another router.
+     */
+    int minimalPort(int router, int target) {
+        int group = router / a;
+        int targetGroup = target / a;
+        if (group == targetGroup) {
+            return d.localPort(router % a, target % a);
+        }
+        int gw = gatewayRouter[group * g + targetGroup];
+        return router == gw ? gatewayPort[group * g + targetGroup] : d.localPort(router % a, gw % a);
+    }
+
+    /** Router hops of the minimal path from {@code router} to {@code target} (0 .. 3). */
+    int minimalHops(int router, int target) {
+        int group = router / a;
+        int targetGroup = target / a;
+        if (group == targetGroup) {
+            return router == target ? 0 : 1;
+        }
+        int gw = gatewayRouter[group * g + targetGroup];
+        int landing = d.neighbor(gw, gatewayPort[group * g + targetGroup]);
+        return (router == gw ? 0 : 1) + 1 + (landing == target ? 0 : 1);
+    }
+
+    /** Router of {@code group} holding the global link to {@code target} (different groups). */
+    int gateway(int group, int target) {
+        return gatewayRouter[group * g + target];
+    }
+
+    /** Global port of {@link #gateway} leading to {@code target}. */
+    int gatewayPort(int group, int target) {
+        return gatewayPort[group * g + target];
+    }
+
+    /** One hop of the minimal path; under Valiant's classes 0 (source-group local), 2 (global), 3 (last local). */
+    void minimal(int router, int destRouter, RouteCandidates out) {
+        int group = router / a;
+        int destGroup = destRouter / a;
         if (group == destGroup) {
             out.add(d.localPort(router % a, destRouter % a), lastClass());
             return;
