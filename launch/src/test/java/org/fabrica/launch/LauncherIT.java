@@ -55,6 +55,33 @@ class LauncherIT {
         assertNoFrameworkStorageLeft();
     }
 
+    /**
+     * A command that only describes the installation is answered from the answer cache the second time,
+     * the same bytes, without a framework (no storage folder is made); a dropped plugin asks again.
+     */
+    @Test
+    void aOneShotAnswerIsKeptAndGivenAgainUntilThePluginsChange() throws Exception {
+        if (!shellBuilt()) {
+            return;
+        }
+        Result first = launch(List.of(), "help", "routing", "dor");
+        assertEquals(ExitCodes.OK, first.exit, first.err);
+        assertTrue(first.out.contains("dateline"), first.out);
+        Result again = launch(List.of("-Djava.io.tmpdir=" + tmp.resolve("no-such-folder")), "help", "routing", "dor");
+        assertEquals(ExitCodes.OK, again.exit, again.err);
+        assertEquals(first.out, again.out, "the kept answer");
+        assertEquals("", again.err);
+        // a framework would have failed to make its storage under a missing temporary folder: none was started
+        Files.createDirectories(tmp.resolve("plugins"));
+        Files.writeString(tmp.resolve("plugins").resolve("notes.cfg"), "# a file FileInstall watches\n");
+        Result asked = launch(List.of("-Djava.io.tmpdir=" + tmp.resolve("no-such-folder")), "help", "routing", "dor");
+        assertTrue(asked.exit != ExitCodes.OK || !asked.err.isEmpty(),
+                "with the plugins changed the framework is asked again (and here cannot start): " + asked);
+        Result off = launch(List.of("-Dfabrica.answers=false", "-Djava.io.tmpdir=" + tmp.resolve("no-such-folder")),
+                "--version");
+        assertTrue(off.exit != ExitCodes.OK, "-Dfabrica.answers=false always starts the framework: " + off);
+    }
+
     @Test
     void aCommandWithoutTheCoreFeatureNamesTheShellBundleAtOnce() throws Exception {
         // Exit 3 without waiting out the 60 s: the shell bundle is installed but no selected feature starts it.
