@@ -143,7 +143,7 @@ public record ExperimentSpec(
     public static final String DEFAULT_NETWORK = "flit";
     public static final String DEFAULT_KERNEL = "sequential";
     public static final String DEFAULT_INJECTION = "bernoulli";
-    public static final String DEFAULT_THROTTLE = "none";
+    public static final String DEFAULT_THROTTLE = SpecReader.DEFAULT_THROTTLE;
     public static final String DEFAULT_EXECUTOR = "local";
     public static final long DEFAULT_DEADLOCK_CYCLES = 20000;
     public static final List<Long> DEFAULT_SEEDS = SpecReader.DEFAULT_SEEDS;

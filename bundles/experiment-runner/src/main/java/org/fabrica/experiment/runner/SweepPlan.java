@@ -134,6 +134,8 @@ public final class SweepPlan implements StudyPlan {
     private final Map<String, BoundProvider> providers;
     /** What the mode resolved beyond the fields here (e.g. m2n's communications), or null. */
     private final Object modeState;
+    /** The providers the mode bound itself (e.g. m2n's schedulers), in file order. */
+    private final List<BoundProvider> modeProviders;
     /**
      * Packet length in flits: the file's packetFlits, or its packetBytes converted once with the
      * hardware's flit size, or in mode m2n the hardware's maximum-payload packet (0 without packet simulation).
@@ -152,7 +154,19 @@ public final class SweepPlan implements StudyPlan {
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
             Object modeState, int packetFlits, PointTraffic traffic) {
         this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
-                endpoint, modeState, packetFlits, traffic, List.of(), null);
+                endpoint, modeState, packetFlits, traffic, List.of(), null, List.of());
+    }
+
+    /**
+     * A plan of packet simulation whose mode bound providers of its own ({@code modeProviders}, e.g.
+     * m2n's schedulers: {@link RunnerPlayedStudies}), listed among the plan's providers.
+     */
+    SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
+            BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
+            Object modeState, int packetFlits, PointTraffic traffic, List<BoundProvider> modeProviders) {
+        this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
+                endpoint, modeState, packetFlits, traffic, List.of(), null, modeProviders);
     }
 
     /**
@@ -164,6 +178,16 @@ public final class SweepPlan implements StudyPlan {
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
             Object modeState, int packetFlits, PointTraffic traffic, List<StatisticsSelection.Bound> statistics,
             CollectorContext collectorContext) {
+        this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
+                endpoint, modeState, packetFlits, traffic, statistics, collectorContext, List.of());
+    }
+
+    private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
+            BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
+            Object modeState, int packetFlits, PointTraffic traffic, List<StatisticsSelection.Bound> statistics,
+            CollectorContext collectorContext, List<BoundProvider> modeProviders) {
+        this.modeProviders = List.copyOf(modeProviders);
         this.statistics = List.copyOf(statistics);
         this.collectorContext = collectorContext;
         this.modeState = modeState;
@@ -214,6 +238,7 @@ public final class SweepPlan implements StudyPlan {
         this.router = null;
         this.endpoint = null;
         this.providers = new LinkedHashMap<>(providers);
+        this.modeProviders = List.of();
         this.statistics = List.of();
         this.collectorContext = null;
         this.modeState = modeState;
@@ -637,6 +662,9 @@ public final class SweepPlan implements StudyPlan {
         }
         if (injection != null) {
             m.put("traffic.injection", injection);
+        }
+        for (BoundProvider p : modeProviders) {
+            m.put(p.choice().path(), p);
         }
         for (BoundScheme s : schemes) {
             if (s.scheduler() != null) {

@@ -94,6 +94,8 @@ public final class TraceStudy extends RunnerStudy {
     static final String RANKS = "trace.ranks";
     /** Largest replay whose rank activity is recorded and plotted (docs/traces.md, "Experiment files"). */
     static final int ACTIVITY_RANKS = 16;
+    /** The largest payload a hardware model may declare: above it the model has no packet format of its own. */
+    static final int MAX_PAYLOAD_BYTES = 1 << 20;
     /** Largest report of an application deadlock: the first ranks, then a count. */
     private static final int REPORTED_RANKS = 8;
 
@@ -210,7 +212,7 @@ public final class TraceStudy extends RunnerStudy {
         RouterParameters router = sim.router();
         TraceSpec trace = of(spec);
         PacketFormat format = model.packetFormat();
-        boolean hasFormat = format != null && format.maxPayloadBytes() <= M2nTraffic.MAX_PAYLOAD_BYTES;
+        boolean hasFormat = format != null && format.maxPayloadBytes() <= MAX_PAYLOAD_BYTES;
         int payload = trace.packetBytes();
         if (payload == 0 && !hasFormat) {
             throw doc.error("replay", "this hardware model has no packet format (no maximum payload per packet), so"
