@@ -53,6 +53,23 @@ public interface PlayedStudies {
     StudySpec read(StudyFile file, String name, String description, StudyMode mode, Options options);
 
     /**
+     * The file's {@code schemes} as the packet modes read them (label, routing, queuing, throttle,
+     * hardware; docs/user-guide.md, "Experiment file reference"), for a mode whose schemes have no
+     * keys of their own; {@code routing.from} (routes planned for the file's pattern) is refused
+     * naming {@code mode}.
+     *
+     * @throws org.fabrica.experiment.ExperimentException naming the key path and its place in the file
+     */
+    List<StudyScheme> schemes(StudyFile file, String mode);
+
+    /**
+     * Scheme {@code index} of a plan as the packet modes write it in the resolved form:
+     * {@code label}, {@code routing}, {@code queuing}, {@code throttle}, and the scheme's own
+     * {@code hardware} when it has one.
+     */
+    ObjectNode scheme(StudyPlan plan, int index);
+
+    /**
      * Resolves a spec that {@link #read} returned: binds the topology, hardware, network, kernel and
      * every scheme's providers, builds the topology and the hardware model, hands them to the mode
      * ({@link Player#play}) and makes the plan of what it resolved.

@@ -30,7 +30,8 @@
  * the mode's rows and schemes ({@link StudyScheme}), resolves them with what the mode makes of the
  * topology and hardware ({@link PlayedStudies.Player}), builds each scheme's network with the
  * mode's traffic and writes the resolved form; a mode whose points play schedules prints them
- * ({@link PlayedSchedules}).
+ * ({@link PlayedSchedules}); a mode's own traffic may bring a collective engine
+ * ({@link StudyTraffic.Packets#collectives()}).
  */
 @Export
 @Version("2.3.0")

@@ -53,7 +53,7 @@ final class ProviderBinding {
                     : choice.path();
             throw doc.error(at, e.getMessage(), e);
         }
-        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type), TraceSpec.baseDirectory(doc));
+        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type), baseDirectory(doc));
     }
 
     /**
@@ -169,6 +169,20 @@ final class ProviderBinding {
                 return e;
             });
             return new Simulation(topology, hardware, network, kernel, topo, model, router, endpoint);
+        }
+    }
+
+    /**
+     * The directory of the experiment file, against which relative file names in it (mapping,
+     * topology and trace files) are read; the working directory otherwise.
+     */
+    static java.nio.file.Path baseDirectory(ExperimentDocument doc) {
+        try {
+            java.nio.file.Path parent = java.nio.file.Path.of(doc.source()).toAbsolutePath().getParent();
+            return parent != null && java.nio.file.Files.isDirectory(parent) ? parent
+                    : java.nio.file.Path.of("").toAbsolutePath();
+        } catch (java.nio.file.InvalidPathException e) {
+            return java.nio.file.Path.of("").toAbsolutePath();
         }
     }
 }

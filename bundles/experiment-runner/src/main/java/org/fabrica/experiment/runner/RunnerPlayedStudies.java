@@ -79,6 +79,36 @@ public final class RunnerPlayedStudies implements PlayedStudies {
     }
 
     @Override
+    public List<StudyScheme> schemes(StudyFile file, String mode) {
+        ExperimentDocument doc = RunnerStudy.document(file);
+        List<SchemeSpec> schemes = PacketStudy.schemes(doc, doc.root());
+        List<StudyScheme> out = new ArrayList<>();
+        for (int i = 0; i < schemes.size(); i++) {
+            SchemeSpec s = schemes.get(i);
+            if (s.routesFrom() != null) {
+                throw doc.error("schemes[" + i + "].routing." + RoutesFromScheduler.FROM, "routes from a scheduler are"
+                        + " not used in mode " + mode + " (its traffic is the mode's own, not a pattern's); remove"
+                        + " 'from'");
+            }
+            out.add(new StudyScheme(s.label(), s.routing(), s.queuing(), s.throttle(), s.hardware(), List.of()));
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public ObjectNode scheme(StudyPlan plan, int index) {
+        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan.BoundScheme s = p.schemes().get(index);
+        ObjectNode o = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        o.put("label", s.label());
+        o.set("routing", ResolvedExperiment.providerNode(s.routing()));
+        o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
+        o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
+        p.putSchemeHardware(o, s);
+        return o;
+    }
+
+    @Override
     public SweepPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers, Player player) {
         ExperimentDocument doc = RunnerStudy.document(file);
         ExperimentSpec s = RunnerStudy.spec(spec);
