@@ -134,7 +134,8 @@ final class ProviderBinding {
     /**
      * The providers every simulating mode binds and builds once: topology, hardware, network and
      * kernel, with the topology, hardware model, router parameters and endpoint timing they give
-     * (modes m2n and trace; the packet modes also read traffic and statistics).
+     * (the modes that play their own packets, {@link RunnerPlayedStudies}; the packet modes also read
+     * traffic and statistics).
      */
     record Simulation(BoundProvider topology, BoundProvider hardware, BoundProvider network, BoundProvider kernel,
             org.fabrica.topology.Topology topologyInstance, org.fabrica.hardware.HardwareModel model,

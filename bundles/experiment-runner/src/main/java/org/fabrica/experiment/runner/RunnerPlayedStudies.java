@@ -46,7 +46,7 @@ public final class RunnerPlayedStudies implements PlayedStudies {
         Set<String> labels = new HashSet<>();
         for (StudyScheme s : options.schemes()) {
             labels.add(s.label());
-            schemes.add(new SchemeSpec(s.label(), s.routing(), s.queuing(), s.throttle(), null, null, s.rows(),
+            schemes.add(new SchemeSpec(s.label(), s.routing(), s.queuing(), s.throttle(), null, s.rows(),
                     s.hardware()));
         }
         String baseline = SpecReader.optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
