@@ -64,8 +64,8 @@ public class ProviderRegistrationIT {
 
     /**
      * Bundles named like providers that are libraries (exported packages, no factory services):
-     * schedule playback, which the experiment runner's m2n mode drives per point, trace replay,
-     * which its trace mode drives, multi-rail networks, which it builds for any topology, and the
+     * schedule playback, which mode m2n (bundle study-m2n) drives per point, trace replay,
+     * which mode trace (bundle study-trace) drives, multi-rail networks, which it builds for any topology, and the
      * collective workloads beside a steady load, which its steady mode drives, and the parts both
      * network models use alike.
      */

@@ -24,6 +24,8 @@ public final class SpecReader {
     public static final String DEFAULT_SEEDS_KEY = "default";
     /** The top-level key that selects statistics collectors (the packet modes'). */
     public static final String STATISTICS_KEY = "statistics";
+    /** The throttle of a scheme that names none (every mode's). */
+    public static final String DEFAULT_THROTTLE = "none";
 
     private SpecReader() {
     }

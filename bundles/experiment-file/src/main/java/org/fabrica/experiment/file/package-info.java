@@ -10,10 +10,12 @@
  *
  * <p>1.0: moved out of the runner, which keeps the modes and the run's orchestration. 2.0: the
  * readers take any {@link org.fabrica.experiment.study.StudyFile} (1.0 took the document class), so
- * a mode of another bundle reads its keys with them.
+ * a mode of another bundle reads its keys with them. 2.1: the default throttle of a scheme
+ * ({@link org.fabrica.experiment.file.SpecReader#DEFAULT_THROTTLE}), which modes of other bundles
+ * reading their own schemes fill in.
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package org.fabrica.experiment.file;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,5 +1,7 @@
 package org.fabrica.experiment.study;
 
+import org.fabrica.collective.CollectiveEngine;
+import org.fabrica.collective.Groups;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;
@@ -33,12 +35,25 @@ public interface StudyTraffic {
      * @param pattern who sends to whom
      * @param injection when each node generates, and how many packets
      * @param label the traffic as messages and the network's failure reports name it, e.g. {@code burst of 8}
+     * @param collectives the collective engine the network performs the traffic's collectives with
+     *        (barriers, multicasts in the switches), or null
+     * @param groups the groups of end nodes the engine's collectives run on, or null without an engine
+     * @param collectiveName the engine as failure reports name it (its provider's label), or null
      */
-    record Packets(TrafficPattern pattern, InjectionProcess injection, String label) {
+    record Packets(TrafficPattern pattern, InjectionProcess injection, String label, CollectiveEngine collectives,
+            Groups groups, String collectiveName) {
         public Packets {
             if (pattern == null || injection == null || label == null) {
                 throw new IllegalArgumentException("a point's traffic needs a pattern, an injection process and a label");
             }
+            if (collectives != null && groups == null) {
+                throw new IllegalArgumentException("a collective engine needs the groups its collectives run on");
+            }
+        }
+
+        /** Traffic without a collective engine. */
+        public Packets(TrafficPattern pattern, InjectionProcess injection, String label) {
+            this(pattern, injection, label, null, null, null);
         }
     }
 }

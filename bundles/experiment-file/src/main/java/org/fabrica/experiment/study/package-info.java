@@ -10,7 +10,8 @@
  * {@link StudyPlan}, {@link StudyPoint}, {@link StudyJob}), the mode's measurement of a simulated point
  * ({@link StudyMeasurement}), and the runner's service that reads, resolves and describes the
  * packet-simulation part of a file ({@link PacketStudies}) and the common part of a file without
- * packet simulation ({@link ComputedStudies}); results are an
+ * packet simulation ({@link ComputedStudies}) and of a file whose mode plays its own packets
+ * ({@link PlayedStudies}); results are an
  * {@code org.fabrica.experiment.report.StudyOutputs}. The runner's orchestration (the run, its
  * journal, the executor) stays private.
  *
@@ -23,10 +24,17 @@
  * result ({@link StudyJob#computed}, {@link StudyJob#failed}); a simulating mode may bring its own traffic
  * ({@link StudyTraffic}, {@link StudyJob#simulate(StudyMeasurement, StudyTraffic)}), sample series
  * between cycles ({@link StudyMeasurement#cycleObserver}), say when its end condition may change
- * ({@link StudyMeasurement#nextBoundary}) and write tables ({@link StudyMeasurement.Tables}).
+ * ({@link StudyMeasurement#nextBoundary}) and write tables ({@link StudyMeasurement.Tables}). 2.3:
+ * simulating modes whose packets are their own (schedules played, traces replayed) outside the
+ * runner: the runner's {@link PlayedStudies} service reads the common keys of their files around
+ * the mode's rows and schemes ({@link StudyScheme}), resolves them with what the mode makes of the
+ * topology and hardware ({@link PlayedStudies.Player}), builds each scheme's network with the
+ * mode's traffic and writes the resolved form; a mode whose points play schedules prints them
+ * ({@link PlayedSchedules}); a mode's own traffic may bring a collective engine
+ * ({@link StudyTraffic.Packets#collectives()}).
  */
 @Export
-@Version("2.2.0")
+@Version("2.3.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

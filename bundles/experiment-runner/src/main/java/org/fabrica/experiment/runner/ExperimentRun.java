@@ -633,7 +633,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         }
         RegisteredProvider provider = registry.resolve(concept, name);
         BoundProvider routing = ProviderBinding.bind(provider, new ProviderChoice(concept, name,
-                parameters == null ? Map.of() : parameters, "swap " + concept), TraceSpec.baseDirectory(plan.document()));
+                parameters == null ? Map.of() : parameters, "swap " + concept), ProviderBinding.baseDirectory(plan.document()));
         List<String> failures = new ArrayList<>();
         for (PointSimulation s : parked) {
             String pointId = s.control().point().pointId();

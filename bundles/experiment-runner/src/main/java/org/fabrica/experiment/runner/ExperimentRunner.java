@@ -110,17 +110,19 @@ public final class ExperimentRunner implements ExperimentService {
     }
 
     /**
-     * The plans the file's points play, when its mode plays schedules ({@link PlayedSchedules});
+     * The plans the file's points play, when its mode plays schedules
+     * ({@link org.fabrica.experiment.study.PlayedSchedules});
      * else refused, naming the installed modes that do.
      */
     @Override
     public String schedule(Path file, RunOptions options, boolean csv) {
         SweepPlan plan = plan(file, options == null ? defaults() : options);
-        if (plan.spec().study() instanceof PlayedSchedules played) {
+        if (plan.spec().study() instanceof org.fabrica.experiment.study.PlayedSchedules played) {
             return played.schedules(plan, csv);
         }
         StudyCatalog modes = registry.studies();
-        List<String> playing = modes.names().stream().filter(n -> modes.get(n) instanceof PlayedSchedules).toList();
+        List<String> playing = modes.names().stream().filter(n -> modes.get(n)
+                instanceof org.fabrica.experiment.study.PlayedSchedules).toList();
         throw new ExperimentException(plan.document().source() + ": mode " + plan.spec().mode() + " has no schedules to"
                 + " print" + (playing.isEmpty() ? "" : "; 'schedule' prints the plans of an experiment of mode "
                         + String.join(" or ", playing)));

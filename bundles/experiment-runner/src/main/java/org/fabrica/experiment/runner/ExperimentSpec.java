@@ -65,7 +65,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  * {@code --set traffic.packetFlits=null}, counts as not given). {@link #packetFlits()} is 0 when the
  * file gives bytes ({@link #packetBytes()} > 0, else 0): {@link SweepPlan} converts them once, when
  * the hardware model's flit size is known, and refuses bytes that are not a whole number of flits.
- * Mode m2n has no {@code traffic}: its packets are the hardware's maximum-payload packets.
+ * A mode that plays its own packets has no {@code traffic}: it gives their length itself.
  *
  * <p><b>Modes.</b> {@code steady}: one point per pattern x scheme x load x seed, measured in a
  * window after a warm-up (BookSim2's method). {@code ramp} (docs/studies/spth.md, the ramp load
@@ -85,11 +85,11 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  * {@code seeds}, {@code executor} and {@code outputs}, read through the runner's
  * {@link org.fabrica.experiment.study.ComputedStudies} ({@link RunnerComputedStudies}).
  *
- * <p><b>M2n</b> (docs/studies/rapidio-m2n.md): M-to-N personalized communications played from the plans
- * of schedulers. Its file has {@code communications} instead of {@code traffic}, and every scheme
- * names a {@code scheduler}; see {@link M2nSpecParser} for the format. One point per
- * communication x scheme that runs on it x seed, run until every packet is delivered
- * ({@link #modeSettings()} holds the communications, an {@link M2nSpec}).
+ * <p><b>Modes that play their own packets</b> (e.g. m2n's schedules, trace's workloads, in bundles
+ * of their own): their files have rows of their own instead of {@code traffic}, read by the mode,
+ * and the common keys around them read through the runner's
+ * {@link org.fabrica.experiment.study.PlayedStudies} ({@link RunnerPlayedStudies}); the mode's
+ * record is {@link #modeSettings()}.
  *
  * <p>{@code mode} is the word the file gives (or the default), {@code study} the mode found by it;
  * {@code modeSettings} holds what the mode reads beyond the fields here (its own record, or
@@ -97,7 +97,8 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  * may run (steady: warm-up + measurement + drain); {@code baseline} the scheme ratios refer to
  * (null without ratios); {@code inFlightWindow} the cycles per in-flight sample; {@code statistics} the
  * collectors the points run besides the mode's measurement ({@link StatisticsSelection}; empty
- * when the file has none, and always in mode m2n and the modes without packet simulation).
+ * when the file has none, and always in the modes that play their own packets and those without
+ * packet simulation).
  *
  * A resolved file written to a results folder also has a {@code provenance} section, which is
  * accepted and ignored so that the resolved file can be run again.
@@ -143,7 +144,7 @@ public record ExperimentSpec(
     public static final String DEFAULT_NETWORK = "flit";
     public static final String DEFAULT_KERNEL = "sequential";
     public static final String DEFAULT_INJECTION = "bernoulli";
-    public static final String DEFAULT_THROTTLE = "none";
+    public static final String DEFAULT_THROTTLE = SpecReader.DEFAULT_THROTTLE;
     public static final String DEFAULT_EXECUTOR = "local";
     public static final long DEFAULT_DEADLOCK_CYCLES = 20000;
     public static final List<Long> DEFAULT_SEEDS = SpecReader.DEFAULT_SEEDS;

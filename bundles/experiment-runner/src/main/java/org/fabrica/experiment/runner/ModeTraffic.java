@@ -36,6 +36,7 @@ final class ModeTraffic implements PointTraffic {
             throw new IllegalStateException("mode " + mode + "'s traffic returned no packets for point "
                     + point.pointId());
         }
-        return new Traffic(p.pattern(), p.injection(), p.label(), scheme.routing(), null, null, p);
+        return new Traffic(p.pattern(), p.injection(), p.label(), scheme.routing(), null, p, p.collectives(), null,
+                p.groups(), p.collectiveName());
     }
 }

@@ -457,7 +457,7 @@ abstract class PacketStudy extends RunnerStudy {
             if (!labels.add(label)) {
                 throw doc.error(p + ".label", "label '" + label + "' is used by an earlier scheme; give each scheme its own label");
             }
-            schemes.add(new SchemeSpec(label, routing, queuing, throttle, routesFrom, null, List.of(),
+            schemes.add(new SchemeSpec(label, routing, queuing, throttle, routesFrom, List.of(),
                     schemeHardware(doc, root, s.get("hardware"), p + ".hardware")));
         }
 
@@ -476,7 +476,7 @@ abstract class PacketStudy extends RunnerStudy {
             for (int sc = 0; sc < s.schemes().size(); sc++) {
                 String scheme = s.schemes().get(sc).label();
                 if (!s.schemes().get(sc).appliesTo(pattern)) {
-                    continue; // mode m2n: the scheme does not run on this communication
+                    continue; // the scheme does not run on this row
                 }
                 for (long seed : s.seedsOf(p)) {
                     out.add(new StudyPoint(index++, StudyPoint.id(pattern, scheme, word, seed), p, sc, Double.NaN, seed));

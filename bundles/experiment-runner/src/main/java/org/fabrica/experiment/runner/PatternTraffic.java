@@ -48,16 +48,16 @@ final class PatternTraffic implements PointTraffic {
         InjectionProcess process = SweepPlan.call(injection, () -> injection.injection(nodes,
                 new OfferedLoad(load, plan.packetFlits(), Long.MAX_VALUE)));
         if (plan.collectiveLoad() == null) {
-            return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null);
+            return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null);
         }
         Collectives c = collectives(plan, streams);
         if (plan.collectiveLoad().spec().softwareMulticast()) {
             SoftwareMulticast software = new SoftwareMulticast(pattern, process, c.groups().members(0), nodes);
             return new Traffic(software.pattern(), software.injection(), patternProvider.provider().label()
-                    + " (software multicast)", routingProvider, planned, null, software, c.engine(), c.loop(), c.groups(),
+                    + " (software multicast)", routingProvider, planned, software, c.engine(), c.loop(), c.groups(),
                     c.name());
         }
-        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null, null,
+        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null,
                 c.engine(), c.loop(), c.groups(), c.name());
     }
 

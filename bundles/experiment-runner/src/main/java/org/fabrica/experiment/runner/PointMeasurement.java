@@ -39,7 +39,7 @@ abstract class PointMeasurement {
 
     /**
      * The collectors, created once the point's traffic exists: its pattern, its injection process
-     * and (mode m2n, else null) its schedule playback.
+     * and what the mode plays it from ({@link PointTraffic.Traffic#player}).
      */
     abstract NetworkObserver observer(int nodes, PointTraffic.Traffic traffic);
 

@@ -333,10 +333,7 @@ final class PointSimulation {
         addCulprit(culprits, scheme.routing().provider().factory().getClass(), scheme.routing().describe());
         addCulprit(culprits, scheme.queuing().provider().factory().getClass(), scheme.queuing().describe());
         addCulprit(culprits, scheme.throttle().provider().factory().getClass(), scheme.throttle().describe());
-        // the traffic's providers, whichever the mode uses: a scheduler (m2n), a pattern and an injection process
-        if (scheme.scheduler() != null) {
-            addCulprit(culprits, scheme.scheduler().provider().factory().getClass(), scheme.scheduler().describe());
-        }
+        // the traffic's providers, whichever the mode uses: a pattern and an injection process
         if (point.pattern() < plan.patterns().size()) {
             BoundProvider pattern = plan.patterns().get(point.pattern());
             addCulprit(culprits, pattern.provider().factory().getClass(), pattern.describe());
@@ -346,6 +343,10 @@ final class PointSimulation {
                     plan.injectionProvider().describe());
         }
         addCulprit(culprits, plan.topologyProvider().provider().factory().getClass(), plan.topologyProvider().describe());
+        // the providers a mode playing its own packets bound (schedulers, mappings, ...)
+        for (BoundProvider p : plan.modeProviders()) {
+            addCulprit(culprits, p.provider().factory().getClass(), p.describe());
+        }
         addCulprit(culprits, plan.hardwareProvider().provider().factory().getClass(), plan.hardwareProvider().describe());
         addCulprit(culprits, assembly.network().getClass(), plan.networkProvider().describe());
         addCulprit(culprits, plan.networkProvider().provider().factory().getClass(), plan.networkProvider().describe());

@@ -5,7 +5,6 @@ import org.fabrica.collective.CollectiveProgram;
 import org.fabrica.collective.Groups;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;
-import org.fabrica.scheduler.Plan;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.schedule.PlannedRoutes;
@@ -13,8 +12,8 @@ import org.fabrica.traffic.schedule.PlannedRoutes;
 /**
  * Where the packets of a point come from, as its study mode says when it builds the plan
  * ({@link SweepPlan#assemble} asks it once per point): the file's pattern and injection process
- * ({@link PatternTraffic}), or a scheduler's plan played back (mode m2n), or a trace replayed
- * (mode trace), or what a new study needs (a barrier), without a change to the plan.
+ * ({@link PatternTraffic}), or a mode's own ({@link ModeTraffic}: a schedule played, a trace
+ * replayed), or what a new study needs (a barrier), without a change to the plan.
  */
 @FunctionalInterface
 interface PointTraffic {
@@ -26,19 +25,18 @@ interface PointTraffic {
      * @param label the traffic as failure messages name it
      * @param routing the scheme's routing, possibly bound to routes planned for this point
      * @param routes routes planned by a scheduler ({@link RoutesFromScheduler}), or null
-     * @param plan the scheduler's plan the traffic plays, or null
-     * @param player what the mode plays the traffic from, for its own collectors and metrics (mode
-     *        m2n: the plan's {@code SchedulePlayback}; mode trace: the {@code TraceReplay}), or null;
+     * @param player what the mode plays the traffic from, for its own collectors and metrics (a
+     *        software multicast; a mode's own traffic: its {@code StudyTraffic.Packets}), or null;
      *        only the mode that made it reads it ({@link #player(Class)}), so a new mode adds no field
      */
     record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
-            PlannedRoutes routes, Plan plan, Object player, CollectiveEngine collectives,
+            PlannedRoutes routes, Object player, CollectiveEngine collectives,
             CollectiveProgram program, Groups groups, String collectiveName) {
 
         /** Traffic without a collective engine. */
         Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
-                PlannedRoutes routes, Plan plan, Object player) {
-            this(pattern, injection, label, routing, routes, plan, player, null, null, null, null);
+                PlannedRoutes routes, Object player) {
+            this(pattern, injection, label, routing, routes, player, null, null, null, null);
         }
 
         /** The player as the mode that made it knows it. */

@@ -53,7 +53,7 @@ final class ProviderBinding {
                     : choice.path();
             throw doc.error(at, e.getMessage(), e);
         }
-        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type), TraceSpec.baseDirectory(doc));
+        return new BoundProvider(provider, choice, bound, Parameters.values(bound, type), baseDirectory(doc));
     }
 
     /**
@@ -134,7 +134,8 @@ final class ProviderBinding {
     /**
      * The providers every simulating mode binds and builds once: topology, hardware, network and
      * kernel, with the topology, hardware model, router parameters and endpoint timing they give
-     * (modes m2n and trace; the packet modes also read traffic and statistics).
+     * (the modes that play their own packets, {@link RunnerPlayedStudies}; the packet modes also read
+     * traffic and statistics).
      */
     record Simulation(BoundProvider topology, BoundProvider hardware, BoundProvider network, BoundProvider kernel,
             org.fabrica.topology.Topology topologyInstance, org.fabrica.hardware.HardwareModel model,
@@ -169,6 +170,20 @@ final class ProviderBinding {
                 return e;
             });
             return new Simulation(topology, hardware, network, kernel, topo, model, router, endpoint);
+        }
+    }
+
+    /**
+     * The directory of the experiment file, against which relative file names in it (mapping,
+     * topology and trace files) are read; the working directory otherwise.
+     */
+    static java.nio.file.Path baseDirectory(ExperimentDocument doc) {
+        try {
+            java.nio.file.Path parent = java.nio.file.Path.of(doc.source()).toAbsolutePath().getParent();
+            return parent != null && java.nio.file.Files.isDirectory(parent) ? parent
+                    : java.nio.file.Path.of("").toAbsolutePath();
+        } catch (java.nio.file.InvalidPathException e) {
+            return java.nio.file.Path.of("").toAbsolutePath();
         }
     }
 }

@@ -23,7 +23,8 @@ final class ResolvedExperiment {
 
     /**
      * The first keys of a resolved simulation experiment, in this order: name, description, mode,
-     * topology, hardware, network, kernel (modes m2n and trace; the experiment id hashes the order).
+     * topology, hardware, network, kernel (the modes that play their own packets,
+     * {@link RunnerPlayedStudies}; the experiment id hashes the order).
      */
     static ObjectNode simulationHeader(SweepPlan plan, String mode) {
         ExperimentSpec spec = plan.spec();
@@ -39,7 +40,7 @@ final class ResolvedExperiment {
     }
 
     /**
-     * The last keys of a resolved run-to-completion experiment (modes m2n and trace), in this
+     * The last keys of a resolved run-to-completion experiment ({@link RunnerPlayedStudies}), in this
      * order: baseline, maxCycles, deadlockCycles, seeds, executor, outputs; returns the outputs
      * node for a mode's own output keys.
      */

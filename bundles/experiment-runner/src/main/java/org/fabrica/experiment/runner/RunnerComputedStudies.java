@@ -123,7 +123,7 @@ public final class RunnerComputedStudies implements ComputedStudies {
         return ResolvedExperiment.providerNode(own(provider));
     }
 
-    private static BoundProvider own(StudyProvider p) {
+    static BoundProvider own(StudyProvider p) {
         if (p instanceof BoundProvider b) {
             return b;
         }

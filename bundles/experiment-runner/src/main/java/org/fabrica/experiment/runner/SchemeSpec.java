@@ -4,8 +4,7 @@ import java.util.List;
 import org.fabrica.experiment.file.ProviderChoice;
 
 /**
- * One scheme of an experiment: the routing, queuing and throttle choices (and, in mode m2n, the
- * scheduler) compared under a label.
+ * One scheme of an experiment: the routing, queuing and throttle choices compared under a label.
  *
  * @param label unique label, used in point ids, tables and chart legends
  * @param routing routing choice
@@ -13,37 +12,31 @@ import org.fabrica.experiment.file.ProviderChoice;
  * @param throttle throttle choice
  * @param routesFrom the scheduler whose plan gives the routing its routes ({@code routing.from},
  *        {@link RoutesFromScheduler}), or null when the routing decides alone
- * @param scheduler mode m2n: the scheduler that plans the communications; null in the other modes
- * @param communications mode m2n: labels of the communications the scheme is run on; empty = all
+ * @param rows the labels of the rows (patterns, or a mode's own rows such as communications) the
+ *        scheme runs on; empty = all
  * @param hardware the scheme's own hardware: the experiment's hardware choice with the scheme's
  *        {@code hardware} parameters over it (path {@code schemes[i].hardware}), or null when the
  *        scheme runs on the experiment's hardware
  */
 public record SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle,
-        ProviderChoice routesFrom, ProviderChoice scheduler, List<String> communications, ProviderChoice hardware) {
+        ProviderChoice routesFrom, List<String> rows, ProviderChoice hardware) {
     public SchemeSpec {
-        communications = communications == null ? List.of() : List.copyOf(communications);
+        rows = rows == null ? List.of() : List.copyOf(rows);
     }
 
-    /** A scheme on the experiment's hardware. */
-    public SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle,
-            ProviderChoice routesFrom, ProviderChoice scheduler, List<String> communications) {
-        this(label, routing, queuing, throttle, routesFrom, scheduler, communications, null);
-    }
-
-    /** A scheme whose routing decides alone. */
+    /** A scheme whose routing decides alone, on every row and the experiment's hardware. */
     public SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle) {
-        this(label, routing, queuing, throttle, null, null, List.of());
+        this(label, routing, queuing, throttle, null);
     }
 
-    /** A scheme with routes from a scheduler (or null), without m2n scheduler. */
+    /** A scheme with routes from a scheduler (or null), on every row and the experiment's hardware. */
     public SchemeSpec(String label, ProviderChoice routing, ProviderChoice queuing, ProviderChoice throttle,
             ProviderChoice routesFrom) {
-        this(label, routing, queuing, throttle, routesFrom, null, List.of());
+        this(label, routing, queuing, throttle, routesFrom, List.of(), null);
     }
 
-    /** Whether the scheme runs on the communication (pattern row) {@code label}. */
+    /** Whether the scheme runs on the row {@code label}. */
     public boolean appliesTo(String label) {
-        return communications.isEmpty() || communications.contains(label);
+        return rows.isEmpty() || rows.contains(label);
     }
 }

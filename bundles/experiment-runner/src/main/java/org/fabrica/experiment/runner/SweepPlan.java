@@ -24,7 +24,6 @@ import org.fabrica.network.NetworkSetup;
 import org.fabrica.network.ProviderNames;
 import org.fabrica.network.RunLimits;
 import org.fabrica.routing.RoutingAlgorithm;
-import org.fabrica.scheduler.Plan;
 import org.fabrica.stats.CollectorContext;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
@@ -52,32 +51,25 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * A scheme with its providers bound; {@code routesFrom} is the scheduler whose plan gives the
-     * routing its routes ({@link RoutesFromScheduler}), or null; {@code scheduler} is mode m2n's
-     * scheduler that plans the communications, or null.
+     * routing its routes ({@link RoutesFromScheduler}), or null.
      */
     public record BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
-            BoundProvider throttle, BoundProvider routesFrom, BoundProvider scheduler) {
-        /** A scheme whose routing decides alone, without scheduler. */
+            BoundProvider throttle, BoundProvider routesFrom) {
+        /** A scheme whose routing decides alone. */
         public BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
                 BoundProvider throttle) {
-            this(index, label, routing, queuing, throttle, null, null);
-        }
-
-        /** A scheme with routes from a scheduler (or null), without m2n scheduler (every mode but m2n). */
-        public BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
-                BoundProvider throttle, BoundProvider routesFrom) {
-            this(index, label, routing, queuing, throttle, routesFrom, null);
+            this(index, label, routing, queuing, throttle, null);
         }
     }
 
     /**
      * The instances of one point, ready to run; {@code routes} are the scheduler-planned routes of a
-     * scheme with {@code routing.from} (else null); {@code plan} is mode m2n's plan (else null) and
-     * {@code player} what the mode plays the traffic from ({@link PointTraffic.Traffic#player}).
+     * scheme with {@code routing.from} (else null), {@code player} what the mode plays the traffic
+     * from ({@link PointTraffic.Traffic#player}).
      */
     record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
             ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
-            PlannedRoutes routes, Plan plan, Object player,
+            PlannedRoutes routes, Object player,
             org.fabrica.collective.CollectiveEngine collectives, org.fabrica.collective.Groups collectiveGroups) {
 
         /** The player as the mode that made it knows it. */
@@ -132,11 +124,13 @@ public final class SweepPlan implements StudyPlan {
      * simulation plan, whose providers are the fields above).
      */
     private final Map<String, BoundProvider> providers;
-    /** What the mode resolved beyond the fields here (e.g. m2n's communications), or null. */
+    /** What the mode resolved beyond the fields here (a played mode's rows), or null. */
     private final Object modeState;
+    /** The providers the mode bound itself (e.g. the schedulers of a mode that plays their plans), in file order. */
+    private final List<BoundProvider> modeProviders;
     /**
      * Packet length in flits: the file's packetFlits, or its packetBytes converted once with the
-     * hardware's flit size, or in mode m2n the hardware's maximum-payload packet (0 without packet simulation).
+     * hardware's flit size, or the length a mode playing its own packets gives (0 without packet simulation).
      */
     private final int packetFlits;
     /** Column labels: the schemes' labels, or those a mode without packet simulation gave ({@link RunnerComputedStudies}). */
@@ -144,7 +138,7 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * A plan of packet simulation whose points take their packets from {@code traffic};
-     * {@code modeState} is what the mode resolved beyond the fields here (m2n: its communications),
+     * {@code modeState} is what the mode resolved beyond the fields here (a played mode's rows),
      * or null. The mode checks the combinations afterwards.
      */
     SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
@@ -152,7 +146,19 @@ public final class SweepPlan implements StudyPlan {
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
             Object modeState, int packetFlits, PointTraffic traffic) {
         this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
-                endpoint, modeState, packetFlits, traffic, List.of(), null);
+                endpoint, modeState, packetFlits, traffic, List.of(), null, List.of());
+    }
+
+    /**
+     * A plan of packet simulation whose mode bound providers of its own ({@code modeProviders}, e.g.
+     * a played mode's schedulers or mappings: {@link RunnerPlayedStudies}), listed among the plan's providers.
+     */
+    SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
+            BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
+            Object modeState, int packetFlits, PointTraffic traffic, List<BoundProvider> modeProviders) {
+        this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
+                endpoint, modeState, packetFlits, traffic, List.of(), null, modeProviders);
     }
 
     /**
@@ -164,6 +170,16 @@ public final class SweepPlan implements StudyPlan {
             List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
             Object modeState, int packetFlits, PointTraffic traffic, List<StatisticsSelection.Bound> statistics,
             CollectorContext collectorContext) {
+        this(document, spec, topology, hardware, network, kernel, injection, patterns, schemes, topologyInstance, router,
+                endpoint, modeState, packetFlits, traffic, statistics, collectorContext, List.of());
+    }
+
+    private SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
+            BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
+            List<BoundScheme> schemes, Topology topologyInstance, RouterParameters router, EndpointTiming endpoint,
+            Object modeState, int packetFlits, PointTraffic traffic, List<StatisticsSelection.Bound> statistics,
+            CollectorContext collectorContext, List<BoundProvider> modeProviders) {
+        this.modeProviders = List.copyOf(modeProviders);
         this.statistics = List.copyOf(statistics);
         this.collectorContext = collectorContext;
         this.modeState = modeState;
@@ -214,6 +230,7 @@ public final class SweepPlan implements StudyPlan {
         this.router = null;
         this.endpoint = null;
         this.providers = new LinkedHashMap<>(providers);
+        this.modeProviders = List.of();
         this.statistics = List.of();
         this.collectorContext = null;
         this.modeState = modeState;
@@ -295,7 +312,7 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * Creates the instances of a point, with observers made for its traffic: series collectors read
-     * the injection process's offered load, mode m2n's the schedule playback, a steady measurement of
+     * the injection process's offered load, a steady measurement of
      * the foreground the pattern ({@link org.fabrica.traffic.TrafficPattern#foreground}). A provider's
      * failure is a {@link ProviderFailure} naming it.
      */
@@ -327,7 +344,7 @@ public final class SweepPlan implements StudyPlan {
                 .withCollectives(t.collectives(), t.program());
         NetworkModel model = call(network, () -> network.network(setup));
         SimulationKernel k = call(kernel, kernel::kernel);
-        return new Assembly(networkTopology, routing, model, k, names, t.injection(), t.pattern(), t.routes(), t.plan(),
+        return new Assembly(networkTopology, routing, model, k, names, t.injection(), t.pattern(), t.routes(),
                 t.player(), t.collectives(), t.groups());
     }
 
@@ -397,7 +414,7 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * Packets a point is expected to deliver, for progress when its length in cycles is unknown
-     * (mode trace); -1 when not known (progress then counts delivered against generated packets).
+     * (a replayed trace); -1 when not known (progress then counts delivered against generated packets).
      */
     long expectedPackets(StudyPoint point) {
         return expectedPackets == null ? -1 : expectedPackets.applyAsLong(point);
@@ -622,6 +639,11 @@ public final class SweepPlan implements StudyPlan {
         return variantPlans == null ? p : variantPlans.local(p);
     }
 
+    /** The providers the mode bound itself ({@link RunnerPlayedStudies}), in file order; none for the other modes. */
+    List<BoundProvider> modeProviders() {
+        return modeProviders;
+    }
+
     /** Every bound provider by its path in the file. */
     public Map<String, BoundProvider> providersByPath() {
         if (providers != null) {
@@ -638,10 +660,10 @@ public final class SweepPlan implements StudyPlan {
         if (injection != null) {
             m.put("traffic.injection", injection);
         }
+        for (BoundProvider p : modeProviders) {
+            m.put(p.choice().path(), p);
+        }
         for (BoundScheme s : schemes) {
-            if (s.scheduler() != null) {
-                m.put(s.scheduler().choice().path(), s.scheduler());
-            }
             m.put(s.routing().choice().path(), s.routing());
             if (s.routesFrom() != null) {
                 m.put(s.routesFrom().choice().path(), s.routesFrom());
@@ -711,7 +733,7 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * Packet length in flits: the file's (converted from packetBytes with the hardware's flit size
-     * when the file gives bytes), or in mode m2n the hardware's maximum-payload packet.
+     * when the file gives bytes), or the length a mode playing its own packets gives.
      */
     @Override
     public int packetFlits() {

@@ -8,7 +8,7 @@ import java.util.List;
 import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 
-/** What {@link M2nStudy} owns: its keys, one point per communication and scheme that runs on it, per seed. */
+/** What mode m2n (bundle study-m2n, found on the class path as a framework finds it) owns: its keys, one point per communication and scheme that runs on it, per seed. */
 class M2nStudyTest {
     /** Two communications; the shuffle scheme runs on the second only. */
     private static final String TWO = with(with(M2nModeTest.SIX_TO_TEN, """
@@ -35,7 +35,7 @@ class M2nStudyTest {
                 "two-to-two/baseline/m2n/s2", "two-to-two/shuffle/m2n/s1", "two-to-two/shuffle/m2n/s2"),
                 points.stream().map(StudyPoint::pointId).toList());
         assertEquals(1, points.get(4).scheme());
-        assertEquals("m2n", new M2nStudy().loadNote(points.get(4)));
+        assertEquals("m2n", StudyFiles.spec(TWO).study().loadNote(points.get(4)));
     }
 
     @Test

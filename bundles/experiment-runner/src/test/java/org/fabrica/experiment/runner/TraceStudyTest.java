@@ -35,20 +35,20 @@ class TraceStudyTest {
         assertNull(eager.failure(), eager.failure());
         // 8 x 8 torus, nodes 0 and 19: h = 5 links; generic router: 5h + 6 + F with F = 8 flits
         int zeroLoad = 5 * 5 + 6 + 8;
-        assertEquals(zeroLoad, PointRecords.metric(eager, TraceStudy.LATENCY_MEAN), 1e-9);
-        assertEquals(zeroLoad, PointRecords.metric(eager, TraceStudy.LATENCY_MAX), 1e-9);
-        assertEquals(20.0 * zeroLoad, PointRecords.metric(eager, TraceStudy.EXECUTION));
-        assertEquals(20.0 * zeroLoad / 1000, PointRecords.metric(eager, TraceStudy.EXECUTION_US), 1e-12);
-        assertEquals(20.0, PointRecords.metric(eager, TraceStudy.PACKETS));
-        assertEquals(0.0, PointRecords.metric(eager, TraceStudy.PROTOCOL_PACKETS));
-        assertEquals(PointRecords.metric(eager, TraceStudy.BLOCKED_SHARE),
-                PointRecords.metric(eager, TraceStudy.RECEIVE_WAIT_SHARE), 1e-12, "eager sends never block");
+        assertEquals(zeroLoad, PointRecords.metric(eager, "trace.message.latency.mean"), 1e-9);
+        assertEquals(zeroLoad, PointRecords.metric(eager, "trace.message.latency.max"), 1e-9);
+        assertEquals(20.0 * zeroLoad, PointRecords.metric(eager, "trace.execution"));
+        assertEquals(20.0 * zeroLoad / 1000, PointRecords.metric(eager, "trace.executionMicros"), 1e-12);
+        assertEquals(20.0, PointRecords.metric(eager, "trace.packets"));
+        assertEquals(0.0, PointRecords.metric(eager, "trace.packets.protocol"));
+        assertEquals(PointRecords.metric(eager, "trace.blocked.share"),
+                PointRecords.metric(eager, "trace.blocked.receiveShare"), 1e-12, "eager sends never block");
 
         PointResult rendezvous = byWorkload.get("pingpong-4k");
         assertNull(rendezvous.failure(), rendezvous.failure());
-        assertEquals(20 * (2 + 32), PointRecords.metric(rendezvous, TraceStudy.PACKETS));
-        assertEquals(40.0, PointRecords.metric(rendezvous, TraceStudy.PROTOCOL_PACKETS));
-        assertTrue(PointRecords.metric(rendezvous, TraceStudy.EXECUTION) > 20.0 * (3 * zeroLoad + 31 * 8),
+        assertEquals(20 * (2 + 32), PointRecords.metric(rendezvous, "trace.packets"));
+        assertEquals(40.0, PointRecords.metric(rendezvous, "trace.packets.protocol"));
+        assertTrue(PointRecords.metric(rendezvous, "trace.execution") > 20.0 * (3 * zeroLoad + 31 * 8),
                 "request, clear to send and 32 packets per message");
 
         Path nodes = tmp.resolve("out/series/pingpong_dor_trace_s1-nodes.csv");
@@ -170,12 +170,12 @@ class TraceStudyTest {
         assertEquals(RunState.FINISHED, Fixtures.await(h));
         PointResult r = h.results().get(0);
         assertNull(r.failure(), r.failure());
-        assertEquals(16.0, PointRecords.metric(r, TraceStudy.RANKS));
+        assertEquals(16.0, PointRecords.metric(r, "trace.ranks"));
         // a 2 x 2 grid: ranks 1 and 2 swap a 32 x 32 block of doubles (8,192 bytes, eager: 128 packets
         // of 64 bytes) in each of 2 iterations; the diagonal ranks keep theirs; 4 copies
-        assertEquals(4 * 2 * 2.0, PointRecords.metric(r, TraceStudy.MESSAGES));
-        assertEquals(4 * 2 * 2 * 128.0, PointRecords.metric(r, TraceStudy.PACKETS));
-        assertTrue(PointRecords.metric(r, TraceStudy.EXECUTION) >= 128 * 4,
+        assertEquals(4 * 2 * 2.0, PointRecords.metric(r, "trace.messages"));
+        assertEquals(4 * 2 * 2 * 128.0, PointRecords.metric(r, "trace.packets"));
+        assertTrue(PointRecords.metric(r, "trace.execution") >= 128 * 4,
                 "128 packets of 4 flits cannot arrive faster than the link");
     }
 
@@ -196,9 +196,9 @@ class TraceStudyTest {
         assertEquals(RunState.FINISHED, Fixtures.await(h));
         PointResult r = h.results().get(0);
         assertNull(r.failure(), r.failure());
-        assertEquals(16.0, PointRecords.metric(r, TraceStudy.RANKS));
+        assertEquals(16.0, PointRecords.metric(r, "trace.ranks"));
         // a 2 x 2 grid: ranks 1 and 2 swap their 32 x 32 doubles (8,192 bytes: 128 packets of 64 bytes) in each of
         // the 2 repetitions, 4 copies; the allreduces and barriers add one-packet messages
-        assertTrue(PointRecords.metric(r, TraceStudy.PACKETS) > 4 * 2 * 2 * 128.0);
+        assertTrue(PointRecords.metric(r, "trace.packets") > 4 * 2 * 2 * 128.0);
     }
 }

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.m2n;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -6,16 +6,18 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyScheme;
 import org.fabrica.params.Suggestions;
 
 /**
  * Reads the file of an {@code m2n} experiment (docs/studies/rapidio-m2n.md; docs/user-guide.md, "Mode
  * m2n"). Structure and value ranges only: node numbers against the topology, schedulers against
- * the communications, and the hardware's packet format are checked by {@link SweepPlan}.
+ * the communications, and the hardware's packet format are checked when the mode resolves the file ({@link M2nStudy#resolve}).
  *
  * <pre>{@code
  * mode: m2n
@@ -48,47 +50,24 @@ final class M2nSpecParser {
     private M2nSpecParser() {
     }
 
-    /** Reads the file of mode {@code mode} ({@code study}); the mode has refused the keys of the other modes. */
-    static ExperimentSpec parse(ExperimentDocument doc, ObjectNode root, String name, String description, String mode,
-            StudyMode study) {
-        ProviderChoice topology = SpecReader.choice(doc, root.get("topology"), "topology", "topology", null);
-        ProviderChoice hardware = SpecReader.choice(doc, root.get("hardware"), "hardware", "hardware", null);
-        ProviderChoice network = SpecReader.choice(doc, root.get("network"), "network", "network",
-                ExperimentSpec.DEFAULT_NETWORK);
-        ProviderChoice kernel = SpecReader.choice(doc, root.get("kernel"), "kernel", "kernel",
-                ExperimentSpec.DEFAULT_KERNEL);
+    /** A label of a communication or a scheme: as the runner's labels. */
+    private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
+    /** What the mode reads of its file: its communications, schemes and pairs, and {@code outputs}. */
+    record Read(M2nSpec spec, SpecReader.Outputs outputs) {
+    }
+
+    /**
+     * Reads the mode's own keys ({@code communications}, {@code schemes}, {@code outputs}); the mode
+     * has refused the keys of the other modes, the runner reads the common ones.
+     */
+    static Read parse(StudyFile doc, ObjectNode root) {
         List<M2nSpec.Communication> communications = communications(doc, root.get("communications"));
         List<String> labels = new ArrayList<>();
         for (M2nSpec.Communication c : communications) {
             labels.add(c.label());
         }
-        List<SchemeSpec> schemes = schemes(doc, root.get("schemes"), labels);
-        Set<String> schemeLabels = new HashSet<>();
-        for (SchemeSpec s : schemes) {
-            schemeLabels.add(s.label());
-        }
-        String baseline = SpecReader.optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
-        if (!schemeLabels.contains(baseline)) {
-            throw doc.error("baseline", "baseline '" + baseline + "' is not the label of a scheme"
-                    + Suggestions.hint(baseline, schemeLabels) + "; the ratios of an m2n experiment refer to one of its"
-                    + " schemes");
-        }
-        long deadlockCycles = SpecReader.cycles(doc, root, "deadlockCycles", ExperimentSpec.DEFAULT_DEADLOCK_CYCLES, 1);
-        long maxCycles = SpecReader.cycles(doc, root, "maxCycles", ExperimentSpec.DEFAULT_MAX_CYCLES, 1);
-        if (maxCycles > Long.MAX_VALUE / 4) {
-            throw doc.error("maxCycles", "maxCycles = " + maxCycles + " is too large; use fewer cycles");
-        }
-        JsonNode seedNode = root.get("seeds");
-        if (seedNode != null && seedNode.isObject()) {
-            throw doc.error("seeds", "mode m2n takes seeds as a count or a list (every communication uses them)");
-        }
-        List<Long> seeds = SpecReader.seeds(doc, seedNode, "seeds");
-        List<List<Long>> perCommunication = new ArrayList<>();
-        for (int i = 0; i < communications.size(); i++) {
-            perCommunication.add(seeds);
-        }
-        String executor = SpecReader.optionalText(doc, root, "executor", "executor", ExperimentSpec.DEFAULT_EXECUTOR);
+        List<M2nSpec.Scheme> schemes = schemes(doc, root.get("schemes"), labels);
         boolean plots = true;
         boolean report = true;
         List<int[]> pairs = new ArrayList<>();
@@ -116,13 +95,10 @@ final class M2nSpecParser {
                 }
             }
         }
-        return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(), List.copyOf(labels),
-                null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, plots, report, mode, study,
-                baseline, List.copyOf(perCommunication), false, org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW,
-                maxCycles, null, ExperimentSpec.DEFAULT_CELL_PIXELS, new M2nSpec(communications, pairs), List.of());
+        return new Read(new M2nSpec(communications, schemes, pairs), new SpecReader.Outputs(plots, report));
     }
 
-    private static List<M2nSpec.Communication> communications(ExperimentDocument doc, JsonNode node) {
+    private static List<M2nSpec.Communication> communications(StudyFile doc, JsonNode node) {
         if (node == null || node.isNull() || !node.isArray() || node.isEmpty()) {
             throw doc.error("communications", "mode m2n needs 'communications': a non-empty list of {label, senders or m,"
                     + " receivers or n, messageBytes or sizes}, e.g. communications: [{label: six-to-ten, m: 6, n: 10,"
@@ -139,7 +115,7 @@ final class M2nSpecParser {
             }
             SpecReader.checkKeys(doc, (ObjectNode) c, p, COMMUNICATION_KEYS);
             String label = SpecReader.optionalText(doc, (ObjectNode) c, "label", p + ".label", "communication-" + (i + 1));
-            if (!ExperimentSpec.LABEL.matcher(label).matches()) {
+            if (!LABEL.matcher(label).matches()) {
                 throw doc.error(p + ".label", "label '" + label
                         + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
             }
@@ -201,7 +177,7 @@ final class M2nSpecParser {
     }
 
     /** An explicit node list under {@code listKey}, or null when the count key is given instead. */
-    private static int[] group(ExperimentDocument doc, JsonNode c, String listKey, String countKey, String p) {
+    private static int[] group(StudyFile doc, JsonNode c, String listKey, String countKey, String p) {
         boolean list = c.has(listKey) && !c.get(listKey).isNull();
         boolean count = c.has(countKey) && !c.get(countKey).isNull();
         if (list == count) {
@@ -227,7 +203,7 @@ final class M2nSpecParser {
         return nodes;
     }
 
-    private static long count(ExperimentDocument doc, JsonNode c, String key, String p) {
+    private static long count(StudyFile doc, JsonNode c, String key, String p) {
         long v = SpecReader.whole(doc, c.get(key), p + "." + key);
         if (v < 1 || v > 1_000_000) {
             throw doc.error(p + "." + key, p + "." + key + " = " + v + " is out of range; use 1 .. 1000000");
@@ -235,7 +211,7 @@ final class M2nSpecParser {
         return v;
     }
 
-    private static int node(ExperimentDocument doc, JsonNode n, String at) {
+    private static int node(StudyFile doc, JsonNode n, String at) {
         long v = SpecReader.whole(doc, n, at);
         if (v < 0 || v > Integer.MAX_VALUE) {
             throw doc.error(at, at + " = " + v + " is not an end node; nodes are numbered from 0");
@@ -243,7 +219,7 @@ final class M2nSpecParser {
         return (int) v;
     }
 
-    private static long[][] matrix(ExperimentDocument doc, JsonNode node, String at, int m, int n) {
+    private static long[][] matrix(StudyFile doc, JsonNode node, String at, int m, int n) {
         if (!node.isArray() || node.size() != m) {
             throw doc.error(at, at + " must be a list of " + m + " rows (one per sender) of " + n
                     + " sizes in bytes (one per receiver)");
@@ -270,12 +246,12 @@ final class M2nSpecParser {
         return s;
     }
 
-    private static List<SchemeSpec> schemes(ExperimentDocument doc, JsonNode sch, List<String> communications) {
+    private static List<M2nSpec.Scheme> schemes(StudyFile doc, JsonNode sch, List<String> communications) {
         if (sch == null || sch.isNull() || !sch.isArray() || sch.isEmpty()) {
             throw doc.error("schemes", "mode m2n needs 'schemes': a non-empty list of {label, scheduler, routing}, e.g. "
                     + "[{label: shuffle, scheduler: shuffle, routing: {name: smodk, topForced: true}}]");
         }
-        List<SchemeSpec> out = new ArrayList<>();
+        List<M2nSpec.Scheme> out = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         for (int i = 0; i < sch.size(); i++) {
             String p = "schemes[" + i + "]";
@@ -290,10 +266,10 @@ final class M2nSpecParser {
             ProviderChoice queuing = SpecReader.choice(doc, s.get("queuing"), "queuing", p + ".queuing",
                     M2nStudy.DEFAULT_QUEUING);
             ProviderChoice throttle = SpecReader.choice(doc, s.get("throttle"), "throttle", p + ".throttle",
-                    ExperimentSpec.DEFAULT_THROTTLE);
+                    SpecReader.DEFAULT_THROTTLE);
             String label = SpecReader.optionalText(doc, (ObjectNode) s, "label", p + ".label",
                     scheduler.name() + "-" + routing.name());
-            if (!ExperimentSpec.LABEL.matcher(label).matches()) {
+            if (!LABEL.matcher(label).matches()) {
                 throw doc.error(p + ".label", "label '" + label
                         + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
             }
@@ -318,7 +294,7 @@ final class M2nSpecParser {
                     on.add(l);
                 }
             }
-            out.add(new SchemeSpec(label, routing, queuing, throttle, null, scheduler, on));
+            out.add(new M2nSpec.Scheme(new StudyScheme(label, routing, queuing, throttle, null, on), scheduler));
         }
         return out;
     }

@@ -1,8 +1,9 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.trace;
 
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import org.fabrica.collective.CollectiveEngineFactory;
 import org.fabrica.collective.Groups;
 import org.fabrica.collective.RootPolicy;
 import org.fabrica.collective.RootPolicyFactory;
+import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
@@ -28,8 +30,16 @@ import org.fabrica.experiment.report.ReportColumn;
 import org.fabrica.experiment.report.SeriesCharts;
 import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
-import org.fabrica.experiment.results.SeriesTable;
+import org.fabrica.experiment.study.PlayedStudies;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyJob;
+import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyPlan;
+import org.fabrica.experiment.study.StudyProvider;
+import org.fabrica.experiment.study.StudyScheme;
+import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.PacketFormat;
@@ -43,8 +53,6 @@ import org.fabrica.network.NetworkModel;
 import org.fabrica.params.Parameters;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
-import org.fabrica.stats.collectors.CompositeObserver;
-import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.trace.BarrierGenerator;
@@ -61,7 +69,9 @@ import org.fabrica.traffic.trace.TraceReplay;
 import org.fabrica.traffic.trace.TraceWriter;
 import org.fabrica.traffic.trace.otf2.Otf2FormatException;
 import org.fabrica.traffic.trace.otf2.Otf2Importer;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 
 /**
  * Mode {@code trace} (docs/traces.md, "Experiment files"): applications replayed from traces with
@@ -72,12 +82,11 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + TraceStudy.NAME,
         "fabrica.description=trace: applications replayed from traces with MPI semantics until every rank finishes"})
-public final class TraceStudy extends RunnerStudy {
+public final class TraceStudy implements StudyMode {
     /** The mode's word. */
     public static final String NAME = "trace";
-    static final List<String> KEYS_OF_MODE = List.of("name", "description", "mode", "topology", "hardware", "network",
-            "kernel", "workloads", "replay", "collective", "schemes", "baseline", "maxCycles", "deadlockCycles", "seeds",
-            "executor", "outputs", "provenance");
+    /** The mode's own top-level keys. */
+    static final List<String> OWN_KEYS = List.of("workloads", "replay", "collective");
 
     static final String EXECUTION = "trace.execution";
     static final String EXECUTION_US = "trace.executionMicros";
@@ -94,31 +103,42 @@ public final class TraceStudy extends RunnerStudy {
     static final String RANKS = "trace.ranks";
     /** Largest replay whose rank activity is recorded and plotted (docs/traces.md, "Experiment files"). */
     static final int ACTIVITY_RANKS = 16;
+    /** The largest payload a hardware model may declare: above it the model has no packet format of its own. */
+    static final int MAX_PAYLOAD_BYTES = 1 << 20;
     /** Largest report of an application deadlock: the first ranks, then a count. */
     private static final int REPORTED_RANKS = 8;
 
     /** A workload resolved: its trace prepared once for every point. */
-    record Resolved(TraceSpec.Workload spec, TraceReplay.Prepared trace, String digest, BoundProvider mapping) {
+    record Resolved(TraceSpec.Workload spec, TraceReplay.Prepared trace, String digest, StudyProvider mapping) {
         int ranks() {
             return spec.copies() * trace.ranks();
         }
     }
 
-    /** The resolved workloads of a plan ({@link SweepPlan#state()}). */
     /**
+     * The resolved workloads of a plan ({@link StudyPlan#state(Class)}).
+     *
      * @param engine the collective engine, bound, or null without hardware barriers
      * @param rootPolicy its root policy, bound, or null
      */
-    record Workloads(List<Resolved> workloads, int packetFlits, int payloadBytes, BoundProvider engine,
-            BoundProvider rootPolicy) {
+    record Workloads(List<Resolved> workloads, int packetFlits, int payloadBytes, StudyProvider engine,
+            StudyProvider rootPolicy) {
     }
 
-    static TraceSpec of(ExperimentSpec spec) {
-        return (TraceSpec) spec.modeSettings();
+    private final PlayedStudies played;
+
+    /** @param played the runner's reading, resolution and building of files whose mode plays its own packets */
+    @Activate
+    public TraceStudy(@Reference PlayedStudies played) {
+        this.played = played;
     }
 
-    static Workloads workloads(SweepPlan plan) {
-        return (Workloads) plan.state();
+    static TraceSpec of(StudySpec spec) {
+        return spec.settings(TraceSpec.class);
+    }
+
+    static Workloads workloads(StudyPlan plan) {
+        return plan.state(Workloads.class);
     }
 
     @Override
@@ -128,66 +148,32 @@ public final class TraceStudy extends RunnerStudy {
 
     @Override
     public List<String> keys() {
-        return KEYS_OF_MODE;
+        return played.keys(OWN_KEYS);
     }
 
     @Override
-    public ExperimentSpec read(ExperimentDocument doc, String name, String description) {
+    public StudySpec read(StudyFile doc, String name, String description) {
         ObjectNode root = doc.root();
         SpecReader.refuseStatistics(doc, root, NAME, "it replays the workloads and reports their execution itself");
+        List<String> keys = keys();
         for (String k : (Iterable<String>) root::fieldNames) { // every key is known by now: some mode reads it
-            if (root.has(k) && !KEYS_OF_MODE.contains(k)) {
+            if (root.has(k) && !keys.contains(k)) {
                 throw doc.keyError(k, "'" + k + "' is not used in mode trace (it replays the workloads until every rank"
                         + " finishes); " + (k.equals("traffic") ? "describe what runs under 'workloads' (trace files or"
                                 + " generators); packets are the hardware's maximum-payload packets or replay.packetBytes"
                                 : "remove it"));
             }
         }
-        SpecReader.refuseOthers(doc, root, NAME, KEYS_OF_MODE);
-        ProviderChoice topology = SpecReader.choice(doc, root.get("topology"), "topology", "topology", null);
-        ProviderChoice hardware = SpecReader.choice(doc, root.get("hardware"), "hardware", "hardware", null);
-        ProviderChoice network = SpecReader.choice(doc, root.get("network"), "network", "network",
-                ExperimentSpec.DEFAULT_NETWORK);
-        ProviderChoice kernel = SpecReader.choice(doc, root.get("kernel"), "kernel", "kernel",
-                ExperimentSpec.DEFAULT_KERNEL);
+        SpecReader.refuseOthers(doc, root, NAME, keys);
         TraceSpec trace = TraceSpec.parse(doc, root);
-        List<SchemeSpec> schemes = PacketStudy.schemes(doc, root);
-        List<String> schemeLabels = new ArrayList<>();
-        for (int i = 0; i < schemes.size(); i++) {
-            if (schemes.get(i).routesFrom() != null) {
-                throw doc.error("schemes[" + i + "].routing." + RoutesFromScheduler.FROM, "routes from a scheduler are"
-                        + " not used in mode trace (its traffic is the application's); remove 'from'");
-            }
-            schemeLabels.add(schemes.get(i).label());
-        }
-        String baseline = SpecReader.optionalText(doc, root, "baseline", "baseline", schemes.get(0).label());
-        if (!schemeLabels.contains(baseline)) {
-            throw doc.error("baseline", "baseline '" + baseline + "' is not the label of a scheme"
-                    + org.fabrica.params.Suggestions.hint(baseline, schemeLabels)
-                    + "; the ratios of a trace experiment refer to one of its schemes");
-        }
-        long deadlockCycles = SpecReader.cycles(doc, root, "deadlockCycles", ExperimentSpec.DEFAULT_DEADLOCK_CYCLES, 1);
-        long maxCycles = SpecReader.cycles(doc, root, "maxCycles", ExperimentSpec.DEFAULT_MAX_CYCLES, 1);
-        if (maxCycles > Long.MAX_VALUE / 4) {
-            throw doc.error("maxCycles", "maxCycles = " + maxCycles + " is too large; use fewer cycles");
-        }
-        if (root.has("seeds") && root.get("seeds").isObject()) {
-            throw doc.error("seeds", "mode trace takes seeds as a count or a list (every workload uses them)");
-        }
-        List<Long> seeds = SpecReader.seeds(doc, root.get("seeds"), "seeds");
+        List<StudyScheme> schemes = played.schemes(doc, NAME);
         List<String> labels = new ArrayList<>();
-        List<List<Long>> perWorkload = new ArrayList<>();
         for (TraceSpec.Workload w : trace.workloads()) {
             labels.add(w.label());
-            perWorkload.add(seeds);
         }
-        String executor = SpecReader.optionalText(doc, root, "executor", "executor", ExperimentSpec.DEFAULT_EXECUTOR);
         SpecReader.Outputs outputs = SpecReader.outputs(doc, root);
-        return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(),
-                List.copyOf(labels), null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor, outputs.plots(),
-                outputs.report(), NAME, this, baseline, List.copyOf(perWorkload), false,
-                org.fabrica.stats.collectors.InFlightSeries.DEFAULT_WINDOW, maxCycles, null,
-                ExperimentSpec.DEFAULT_CELL_PIXELS, trace, List.of());
+        return played.read(doc, name, description, this, new PlayedStudies.Options(NAME, "workload", labels, schemes,
+                outputs.plots(), outputs.report(), trace));
     }
 
     /**
@@ -196,83 +182,79 @@ public final class TraceStudy extends RunnerStudy {
      * scheme's network once.
      */
     @Override
-    public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        ProviderBinding.Simulation sim = ProviderBinding.Simulation.bind(doc, spec, registry);
-        List<SweepPlan.BoundScheme> schemes = new ArrayList<>();
-        for (int i = 0; i < spec.schemes().size(); i++) {
-            SchemeSpec s = spec.schemes().get(i);
-            schemes.add(new SweepPlan.BoundScheme(i, s.label(), ProviderBinding.bind(doc, s.routing(), registry),
-                    ProviderBinding.bind(doc, s.queuing(), registry), ProviderBinding.bind(doc, s.throttle(), registry)));
-        }
-        ProviderBinding.checkExecutor(doc, spec, registry);
-        Topology topo = sim.topologyInstance();
-        HardwareModel model = sim.model();
-        RouterParameters router = sim.router();
+    public StudyPlan resolve(StudyFile doc, StudySpec spec, ProviderCatalog providers) {
         TraceSpec trace = of(spec);
-        PacketFormat format = model.packetFormat();
-        boolean hasFormat = format != null && format.maxPayloadBytes() <= M2nTraffic.MAX_PAYLOAD_BYTES;
-        int payload = trace.packetBytes();
-        if (payload == 0 && !hasFormat) {
-            throw doc.error("replay", "this hardware model has no packet format (no maximum payload per packet), so"
-                    + " give the payload of a packet: replay: {packetBytes: 128}");
-        }
-        if (payload == 0) {
-            payload = format.maxPayloadBytes();
-        } else if (hasFormat && payload > format.maxPayloadBytes()) {
-            throw doc.error("replay.packetBytes", "replay.packetBytes = " + payload + " is above the hardware's maximum"
-                    + " payload of " + format.maxPayloadBytes() + " bytes; use at most that, or leave it out");
-        }
-        int flits = hasFormat ? format.flits(payload, router.flitBytes())
-                : (int) Math.max(1, (payload + (long) router.flitBytes() - 1) / router.flitBytes());
-        List<Resolved> resolved = new ArrayList<>();
-        for (TraceSpec.Workload w : trace.workloads()) {
-            Resolved r = load(doc, w, ProviderBinding.bind(doc, w.mapping(), registry), trace);
-            long ranks = (long) w.copies() * r.trace().ranks();
-            if (ranks > topo.nodes()) {
-                throw doc.error(w.path() + ".copies", w.path() + ": " + w.copies() + " copies of " + r.trace().ranks()
-                        + " ranks need " + ranks + " nodes, but " + topo.describe() + " has " + topo.nodes()
-                        + "; every rank needs a node of its own: use fewer copies or a larger topology");
+        long firstSeed = spec.seedsOf(0).get(0);
+        StudyPlan plan = played.resolve(doc, spec, providers, (topo, model, router) -> {
+            PacketFormat format = model.packetFormat();
+            boolean hasFormat = format != null && format.maxPayloadBytes() <= MAX_PAYLOAD_BYTES;
+            int payload = trace.packetBytes();
+            if (payload == 0 && !hasFormat) {
+                throw doc.error("replay", "this hardware model has no packet format (no maximum payload per packet), so"
+                        + " give the payload of a packet: replay: {packetBytes: 128}");
             }
-            try {
-                mapping(r, topo, spec.seeds().get(0));
-            } catch (ProviderFailure e) { // names the provider and its bundle
-                throw doc.error(w.path() + ".mapping", e.getMessage(), e);
-            } catch (IllegalArgumentException e) {
-                throw doc.error(w.path() + ".mapping", w.path() + ".mapping: " + e.getMessage(), e);
+            if (payload == 0) {
+                payload = format.maxPayloadBytes();
+            } else if (hasFormat && payload > format.maxPayloadBytes()) {
+                throw doc.error("replay.packetBytes", "replay.packetBytes = " + payload + " is above the hardware's"
+                        + " maximum payload of " + format.maxPayloadBytes() + " bytes; use at most that, or leave it out");
             }
-            resolved.add(r);
-        }
-        BoundProvider engine = trace.usesEngine() ? ProviderBinding.bind(doc, trace.engine(), registry) : null;
-        BoundProvider rootPolicy = trace.usesEngine() ? ProviderBinding.bind(doc, trace.rootPolicy(), registry) : null;
-        Workloads state = new Workloads(List.copyOf(resolved), flits, payload, engine, rootPolicy);
-        SweepPlan plan = new SweepPlan(doc, spec, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null,
-                List.of(), List.copyOf(schemes), topo, router, sim.endpoint(), state, flits, TraceStudy::replayed);
-        plan.describeRouter(doc, ProviderBinding.description(doc, sim.hardware(), model), registry);
-        plan.bindSchemeHardware(doc, registry);
-        ReplayParameters replay = new ReplayParameters(payload, trace.eagerBytes(), trace.computeScale(),
-                router.cycleNanoseconds());
-        long[] packets = new long[resolved.size()];
-        for (int w = 0; w < packets.length; w++) {
-            packets[w] = resolved.get(w).spec().copies() * resolved.get(w).trace().packets(replay);
-        }
-        plan.expectPackets(point -> packets[point.pattern()]); // progress: deliveries of the known total
-        for (SweepPlan.BoundScheme s : plan.schemes()) {
-            StudyPoint probe = new StudyPoint(-1, "validation", 0, s.index(), Double.NaN, spec.seeds().get(0));
-            try {
-                plan.assemble(probe, new PointSimulation.EventCounts());
-            } catch (ProviderFailure f) {
-                throw doc.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
-                        + " (topology " + topo.describe() + ", " + router.vcs() + " VCs per port)", f);
-            } catch (RuntimeException e) {
-                throw doc.error("schemes[" + s.index() + "]", "scheme '" + s.label() + "' cannot be built: "
-                        + ProviderFailure.message(e), e);
+            int flits = hasFormat ? format.flits(payload, router.flitBytes())
+                    : (int) Math.max(1, (payload + (long) router.flitBytes() - 1) / router.flitBytes());
+            List<Resolved> resolved = new ArrayList<>();
+            List<StudyProvider> bound = new ArrayList<>();
+            for (TraceSpec.Workload w : trace.workloads()) {
+                StudyProvider mapping = played.bind(doc, w.mapping(), providers);
+                bound.add(mapping);
+                Resolved r = load(doc, w, mapping, trace);
+                long ranks = (long) w.copies() * r.trace().ranks();
+                if (ranks > topo.nodes()) {
+                    throw doc.error(w.path() + ".copies", w.path() + ": " + w.copies() + " copies of " + r.trace().ranks()
+                            + " ranks need " + ranks + " nodes, but " + topo.describe() + " has " + topo.nodes()
+                            + "; every rank needs a node of its own: use fewer copies or a larger topology");
+                }
+                try {
+                    mapping(r, topo, firstSeed);
+                } catch (MappingFailure e) { // names the provider and its bundle
+                    throw doc.error(w.path() + ".mapping", e.getMessage(), e);
+                } catch (IllegalArgumentException e) {
+                    throw doc.error(w.path() + ".mapping", w.path() + ".mapping: " + e.getMessage(), e);
+                }
+                resolved.add(r);
             }
+            StudyProvider engine = trace.usesEngine() ? played.bind(doc, trace.engine(), providers) : null;
+            StudyProvider rootPolicy = trace.usesEngine() ? played.bind(doc, trace.rootPolicy(), providers) : null;
+            if (engine != null) {
+                bound.add(engine);
+                bound.add(rootPolicy);
+            }
+            Workloads state = new Workloads(List.copyOf(resolved), flits, payload, engine, rootPolicy);
+            ReplayParameters replay = new ReplayParameters(payload, trace.eagerBytes(), trace.computeScale(),
+                    router.cycleNanoseconds());
+            long[] packets = new long[resolved.size()];
+            for (int w = 0; w < packets.length; w++) {
+                packets[w] = resolved.get(w).spec().copies() * resolved.get(w).trace().packets(replay);
+            }
+            // progress: deliveries of the known total
+            return new PlayedStudies.Played(state, flits, bound, point -> packets[point.pattern()]);
+        });
+        for (int s = 0; s < spec.schemeLabels().size(); s++) {
+            played.build(doc, plan, new StudyPoint(-1, "validation", 0, s, Double.NaN, firstSeed), new Replayed());
         }
         return plan;
     }
 
+    /** A mapping provider's failure, naming it ({@link StudyProvider#describe()}). */
+    static final class MappingFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        MappingFailure(String message, RuntimeException cause) {
+            super(message, cause);
+        }
+    }
+
     /** Reads (or generates) a workload's trace and prepares it; errors name the key and the trace's line. */
-    private static Resolved load(ExperimentDocument doc, TraceSpec.Workload w, BoundProvider mapping,
+    private static Resolved load(StudyFile doc, TraceSpec.Workload w, StudyProvider mapping,
             TraceSpec spec) {
         Trace trace;
         String digest;
@@ -325,7 +307,7 @@ public final class TraceStudy extends RunnerStudy {
     }
 
     /** {@code generate: {name: hpcc-ptrans, ranks: 576, order: N, ...}} ({@link HpccPtransGenerator}). */
-    private static Trace hpccPtrans(ExperimentDocument doc, TraceSpec.Workload w) {
+    private static Trace hpccPtrans(StudyFile doc, TraceSpec.Workload w) {
         String p = w.path() + ".generate";
         Map<String, Object> values = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : w.generate().properties()) {
@@ -341,7 +323,7 @@ public final class TraceStudy extends RunnerStudy {
     }
 
     /** {@code generate: {name: barriers, ranks: P, barriers: 10, computeNs: 0}} ({@link BarrierGenerator}). */
-    private static Trace barriers(ExperimentDocument doc, TraceSpec.Workload w) {
+    private static Trace barriers(StudyFile doc, TraceSpec.Workload w) {
         ObjectNode g = w.generate();
         String p = w.path() + ".generate";
         if (!g.has("ranks") || g.get("ranks").isNull()) {
@@ -357,7 +339,7 @@ public final class TraceStudy extends RunnerStudy {
      * {@code generate: {name: broadcasts, ranks: P, broadcasts: 10, bytes: 256, root: 0 | rotate,
      * computeNs: 0}} ({@link BroadcastGenerator}).
      */
-    private static Trace broadcasts(ExperimentDocument doc, TraceSpec.Workload w) {
+    private static Trace broadcasts(StudyFile doc, TraceSpec.Workload w) {
         ObjectNode g = w.generate();
         String p = w.path() + ".generate";
         if (!g.has("ranks") || g.get("ranks").isNull()) {
@@ -383,7 +365,7 @@ public final class TraceStudy extends RunnerStudy {
         return BroadcastGenerator.generate(ranks, count, bytes, root, computeNs);
     }
 
-    private static PtransParameters ptrans(ExperimentDocument doc, TraceSpec.Workload w) {
+    private static PtransParameters ptrans(StudyFile doc, TraceSpec.Workload w) {
         ObjectNode g = w.generate();
         String p = w.path() + ".generate";
         if (!g.has("order") || g.get("order").isNull()) {
@@ -429,54 +411,84 @@ public final class TraceStudy extends RunnerStudy {
      * The node of every global rank of a workload for a point of {@code seed}: the workload's
      * mapping provider asked, its answer checked (a plugin that places two ranks on one node is
      * named).
+     *
+     * @throws MappingFailure when the provider throws, naming it
      */
     @SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
     static int[] mapping(Resolved w, Topology topology, long seed) {
         MappingContext context = new MappingContext(w.trace().ranks(), w.spec().copies(), topology,
                 new RandomStreams(seed).stream("mapping", 0).nextLong(), w.spec().base());
-        int[] map = SweepPlan.call(w.mapping(), () -> ((MappingFactory) w.mapping().provider().factory()).map(context,
-                w.mapping().parameters()));
-        Mappings.check(map, context, "mapping '" + w.mapping().provider().name() + "'");
+        int[] map;
+        try {
+            map = ((MappingFactory) w.mapping().factory(MappingFactory.class)).map(context, w.mapping().parameters());
+        } catch (RuntimeException e) {
+            throw new MappingFailure(w.mapping().describe() + ": " + message(e), e);
+        }
+        Mappings.check(map, context, "mapping '" + w.mapping().choice().name() + "'");
         return map;
     }
 
-    /** A mapping for the header: its name and the parameters the file gave. */
-    private static String describe(BoundProvider mapping) {
-        Map<String, Object> given = mapping.choice().parameters();
-        return mapping.provider().name() + (given.isEmpty() ? "" : " " + given);
+    /** The message of a provider's failure as the runner words them: its own, or its type. */
+    private static String message(RuntimeException e) {
+        String m = e.getMessage();
+        if (m == null || m.isBlank()) {
+            return e.getClass().getSimpleName();
+        }
+        return e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                || e instanceof SimulationException ? m : e.getClass().getSimpleName() + ": " + m;
     }
 
-    /** A point's traffic: a fresh replay of its workload. */
-    private static PointTraffic.Traffic replayed(SweepPlan plan, StudyPoint point, SweepPlan.BoundScheme scheme,
-            RandomStreams streams) {
-        Workloads state = workloads(plan);
-        Resolved w = state.workloads().get(point.pattern());
-        TraceSpec spec = of(plan.spec());
-        ReplayParameters parameters = new ReplayParameters(state.payloadBytes(), spec.eagerBytes(), spec.computeScale(),
-                plan.router().cycleNanoseconds());
-        int[] map = mapping(w, plan.topology(), point.seed());
-        TraceReplay replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
-        CollectiveEngine engine = null;
-        Groups groups = null;
-        String engineName = null;
-        if (replay.hardwareBarriers() || replay.hardwareBroadcasts()) {
-            BoundProvider p = state.rootPolicy();
-            RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
-            Groups g = new Groups(plan.topology(), replay.groups(), policy, p.provider().name(),
-                    streams.stream("collective", 0).nextLong());
-            groups = g;
-            BoundProvider e = state.engine();
-            engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory()).create(g,
-                    e.parameters()));
-            engineName = e.provider().label();
+    /** A mapping for the header: its name and the parameters the file gave. */
+    private static String describe(StudyProvider mapping) {
+        Map<String, Object> given = mapping.choice().parameters();
+        return mapping.choice().name() + (given.isEmpty() ? "" : " " + given);
+    }
+
+    /** A point's traffic: a fresh replay of its workload; the replay stays here for the point's measurement. */
+    private static class Replayed implements StudyTraffic {
+        TraceReplay replay;
+
+        @Override
+        public Packets packets(StudyPlan plan, StudyPoint point, RandomStreams streams) {
+            Workloads state = workloads(plan);
+            Resolved w = state.workloads().get(point.pattern());
+            TraceSpec spec = of(plan.spec());
+            ReplayParameters parameters = new ReplayParameters(state.payloadBytes(), spec.eagerBytes(),
+                    spec.computeScale(), plan.router().cycleNanoseconds());
+            int[] map = mapping(w, plan.topology(), point.seed());
+            replay = TraceReplay.of(w.trace(), w.spec().copies(), map, plan.topology().nodes(), parameters);
+            CollectiveEngine engine = null;
+            Groups groups = null;
+            String engineName = null;
+            if (replay.hardwareBarriers() || replay.hardwareBroadcasts()) {
+                StudyProvider p = state.rootPolicy();
+                RootPolicy policy = provider(p, () -> ((RootPolicyFactory) p.factory(RootPolicyFactory.class))
+                        .create(p.parameters()));
+                Groups g = new Groups(plan.topology(), replay.groups(), policy, p.choice().name(),
+                        streams.stream("collective", 0).nextLong());
+                groups = g;
+                StudyProvider e = state.engine();
+                engine = provider(e, () -> ((CollectiveEngineFactory) e.factory(CollectiveEngineFactory.class))
+                        .create(g, e.parameters()));
+                engineName = e.label();
+            }
+            return new Packets(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(), engine,
+                    groups, engineName);
         }
-        return new PointTraffic.Traffic(replay.pattern(), replay.injection(), "trace replay of " + w.spec().label(),
-                scheme.routing(), null, null, replay, engine, null, groups, engineName);
+    }
+
+    /** Calls a provider's code; a failure names the provider. */
+    private static <T> T provider(StudyProvider p, java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(p.describe() + ": " + message(e), e);
+        }
     }
 
     @Override
-    public List<StudyPoint> points(ExperimentSpec spec) {
-        return PacketStudy.perSeed(spec, NAME);
+    public List<StudyPoint> points(StudySpec spec) {
+        return played.pointsPerSeed(spec, NAME);
     }
 
     @Override
@@ -485,37 +497,38 @@ public final class TraceStudy extends RunnerStudy {
     }
 
     @Override
-    public PointResult run(PointJob job) {
-        return job.simulate(new Measurement(job.plan()));
+    public PointResult run(StudyJob job) {
+        Measurement m = new Measurement(job.plan());
+        return job.simulate(m, m);
     }
 
     /** The replay with its observer; the point ends when the network has nothing left to do. */
-    private static final class Measurement extends PointMeasurement {
-        private final SweepPlan plan;
-        private TraceReplay replay;
+    private static final class Measurement extends Replayed implements StudyMeasurement {
+        private final StudyPlan plan;
+        private NetworkModel network;
 
-        Measurement(SweepPlan plan) {
+        Measurement(StudyPlan plan) {
             this.plan = plan;
         }
 
         @Override
-        NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
-            replay = traffic.player(TraceReplay.class);
+        public NetworkObserver observer(int nodes) {
             if (replay.ranks() <= ACTIVITY_RANKS) {
                 replay.recordActivity();
             }
-            return CompositeObserver.of(counts, replay.observer());
+            return replay.observer();
         }
 
         @Override
-        PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-            return new CollectiveRun(network, recorder, plan.maxCycles());
+        public NetworkObserver cycleObserver(NetworkModel network) {
+            this.network = network; // read at the end (its collective counters); nothing sampled between cycles
+            return null;
         }
 
         @Override
-        Outcome outcome(PointRun model, long end, NetworkModel network, SweepPlan.Assembly assembly) {
+        public Outcome outcome(long end, End how) {
             boolean finished = replay.finished();
-            if (!finished && model.end() == PointRun.End.NETWORK_DONE) {
+            if (!finished && how == End.NETWORK_DONE) {
                 List<String> unfinished = replay.unfinished();
                 StringBuilder sb = new StringBuilder("application deadlock: " + unfinished.size() + " of "
                         + replay.ranks() + " ranks wait for messages that can no longer come (the network was empty at"
@@ -590,17 +603,16 @@ public final class TraceStudy extends RunnerStudy {
                     "rendezvous requests and clears to send"));
             metrics.add(new Metric(EVENTS, replay.events(), "events", "trace events executed, collectives expanded"));
             metrics.add(new Metric(RANKS, ranks, "ranks", "ranks of the replay (copies x ranks of the trace)"));
-            String status = finished ? PointSimulation.OK : PointSimulation.SATURATED_STATUS;
             String endNote = finished ? "every rank finished; execution time " + exec + " cycles"
-                    : "maxCycles = " + plan.maxCycles() + " reached before every rank finished";
-            SeriesTable nodes = new SeriesTable(List.of("rank", "copy", "node", "finish", "finishMicros", "blocked",
-                    "receiveWait"),
-                    List.of(table));
-            return new Outcome(metrics, status, endNote, ranks <= ACTIVITY_RANKS ? activity(ranks) : null, null, nodes);
+                    : "maxCycles = " + plan.spec().maxCycles() + " reached before every rank finished";
+            Table nodes = new Table(List.of("rank", "copy", "node", "finish", "finishMicros", "blocked",
+                    "receiveWait"), List.of(table));
+            return new Outcome(metrics, !finished, endNote, new Tables(ranks <= ACTIVITY_RANKS ? activity(ranks)
+                    : null, null, nodes));
         }
 
         /** Every rank's compute and blocked intervals, one row each: rank, start, end, kind (0 compute, 1 blocked). */
-        private SeriesTable activity(int ranks) {
+        private Table activity(int ranks) {
             List<double[]> rows = new ArrayList<>();
             for (int g = 0; g < ranks; g++) {
                 long[] a = replay.activity(g);
@@ -614,17 +626,16 @@ public final class TraceStudy extends RunnerStudy {
                     cols[c][i] = rows.get(i)[c];
                 }
             }
-            return new SeriesTable(List.of("rank", "start", "end", "kind"), List.of(cols));
+            return new Table(List.of("rank", "start", "end", "kind"), List.of(cols));
         }
     }
 
     /** The resolved trace experiment: every workload with its trace's digest, every default filled in. */
     @Override
-    public ObjectNode resolved(SweepPlan plan) {
-        ExperimentSpec spec = plan.spec();
-        TraceSpec trace = of(spec);
+    public ObjectNode resolved(StudyPlan plan) {
+        TraceSpec trace = of(plan.spec());
         Workloads state = workloads(plan);
-        ObjectNode r = ResolvedExperiment.simulationHeader(plan, NAME);
+        ObjectNode r = JsonNodeFactory.instance.objectNode();
         ArrayNode ws = r.putArray("workloads");
         for (Resolved w : state.workloads()) {
             ObjectNode o = ws.addObject();
@@ -636,7 +647,7 @@ public final class TraceStudy extends RunnerStudy {
                 o.set("generate", w.spec().generate().deepCopy());
             }
             o.put("copies", w.spec().copies());
-            o.set("mapping", ResolvedExperiment.providerNode(w.mapping()));
+            o.set("mapping", played.node(w.mapping()));
         }
         ObjectNode replay = r.putObject("replay");
         replay.put("packetBytes", state.payloadBytes());
@@ -650,39 +661,34 @@ public final class TraceStudy extends RunnerStudy {
         }
         if (trace.usesEngine()) {
             ObjectNode c = r.putObject("collective");
-            c.set("engine", ResolvedExperiment.providerNode(state.engine()));
-            c.set("rootPolicy", ResolvedExperiment.providerNode(state.rootPolicy()));
+            c.set("engine", played.node(state.engine()));
+            c.set("rootPolicy", played.node(state.rootPolicy()));
         }
         ArrayNode sch = r.putArray("schemes");
-        for (SweepPlan.BoundScheme s : plan.schemes()) {
-            ObjectNode o = sch.addObject();
-            o.put("label", s.label());
-            o.set("routing", ResolvedExperiment.providerNode(s.routing()));
-            o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));
-            o.set("throttle", ResolvedExperiment.providerNode(s.throttle()));
-            plan.putSchemeHardware(o, s);
+        for (int s = 0; s < plan.spec().schemeLabels().size(); s++) {
+            sch.add(played.scheme(plan, s));
         }
-        ResolvedExperiment.runFooter(r, spec);
-        return r;
+        return played.resolved(plan, r);
     }
 
     @Override
-    public String summary(SweepPlan plan) {
-        ExperimentSpec spec = plan.spec();
+    public String summary(StudyPlan plan) {
+        StudySpec spec = plan.spec();
         Workloads state = workloads(plan);
         TraceSpec trace = of(spec);
         RouterParameters router = plan.router();
         Topology topo = plan.topology();
+        List<Long> seeds = spec.seedsOf(0);
         StringBuilder sb = new StringBuilder();
         sb.append(spec.name()).append(": trace mode, ").append(state.workloads().size()).append(" workload(s), ")
-                .append(plan.schemes().size()).append(" scheme(s), ").append(spec.seeds().size()).append(" seed(s) = ")
+                .append(spec.schemeLabels().size()).append(" scheme(s), ").append(seeds.size()).append(" seed(s) = ")
                 .append(plan.points().size()).append(" points\n");
         sb.append("  topology  ").append(topo.describe()).append(", ").append(topo.nodes()).append(" nodes: ")
-                .append(plan.topologyProvider().provider().label()).append('\n');
+                .append(played.provider(plan, "topology").label()).append('\n');
         sb.append("  hardware  ").append(router.vcs()).append(" VCs x ").append(router.bufferFlits()).append(" flits, ")
                 .append(org.fabrica.params.Parameters.enumName(router.flowControl())).append(", ")
                 .append(router.cycleNanoseconds()).append(" ns cycles, ").append(router.flitBytes())
-                .append("-byte flits: ").append(plan.hardwareProvider().provider().label()).append('\n');
+                .append("-byte flits: ").append(played.provider(plan, "hardware").label()).append('\n');
         sb.append("  packets   ").append(state.payloadBytes()).append(" payload bytes in ").append(state.packetFlits())
                 .append(" flits (a message's last packet padded; protocol packets are full packets too)\n");
         sb.append("  replay    eager up to ").append(trace.eagerBytes()).append(" bytes, rendezvous above; compute x ")
@@ -690,31 +696,34 @@ public final class TraceStudy extends RunnerStudy {
                 .append(trace.hardwareBarriers() ? "hardware" : "software").append(", broadcasts ")
                 .append(trace.hardwareBroadcasts() ? "hardware" : "software");
         if (trace.usesEngine()) {
-            sb.append(" (engine ").append(state.engine().provider().label()).append(", root policy ")
-                    .append(state.rootPolicy().provider().label()).append(')');
+            sb.append(" (engine ").append(state.engine().label()).append(", root policy ")
+                    .append(state.rootPolicy().label()).append(')');
         } else if (trace.collectiveGiven()) {
             sb.append("; the collective section is not used (no barriers or broadcasts: hardware)");
         }
         sb.append('\n');
         for (Resolved w : state.workloads()) {
             sb.append("  workload  ").append(w.spec().label()).append(": ")
-                    .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString() : w.spec().generate().get("name").asText() + " generator")
+                    .append(w.spec().trace() != null ? w.spec().trace().getFileName().toString()
+                            : w.spec().generate().get("name").asText() + " generator")
                     .append(", ").append(w.trace().ranks()).append(" ranks x ").append(w.spec().copies())
                     .append(" copies, ").append(w.trace().messages()).append(" messages of ").append(w.trace().bytes())
                     .append(" bytes per copy, mapping ").append(describe(w.mapping())).append('\n');
         }
-        for (SweepPlan.BoundScheme s : plan.schemes()) {
-            sb.append("  scheme    ").append(s.label()).append(": routing ").append(s.routing().provider().label())
-                    .append(", queuing ").append(s.queuing().provider().label()).append('\n');
+        for (int s = 0; s < spec.schemeLabels().size(); s++) {
+            String path = "schemes[" + s + "]";
+            sb.append("  scheme    ").append(spec.schemeLabels().get(s)).append(": routing ")
+                    .append(played.provider(plan, path + ".routing").label()).append(", queuing ")
+                    .append(played.provider(plan, path + ".queuing").label()).append('\n');
         }
         sb.append("  run       until every rank finishes (at most ").append(spec.maxCycles()).append(" cycles); ratios to '")
-                .append(spec.baseline()).append("'; seeds ").append(spec.seeds()).append('\n');
+                .append(spec.baseline()).append("'; seeds ").append(seeds).append('\n');
         sb.append("  id        ").append(plan.experimentId());
         return sb.toString();
     }
 
     @Override
-    public StudyOutputs outputs(SweepPlan plan) {
+    public StudyOutputs outputs(StudyPlan plan) {
         return new SeriesOutputs("messages cut into " + workloads(plan).packetFlits() + "-flit packets",
                 List.of(new ModeSummary.TableSpec("Execution time", EXECUTION_US, "us"),
                         new ModeSummary.TableSpec("Execution time", EXECUTION, "cycles"),

@@ -1,10 +1,10 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.m2n;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.fabrica.experiment.results.SeriesTable;
+import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.stats.NetworkObserver;
@@ -38,6 +38,7 @@ final class M2nCollector implements NetworkObserver {
     private final long[] firstDelivery;
     private final long[] lastDelivery;
     private long deliveredAll;
+    private long generatedAll;
     private long latencySum;
     private long latencyMax = -1;
     private long lastDeliveryAll = -1;
@@ -134,6 +135,7 @@ final class M2nCollector implements NetworkObserver {
 
     @Override
     public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
+        generatedAll++;
         int[] mine = pairsOfSource[source];
         if (mine == null || packet >= slotOfPacket.length) {
             return;
@@ -183,6 +185,11 @@ final class M2nCollector implements NetworkObserver {
         return deliveredAll;
     }
 
+    /** Packets generated, as this collector saw them. */
+    long generated() {
+        return generatedAll;
+    }
+
     /** Largest packet latency in cycles (-1 before the first delivery). */
     long maxLatency() {
         return latencyMax;
@@ -207,7 +214,7 @@ final class M2nCollector implements NetworkObserver {
     }
 
     /** The per-packet series of the recorded pairs: source, destination, packet (0-based), created, delivered, latency. */
-    SeriesTable pairSeries() {
+    StudyMeasurement.Table pairSeries() {
         int rows = pairOffset[pairs.size()];
         double[][] c = new double[6][rows];
         for (int p = 0; p < pairs.size(); p++) {
@@ -220,7 +227,7 @@ final class M2nCollector implements NetworkObserver {
                 c[5][slot] = delivered[slot] < 0 ? Double.NaN : delivered[slot] - created[slot];
             }
         }
-        return new SeriesTable(List.of(SOURCE, DESTINATION, PACKET, CREATED, DELIVERED, LATENCY), List.of(c));
+        return new StudyMeasurement.Table(List.of(SOURCE, DESTINATION, PACKET, CREATED, DELIVERED, LATENCY), List.of(c));
     }
 
     /**
@@ -228,7 +235,7 @@ final class M2nCollector implements NetworkObserver {
      * active, in Gbps (flits x flit bytes x 8 over the cycles from the first to the last packet
      * plus one packet's length).
      */
-    SeriesTable portSeries(int flitBytes, double cycleNs) {
+    StudyMeasurement.Table portSeries(int flitBytes, double cycleNs) {
         double[][] c = new double[9][nodes];
         for (int n = 0; n < nodes; n++) {
             c[0][n] = n;
@@ -241,7 +248,7 @@ final class M2nCollector implements NetworkObserver {
             c[7][n] = firstDelivery[n] < 0 ? Double.NaN : firstDelivery[n];
             c[8][n] = lastDelivery[n] < 0 ? Double.NaN : lastDelivery[n];
         }
-        return new SeriesTable(List.of("node", "sentPackets", "receivedPackets", "sendGbps", "receiveGbps",
+        return new StudyMeasurement.Table(List.of("node", "sentPackets", "receivedPackets", "sendGbps", "receiveGbps",
                 "firstInjection", "lastInjection", "firstDelivery", "lastDelivery"), List.of(c));
     }
 

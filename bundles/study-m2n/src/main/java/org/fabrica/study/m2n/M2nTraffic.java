@@ -1,8 +1,9 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.m2n;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.hardware.HardwareModel;
 import org.fabrica.hardware.PacketFormat;
 import org.fabrica.hardware.RouterParameters;
@@ -11,6 +12,7 @@ import org.fabrica.scheduler.ContiguousMapping;
 import org.fabrica.scheduler.Demands;
 import org.fabrica.scheduler.Plan;
 import org.fabrica.scheduler.Scheduler;
+import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.schedule.Pacing;
@@ -55,7 +57,7 @@ final class M2nTraffic {
     /**
      * Resolves the communications; an error names the key in the file.
      */
-    static M2nTraffic resolve(ExperimentDocument doc, M2nSpec spec, Topology topology, HardwareModel hardware,
+    static M2nTraffic resolve(StudyFile doc, M2nSpec spec, Topology topology, HardwareModel hardware,
             RouterParameters router, String hardwarePath) {
         PacketFormat format = hardware.packetFormat();
         if (format == null || format.maxPayloadBytes() > MAX_PAYLOAD_BYTES) {
@@ -106,7 +108,7 @@ final class M2nTraffic {
         return new M2nTraffic(List.copyOf(out), flits, payload);
     }
 
-    private static void check(ExperimentDocument doc, int[] group, int nodes, String path, Topology topology) {
+    private static void check(StudyFile doc, int[] group, int nodes, String path, Topology topology) {
         for (int k = 0; k < group.length; k++) {
             if (group[k] >= nodes) {
                 throw doc.error(path + "[" + k + "]", path + "[" + k + "] = node " + group[k] + " is out of range: "
@@ -130,8 +132,10 @@ final class M2nTraffic {
     }
 
     /** The plan of communication {@code c} by a scheduler provider, with the point's streams. */
-    Plan plan(int c, BoundProvider scheduler, Topology topology, RandomStreams streams) {
-        Scheduler s = scheduler.scheduler(topology, streams);
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the parameter type is the factory's own, checked by binding
+    Plan plan(int c, StudyProvider scheduler, Topology topology, RandomStreams streams) {
+        // a scheduler draws its random choices (if any) from the run's streams, so each seed differs
+        Scheduler s = scheduler.factory(SchedulerFactory.class).create(topology, scheduler.parameters(), streams);
         if (s == null) {
             throw new IllegalStateException("the factory returned no scheduler");
         }

@@ -1,19 +1,30 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.m2n;
 
 import java.util.List;
+import org.fabrica.experiment.file.ProviderChoice;
+import org.fabrica.experiment.study.StudyScheme;
 
 /**
  * The communications of an {@code m2n} experiment (docs/studies/rapidio-m2n.md, "The communication:
  * M-to-N personalized") and the source-destination pairs whose per-packet latencies are written.
  *
  * @param communications the communications, each a row of the summary tables
+ * @param schemes the schemes, each a column of the summary tables, with its scheduler
  * @param pairs {@code outputs.pairs}: [source, destination] end nodes; empty = a few
  *        representative pairs of each plan (first and last transfer of its first and last sender)
  */
-public record M2nSpec(List<Communication> communications, List<int[]> pairs) {
-    public M2nSpec {
+record M2nSpec(List<Communication> communications, List<Scheme> schemes, List<int[]> pairs) {
+    M2nSpec {
         communications = List.copyOf(communications);
+        schemes = List.copyOf(schemes);
         pairs = List.copyOf(pairs);
+    }
+
+    /**
+     * One scheme: its network choices (its rows the communications it runs on) and the scheduler
+     * that plans them.
+     */
+    record Scheme(StudyScheme scheme, ProviderChoice scheduler) {
     }
 
     /**
@@ -34,11 +45,11 @@ public record M2nSpec(List<Communication> communications, List<int[]> pairs) {
      * @param sizes an explicit M x N size matrix in bytes (0 = no message), or null
      * @param rate every sender generates its packets at this fraction of its link's rate (0 < rate <= 1)
      */
-    public record Communication(String label, String path, int[] senders, int[] receivers, int m, int n,
+    record Communication(String label, String path, int[] senders, int[] receivers, int m, int n,
             long messageBytes, long[] multiples, long[][] sizes, double rate) {
 
         /** The M x N size matrix in bytes. */
-        public long[][] sizeMatrix() {
+        long[][] sizeMatrix() {
             if (sizes != null) {
                 return sizes;
             }

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.study.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,6 +10,7 @@ import java.util.Set;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
+import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.traffic.trace.ReplayParameters;
 
 /**
@@ -55,8 +56,14 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
     static final List<String> REPLAY_KEYS = List.of("packetBytes", "eagerBytes", "computeScale", "barriers",
             "broadcasts");
     static final List<String> COLLECTIVE_KEYS = List.of("engine", "rootPolicy");
-    /** The engine of a replay whose broadcasts the hardware does (else {@link CollectiveLoad#DEFAULT_ENGINE}). */
+    /** The engine of a replay whose barriers the hardware does (docs/collectives.md). */
+    static final String DEFAULT_ENGINE = "tree-barrier";
+    /** The engine of a replay whose broadcasts the hardware does. */
     static final String DEFAULT_MULTICAST_ENGINE = "tree-multicast";
+    /** The root policy of the engine's trees. */
+    static final String DEFAULT_ROOT_POLICY = "lowest-max-hop";
+    /** A label of a workload: as the runner's labels. */
+    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     /** Keys of {@code generate: {name: barriers, ...}} ({@link org.fabrica.traffic.trace.BarrierGenerator}). */
     static final List<String> BARRIER_KEYS = List.of("name", "ranks", "barriers", "computeNs");
     /** Keys of {@code generate: {name: broadcasts, ...}} ({@link org.fabrica.traffic.trace.BroadcastGenerator}). */
@@ -85,7 +92,7 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
             Path base) {
     }
 
-    static TraceSpec parse(ExperimentDocument doc, ObjectNode root) {
+    static TraceSpec parse(StudyFile doc, ObjectNode root) {
         JsonNode node = root.get("workloads");
         if (node == null || node.isNull() || !node.isArray() || node.isEmpty()) {
             throw doc.error("workloads", "mode trace needs 'workloads': a non-empty list of {label, trace or generate},"
@@ -104,7 +111,7 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
             ObjectNode o = (ObjectNode) w;
             SpecReader.checkKeys(doc, o, p, WORKLOAD_KEYS);
             String label = SpecReader.optionalText(doc, o, "label", p + ".label", "workload-" + (i + 1));
-            if (!ExperimentSpec.LABEL.matcher(label).matches()) {
+            if (!LABEL.matcher(label).matches()) {
                 throw doc.error(p + ".label", "label '" + label
                         + "' must start with a letter or digit and use only letters, digits, '.', '_' and '-'");
             }
@@ -189,13 +196,13 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
         }
         return new TraceSpec(out, packetBytes, eagerBytes, computeScale, hardwareBarriers, hardwareBroadcasts,
                 SpecReader.choice(doc, engine, "collective", "collective.engine",
-                        hardwareBroadcasts ? DEFAULT_MULTICAST_ENGINE : CollectiveLoad.DEFAULT_ENGINE),
-                SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", CollectiveLoad.DEFAULT_ROOT_POLICY),
+                        hardwareBroadcasts ? DEFAULT_MULTICAST_ENGINE : DEFAULT_ENGINE),
+                SpecReader.choice(doc, policy, "rootPolicy", "collective.rootPolicy", DEFAULT_ROOT_POLICY),
                 collective != null && !collective.isNull());
     }
 
     /** {@code replay.<key>}: software (the default, {@code expansion}) or hardware (the collective engine). */
-    private static boolean hardware(ExperimentDocument doc, JsonNode replay, String key, String expansion) {
+    private static boolean hardware(StudyFile doc, JsonNode replay, String key, String expansion) {
         JsonNode v = replay.get(key);
         if (v == null || v.isNull()) {
             return false;
@@ -218,7 +225,7 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
      * plugin's). {@code {nodes: [...]}} and {@code {file: ...}} without a name are short for the
      * providers of those names.
      */
-    private static ProviderChoice mapping(ExperimentDocument doc, JsonNode m, String p) {
+    private static ProviderChoice mapping(StudyFile doc, JsonNode m, String p) {
         if (m != null && m.isObject() && !m.has("name") && m.size() == 1 && (m.has("nodes") || m.has("file"))) {
             ObjectNode named = ((ObjectNode) m).deepCopy();
             named.put("name", m.has("nodes") ? "nodes" : "file");
@@ -228,7 +235,7 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
     }
 
     /** The directory of the experiment file (relative paths in it are read from there); the working directory otherwise. */
-    static Path baseDirectory(ExperimentDocument doc) {
+    static Path baseDirectory(StudyFile doc) {
         try {
             Path parent = Path.of(doc.source()).toAbsolutePath().getParent();
             return parent != null && java.nio.file.Files.isDirectory(parent) ? parent : Path.of("").toAbsolutePath();
