@@ -108,6 +108,21 @@ class ChordalRingTest {
         }
     }
 
+    /**
+     * Why the README's experiment asks for hop classes: with one VC class, the shortest paths of the
+     * README's 16-router ring with chord 4 depend on each other in a cycle, and min-hop refuses such
+     * tables instead of running a network that can deadlock. The complete graph K5 (k = 5, c = 2:
+     * every router a neighbour of every other) is accepted: a route of one hop has no dependency.
+     */
+    @Test
+    void minHopWithOneVcClassIsRefusedForItsDependencyCycle() {
+        MinHopParameters refuse = Parameters.bind(MinHopParameters.class, Map.of("deadlock", "refuse"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new MinHopFactory().create(new ChordalRing(16, 4), refuse));
+        assertTrue(e.getMessage().contains("form a cycle"), e.getMessage());
+        assertEquals(1, new MinHopFactory().create(new ChordalRing(5, 2), refuse).vcClasses());
+    }
+
     @Test
     void theFactoryBindsItsMetatypeDefaultsAndRefusesBadChords() {
         ChordalRingFactory f = new ChordalRingFactory();
