@@ -41,6 +41,8 @@ final class FabricaCli {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int BAD_INPUT = 2;
+    /** What a command stopped by a signal before its run started says. */
+    static final String NOTHING_RUN = "fabrica: interrupted; nothing was run";
 
     private final ExperimentService experiments;
     private final ProviderCatalog catalog;
@@ -49,6 +51,8 @@ final class FabricaCli {
     private final boolean terminal;
     private final Path home;
     private volatile RunHandle active;
+    /** A signal asked the command to stop ({@link #interrupt}). */
+    private volatile boolean interrupted;
 
     /**
      * @param terminal standard error is a terminal (progress redrawn in place)
@@ -140,6 +144,15 @@ final class FabricaCli {
                 + "(--threads 1), or make the configuration smaller";
     }
 
+    /**
+     * A signal (SIGINT, SIGTERM) asks the command to stop: a run not started yet is not started, a run in
+     * progress is stopped (returns when its results folder is finished). The command then ends as usual.
+     */
+    void interrupt() {
+        interrupted = true;
+        cancel();
+    }
+
     /** Stops the run in progress, if any (the framework is stopping). */
     void cancel() {
         RunHandle h = active;
@@ -160,6 +173,9 @@ final class FabricaCli {
     /** Waits for a run to end; when this thread is interrupted, stops the run. */
     private RunState await(RunHandle handle) throws InterruptedException {
         active = handle;
+        if (interrupted) { // asked while the run was being started: interrupt() saw no run to stop
+            handle.stop();
+        }
         // a plain future: the handle's stage need not support toCompletableFuture()
         CompletableFuture<RunState> end = new CompletableFuture<>();
         handle.completion().whenComplete((state, failure) -> {
@@ -212,6 +228,10 @@ final class FabricaCli {
             Path file = arguments.file();
             out.println(experiments.validate(file, options).strip());
             out.flush();
+            if (interrupted) {
+                err.println(NOTHING_RUN);
+                return FAILED;
+            }
             ProgressDisplay progress = new ProgressDisplay(err, terminal);
             RunHandle handle = experiments.start(file, options, progress);
             progress.follow(handle::stats);
