@@ -101,6 +101,8 @@ final class Launcher {
     private static final long SIGNAL_WAIT_MILLIS = 120_000;
     /** Service property of the command component's stop request ({@code Runnable}), which a signal runs. */
     static final String INTERRUPT_PROPERTY = "fabrica.interrupt";
+    /** Service property of the launcher's {@code BooleanSupplier}: true once a signal came. */
+    static final String SIGNAL_PROPERTY = "fabrica.signal";
 
     private final Installation installation;
     private final LaunchOptions options;
@@ -173,6 +175,11 @@ final class Launcher {
                 Hashtable<String, Object> props = new Hashtable<>();
                 props.put(EXIT_PROPERTY, Boolean.TRUE);
                 exitRegistration = context.registerService(IntConsumer.class, exitCode::complete, props);
+                // Whether a signal came: a command component that starts after the launcher looked for its stop
+                // request (below) sees it, and runs nothing.
+                Hashtable<String, Object> signal = new Hashtable<>();
+                signal.put(SIGNAL_PROPERTY, Boolean.TRUE);
+                context.registerService(java.util.function.BooleanSupplier.class, () -> shuttingDown, signal);
             }
             Map<String, Bundle> installed = install(context, jars);
             if (installed == null) {

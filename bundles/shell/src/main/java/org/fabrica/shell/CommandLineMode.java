@@ -47,6 +47,14 @@ public final class CommandLineMode {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     private volatile IntConsumer exit;
 
+    /**
+     * The launcher's "a signal came" (registered before the bundles start): when this component starts after the
+     * launcher looked for its stop request and said that nothing was run, the command runs nothing, silently.
+     */
+    @Reference(target = "(fabrica.signal=true)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile java.util.function.BooleanSupplier signal;
+
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     private volatile ExperimentService experiments;
@@ -92,6 +100,11 @@ public final class CommandLineMode {
             }
         }, "fabrica-command");
         worker.start();
+    }
+
+    private boolean signalled() {
+        java.util.function.BooleanSupplier s = signal;
+        return s != null && s.getAsBoolean();
     }
 
     /** The launcher's stop request: the command winds down (a run stops, its folder finished) and reports its code. */
@@ -164,11 +177,14 @@ public final class CommandLineMode {
             ProviderCatalog c = catalog;
             CatalogSettling.awaitStable(c::providers, QUIET_MILLIS, SETTLE_MAX_MILLIS, System::currentTimeMillis,
                     Thread::sleep);
-            if (interrupted) {
-                System.err.println(FabricaCli.NOTHING_RUN);
+            if (interrupted || signalled()) {
+                if (interrupted) { // asked by the launcher: it waits for this to say what happened
+                    System.err.println(FabricaCli.NOTHING_RUN);
+                }
                 return FabricaCli.FAILED;
             }
             FabricaCli built = new FabricaCli(experiments, c, System.out, System.err, System.console() != null, home);
+            built.stopWhen(this::signalled);
             cli = built;
             if (interrupted) { // asked between the check above and now: the cli has not seen it
                 built.interrupt();

@@ -53,6 +53,8 @@ final class FabricaCli {
     private volatile RunHandle active;
     /** A signal asked the command to stop ({@link #interrupt}). */
     private volatile boolean interrupted;
+    /** A signal came, which the launcher has answered itself ({@link #stopWhen}). */
+    private volatile java.util.function.BooleanSupplier signalled = () -> false;
 
     /**
      * @param terminal standard error is a terminal (progress redrawn in place)
@@ -153,6 +155,14 @@ final class FabricaCli {
         cancel();
     }
 
+    /**
+     * A run is not started once {@code signalled} is true: the launcher has had a signal and, finding no command
+     * to ask, has said itself that nothing was run (so nothing more is said).
+     */
+    void stopWhen(java.util.function.BooleanSupplier signalled) {
+        this.signalled = signalled;
+    }
+
     /** Stops the run in progress, if any (the framework is stopping). */
     void cancel() {
         RunHandle h = active;
@@ -228,8 +238,10 @@ final class FabricaCli {
             Path file = arguments.file();
             out.println(experiments.validate(file, options).strip());
             out.flush();
-            if (interrupted) {
-                err.println(NOTHING_RUN);
+            if (interrupted || signalled.getAsBoolean()) {
+                if (interrupted) { // else the launcher said it
+                    err.println(NOTHING_RUN);
+                }
                 return FAILED;
             }
             ProgressDisplay progress = new ProgressDisplay(err, terminal);
