@@ -91,8 +91,6 @@ final class Launcher {
     /** The prompt comes after the fabrica commands are registered, so the first command typed finds them. */
     static final int PROMPT_LEVEL = 4;
 
-    /** How long plugins present at launch may take to start before the front end starts anyway. */
-    private static final long PLUGIN_START_MILLIS = 10_000;
     private static final long STOP_MILLIS = 30_000;
     /**
      * How long the shutdown hook waits for a command to stop on a signal: a stopped run writes its final outputs
@@ -454,7 +452,8 @@ final class Launcher {
 
     /**
      * Waits until the plugins that were in the drop-in folder at launch are started by FileInstall,
-     * so the command sees them. Bounded: a plugin that cannot start is reported, not waited for.
+     * so the command sees them. Bounded: while bundles still change state it waits (a busy machine), up to 300 s;
+     * once nothing changes for 10 s, a plugin not started is reported and not waited for ({@link PluginSettling}).
      *
      * @return false when a signal came meanwhile
      */
@@ -468,24 +467,26 @@ final class Launcher {
         if (names.isEmpty()) {
             return !shuttingDown;
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PLUGIN_START_MILLIS);
+        PluginSettling settling = new PluginSettling(System.nanoTime());
         List<String> pending = names;
         Set<String> unresolvable = new LinkedHashSet<>();
+        long now;
         while (true) {
             pending = pendingPlugins(context, names);
             pending.removeAll(unresolvable);
             if (shuttingDown) {
                 return false;
             }
-            if (pending.isEmpty() || System.nanoTime() > deadline) {
+            now = System.nanoTime();
+            if (pending.isEmpty() || !settling.keepWaiting(now, bundleStates(context))) {
                 break;
             }
             reportUnresolvable(context, names, pending, unresolvable);
             Thread.sleep(50);
         }
         for (String name : pending) {
-            System.err.println("fabrica: plugin " + plugins.resolve(name) + " did not start within "
-                    + PLUGIN_START_MILLIS / 1000 + " s (not a bundle, or its imports are missing); going on without it");
+            System.err.println("fabrica: plugin " + plugins.resolve(name) + " " + settling.why(now)
+                    + " (not a bundle, or its imports are missing); going on without it");
         }
         return true;
     }
@@ -560,6 +561,15 @@ final class Launcher {
             byFile.put(location.substring(location.lastIndexOf('/') + 1), bundle);
         }
         return byFile;
+    }
+
+    /** Every bundle's id and state: what changes while the framework and FileInstall are still at work. */
+    private static String bundleStates(BundleContext context) {
+        StringBuilder sb = new StringBuilder();
+        for (Bundle b : context.getBundles()) {
+            sb.append(b.getBundleId()).append(':').append(b.getState()).append(' ');
+        }
+        return sb.toString();
     }
 
     private static List<String> pendingPlugins(BundleContext context, List<String> names) {
