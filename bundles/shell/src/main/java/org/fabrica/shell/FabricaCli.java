@@ -139,6 +139,36 @@ final class FabricaCli {
                 + " --resume";
     }
 
+    /**
+     * For {@code run DIR --resume} (no --set) of a folder whose run finished every point: that there is nothing
+     * to do, and how to run it again; empty for any other run (which goes on as usual).
+     */
+    static java.util.Optional<String> finishedAlready(Path file, RunOptions options) {
+        if (!options.resume() || options.outDir() == null || !options.overrides().isEmpty() || !Files.isDirectory(file)
+                || !file.toAbsolutePath().normalize().equals(options.outDir())
+                || !Files.isRegularFile(options.outDir().resolve(org.fabrica.experiment.results.ResultsStore.RUN))) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return nothingToResume(RunStatus.read(options.outDir()));
+        } catch (ExperimentException unreadable) {
+            return java.util.Optional.empty(); // the run says what is wrong with the folder
+        }
+    }
+
+    /** The "nothing to do" of {@link #finishedAlready}, from the folder's status; empty unless all is done. */
+    static java.util.Optional<String> nothingToResume(RunStatus status) {
+        if (status.live() || !"finished".equals(status.run().state()) || status.failed() > 0
+                || status.done() < status.run().points()) {
+            return java.util.Optional.empty();
+        }
+        String dir = status.dir().toString();
+        return java.util.Optional.of("Nothing to do: run " + status.run().runId() + " of " + dir + " finished all its "
+                + status.run().points() + " points (ended " + status.run().ended() + "); its results are there, "
+                + "unchanged. To run the experiment again from the start: ./fabrica run " + dir
+                + "/experiment.yaml --out NEW-FOLDER");
+    }
+
     /** What to do when the heap ran out: the heap's size, and how to raise it or shrink the run. */
     static String outOfMemory(long maxHeapBytes) {
         return "out of memory: the Java heap (at most " + maxHeapBytes / (1024 * 1024) + " MB) is too small for this "
@@ -236,6 +266,11 @@ final class FabricaCli {
         public Integer call() {
             RunOptions options = arguments.options(false);
             Path file = arguments.file();
+            java.util.Optional<String> done = finishedAlready(arguments.file, options); // the FILE as given: DIR
+            if (done.isPresent()) {
+                out.println(done.get());
+                return OK;
+            }
             out.println(experiments.validate(file, options).strip());
             out.flush();
             if (interrupted || signalled.getAsBoolean()) {
