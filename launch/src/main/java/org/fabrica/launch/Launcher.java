@@ -191,7 +191,11 @@ final class Launcher {
             }
             fw.start();
             trace("start level " + FABRICA_LEVEL + " reached");
-            if (!awaitPlugins(context) || !raiseStartLevel(fw, PROMPT_LEVEL)) {
+            boolean plugins = awaitPlugins(context);
+            if (plugins) {
+                trace("plugins started");
+            }
+            if (!plugins || !raiseStartLevel(fw, PROMPT_LEVEL)) {
                 // The command component may have taken the command meanwhile (it starts at level 3).
                 return options.shell() ? interruptedBeforeTheCommand() : windDownCommand(fw, exitCode);
             }
