@@ -313,8 +313,9 @@ final class FabricaCli {
                 err.println("Run " + handle.id() + " stopped; finished points are in " + handle.outDir()
                         + "; continue with: " + continueCommand(handle.outDir()));
             } else if (state != RunState.FINISHED) {
+                // no full stop after the error: it may end with a command to copy (a full disk's --resume)
                 err.println("Run " + handle.id() + " ended " + state.name().toLowerCase()
-                        + handle.error().map(e -> ": " + e).orElse("") + ".");
+                        + handle.error().map(e -> ": " + e).orElse("."));
             }
             return ResultSummary.anyFailed(results) || state != RunState.FINISHED ? FAILED : OK;
         }

@@ -211,10 +211,11 @@ class FabricaCliTest {
     @Test
     void aRunThatBrokeSaysWhy() {
         service.endState = RunState.FAILED;
-        service.runError = "results could not be completed: UncheckedIOException: No space left on device";
+        service.runError = "no space left on device while writing /r/points.csv: free space, then ./fabrica run /r"
+                + " --resume";
         assertEquals(1, run("run", "ok.yaml"));
-        assertTrue(err().contains("ended failed: results could not be completed: UncheckedIOException: No space left on"
-                + " device."), err());
+        assertTrue(err().lines().anyMatch(l -> l.endsWith(" ended failed: no space left on device while writing "
+                + "/r/points.csv: free space, then ./fabrica run /r --resume")), "the command, as it is: " + err());
     }
 
     @Test
