@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * {@code algorithms --json}), one {@code println} per message: {@code "ERROR : bundle B:V (id)[C(id)] : text"}, followed by
  * the whole stack trace. A plugin whose activation throws cost 65 lines at every launch. Here such a
  * message becomes one line naming the bundle, the component and the root cause with the frame that
- * threw; SCR's follow-up warning that a consumer "could not get service" (it is the same failure,
- * seen from the bundle that asked) is left out. {@code -Dfabrica.stackTraces=true} keeps SCR's messages whole.
+ * threw; SCR's follow-up warnings that a consumer "could not get service" and so did not bind it
+ * ("invokeBindMethod : Service not available": the same failure, seen from the bundle that asked) are left out. {@code -Dfabrica.stackTraces=true} keeps SCR's messages whole.
  * Everything else passes unchanged.
  */
 final class ComponentLogStream extends PrintStream {
@@ -26,7 +26,13 @@ final class ComponentLogStream extends PrintStream {
     private static final Pattern SCR_MESSAGE = Pattern.compile(
             "(ERROR|WARN|INFO|DEBUG|AUDIT|TRACE)\\s* : bundle ([^\\s:]+):(\\S+) \\(\\d+\\)(?:\\[(.+?)\\(\\d+\\)\\])? : (.*)",
             Pattern.DOTALL);
-    private static final String FOLLOW_UP_WARNING = "Could not get service from ref";
+    /**
+     * SCR's follow-up warnings of a component that failed to activate, from a consumer's side: it could not get
+     * the service (the failed component is its factory), so its bind method was not called. The failure itself
+     * is said once, by the ERROR message of the activation.
+     */
+    private static final java.util.List<String> FOLLOW_UP_WARNINGS = java.util.List.of("Could not get service from ref",
+            "DependencyManager : invokeBindMethod : Service not available");
 
     private final PrintStream log;
     private final boolean whole;
@@ -80,7 +86,7 @@ final class ComponentLogStream extends PrintStream {
         String component = m.group(4);
         String[] lines = m.group(5).split("\\R");
         String message = lines[0].strip();
-        if (level.equals("WARN") && message.startsWith(FOLLOW_UP_WARNING)) {
+        if (level.equals("WARN") && FOLLOW_UP_WARNINGS.stream().anyMatch(message::startsWith)) {
             return null;
         }
         StringBuilder sb = new StringBuilder("fabrica: ").append(level.equals("WARN") ? "WARNING" : level)

@@ -10,6 +10,11 @@ final class ExitCodes {
     static final int BAD_INPUT = 2;
     /** No command-line component answered: the shell bundle is missing or could not start. */
     static final int NO_COMMAND_COMPONENT = 3;
+    /**
+     * Stopped by SIGINT (Ctrl-C), 128 + 2 as a shell reports it: the JVM exits with it once the shutdown hook
+     * ends; the launcher returns it too so that every path agrees.
+     */
+    static final int INTERRUPTED = 130;
 
     private ExitCodes() {
     }

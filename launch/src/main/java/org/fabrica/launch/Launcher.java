@@ -95,9 +95,16 @@ final class Launcher {
     /** The prompt comes after the fabrica commands are registered, so the first command typed finds them. */
     static final int PROMPT_LEVEL = 4;
 
-    /** How long plugins present at launch may take to start before the front end starts anyway. */
-    private static final long PLUGIN_START_MILLIS = 10_000;
     private static final long STOP_MILLIS = 30_000;
+    /**
+     * How long the shutdown hook waits for a command to stop on a signal: a stopped run writes its final outputs
+     * (charts, report) before it ends.
+     */
+    private static final long SIGNAL_WAIT_MILLIS = 120_000;
+    /** Service property of the command component's stop request ({@code Runnable}), which a signal runs. */
+    static final String INTERRUPT_PROPERTY = "fabrica.interrupt";
+    /** Service property of the launcher's {@code BooleanSupplier}: true once a signal came. */
+    static final String SIGNAL_PROPERTY = "fabrica.signal";
 
     private final Installation installation;
     private final LaunchOptions options;
@@ -109,6 +116,8 @@ final class Launcher {
     private Framework framework;
     private Path storage;
     private volatile boolean shuttingDown;
+    /** Counted down when {@link #run} has stopped the framework: the shutdown hook waits for it. */
+    private final CountDownLatch ended = new CountDownLatch(1);
     private final boolean trace = Boolean.getBoolean(TRACE_PROPERTY);
     private final long created = System.nanoTime();
 
@@ -122,15 +131,36 @@ final class Launcher {
 
     /** Runs the framework to the end and returns the process exit code. */
     int run() throws LaunchException {
+        // First: a signal at any later moment finds the hook, which lets this thread wind down (see onSignal).
+        Thread hook = new Thread(this::onSignal, "fabrica-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return runFramework();
+        } catch (RuntimeException e) {
+            if (shuttingDown) {
+                // The framework went away under a start-up step (the hook gave up waiting): the signal is the news.
+                return ExitCodes.INTERRUPTED;
+            }
+            throw e;
+        } finally {
+            stop();
+            ended.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // The hook is running (SIGINT, SIGTERM); it waits for this thread, which is done.
+            }
+        }
+    }
+
+    private int runFramework() throws LaunchException {
         List<Path> jars = runBundles();
         Map<String, Object> config = configuration();
-        Thread hook = new Thread(this::stop, "fabrica-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
         try {
             Framework fw;
             synchronized (lock) {
                 if (shuttingDown) {
-                    return ExitCodes.RUN_FAILURE;
+                    return interruptedBeforeTheCommand();
                 }
                 storage = createStorage();
                 config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
@@ -147,16 +177,32 @@ final class Launcher {
                 Hashtable<String, Object> props = new Hashtable<>();
                 props.put(EXIT_PROPERTY, Boolean.TRUE);
                 exitRegistration = context.registerService(IntConsumer.class, exitCode::complete, props);
+                // Whether a signal came: a command component that starts after the launcher looked for its stop
+                // request (below) sees it, and runs nothing.
+                Hashtable<String, Object> signal = new Hashtable<>();
+                signal.put(SIGNAL_PROPERTY, Boolean.TRUE);
+                context.registerService(java.util.function.BooleanSupplier.class, () -> shuttingDown, signal);
             }
             Map<String, Bundle> installed = install(context, jars);
+            if (installed == null) {
+                return interruptedBeforeTheCommand();
+            }
             startSelected(installed);
             trace(installed.size() + " bundles installed");
             long started = System.nanoTime();
+            if (shuttingDown) {
+                return interruptedBeforeTheCommand();
+            }
             fw.start();
             trace("start level " + FABRICA_LEVEL + " reached");
-            awaitPlugins(context);
-            trace("plugins started");
-            raiseStartLevel(fw, PROMPT_LEVEL);
+            boolean plugins = awaitPlugins(context);
+            if (plugins) {
+                trace("plugins started");
+            }
+            if (!plugins || !raiseStartLevel(fw, PROMPT_LEVEL)) {
+                // The command component may have taken the command meanwhile (it starts at level 3).
+                return options.shell() ? interruptedBeforeTheCommand() : windDownCommand(fw, exitCode);
+            }
             trace("start level " + PROMPT_LEVEL + " reached");
             if (webPort() > 0) {
                 System.err.println("fabrica: web console at http://127.0.0.1:" + webPort() + "/fabrica/ (loopback only)");
@@ -164,23 +210,50 @@ final class Launcher {
             if (options.shell()) {
                 startPrompt(installed);
                 trace("prompt started");
-                fw.waitForStop(0);
+                // Until the shell's exit stops the framework, or a signal asks this thread to stop it.
+                while (!shuttingDown && fw.waitForStop(100).getType() == FrameworkEvent.WAIT_TIMEDOUT) {
+                    // keep waiting
+                }
                 return ExitCodes.OK;
             }
-            return awaitCommand(fw, exitRegistration, exitCode, started, installed);
+            int code = awaitCommand(fw, exitRegistration, exitCode, started, installed);
+            return shuttingDown ? windDownCommand(fw, exitCode) : code;
         } catch (BundleException e) {
+            if (shuttingDown) {
+                return interruptedBeforeTheCommand();
+            }
             throw new LaunchException(ExitCodes.RUN_FAILURE, "the OSGi framework failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return ExitCodes.RUN_FAILURE;
-        } finally {
-            stop();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // The hook is running (SIGTERM); it finds the framework stopped.
-            }
         }
+    }
+
+    /**
+     * The shutdown hook (SIGINT, SIGTERM): asks the launching thread to wind down and waits for it, so that
+     * a run in progress is stopped and its results folder finished while its bundles are still there, and the
+     * framework is stopped and its storage removed by one thread only, never under a start-up step. Stops the
+     * framework itself only when that thread does not end in time.
+     */
+    private void onSignal() {
+        shuttingDown = true;
+        try {
+            if (!ended.await(SIGNAL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                System.err.println("fabrica: the command did not stop within " + SIGNAL_WAIT_MILLIS / 1000
+                        + " s of the signal; stopping the framework under it");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stop();
+        System.out.flush();
+        System.err.flush();
+    }
+
+    /** A signal came before a command-line component took the command: say so, once. */
+    private int interruptedBeforeTheCommand() {
+        System.err.println("fabrica: interrupted; nothing was run");
+        return ExitCodes.INTERRUPTED;
     }
 
     /** Stops the framework and removes its storage; safe to call twice and from the shutdown hook. */
@@ -345,6 +418,9 @@ final class Launcher {
     private Map<String, Bundle> install(BundleContext context, List<Path> jars) throws BundleException {
         Map<String, Bundle> installed = new LinkedHashMap<>();
         for (Path jar : jars) {
+            if (shuttingDown) {
+                return null; // a signal: stop installing, the framework is stopped by run()
+            }
             // Copied into the framework storage (not installed by reference): a rebuild that replaces
             // launch/target/export while a long run goes on must not pull the jars from under it.
             Bundle bundle = context.installBundle(jar.toUri().toString());
@@ -417,34 +493,43 @@ final class Launcher {
 
     /**
      * Waits until the plugins that were in the drop-in folder at launch are started by FileInstall,
-     * so the command sees them. Bounded: a plugin that cannot start is reported, not waited for.
+     * so the command sees them. Bounded: while bundles still change state it waits (a busy machine), up to 300 s;
+     * once nothing changes for 10 s, a plugin not started is reported and not waited for ({@link PluginSettling}).
+     *
+     * @return false when a signal came meanwhile
      */
-    private void awaitPlugins(BundleContext context) throws InterruptedException {
+    private boolean awaitPlugins(BundleContext context) throws InterruptedException {
         List<String> names = new ArrayList<>();
         try (Stream<Path> files = Files.list(plugins)) {
             files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().forEach(names::add);
         } catch (IOException e) {
-            return;
+            return !shuttingDown;
         }
         if (names.isEmpty()) {
-            return;
+            return !shuttingDown;
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PLUGIN_START_MILLIS);
+        PluginSettling settling = new PluginSettling(System.nanoTime());
         List<String> pending = names;
         Set<String> unresolvable = new LinkedHashSet<>();
+        long now;
         while (true) {
             pending = pendingPlugins(context, names);
             pending.removeAll(unresolvable);
-            if (pending.isEmpty() || System.nanoTime() > deadline) {
+            if (shuttingDown) {
+                return false;
+            }
+            now = System.nanoTime();
+            if (pending.isEmpty() || !settling.keepWaiting(now, bundleStates(context))) {
                 break;
             }
             reportUnresolvable(context, names, pending, unresolvable);
             Thread.sleep(50);
         }
         for (String name : pending) {
-            System.err.println("fabrica: plugin " + plugins.resolve(name) + " did not start within "
-                    + PLUGIN_START_MILLIS / 1000 + " s (not a bundle, or its imports are missing); going on without it");
+            System.err.println("fabrica: plugin " + plugins.resolve(name) + " " + settling.why(now)
+                    + " (not a bundle, or its imports are missing); going on without it");
         }
+        return true;
     }
 
     /**
@@ -519,6 +604,15 @@ final class Launcher {
         return byFile;
     }
 
+    /** Every bundle's id and state: what changes while the framework and FileInstall are still at work. */
+    private static String bundleStates(BundleContext context) {
+        StringBuilder sb = new StringBuilder();
+        for (Bundle b : context.getBundles()) {
+            sb.append(b.getBundleId()).append(':').append(b.getState()).append(' ');
+        }
+        return sb.toString();
+    }
+
     private static List<String> pendingPlugins(BundleContext context, List<String> names) {
         Map<String, Bundle> byFile = pluginBundles(context);
         List<String> pending = new ArrayList<>();
@@ -532,7 +626,8 @@ final class Launcher {
         return pending;
     }
 
-    private static void raiseStartLevel(Framework fw, int level) throws InterruptedException {
+    /** Raises the start level and waits until it is reached; false when a signal came meanwhile. */
+    private boolean raiseStartLevel(Framework fw, int level) throws InterruptedException {
         CountDownLatch reached = new CountDownLatch(1);
         fw.adapt(FrameworkStartLevel.class).setStartLevel(level, event -> {
             if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED || event.getType() == FrameworkEvent.ERROR) {
@@ -541,8 +636,11 @@ final class Launcher {
         });
         // The framework may stop meanwhile (the shell's exit, SIGTERM): then there is nothing to wait for.
         while (!reached.await(100, TimeUnit.MILLISECONDS) && fw.getState() == Bundle.ACTIVE) {
-            // keep waiting
+            if (shuttingDown) {
+                return false;
+            }
         }
+        return !shuttingDown;
     }
 
     private void trace(String phase) {
@@ -576,7 +674,10 @@ final class Launcher {
                 if (!shuttingDown) { // on SIGTERM the stop is expected
                     System.err.println("fabrica: the framework stopped before the command finished");
                 }
-                return ExitCodes.RUN_FAILURE;
+                return shuttingDown ? ExitCodes.INTERRUPTED : ExitCodes.RUN_FAILURE;
+            }
+            if (shuttingDown) {
+                return ExitCodes.INTERRUPTED; // the caller winds the command down
             }
             if (!answered) {
                 try {
@@ -593,6 +694,58 @@ final class Launcher {
                     return ExitCodes.NO_COMMAND_COMPONENT;
                 }
             }
+        }
+    }
+
+    /**
+     * After a signal: asks the command component to stop (its run stops, finishes its results folder and says
+     * how to continue) and waits until it hands back its exit code; only then may the framework stop, with the
+     * run's bundles still wired. Without a command component nothing has started, which is said.
+     */
+    private int windDownCommand(Framework fw, CompletableFuture<Integer> exitCode) throws InterruptedException {
+        if (exitCode.isDone()) {
+            return ExitCodes.INTERRUPTED; // the command ended on its own, and said what it did
+        }
+        if (!askToStop(fw.getBundleContext())) {
+            return interruptedBeforeTheCommand();
+        }
+        trace("stop asked of the command");
+        while (true) {
+            try {
+                exitCode.get(100, TimeUnit.MILLISECONDS);
+                trace("the command stopped");
+                return ExitCodes.INTERRUPTED;
+            } catch (TimeoutException e) {
+                if ((fw.getState() & (Bundle.ACTIVE | Bundle.STARTING)) == 0) {
+                    return ExitCodes.INTERRUPTED;
+                }
+            } catch (ExecutionException e) {
+                return ExitCodes.INTERRUPTED;
+            }
+        }
+    }
+
+    /**
+     * Runs the command component's stop request ({@value #INTERRUPT_PROPERTY}), on a thread of its own: it
+     * returns at once, the command's exit code says when the command has wound down. False when no component
+     * offers one.
+     */
+    private static boolean askToStop(BundleContext context) {
+        try {
+            var refs = context.getServiceReferences(Runnable.class, "(" + INTERRUPT_PROPERTY + "=true)");
+            if (refs.isEmpty()) {
+                return false;
+            }
+            Runnable stop = context.getService(refs.iterator().next());
+            if (stop == null) {
+                return false;
+            }
+            Thread t = new Thread(stop, "fabrica-interrupt");
+            t.setDaemon(true);
+            t.start();
+            return true;
+        } catch (org.osgi.framework.InvalidSyntaxException | IllegalStateException e) {
+            return false;
         }
     }
 

@@ -58,6 +58,18 @@ class ComponentLogStreamTest {
                 + "java.io.FileNotFoundException: /opt/table.csv (at org.acme.x.Table.load(Table.java:5))"), out);
     }
 
+    /** The consumer's side of a failed activation: it could not get the service, so it did not bind it. */
+    @Test
+    void theBindWarningAfterAFailedActivationIsLeftOut() {
+        String bind = "WARN  : bundle org.fabrica.shell:0.1.0.SNAPSHOT (75)[org.fabrica.shell.FabricaCommands(12)] : "
+                + "DependencyManager : invokeBindMethod : Service not available from service registry for "
+                + "ServiceReference [org.fabrica.routing.RoutingFactory] for reference routings";
+        assertEquals("", print(false, bind));
+        assertTrue(print(true, bind).contains("invokeBindMethod"), "whole mode keeps it");
+        String other = "WARN  : bundle org.acme.y:2.0.0 (70)[org.acme.y.Y(3)] : DependencyManager : something else";
+        assertEquals(1, print(false, other).lines().count(), "other warnings stay");
+    }
+
     @Test
     void aMessageWithoutComponentOrThrowableStaysAsItSays() {
         String out = print(false, "ERROR : bundle org.acme.y:2.0.0 (70) : Cannot read component descriptor OSGI-INF/y.xml");

@@ -29,6 +29,11 @@ public final class CommandLineMode {
     /** FileInstall's drop-in folder, launch/plugins in a Fabrica folder. */
     static final String PLUGINS_PROPERTY = "felix.fileinstall.dir";
     static final String SEPARATOR = "\u001F";
+    /**
+     * Service property of the stop request this component registers ({@code Runnable}): the launcher runs it on
+     * SIGINT or SIGTERM before it stops the framework, so a run stops and finishes its results folder first.
+     */
+    static final String INTERRUPT_PROPERTY = "fabrica.interrupt";
     /** How long to wait for the experiment runner's services before giving up. */
     static final long SERVICE_WAIT_MILLIS = 30_000;
     /** The catalogue counts as settled after this long without a change ... */
@@ -42,6 +47,14 @@ public final class CommandLineMode {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     private volatile IntConsumer exit;
 
+    /**
+     * The launcher's "a signal came" (registered before the bundles start): when this component starts after the
+     * launcher looked for its stop request and said that nothing was run, the command runs nothing, silently.
+     */
+    @Reference(target = "(fabrica.signal=true)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile java.util.function.BooleanSupplier signal;
+
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     private volatile ExperimentService experiments;
@@ -53,7 +66,10 @@ public final class CommandLineMode {
     private final AtomicBoolean exited = new AtomicBoolean();
     private volatile boolean deactivated;
     private volatile FabricaCli cli;
+    /** The launcher asked the command to stop (a signal): set before the command line is built, or after. */
+    private volatile boolean interrupted;
     private Thread worker;
+    private org.osgi.framework.ServiceRegistration<Runnable> interruptRegistration;
 
     @Activate
     void activate(BundleContext context) {
@@ -63,6 +79,9 @@ public final class CommandLineMode {
         }
         Path home = home(context.getProperty(HOME_PROPERTY), context.getProperty(PLUGINS_PROPERTY));
         String[] args = split(command);
+        java.util.Hashtable<String, Object> props = new java.util.Hashtable<>();
+        props.put(INTERRUPT_PROPERTY, Boolean.TRUE);
+        interruptRegistration = context.registerService(Runnable.class, this::interrupt, props);
         worker = new Thread(() -> {
             int code = FabricaCli.FAILED;
             try {
@@ -70,8 +89,12 @@ public final class CommandLineMode {
             } catch (OutOfMemoryError e) {
                 System.err.println(FabricaCli.outOfMemory(Runtime.getRuntime().maxMemory()));
             } catch (RuntimeException | Error e) {
-                // whatever happens, the launcher gets an exit code: a dead worker would leave it waiting for ever
-                System.err.println("fabrica: the command failed: " + e);
+                // whatever happens, the launcher gets an exit code: a dead worker would leave it waiting for ever;
+                // once the framework stops under the command (a signal at start-up), the bundles' classes go
+                // away and the launcher has said what happened: nothing to add
+                if (!deactivated) {
+                    System.err.println("fabrica: the command failed: " + e);
+                }
             } finally {
                 report(code);
             }
@@ -79,9 +102,30 @@ public final class CommandLineMode {
         worker.start();
     }
 
+    private boolean signalled() {
+        java.util.function.BooleanSupplier s = signal;
+        return s != null && s.getAsBoolean();
+    }
+
+    /** The launcher's stop request: the command winds down (a run stops, its folder finished) and reports its code. */
+    private void interrupt() {
+        interrupted = true;
+        FabricaCli c = cli;
+        if (c != null) {
+            c.interrupt();
+        }
+    }
+
     @Deactivate
     void deactivate() {
         deactivated = true;
+        if (interruptRegistration != null) {
+            try {
+                interruptRegistration.unregister();
+            } catch (IllegalStateException alreadyGone) {
+                // the bundle is stopping: its services are gone
+            }
+        }
         FabricaCli c = cli;
         if (c != null) {
             c.cancel();
@@ -133,8 +177,19 @@ public final class CommandLineMode {
             ProviderCatalog c = catalog;
             CatalogSettling.awaitStable(c::providers, QUIET_MILLIS, SETTLE_MAX_MILLIS, System::currentTimeMillis,
                     Thread::sleep);
-            cli = new FabricaCli(experiments, c, System.out, System.err, System.console() != null, home);
-            return cli.execute(args);
+            if (interrupted || signalled()) {
+                if (interrupted) { // asked by the launcher: it waits for this to say what happened
+                    System.err.println(FabricaCli.NOTHING_RUN);
+                }
+                return FabricaCli.FAILED;
+            }
+            FabricaCli built = new FabricaCli(experiments, c, System.out, System.err, System.console() != null, home);
+            built.stopWhen(this::signalled);
+            cli = built;
+            if (interrupted) { // asked between the check above and now: the cli has not seen it
+                built.interrupt();
+            }
+            return built.execute(args);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return FabricaCli.FAILED;

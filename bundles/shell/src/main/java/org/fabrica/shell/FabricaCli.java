@@ -41,6 +41,8 @@ final class FabricaCli {
     static final int OK = 0;
     static final int FAILED = 1;
     static final int BAD_INPUT = 2;
+    /** What a command stopped by a signal before its run started says. */
+    static final String NOTHING_RUN = "fabrica: interrupted; nothing was run";
 
     private final ExperimentService experiments;
     private final ProviderCatalog catalog;
@@ -49,6 +51,10 @@ final class FabricaCli {
     private final boolean terminal;
     private final Path home;
     private volatile RunHandle active;
+    /** A signal asked the command to stop ({@link #interrupt}). */
+    private volatile boolean interrupted;
+    /** A signal came, which the launcher has answered itself ({@link #stopWhen}). */
+    private volatile java.util.function.BooleanSupplier signalled = () -> false;
 
     /**
      * @param terminal standard error is a terminal (progress redrawn in place)
@@ -133,11 +139,58 @@ final class FabricaCli {
                 + " --resume";
     }
 
+    /**
+     * For {@code run DIR --resume} (no --set) of a folder whose run finished every point: that there is nothing
+     * to do, and how to run it again; empty for any other run (which goes on as usual).
+     */
+    static java.util.Optional<String> finishedAlready(Path file, RunOptions options) {
+        if (!options.resume() || options.outDir() == null || !options.overrides().isEmpty() || !Files.isDirectory(file)
+                || !file.toAbsolutePath().normalize().equals(options.outDir())
+                || !Files.isRegularFile(options.outDir().resolve(org.fabrica.experiment.results.ResultsStore.RUN))) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return nothingToResume(RunStatus.read(options.outDir()));
+        } catch (ExperimentException unreadable) {
+            return java.util.Optional.empty(); // the run says what is wrong with the folder
+        }
+    }
+
+    /** The "nothing to do" of {@link #finishedAlready}, from the folder's status; empty unless all is done. */
+    static java.util.Optional<String> nothingToResume(RunStatus status) {
+        if (status.live() || !"finished".equals(status.run().state()) || status.failed() > 0
+                || status.done() < status.run().points()) {
+            return java.util.Optional.empty();
+        }
+        String dir = status.dir().toString();
+        return java.util.Optional.of("Nothing to do: run " + status.run().runId() + " of " + dir + " finished all its "
+                + status.run().points() + " points (ended " + status.run().ended() + "); its results are there, "
+                + "unchanged. To run the experiment again from the start: ./fabrica run " + dir
+                + "/experiment.yaml --out NEW-FOLDER");
+    }
+
     /** What to do when the heap ran out: the heap's size, and how to raise it or shrink the run. */
     static String outOfMemory(long maxHeapBytes) {
         return "out of memory: the Java heap (at most " + maxHeapBytes / (1024 * 1024) + " MB) is too small for this "
                 + "command; raise it (e.g. FABRICA_JAVA_OPTS=-Xmx8g ./fabrica ...), run fewer points at once "
                 + "(--threads 1), or make the configuration smaller";
+    }
+
+    /**
+     * A signal (SIGINT, SIGTERM) asks the command to stop: a run not started yet is not started, a run in
+     * progress is stopped (returns when its results folder is finished). The command then ends as usual.
+     */
+    void interrupt() {
+        interrupted = true;
+        cancel();
+    }
+
+    /**
+     * A run is not started once {@code signalled} is true: the launcher has had a signal and, finding no command
+     * to ask, has said itself that nothing was run (so nothing more is said).
+     */
+    void stopWhen(java.util.function.BooleanSupplier signalled) {
+        this.signalled = signalled;
     }
 
     /** Stops the run in progress, if any (the framework is stopping). */
@@ -160,6 +213,9 @@ final class FabricaCli {
     /** Waits for a run to end; when this thread is interrupted, stops the run. */
     private RunState await(RunHandle handle) throws InterruptedException {
         active = handle;
+        if (interrupted) { // asked while the run was being started: interrupt() saw no run to stop
+            handle.stop();
+        }
         // a plain future: the handle's stage need not support toCompletableFuture()
         CompletableFuture<RunState> end = new CompletableFuture<>();
         handle.completion().whenComplete((state, failure) -> {
@@ -210,8 +266,19 @@ final class FabricaCli {
         public Integer call() {
             RunOptions options = arguments.options(false);
             Path file = arguments.file();
+            java.util.Optional<String> done = finishedAlready(arguments.file, options); // the FILE as given: DIR
+            if (done.isPresent()) {
+                out.println(done.get());
+                return OK;
+            }
             out.println(experiments.validate(file, options).strip());
             out.flush();
+            if (interrupted || signalled.getAsBoolean()) {
+                if (interrupted) { // else the launcher said it
+                    err.println(NOTHING_RUN);
+                }
+                return FAILED;
+            }
             ProgressDisplay progress = new ProgressDisplay(err, terminal);
             RunHandle handle = experiments.start(file, options, progress);
             progress.follow(handle::stats);
@@ -246,8 +313,9 @@ final class FabricaCli {
                 err.println("Run " + handle.id() + " stopped; finished points are in " + handle.outDir()
                         + "; continue with: " + continueCommand(handle.outDir()));
             } else if (state != RunState.FINISHED) {
+                // no full stop after the error: it may end with a command to copy (a full disk's --resume)
                 err.println("Run " + handle.id() + " ended " + state.name().toLowerCase()
-                        + handle.error().map(e -> ": " + e).orElse("") + ".");
+                        + handle.error().map(e -> ": " + e).orElse("."));
             }
             return ResultSummary.anyFailed(results) || state != RunState.FINISHED ? FAILED : OK;
         }

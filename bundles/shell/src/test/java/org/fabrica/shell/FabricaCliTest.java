@@ -42,6 +42,30 @@ class FabricaCliTest {
         return errBytes.toString(StandardCharsets.UTF_8);
     }
 
+    /** A finished folder resumed: nothing runs, nothing is rewritten, and the way to run it again is named. */
+    @Test
+    void resumingAFinishedFolderSaysThereIsNothingToDo() throws IOException {
+        Path dir = tmp.resolve("done");
+        try (org.fabrica.experiment.results.ResultsStore store = org.fabrica.experiment.results.ResultsStore.open(dir,
+                "e1", false)) {
+            store.append(point(0, Map.of(), null, metric("accepted", 0.1)));
+            store.append(point(1, Map.of(), null, metric("accepted", 0.2)));
+            store.writeRun(new org.fabrica.experiment.results.RunRecord("e-1", "e", "e1", "0.1.0", "finished",
+                    "2026-12-02T10:00:00Z", "2026-12-02T10:01:00Z", 2, 0, 2, 0, 0, 1, List.of(), List.of(), null));
+        }
+        Files.writeString(dir.resolve("experiment.yaml"), "name: e\n");
+        long csvTime = Files.getLastModifiedTime(dir.resolve("points.csv")).toMillis();
+        assertEquals(FabricaCli.OK, run("run", dir.toString(), "--resume"), err());
+        assertTrue(out().startsWith("Nothing to do: run e-1 of " + dir.toAbsolutePath().normalize()
+                + " finished all its 2 points"), out());
+        assertTrue(out().contains("./fabrica run " + dir.toAbsolutePath().normalize() + "/experiment.yaml --out"), out());
+        assertTrue(service.runs.isEmpty(), "no run started");
+        assertEquals(csvTime, Files.getLastModifiedTime(dir.resolve("points.csv")).toMillis(), "outputs not rewritten");
+        // a point missing, or a change with --set: the run goes on as usual
+        assertEquals(FabricaCli.OK, run("run", dir.toString(), "--resume", "--set", "measure=10"), err());
+        assertEquals(1, service.runs.size());
+    }
+
     @Test
     void noCommandIsBadInput() {
         assertEquals(2, run());
@@ -187,10 +211,11 @@ class FabricaCliTest {
     @Test
     void aRunThatBrokeSaysWhy() {
         service.endState = RunState.FAILED;
-        service.runError = "results could not be completed: UncheckedIOException: No space left on device";
+        service.runError = "no space left on device while writing /r/points.csv: free space, then ./fabrica run /r"
+                + " --resume";
         assertEquals(1, run("run", "ok.yaml"));
-        assertTrue(err().contains("ended failed: results could not be completed: UncheckedIOException: No space left on"
-                + " device."), err());
+        assertTrue(err().lines().anyMatch(l -> l.endsWith(" ended failed: no space left on device while writing "
+                + "/r/points.csv: free space, then ./fabrica run /r --resume")), "the command, as it is: " + err());
     }
 
     @Test

@@ -17,10 +17,19 @@ public final class AtomicFile {
     private AtomicFile() {
     }
 
+    /** Writes a file's bytes: {@link Files#write} but in a test, which may fail half-way as a full disk does. */
+    interface Writer {
+        void write(Path file, byte[] content) throws IOException;
+    }
+
     public static void write(Path target, byte[] content) throws IOException {
+        write(target, content, (file, bytes) -> Files.write(file, bytes));
+    }
+
+    static void write(Path target, byte[] content, Writer writer) throws IOException {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
         try {
-            Files.write(tmp, content);
+            writer.write(tmp, content);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

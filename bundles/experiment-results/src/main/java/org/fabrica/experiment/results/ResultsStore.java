@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -85,11 +84,11 @@ public final class ResultsStore implements AutoCloseable {
     private final String experimentId;
     private final Map<String, PointResult> results = new LinkedHashMap<>();
     private final List<PointResult> kept;
-    private FileOutputStream journal;
+    private JournalWriter journal;
     private final FileChannel lockChannel;
     private final FileLock lock;
 
-    private ResultsStore(Path dir, String experimentId, List<PointResult> kept, FileOutputStream journal,
+    private ResultsStore(Path dir, String experimentId, List<PointResult> kept, JournalWriter journal,
             FileChannel lockChannel, FileLock lock) {
         this.dir = dir;
         this.experimentId = experimentId;
@@ -242,8 +241,7 @@ public final class ResultsStore implements AutoCloseable {
                 deleteFiles(abs.resolve(SERIES), "*.{csv,tmp}");
                 deleteFiles(abs.resolve(SPACE_TIME), "*.{png,svg,csv,tmp}");
             }
-            // a stream, not a channel: an interrupt must not close the journal in the middle of a line
-            FileOutputStream out = new FileOutputStream(file.toFile(), true);
+            JournalWriter out = JournalWriter.open(file);
             ResultsStore store = new ResultsStore(abs, experimentId, dedupe(kept), out, lockChannel, lock);
             store.writeCsv();
             return store;
@@ -553,8 +551,68 @@ public final class ResultsStore implements AutoCloseable {
         try {
             AtomicFile.write(dir.resolve(name), text);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(name) + ": " + e.getMessage(), e);
+            throw writeFailure(dir.resolve(name), "cannot write ", e);
         }
+    }
+
+    /**
+     * The error of a failed write of {@code file}: on a full disk, {@link #noSpaceMessage(Path, Path)}; else
+     * {@code what + file + ": " + the reason}.
+     */
+    private UncheckedIOException writeFailure(Path file, String what, IOException e) {
+        return new UncheckedIOException(noSpace(e) ? noSpaceMessage(dir, file) : what + file + ": " + e.getMessage(), e);
+    }
+
+    /**
+     * What a run says when the disk holding its results folder {@code dir} is full: the file it was writing,
+     * and how to go on (free space, then resume: the journal holds every point finished, whole).
+     */
+    public static String noSpaceMessage(Path dir, Path file) {
+        String resume = dir.toString();
+        resume = resume.matches("[A-Za-z0-9_./:@%+=,-]+") ? resume : "'" + resume.replace("'", "'\\''") + "'";
+        return "no space left on device while writing " + file + ": free space, then ./fabrica run " + resume
+                + " --resume";
+    }
+
+    /**
+     * When {@code failure} (or a cause of it) is a full disk (ENOSPC, a quota), what to tell the user about this
+     * folder ({@link #noSpaceMessage}), naming the file being written; empty for any other failure.
+     */
+    public java.util.Optional<String> noSpace(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof UncheckedIOException u && u.getMessage() != null
+                    && u.getMessage().startsWith("no space left on device while writing ")) {
+                return java.util.Optional.of(u.getMessage());
+            }
+            if (t instanceof IOException io && noSpace(io)) {
+                Path file = io instanceof java.nio.file.FileSystemException f && f.getFile() != null
+                        ? target(Path.of(f.getFile())) : dir;
+                return java.util.Optional.of(noSpaceMessage(dir, file));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The file an {@link AtomicFile} temporary ({@code .name.tmp}) stands for. */
+    private static Path target(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        return name.startsWith(".") && name.endsWith(".tmp") && name.length() > 5
+                ? file.resolveSibling(name.substring(1, name.length() - 4)) : file;
+    }
+
+    /** True when the write failed for want of room: ENOSPC (Linux, macOS), a disk quota, Windows' full disk. */
+    static boolean noSpace(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t instanceof java.nio.file.FileSystemException f ? f.getReason() : t.getMessage();
+            if (m == null && t.getMessage() != null) {
+                m = t.getMessage();
+            }
+            if (m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded")
+                    || m.contains("not enough space on the disk"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -568,11 +626,9 @@ public final class ResultsStore implements AutoCloseable {
         }
         byte[] line = (PointRecords.line(r) + "\n").getBytes(StandardCharsets.UTF_8);
         try {
-            journal.write(line);
-            journal.getFD().sync();
+            journal.append(line); // whole, or cut back to the last whole line
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to the journal " + dir.resolve(JOURNAL) + ": "
-                    + e.getMessage(), e);
+            throw writeFailure(dir.resolve(JOURNAL), "cannot append to the journal ", e);
         }
         results.put(r.point().pointId(), r);
         writeCsv();
@@ -639,11 +695,46 @@ public final class ResultsStore implements AutoCloseable {
 
     /** Writes the run record. */
     public void writeRun(RunRecord record) {
+        byte[] content;
         try {
-            AtomicFile.write(dir.resolve(RUN), PointRecords.JSON.writerWithDefaultPrettyPrinter()
-                    .writeValueAsBytes(record));
+            content = PointRecords.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(record);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(RUN) + ": " + e.getMessage(), e);
+        }
+        try {
+            AtomicFile.write(dir.resolve(RUN), content);
+        } catch (IOException e) {
+            if (!noSpace(e)) {
+                throw writeFailure(dir.resolve(RUN), "cannot write ", e);
+            }
+            // A full disk: the run's end must still be told (else status calls the run killed). Make room with
+            // the outputs a resume writes again from the journal, then write the record.
+            freeRebuildableOutputs();
+            try {
+                AtomicFile.write(dir.resolve(RUN), content);
+            } catch (IOException again) {
+                again.addSuppressed(e);
+                throw writeFailure(dir.resolve(RUN), "cannot write ", again);
+            }
+        }
+    }
+
+    /**
+     * Deletes what the final outputs of a resumed run write again from the journal (points.csv, points.json,
+     * summary.csv, report.html, plots/, progress.json): what a full disk may give back for the run record.
+     */
+    private void freeRebuildableOutputs() {
+        for (String name : List.of(CSV, JSON, SUMMARY, REPORT, PROGRESS)) {
+            try {
+                Files.deleteIfExists(dir.resolve(name));
+            } catch (IOException e) {
+                // best effort: the next one may free enough
+            }
+        }
+        try {
+            deletePlots(dir.resolve(PLOTS));
+        } catch (IOException e) {
+            // best effort, as above
         }
     }
 

@@ -14,7 +14,7 @@
  * adds the final outputs to it.
  */
 @Export
-@Version("1.6.0")
+@Version("1.7.0")
 package org.fabrica.experiment.results;
 
 import org.osgi.annotation.bundle.Export;

@@ -33,4 +33,18 @@ class AtomicFileTest {
         assertTrue(Files.isDirectory(folder), "the folder is left as it was");
         assertFalse(Files.exists(tmp.resolve(".out.tmp")), "no temporary file is left behind");
     }
+
+    @Test
+    void aDiskThatFillsHalfWayLeavesTheOldFileAndNoTemporary() throws IOException {
+        Path f = tmp.resolve("points.csv");
+        AtomicFile.write(f, "old");
+        IOException full = assertThrows(IOException.class, () -> AtomicFile.write(f, "a longer new content".getBytes(),
+                (file, bytes) -> {
+                    Files.write(file, java.util.Arrays.copyOf(bytes, 5)); // what fitted
+                    throw new java.nio.file.FileSystemException(file.toString(), null, "No space left on device");
+                }));
+        assertTrue(ResultsStore.noSpace(full), "a full disk is recognised: " + full);
+        assertEquals("old", Files.readString(f), "the old file is kept whole");
+        assertFalse(Files.exists(tmp.resolve(".points.csv.tmp")), "no temporary file is left behind");
+    }
 }

@@ -147,7 +147,8 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             end = RunState.STOPPED;
         } catch (RuntimeException | Error e) {
             end = RunState.FAILED;
-            error = "the run stopped: " + ProviderFailure.message(e);
+            // a full disk names the file and says what to do; the rest says what broke
+            error = store.noSpace(e).orElseGet(() -> "the run stopped: " + ProviderFailure.message(e));
         }
         interim.close(); // an interim write under way finishes before the final outputs
         try {
@@ -160,12 +161,12 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             if (end != RunState.STOPPED) {
                 end = RunState.FAILED;
             }
-            error = (error == null ? "" : error + "; ") + "results could not be completed: " + ProviderFailure.message(e);
+            error = withFailure(error, e, "results could not be completed: ");
         }
         try {
             store.writeRun(record(end));
         } catch (RuntimeException e) {
-            error = (error == null ? "" : error + "; ") + ProviderFailure.message(e);
+            error = withFailure(error, e, "");
         } finally {
             store.close();
             terminal = end;
@@ -181,6 +182,16 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             }
             completion.complete(end);
         }
+    }
+
+    /** The run's error with {@code e} added; a full disk said once, in its own words. */
+    private String withFailure(String error, RuntimeException e, String what) {
+        java.util.Optional<String> full = store.noSpace(e);
+        if (full.isPresent() && error != null && error.startsWith("no space left on device")) {
+            return error;
+        }
+        String m = full.orElseGet(() -> what + ProviderFailure.message(e));
+        return error == null ? m : error + "; " + m;
     }
 
     /**

@@ -32,6 +32,9 @@ final class PointWatch {
     static final String RESPOND_PROPERTY = "fabrica.respondSeconds";
     static final long DEFAULT_RESPOND_SECONDS = 10;
     private static final long POLL_MILLIS = 250;
+    /** System property (the launcher's, for whole stack traces): also print a stuck point's stack. */
+    static final String STACK_TRACES_PROPERTY = "fabrica.stackTraces";
+    private static final int STACK_LINES = 25;
     /** A poll this late means the watch was not running (a stopped process, a sleeping machine). */
     private static final long ASLEEP_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -145,19 +148,33 @@ final class PointWatch {
         }
     }
 
+    /**
+     * Says that a point is stuck: one line; the stuck thread's stack (its first {@value #STACK_LINES} frames)
+     * after it only when asked for with {@code -D}{@value #STACK_TRACES_PROPERTY}{@code =true}, for the provider's
+     * author.
+     */
+    static void report(java.io.PrintStream err, String pointId, String message, StackTraceElement[] stack,
+            boolean stackTraces) {
+        err.println("fabrica: point " + pointId + ": " + message);
+        if (stackTraces) {
+            for (int i = 0; i < Math.min(stack.length, STACK_LINES); i++) {
+                err.println("\tat " + stack[i]);
+            }
+        }
+    }
+
     private static PointResult stuck(PointSimulation sim, SweepPoint sp, Thread worker, String stall, long start) {
         StackTraceElement[] stack = worker.getStackTrace();
         String provider = sim.providerIn(stack);
         String where = provider != null ? provider
                 : stack.length > 0 ? "the simulation (in " + stack[0].getClassName() + "." + stack[0].getMethodName() + ")"
                 : "the simulation";
+        boolean stackTraces = Boolean.getBoolean(STACK_TRACES_PROPERTY);
         String message = where + ": the point " + stall + "; a call that does not return. The point failed and its "
                 + "thread was given up (it runs on until the launcher exits); fix the provider and run the point again "
-                + "(the thread's stack is on standard error)";
-        System.err.println("fabrica: point " + sp.pointId() + ": " + message);
-        for (int i = 0; i < Math.min(stack.length, 25); i++) {
-            System.err.println("\tat " + stack[i]);
-        }
+                + (stackTraces ? "(the thread's stack is on standard error)"
+                        : "(FABRICA_JAVA_OPTS=-D" + STACK_TRACES_PROPERTY + "=true prints the thread's stack)");
+        report(System.err, sp.pointId(), message, stack, stackTraces);
         worker.interrupt(); // in case it waits on something interruptible
         sim.control().abandon();
         Map<String, String> notes = new LinkedHashMap<>();

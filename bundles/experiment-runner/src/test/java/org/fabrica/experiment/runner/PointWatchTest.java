@@ -86,4 +86,21 @@ class PointWatchTest {
         assertContains(stuck.failure(), "did not come to a cycle boundary within ");
         assertContains(stuck.failure(), "of being asked to pause");
     }
+
+    /** The user reads one line; the stack only when asked for (-Dfabrica.stackTraces=true). */
+    @Test
+    void aStuckPointIsOneLineAndItsStackOnlyOnRequest() {
+        StackTraceElement[] stack = new Throwable().getStackTrace();
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        PointWatch.report(new java.io.PrintStream(bytes, true), "uniform/stuck/l0.1/s1", "routing hang: stuck",
+                stack, false);
+        assertEquals(List.of("fabrica: point uniform/stuck/l0.1/s1: routing hang: stuck"), bytes.toString().lines()
+                .toList());
+        bytes.reset();
+        PointWatch.report(new java.io.PrintStream(bytes, true), "uniform/stuck/l0.1/s1", "routing hang: stuck",
+                stack, true);
+        List<String> lines = bytes.toString().lines().toList();
+        assertEquals(1 + Math.min(stack.length, 25), lines.size(), bytes.toString());
+        assertTrue(lines.get(1).startsWith("\tat " + PointWatchTest.class.getName()), lines.get(1));
+    }
 }
