@@ -104,7 +104,17 @@ abstract class UpDownRouting implements RoutingAlgorithm {
             out.add(h == 0 ? offset : offset / nodesBelow[h - 1], 0);
             return;
         }
-        out.add(downPorts[h] + up, 0);
+        climb(router, h, up, packet, out);
+    }
+
+    /**
+     * Adds the candidates of a climbing packet at {@code router} (level {@code level}) whose
+     * {@link #upPort} is {@code up}: by default that upper port alone. An adaptive policy overrides
+     * it to offer several upper ports in its order of preference; any upper port leads to an
+     * ancestor of the same nodes, so every one is a valid up*&#47;down* route.
+     */
+    void climb(int router, int level, int up, PacketView packet, RouteCandidates out) {
+        out.add(downPorts[level] + up, 0);
     }
 
     /**

@@ -1,0 +1,159 @@
+package org.fabrica.network.flit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.fabrica.network.flit.Fixtures.Recorder;
+import org.fabrica.params.Parameters;
+import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.routing.cube.MinAdaptiveFactory;
+import org.fabrica.routing.cube.MinAdaptiveParameters;
+import org.fabrica.routing.cube.RommFactory;
+import org.fabrica.routing.cube.RommParameters;
+import org.fabrica.routing.cube.ValiantFactory;
+import org.fabrica.routing.cube.ValiantParameters;
+import org.fabrica.topology.CartesianTopology;
+import org.fabrica.topology.Topology;
+import org.fabrica.traffic.synthetic.TransposeFactory;
+import org.fabrica.traffic.synthetic.TransposeParameters;
+import org.junit.jupiter.api.Test;
+
+/**
+ * routing-cube's adaptive and two-phase algorithms run on the flit model (they live here because
+ * this module already tests with routing-cube; the reverse dependency would be a cycle): on an 8x8
+ * mesh and a 4x4 torus under uniform and transpose traffic, at a load that congests dimension order
+ * on transpose, every packet generated in 1,500 cycles is delivered without the deadlock watch
+ * firing, and the minimal algorithms' packets take exactly as many hops as the minimal distance.
+ */
+class AdaptiveCubeRoutingRunTest {
+
+    /** Checks each delivery's hop count against the minimal distance (plus the ejection hop, measured on DOR). */
+    static final class HopChecker extends Recorder {
+        final CartesianTopology t;
+        final boolean minimal;
+        long nonMinimal;
+        long longer;
+        int ejectionHops = -1;
+
+        HopChecker(CartesianTopology t, boolean minimal) {
+            this.t = t;
+            this.minimal = minimal;
+        }
+
+        @Override
+        public void packetDelivered(long packet, int source, int destination, int flits, long created, long inj,
+                long cycle, int hops) {
+            super.packetDelivered(packet, source, destination, flits, created, inj, cycle, hops);
+            int d = distance(t, t.nodeRouter(source), t.nodeRouter(destination)) + ejectionHops;
+            if (hops != d) {
+                nonMinimal++;
+            }
+            if (hops > d) {
+                longer++;
+            }
+        }
+    }
+
+    static int distance(CartesianTopology t, int a, int b) {
+        int h = 0;
+        for (int d = 0; d < t.dimensions(); d++) {
+            int delta = Math.abs(t.coordinate(a, d) - t.coordinate(b, d));
+            h += t.wraps(d) ? Math.min(delta, t.radix(d) - delta) : delta;
+        }
+        return h;
+    }
+
+    interface Algorithm {
+        RoutingAlgorithm create(Topology t);
+    }
+
+    static final Algorithm MIN_ADAPTIVE = t -> new MinAdaptiveFactory().create(t,
+            Parameters.defaults(MinAdaptiveParameters.class));
+    static final Algorithm ROMM = t -> new RommFactory().create(t, Parameters.defaults(RommParameters.class));
+    static final Algorithm VALIANT = t -> new ValiantFactory().create(t, Parameters.defaults(ValiantParameters.class));
+
+    /** Hops dimension order counts for a packet beyond the routers' distance (the ejection, if counted). */
+    static int ejectionHops(boolean mesh, int k) {
+        TorusRuns r = runs(mesh, k, false, 0.05);
+        r.stopCycle = 200;
+        CartesianTopology t = (CartesianTopology) r.topology();
+        int[] extra = {Integer.MIN_VALUE};
+        r.observer = new Recorder() {
+            @Override
+            public void packetDelivered(long packet, int source, int destination, int flits, long created, long inj,
+                    long cycle, int hops) {
+                super.packetDelivered(packet, source, destination, flits, created, inj, cycle, hops);
+                extra[0] = hops - distance(t, t.nodeRouter(source), t.nodeRouter(destination));
+            }
+        };
+        Fixtures.run(r.create(), 256);
+        return extra[0];
+    }
+
+    static TorusRuns runs(boolean mesh, int k, boolean transpose, double load) {
+        TorusRuns r = new TorusRuns();
+        r.mesh = mesh;
+        r.k = k;
+        r.vcs = 8;
+        r.packetFlits = 4;
+        r.load = load;
+        r.stopCycle = 1_500;
+        r.maxCycles = 200_000;
+        r.deadlockCycles = 5_000;
+        if (transpose) {
+            r.patternOverride = new TransposeFactory().create(r.topology(), new SplittableRandom(1),
+                    Parameters.defaults(TransposeParameters.class));
+        }
+        return r;
+    }
+
+    static HopChecker run(Algorithm algorithm, boolean mesh, int k, boolean transpose, boolean minimal) {
+        TorusRuns r = runs(mesh, k, transpose, 0.35);
+        CartesianTopology t = (CartesianTopology) r.topology();
+        r.routingOverride = algorithm.create(t);
+        HopChecker checker = new HopChecker(t, minimal);
+        checker.ejectionHops = ejectionHops(mesh, k);
+        r.observer = checker;
+        FlitNetwork net = r.create();
+        Fixtures.run(net, 256);
+        String what = (mesh ? "mesh " : "torus ") + k + "x" + k + (transpose ? " transpose" : " uniform");
+        assertFalse(net.truncated(), what);
+        assertEquals(0, net.inFlight(), what);
+        assertEquals(net.generated(), net.delivered(), what);
+        assertEquals(checker.generated, checker.deliveredIds.cardinality(), what);
+        assertTrue(net.generated() > 1_000, what + ": generated " + net.generated());
+        net.checkConservation();
+        if (minimal) {
+            assertEquals(0, checker.nonMinimal, what + ": packets off a minimal path");
+        }
+        return checker;
+    }
+
+    @Test
+    void minAdaptiveDeliversEveryPacketOnMinimalPathsOnAMeshAndATorus() {
+        for (boolean transpose : new boolean[] {false, true}) {
+            run(MIN_ADAPTIVE, true, 8, transpose, true);
+            run(MIN_ADAPTIVE, false, 4, transpose, true);
+        }
+    }
+
+    @Test
+    void rommDeliversEveryPacketOnMinimalPaths() {
+        for (boolean transpose : new boolean[] {false, true}) {
+            run(ROMM, true, 8, transpose, true);
+            run(ROMM, false, 4, transpose, true);
+        }
+    }
+
+    @Test
+    void valiantDeliversEveryPacketAndTakesLongerPaths() {
+        for (boolean transpose : new boolean[] {false, true}) {
+            HopChecker mesh = run(VALIANT, true, 8, transpose, false);
+            assertTrue(mesh.longer > mesh.delivered / 2, "most Valiant packets detour on the mesh: " + mesh.longer
+                    + " of " + mesh.delivered);
+            run(VALIANT, false, 4, transpose, false);
+        }
+    }
+}
