@@ -89,8 +89,8 @@ final class ProviderListing {
                 com.fasterxml.jackson.databind.node.ObjectNode q = parameters.addObject();
                 q.put("name", d.name()).put("type", d.type());
                 q.set("default", json.valueToTree(d.defaultValue()));
-                q.set("min", json.valueToTree(d.min()));
-                q.set("max", json.valueToTree(d.max()));
+                q.set("min", bound(json, d.min(), d.type()));
+                q.set("max", bound(json, d.max(), d.type()));
                 q.set("options", json.valueToTree(d.options()));
                 q.put("description", d.description());
             }
@@ -100,6 +100,16 @@ final class ProviderListing {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot write the provider list as JSON: " + e.getMessage(), e);
         }
+    }
+
+    /** A bound as JSON: a whole number for an int or long parameter (1, not 1.0), else as it is. */
+    private static com.fasterxml.jackson.databind.JsonNode bound(com.fasterxml.jackson.databind.ObjectMapper json,
+            Double value, String type) {
+        boolean integral = type.equals("int") || type.equals("long") || type.equals("Integer") || type.equals("Long");
+        if (value != null && integral && value == Math.rint(value) && Math.abs(value) < 9.0e15) {
+            return json.getNodeFactory().numberNode(value.longValue());
+        }
+        return json.valueToTree(value);
     }
 
     static String help(ProviderCatalog catalog, String concept, String name) {

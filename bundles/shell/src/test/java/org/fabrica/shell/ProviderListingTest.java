@@ -48,6 +48,29 @@ class ProviderListingTest {
     }
 
     @Test
+    void jsonGivesIntegerBoundsAsIntegersAndOthersAsTheyAre() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                ProviderListing.json(Fakes.catalog()));
+        com.fasterxml.jackson.databind.JsonNode maxHops = null;
+        com.fasterxml.jackson.databind.JsonNode weights = null;
+        for (com.fasterxml.jackson.databind.JsonNode p : json.get("providers")) {
+            for (com.fasterxml.jackson.databind.JsonNode q : p.get("parameters")) {
+                if (q.get("name").asText().equals("maxHops")) {
+                    maxHops = q;
+                } else if (q.get("name").asText().equals("weights")) {
+                    weights = q;
+                }
+            }
+        }
+        assertTrue(maxHops != null && weights != null, json.toString());
+        assertEquals("1", maxHops.get("min").toString(), "an int parameter's bound is an integer");
+        assertEquals("1024", maxHops.get("max").toString());
+        assertTrue(maxHops.get("min").isIntegralNumber());
+        assertEquals("0.0", weights.get("min").toString(), "a double's bound stays a double");
+        assertTrue(weights.get("max").isNull());
+    }
+
+    @Test
     void helpWithoutParametersSaysSo() {
         assertTrue(ProviderListing.help(Fakes.catalog(), "topology", "torus").contains("No parameters."));
     }
