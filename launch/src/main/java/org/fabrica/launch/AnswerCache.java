@@ -138,7 +138,7 @@ final class AnswerCache {
         return dir.resolve(key);
     }
 
-    /** An output stream that also keeps a copy of what passes, and one that only says whether anything passed. */
+    /** An output stream that also keeps a copy of what passes through it and says whether anything did. */
     static final class Tee extends OutputStream {
         private final OutputStream out;
         private final ByteArrayOutputStream copy = new ByteArrayOutputStream();

@@ -556,63 +556,19 @@ public final class ResultsStore implements AutoCloseable {
     }
 
     /**
-     * The error of a failed write of {@code file}: on a full disk, {@link #noSpaceMessage(Path, Path)}; else
+     * The error of a failed write of {@code file}: on a full disk, {@link FullDisk#message}; else
      * {@code what + file + ": " + the reason}.
      */
     private UncheckedIOException writeFailure(Path file, String what, IOException e) {
-        return new UncheckedIOException(noSpace(e) ? noSpaceMessage(dir, file) : what + file + ": " + e.getMessage(), e);
-    }
-
-    /**
-     * What a run says when the disk holding its results folder {@code dir} is full: the file it was writing,
-     * and how to go on (free space, then resume: the journal holds every point finished, whole).
-     */
-    public static String noSpaceMessage(Path dir, Path file) {
-        String resume = dir.toString();
-        resume = resume.matches("[A-Za-z0-9_./:@%+=,-]+") ? resume : "'" + resume.replace("'", "'\\''") + "'";
-        return "no space left on device while writing " + file + ": free space, then ./fabrica run " + resume
-                + " --resume";
+        return new UncheckedIOException(FullDisk.is(e) ? FullDisk.message(dir, file) : what + file + ": " + e.getMessage(), e);
     }
 
     /**
      * When {@code failure} (or a cause of it) is a full disk (ENOSPC, a quota), what to tell the user about this
-     * folder ({@link #noSpaceMessage}), naming the file being written; empty for any other failure.
+     * folder ({@link FullDisk#message}), naming the file being written; empty for any other failure.
      */
     public java.util.Optional<String> noSpace(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof UncheckedIOException u && u.getMessage() != null
-                    && u.getMessage().startsWith("no space left on device while writing ")) {
-                return java.util.Optional.of(u.getMessage());
-            }
-            if (t instanceof IOException io && noSpace(io)) {
-                Path file = io instanceof java.nio.file.FileSystemException f && f.getFile() != null
-                        ? target(Path.of(f.getFile())) : dir;
-                return java.util.Optional.of(noSpaceMessage(dir, file));
-            }
-        }
-        return java.util.Optional.empty();
-    }
-
-    /** The file an {@link AtomicFile} temporary ({@code .name.tmp}) stands for. */
-    private static Path target(Path file) {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString();
-        return name.startsWith(".") && name.endsWith(".tmp") && name.length() > 5
-                ? file.resolveSibling(name.substring(1, name.length() - 4)) : file;
-    }
-
-    /** True when the write failed for want of room: ENOSPC (Linux, macOS), a disk quota, Windows' full disk. */
-    static boolean noSpace(IOException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            String m = t instanceof java.nio.file.FileSystemException f ? f.getReason() : t.getMessage();
-            if (m == null && t.getMessage() != null) {
-                m = t.getMessage();
-            }
-            if (m != null && (m.contains("No space left on device") || m.contains("Disk quota exceeded")
-                    || m.contains("not enough space on the disk"))) {
-                return true;
-            }
-        }
-        return false;
+        return FullDisk.of(dir, failure);
     }
 
     /**
@@ -704,7 +660,7 @@ public final class ResultsStore implements AutoCloseable {
         try {
             AtomicFile.write(dir.resolve(RUN), content);
         } catch (IOException e) {
-            if (!noSpace(e)) {
+            if (!FullDisk.is(e)) {
                 throw writeFailure(dir.resolve(RUN), "cannot write ", e);
             }
             // A full disk: the run's end must still be told (else status calls the run killed). Make room with

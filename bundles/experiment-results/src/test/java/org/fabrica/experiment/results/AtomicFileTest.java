@@ -43,7 +43,7 @@ class AtomicFileTest {
                     Files.write(file, java.util.Arrays.copyOf(bytes, 5)); // what fitted
                     throw new java.nio.file.FileSystemException(file.toString(), null, "No space left on device");
                 }));
-        assertTrue(ResultsStore.noSpace(full), "a full disk is recognised: " + full);
+        assertTrue(FullDisk.is(full), "a full disk is recognised: " + full);
         assertEquals("old", Files.readString(f), "the old file is kept whole");
         assertFalse(Files.exists(tmp.resolve(".points.csv.tmp")), "no temporary file is left behind");
     }

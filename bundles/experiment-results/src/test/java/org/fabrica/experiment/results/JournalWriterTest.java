@@ -50,7 +50,7 @@ class JournalWriterTest {
         FillingDisk disk = new FillingDisk(new FileOutputStream(file.toFile(), true), 10);
         try (JournalWriter j = new JournalWriter(file, disk, () -> { })) {
             IOException e = assertThrows(IOException.class, () -> j.append(line));
-            assertTrue(ResultsStore.noSpace(e));
+            assertTrue(FullDisk.is(e));
             assertEquals("{\"a\":1}\n", Files.readString(file), "the half line is cut away");
             disk.room = Long.MAX_VALUE; // space freed: the next line goes on whole after the last whole one
             j.append(line);

@@ -85,10 +85,11 @@ public final class ConsoleServlet extends HttpServlet {
             resource(response, path.substring(1));
         } else if (path.equals("/api/runs")) {
             long now = System.currentTimeMillis();
-            for (RunHandle h : experiments.runs()) {
+            java.util.List<RunHandle> runs = experiments.runs();
+            for (RunHandle h : runs) {
                 firstSeen.putIfAbsent(h.id(), now);
             }
-            json(response, 200, ConsoleJson.runs(experiments.runs(), now, firstSeen));
+            json(response, 200, ConsoleJson.runs(runs, now, firstSeen));
         } else if (path.matches("/api/runs/[^/]+/curves")) {
             Optional<RunHandle> h = experiments.run(path.split("/")[3]);
             if (h.isEmpty()) {
