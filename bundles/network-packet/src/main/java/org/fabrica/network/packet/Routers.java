@@ -342,6 +342,29 @@ final class Routers {
         if (owner[ov] >= 0) {
             return; // its owner's sending will tell
         }
+        if (!waitedFor(ov)) {
+            return; // the first head to wait for it asks for the event (wakeWhenFree)
+        }
+        wakeWhenFree(ov, t);
+    }
+
+    /** Whether a head of its router waits for output VC {@code ov}. */
+    private boolean waitedFor(int ov) {
+        int r = w.portRouter[ov / vcs];
+        int b = waitMask(r, ov);
+        for (int i = 0, words = vcWordBase[r + 1] - vcWordBase[r]; i < words; i++) {
+            if (waitOn[b + i] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The event that wakes the heads waiting for output VC {@code ov} (without an owner) when it is
+     * next free for a packet, as its state stands in cycle {@code t}.
+     */
+    private void wakeWhenFree(int ov, long t) {
         long fit = credits.fitTime(ov, packetFlits, t);
         if (fit == Long.MAX_VALUE) {
             return; // the packet that leaves downstream will tell
@@ -561,7 +584,7 @@ final class Routers {
                             when = Math.max(when, inFreeAt[iv / vcs]);
                         }
                     }
-                    case WAIT_VC -> when = freeNext(r, iv, t) ? t + 1 : Long.MAX_VALUE; // else its VCs' events tell
+                    case WAIT_VC -> when = freeNext(r, iv, t) ? t + 1 : waitForEvents(r, iv, t);
                     case ROUTING -> when = rec[x + AT];
                     default -> when = Long.MAX_VALUE;
                 }
@@ -759,6 +782,26 @@ final class Routers {
             }
         }
         return false;
+    }
+
+    /**
+     * The head of {@code iv}, none of whose candidate VCs is free next cycle, waits for their
+     * events: a VC changes without an event while no head waits for it, so each of them without an
+     * owner gets the event of its next free cycle now (an owned one's sending will tell).
+     * Returns {@link Long#MAX_VALUE}: the head names no cycle of its own.
+     */
+    private long waitForEvents(int r, int iv, long t) {
+        int base = w.portBase[r];
+        for (int k = 0, n = candidates(iv); k < n; k++) {
+            int ovBase = (base + candPort(iv, k)) * vcs;
+            for (long m = candMask(iv, k); m != 0; m &= m - 1) {
+                int ov = ovBase + Long.numberOfTrailingZeros(m);
+                if (owner[ov] < 0) {
+                    wakeWhenFree(ov, t);
+                }
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     /** The most flits of the packets whose heads wait for output VC {@code ov} (0: none waits). */
