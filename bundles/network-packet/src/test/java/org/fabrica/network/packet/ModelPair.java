@@ -3,6 +3,8 @@ package org.fabrica.network.packet;
 import java.util.HashMap;
 import java.util.Map;
 import org.fabrica.hardware.HardwareModel;
+import org.fabrica.hardware.dawning.Dawning5000HardwareFactory;
+import org.fabrica.hardware.dawning.Dawning5000Parameters;
 import org.fabrica.hardware.generic.GenericHardwareFactory;
 import org.fabrica.hardware.generic.GenericRouterParameters;
 import org.fabrica.hardware.infiniband.InfinibandHardwareFactory;
@@ -19,16 +21,21 @@ import org.fabrica.queuing.basic.DatelineQueuingFactory;
 import org.fabrica.queuing.basic.DatelineQueuingParameters;
 import org.fabrica.queuing.basic.DbbqFactory;
 import org.fabrica.queuing.basic.DbbqParameters;
+import org.fabrica.queuing.basic.FunctionQueuingFactory;
+import org.fabrica.queuing.basic.FunctionQueuingParameters;
 import org.fabrica.queuing.basic.SingleVcFactory;
 import org.fabrica.queuing.basic.SingleVcParameters;
 import org.fabrica.queuing.QueuingContext;
 import org.fabrica.queuing.QueuingScheme;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.router.RouterParts;
+import org.fabrica.router.allocators.PriorityFactory;
 import org.fabrica.router.allocators.RoundRobinFactory;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.routing.cube.DorFactory;
 import org.fabrica.routing.cube.DorParameters;
+import org.fabrica.routing.fattree.DModKFactory;
+import org.fabrica.routing.fattree.DModKParameters;
 import org.fabrica.routing.kns.KnsDorFactory;
 import org.fabrica.routing.kns.KnsDorParameters;
 import org.fabrica.stats.NetworkObserver;
@@ -38,6 +45,8 @@ import org.fabrica.throttle.none.NoThrottleParameters;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.cube.TorusFactory;
 import org.fabrica.topology.cube.TorusParameters;
+import org.fabrica.topology.fattree.ExtendedKAryNTreeFactory;
+import org.fabrica.topology.fattree.ExtendedKAryNTreeParameters;
 import org.fabrica.topology.kns.KnsFactory;
 import org.fabrica.topology.kns.KnsParameters;
 import org.fabrica.traffic.InjectionProcess;
@@ -45,6 +54,10 @@ import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
 import org.fabrica.traffic.synthetic.BernoulliFactory;
 import org.fabrica.traffic.synthetic.BernoulliParameters;
+import org.fabrica.traffic.synthetic.HotRegionFactory;
+import org.fabrica.traffic.synthetic.HotRegionParameters;
+import org.fabrica.traffic.synthetic.SphereFactory;
+import org.fabrica.traffic.synthetic.SphereParameters;
 import org.fabrica.traffic.synthetic.HotspotFactory;
 import org.fabrica.traffic.synthetic.HotspotParameters;
 import org.fabrica.traffic.synthetic.ZipfFactory;
@@ -58,7 +71,9 @@ import org.fabrica.traffic.synthetic.UniformParameters;
  * Bernoulli traffic), measured over a window of generation cycles as the steady mode measures.
  * {@link #kns} gives the OSHA/SASHA study's network instead (a k-ary 2-direct 1-indirect KNS
  * with forwarding interfaces, InfiniBand-like switches, 4 KB packets, KNS DOR, the study's
- * queuing schemes, Zipf or hot-spot traffic).
+ * queuing schemes, Zipf or hot-spot traffic), {@link #dawning} the Dawning study's fat tree (an
+ * extended k-ary n-tree of Dawning 5000 switches with their per-VC crossbars and priority
+ * arbiters, D-mod-k routing, 1 KB packets of 512 flits, uniform, hot-region or sphere traffic).
  */
 final class ModelPair {
     int k = 8;
@@ -107,6 +122,27 @@ final class ModelPair {
     /** With {@link #kns}: the InfiniBand SL-to-VL table (empty: none). */
     java.util.List<Integer> slToVl = java.util.List.of();
 
+    /** The Dawning study's fat tree instead of the torus: uniform, hot-region or sphere (else null). */
+    String dawningPattern;
+    /** With {@link #dawningPattern}: the tree's levels (its k is {@link #k}). */
+    int levels = 3;
+
+    /**
+     * The Dawning study's network at a smaller size: the extended {@code k}-ary {@code n}-tree of
+     * Dawning 5000 switches, D-mod-k, the unicast packets on the unicast and mixed VCs, 1 KB packets,
+     * traffic {@code pattern} as in examples/dawning/unicast-1024.yaml (the hot region and the
+     * sphere's radius scaled to the tree: 4 hot nodes, radius 1).
+     */
+    static ModelPair dawning(int k, int n, String pattern) {
+        ModelPair p = new ModelPair();
+        p.k = k;
+        p.levels = n;
+        p.crossbar = "per-vc";
+        p.dawningPattern = pattern;
+        p.packetFlits = 512;
+        return p;
+    }
+
     /** The OSHA/SASHA study's k-ary 2-direct 1-indirect KNS with scheme {@code scheme} (its file's labels). */
     static ModelPair kns(int k, String scheme, String pattern, String crossbar) {
         ModelPair p = new ModelPair();
@@ -119,12 +155,16 @@ final class ModelPair {
     }
 
     static RouterParts parts() {
-        return new FactoryRouterParts().with("round-robin", new RoundRobinFactory());
+        return new FactoryRouterParts().with("round-robin", new RoundRobinFactory()).with("priority",
+                new PriorityFactory());
     }
 
     NetworkSetup setup(NetworkObserver observer) {
         if (kns != null) {
             return knsSetup(observer);
+        }
+        if (dawningPattern != null) {
+            return dawningSetup(observer);
         }
         Topology topology = new TorusFactory().create(Parameters.bind(TorusParameters.class, Map.of("k", k, "n", 2),
                 "torus"));
@@ -207,6 +247,33 @@ final class ModelPair {
                         : c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
                 injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
                 new ProviderNames("kns-dor", kns, "none", knsPattern), endpoint != null ? endpoint : model.endpoint(), parts(), kinds);
+    }
+
+    private NetworkSetup dawningSetup(NetworkObserver observer) {
+        Topology topology = new ExtendedKAryNTreeFactory().create(Parameters.bind(ExtendedKAryNTreeParameters.class,
+                Map.of("k", k, "n", levels), "extended-kary-ntree"));
+        RoutingAlgorithm routing = new DModKFactory().create(topology, Parameters.defaults(DModKParameters.class));
+        HardwareModel model = new Dawning5000HardwareFactory().create(Parameters.bind(Dawning5000Parameters.class,
+                Map.of("crossbar", crossbar), "dawning5000"));
+        RandomStreams random = new RandomStreams(seed);
+        TrafficPattern pattern = switch (dawningPattern) {
+            case "uniform" -> new UniformFactory().create(topology, random.stream("pattern", 0),
+                    Parameters.defaults(UniformParameters.class));
+            case "hot-region" -> new HotRegionFactory().create(topology, random.stream("pattern", 0),
+                    Parameters.bind(HotRegionParameters.class, Map.of("fraction", 0.25, "regionNodes", 4), "hot-region"));
+            case "sphere" -> new SphereFactory().create(topology, random.stream("pattern", 0),
+                    Parameters.bind(SphereParameters.class, Map.of("radius", 1, "fraction", 0.8), "sphere"));
+            default -> throw new IllegalArgumentException("pattern " + dawningPattern);
+        };
+        long stop = warmup + measure;
+        InjectionProcess injection = new BernoulliFactory().create(topology.nodes(), new OfferedLoad(load, packetFlits,
+                stop), Parameters.defaults(BernoulliParameters.class));
+        return new NetworkSetup(topology, model.description(), routing,
+                c -> new FunctionQueuingFactory().create(c, Parameters.bind(FunctionQueuingParameters.class,
+                        Map.of("unicast", java.util.List.of("unicast", "mixed")), "by-function")),
+                c -> new NoThrottleFactory().create(c, Parameters.defaults(NoThrottleParameters.class)), pattern,
+                injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
+                new ProviderNames("dmodk", "by-function", "none", dawningPattern), model.endpoint(), parts());
     }
 
     /** The flit model, with whole packets on links (and no link errors). */
