@@ -10,7 +10,9 @@ package org.fabrica.network.packet;
  *
  * <p>Each counter is one record of {@link #stride} longs (at first 128 bytes, two cache lines):
  * the base count and the number of ramps, then each ramp's start, end, and spacing with its
- * flits. With VOQ crossbars the packets of one VC leave toward several outputs at once, each
+ * flits. Records start on a cache line ({@link #LEAD} longs skipped, as {@code Routers} does with
+ * its queue records: a large array starts a heap region, its elements 16 bytes in), so that a
+ * counter with at most two ramps, the usual case, is read from one line. With VOQ crossbars the packets of one VC leave toward several outputs at once, each
  * giving its credits back on a ramp of its own: a counter that needs more ramps than its record
  * holds makes every record grow (a few times a run at most).
  */
@@ -23,25 +25,32 @@ final class CreditCounters {
     static final int RAMPS = 5;
     /** Ramps every record has room for now, and longs per record. */
     private int ramps = RAMPS;
-    private int stride = 1 + 3 * RAMPS;
+    private int stride = stride(RAMPS);
+    /** Longs before the first record, so that records start on a cache line. */
+    private static final int LEAD = 6;
     private long[] record;
     private final int[] capacity;
 
     CreditCounters(int[] capacity) {
         this.capacity = capacity;
-        this.record = new long[Math.multiplyExact(capacity.length, stride)];
+        this.record = new long[Math.addExact(Math.multiplyExact(capacity.length, stride), LEAD)];
         for (int c = 0; c < capacity.length; c++) {
-            record[c * stride] = capacity[c] & 0xFFFF_FFFFL;
+            record[c * stride + LEAD] = capacity[c] & 0xFFFF_FFFFL;
         }
+    }
+
+    /** Longs per record for {@code ramps} ramps: whole cache lines. */
+    private static int stride(int ramps) {
+        return (1 + 3 * ramps + 7) & ~7;
     }
 
     /** Every record gets room for twice as many ramps, each keeping its own. */
     private void grow() {
         int grownRamps = ramps * 2;
-        int grownStride = 1 + 3 * grownRamps;
-        long[] g = new long[Math.multiplyExact(capacity.length, grownStride)];
+        int grownStride = stride(grownRamps);
+        long[] g = new long[Math.addExact(Math.multiplyExact(capacity.length, grownStride), LEAD)];
         for (int c = 0; c < capacity.length; c++) {
-            System.arraycopy(record, c * stride, g, c * grownStride, stride);
+            System.arraycopy(record, c * stride + LEAD, g, c * grownStride + LEAD, stride);
         }
         record = g;
         ramps = grownRamps;
@@ -69,7 +78,7 @@ final class CreditCounters {
 
     /** The credits of counter {@code c} at cycle {@code now}, folding the ramps that have ended. */
     int credits(int c, long now) {
-        int o = c * stride;
+        int o = c * stride + LEAD;
         long head = record[o];
         int n = (int) (head >>> 32);
         int b = (int) head;
@@ -102,7 +111,7 @@ final class CreditCounters {
     /** Adds a ramp: {@code count} credits taken (send) or returned, from {@code first} every {@code every}, the last at {@code last}. */
     void ramp(int c, boolean send, int count, long first, int every, long last, long now) {
         credits(c, now); // fold what has ended
-        int o = c * stride;
+        int o = c * stride + LEAD;
         long head = record[o];
         int n = (int) (head >>> 32);
         if (n == ramps) {
@@ -110,7 +119,7 @@ final class CreditCounters {
                 throw new IllegalStateException("credit counter " + c + " holds " + ramps + " ramps at once");
             }
             grow();
-            o = c * stride;
+            o = c * stride + LEAD;
         }
         int j = o + 1 + 3 * n;
         record[j] = first;
@@ -126,7 +135,7 @@ final class CreditCounters {
      * not yet leaving downstream will add its ramp, and wake the waiter then).
      */
     long fitTime(int c, int needed, long now) {
-        int o = c * stride;
+        int o = c * stride + LEAD;
         int n = (int) (record[o] >>> 32);
         long lo = now;
         long latest = now;
@@ -162,7 +171,7 @@ final class CreditCounters {
      * counts a flit from the cycle after it left), the credits that came back by {@code t} given.
      */
     int creditsAtEndOf(int c, long t) {
-        int o = c * stride;
+        int o = c * stride + LEAD;
         long head = record[o];
         int n = (int) (head >>> 32);
         int sum = (int) head;
@@ -186,7 +195,7 @@ final class CreditCounters {
         if (creditsAtEndOf(c, from) >= needed) {
             return from;
         }
-        int o = c * stride;
+        int o = c * stride + LEAD;
         int n = (int) (record[o] >>> 32);
         long hi = from;
         for (int i = 0; i < n; i++) {
@@ -209,7 +218,7 @@ final class CreditCounters {
 
     /** The credits of counter {@code c} at cycle {@code t} >= now, without folding. */
     int creditsAt(int c, long t) {
-        int o = c * stride;
+        int o = c * stride + LEAD;
         long head = record[o];
         int n = (int) (head >>> 32);
         int sum = (int) head;
