@@ -2,6 +2,7 @@ package org.fabrica.experiment.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.function.LongFunction;
 import org.fabrica.experiment.ProviderCatalog;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -49,6 +50,25 @@ public interface PacketStudies {
      * @throws org.fabrica.experiment.ExperimentException naming the key path, its place in the file, and the fix
      */
     StudyPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers);
+
+    /**
+     * The file's injection process ({@code traffic.injection}) of a plan that {@link #resolve}
+     * returned, bound: a mode builds its own instance from it, e.g. to find when its offered load
+     * ends ({@code p.factory(InjectionProcessFactory.class).create(nodes, load, p.parameters())}).
+     * Since 2.4.
+     */
+    StudyProvider injection(StudyPlan plan);
+
+    /**
+     * Tells the run's progress what a point of a plan that {@link #resolve} returned is expected to
+     * take ({@link StudyPlan#expectedCycles()}) and what it is doing at each cycle, e.g.
+     * {@code "ramp to cycle 20,000"}; a mode that does not call it has its points told by cycles and
+     * packets alone. Since 2.4.
+     *
+     * @param cycles the cycles a point is expected to take, or -1 when not known
+     * @param phases what a point is doing when it is about to simulate a cycle, or null
+     */
+    void expect(StudyPlan plan, long cycles, LongFunction<String> phases);
 
     /**
      * One point per pattern x scheme x seed, without a load, with ids

@@ -31,10 +31,15 @@
  * topology and hardware ({@link PlayedStudies.Player}), builds each scheme's network with the
  * mode's traffic and writes the resolved form; a mode whose points play schedules prints them
  * ({@link PlayedSchedules}); a mode's own traffic may bring a collective engine
- * ({@link StudyTraffic.Packets#collectives()}).
+ * ({@link StudyTraffic.Packets#collectives()}). 2.4: packet modes that measure the file's own
+ * traffic outside the runner (ramp): a measurement is given the point's traffic
+ * ({@link StudyMeasurement#observer(int, StudyTraffic.Packets)}), a mode reads the file's bound
+ * injection ({@link PacketStudies#injection}) and tells the progress what a point takes
+ * ({@link PacketStudies#expect}, {@link StudyPlan#expectedCycles()}); a summary lists seeds as the
+ * file gives them ({@link StudySpec#perPatternSeeds()}).
  */
 @Export
-@Version("2.3.0")
+@Version("2.4.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

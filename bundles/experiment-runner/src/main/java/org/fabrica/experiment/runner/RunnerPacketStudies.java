@@ -3,12 +3,14 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.study.PacketStudies;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.experiment.study.StudySpec;
 import org.osgi.service.component.annotations.Component;
 
@@ -43,6 +45,18 @@ public final class RunnerPacketStudies implements PacketStudies {
         ExperimentSpec s = RunnerStudy.spec(spec);
         return new PluginPacketStudy(s.study(), s.mode(), null, null, null, "")
                 .resolve(RunnerStudy.document(file), s, RunnerStudy.registry(providers));
+    }
+
+    @Override
+    public StudyProvider injection(StudyPlan plan) {
+        return RunnerStudy.plan(plan).injectionProvider();
+    }
+
+    @Override
+    public void expect(StudyPlan plan, long cycles, LongFunction<String> phases) {
+        SweepPlan p = RunnerStudy.plan(plan);
+        p.expectCycles(cycles);
+        p.phases(phases);
     }
 
     @Override

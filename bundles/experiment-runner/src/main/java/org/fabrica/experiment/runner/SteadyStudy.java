@@ -424,7 +424,7 @@ public final class SteadyStudy extends PacketStudy {
             String status = saturated ? PointSimulation.SATURATED_STATUS : PointSimulation.OK;
             String endNote = switch (model.end()) {
                 case MEASURED -> "every measured packet delivered";
-                case NETWORK_DONE, RAMP_END -> "generation stopped and every packet delivered";
+                case NETWORK_DONE -> "generation stopped and every packet delivered";
                 case LIMIT -> drainExceeded ? "drain limit of " + own.drain()
                         + " cycles reached with measured packets in flight" : "cycle limit reached";
                 case SATURATED -> "accepted throughput below " + SATURATION_ACCEPTED_RATIO + " x offered load over the"

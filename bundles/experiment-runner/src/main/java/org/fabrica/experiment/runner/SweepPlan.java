@@ -408,7 +408,8 @@ public final class SweepPlan implements StudyPlan {
      * Cycles a point is expected to take, for progress (steady: warm-up + measurement; ramp: the
      * ramp's end); -1 when progress is counted in delivered packets.
      */
-    long expectedCycles() {
+    @Override
+    public long expectedCycles() {
         return expectedCycles;
     }
 

@@ -83,7 +83,12 @@ class StudyModeServiceTest {
 
                 @Override
                 PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-                    return new CollectiveRun(network, recorder, plan.maxCycles());
+                    return new PointRun(network, recorder, plan.maxCycles()) {
+                        @Override
+                        End ended(long now) {
+                            return networkOrLimit(now);
+                        }
+                    };
                 }
 
                 @Override
