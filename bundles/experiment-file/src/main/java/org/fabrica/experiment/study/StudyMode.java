@@ -84,6 +84,16 @@ public interface StudyMode {
      */
     PointResult run(StudyJob job);
 
+    /**
+     * The top-level keys of the resolved file that change how results are drawn or summarised, not
+     * what a point is (e.g. {@code baseline}): written to experiment.yaml, so that it runs again as
+     * it is, but left out of the experiment's id, so that a finished run can be drawn anew with
+     * {@code --resume}. None by default. Since 2.4.
+     */
+    default List<String> presentationKeys() {
+        return List.of();
+    }
+
     /** The resolved experiment (experiment.yaml without its provenance): every default filled in, in file order. */
     ObjectNode resolved(StudyPlan plan);
 

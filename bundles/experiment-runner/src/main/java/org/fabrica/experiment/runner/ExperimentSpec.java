@@ -15,7 +15,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 /**
  * An experiment as written in its file, checked for structure and value ranges, with every
  * runner-level default filled in. The fields are those every mode has or several share; what one
- * mode alone reads is its own record in {@link #modeSettings()} (e.g. {@link SteadyStudy.LoadPoints}).
+ * mode alone reads is its own record in {@link #modeSettings()} (e.g. mode steady's loads and window).
  * Providers and their parameters are checked later against the registered providers
  * ({@link SweepPlan}). The file format (docs/user-guide.md, "Experiment file reference"):
  *

@@ -60,8 +60,6 @@ final class ModeMeasurement extends PointMeasurement {
             case MEASURED -> StudyMeasurement.End.MEASURED;
             case NETWORK_DONE -> StudyMeasurement.End.NETWORK_DONE;
             case LIMIT -> StudyMeasurement.End.LIMIT;
-            case SATURATED -> throw new IllegalStateException("a point of a mode's own measurement ended as "
-                    + run.end());
         };
         StudyMeasurement.Outcome o = mode.outcome(end, how);
         StudyMeasurement.Tables t = o.tables();

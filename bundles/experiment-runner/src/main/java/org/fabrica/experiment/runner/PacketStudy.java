@@ -50,12 +50,12 @@ import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 
 /**
- * What the packet-simulation modes share ({@link SteadyStudy}, and through
- * {@link RunnerPacketStudies} the modes of other bundles, e.g. collective, ramp): the file with
- * a topology, hardware, traffic and schemes (docs/user-guide.md, "Experiment file reference"),
- * its resolution against the providers, its resolved form and its summary. A subclass adds its
- * own keys ({@link #readOwn}), refuses the other modes' ({@link #refuseOwn}), and measures its
- * points ({@link #measurement}).
+ * What the packet-simulation modes share, offered through {@link RunnerPacketStudies} to the modes
+ * of other bundles (e.g. steady, ramp, collective): the file with a topology, hardware, traffic
+ * and schemes (docs/user-guide.md, "Experiment file reference"), its resolution against the
+ * providers, its resolved form and its summary. A subclass ({@link PluginPacketStudy}, or a test's
+ * mode) adds its own keys ({@link #readOwn}), refuses the other modes' ({@link #refuseOwn}), and
+ * measures its points ({@link #measurement}).
  */
 abstract class PacketStudy extends RunnerStudy {
     /** Keys of the sections the packet modes share. */
@@ -108,6 +108,11 @@ abstract class PacketStudy extends RunnerStudy {
      */
     long[] statisticsWindow(ExperimentSpec spec) {
         return new long[] {0, CollectorContext.OPEN};
+    }
+
+    /** What the mode resolved of its own keys, the plan's state ({@link SweepPlan#state()}); none by default. */
+    Object state(ExperimentSpec spec) {
+        return null;
     }
 
     /** Where a point's packets come from: the file's pattern and injection process unless the mode says otherwise. */
@@ -519,7 +524,7 @@ abstract class PacketStudy extends RunnerStudy {
             statistics = StatisticsSelection.resolve(doc, spec.statistics(), registry, context);
         }
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
-                List.copyOf(schemes), topo, router, endpoint, null, packetFlits, traffic(), statistics, context);
+                List.copyOf(schemes), topo, router, endpoint, state(spec), packetFlits, traffic(), statistics, context);
         if (rails != null) {
             plan.rails(rails);
         }

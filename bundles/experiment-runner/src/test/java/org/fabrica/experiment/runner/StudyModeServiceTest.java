@@ -22,6 +22,7 @@ import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.study.load.SteadyStudy;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
@@ -156,7 +157,7 @@ class StudyModeServiceTest {
         registry.remove(probe);
         assertTrue(registry.studies().names().contains("steady"));
         assertTrue(ExperimentSpec.parse(ExperimentDocument.parse("t.yaml", Fixtures.TINY, Map.of()), registry.studies())
-                .study() instanceof SteadyStudy, "the built-in again once the replacement is gone");
+                .study() instanceof SteadyStudy, "bundle study-load's again once the replacement is gone");
     }
 
     @Test

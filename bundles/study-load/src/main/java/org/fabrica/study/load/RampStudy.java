@@ -33,7 +33,6 @@ import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.CompositeObserver;
 import org.fabrica.stats.collectors.CriticalLoadDetector;
 import org.fabrica.stats.collectors.HeldSeries;
-import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.stats.collectors.MovingAverage;
 import org.fabrica.stats.collectors.WindowedSeriesCollector;
 import org.fabrica.sweep.PointResult;
@@ -142,7 +141,10 @@ public final class RampStudy implements StudyMode {
         return packets.keys(OWN_KEYS);
     }
 
-    /** The steady keys are refused first, with the reason; then the packet-simulation part of the file is read. */
+    /**
+     * The steady keys are refused first, with the reason; then the file is read in order, the
+     * mode's own keys after the schemes.
+     */
     @Override
     public StudySpec read(StudyFile file, String name, String description) {
         ObjectNode root = file.root();
@@ -152,10 +154,9 @@ public final class RampStudy implements StudyMode {
                         + "point ends with the ramp); remove it");
             }
         }
-        SpecReader.refuseOthers(file, root, NAME, keys());
-        Ramp own = new Ramp(window(file, root, "window", WindowedSeriesCollector.DEFAULT_WINDOW),
-                window(file, root, "smoothing", MovingAverage.DEFAULT_POINTS), criticalLoad(file, root));
-        return packets.read(file, name, description, this, new PacketStudies.Options(NAME, DEFAULT_INJECTION, own));
+        return packets.read(file, name, description, this, PacketStudies.Options.reading(NAME, DEFAULT_INJECTION,
+                f -> new PacketStudies.Own(new Ramp(window(f, f.root(), "window", WindowedSeriesCollector.DEFAULT_WINDOW),
+                        window(f, f.root(), "smoothing", MovingAverage.DEFAULT_POINTS), criticalLoad(f, f.root())), 0)));
     }
 
     /**
