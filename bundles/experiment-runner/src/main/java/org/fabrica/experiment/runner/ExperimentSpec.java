@@ -158,12 +158,15 @@ public record ExperimentSpec(
 
     /**
      * The default of every optional key the runner reads for every mode, for the user guide and its
-     * test; each mode says those of its own keys ({@link StudyMode#defaults()}).
+     * test, {@code mode} being the default of the installed {@code modes} (none when no mode is the
+     * default); each mode says those of its own keys ({@link StudyMode#defaults()}).
      */
-    public static Map<String, Object> defaults() {
+    public static Map<String, Object> defaults(StudyCatalog modes) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("description", "");
-        d.put("mode", StudyCatalog.DEFAULT_MODE);
+        if (modes.defaultMode() != null) {
+            d.put("mode", modes.defaultMode());
+        }
         d.put("network", DEFAULT_NETWORK);
         d.put("kernel", DEFAULT_KERNEL);
         d.put("traffic.injection", DEFAULT_INJECTION);

@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.fabrica.experiment.runner.Fixtures.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -144,6 +145,17 @@ class StudyModeServiceTest {
     void theModesOnTheClassPathAreFoundAsComponents() {
         assertEquals(List.of("collective", "m2n", "ramp", "schedulability", "steady", "trace"),
                 ClasspathProviders.registry().studies().names());
+    }
+
+    @Test
+    void aFileWithoutModeIsOfTheModeThatSaysItIsTheDefault() {
+        assertEquals("steady", ClasspathProviders.registry().studies().defaultMode());
+        StudyCatalog none = new StudyCatalog(Map.of("probe", new ProbeStudy()));
+        assertNull(none.defaultMode());
+        ExperimentDocument doc = ExperimentDocument.parse("p.yaml", PROBE.replace("mode: probe\n", ""), Map.of());
+        ExperimentException e = assertThrows(ExperimentException.class, () -> none.find(doc, doc.root().get("mode")));
+        assertTrue(e.getMessage().contains("the file has no 'mode' and no installed mode is the default; add mode:"
+                + " with probe ("), e.getMessage());
     }
 
     @Test

@@ -230,6 +230,12 @@ public final class SteadyStudy implements StudyMode {
         return "load points";
     }
 
+    /** A file without {@code mode:} is a steady file. */
+    @Override
+    public boolean isDefault() {
+        return true;
+    }
+
     @Override
     public List<String> keys() {
         return KEYS;
