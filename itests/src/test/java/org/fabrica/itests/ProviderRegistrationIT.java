@@ -65,9 +65,9 @@ public class ProviderRegistrationIT {
     /**
      * Bundles named like providers that are libraries (exported packages, no factory services):
      * schedule playback, which mode m2n (bundle study-m2n) drives per point, trace replay,
-     * which mode trace (bundle study-trace) drives, multi-rail networks, which it builds for any topology, and the
-     * collective workloads beside a steady load, which its steady mode drives, and the parts both
-     * network models use alike.
+     * which mode trace (bundle study-trace) drives, multi-rail networks, which the runner builds for any
+     * topology, the collective workloads beside a steady load, which mode steady (bundle study-load)
+     * drives, and the parts both network models use alike.
      */
     static final Set<String> LIBRARIES = Set.of("org.fabrica.traffic.schedule", "org.fabrica.traffic.trace",
             "org.fabrica.topology.rails", "org.fabrica.collective.load", "org.fabrica.network.parts");

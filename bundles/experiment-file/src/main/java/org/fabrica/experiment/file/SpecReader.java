@@ -215,12 +215,17 @@ public final class SpecReader {
 
     /**
      * Refuses the {@code statistics} key in a mode that does not run statistics collectors, saying
-     * {@code why} and which modes do.
+     * {@code why} and which installed modes do ({@link StudyFile#modesReading}).
      */
     public static void refuseStatistics(StudyFile doc, ObjectNode root, String mode, String why) {
         if (root.has(STATISTICS_KEY)) {
+            List<String> modes = doc.modesReading(STATISTICS_KEY);
+            int n = modes.size();
+            String which = n == 0 ? "" : " (" + (n == 1 ? modes.get(0) : String.join(", ", modes.subList(0, n - 1))
+                    + " and " + modes.get(n - 1)) + ")";
             throw doc.keyError(STATISTICS_KEY, "'statistics' is not supported in mode " + mode + " (" + why
-                    + "); statistics collectors run in the packet modes steady, ramp and collective; remove it");
+                    + "); statistics collectors run in the modes that simulate the file's traffic" + which
+                    + "; remove it");
         }
     }
 

@@ -47,6 +47,14 @@ public interface StudyJob {
     PointResult simulate(StudyMeasurement measurement, StudyTraffic traffic);
 
     /**
+     * As {@link #simulate(StudyMeasurement)}, the packets being what the mode makes of the file's
+     * pattern and injection process ({@code around}, e.g. a collective engine and a barrier loop
+     * beside them, or the pattern's multicasts sent as trees of unicasts); routes a scheduler
+     * planned for the pattern are kept. Since 2.4.
+     */
+    PointResult simulate(StudyMeasurement measurement, StudyTraffic.Around around);
+
+    /**
      * The result of a point a mode computed without packet simulation: its metrics (named as
      * {@link StudyMeasurement.Outcome#metrics} says; the same names for every point), status
      * {@code ok}, the notes every point has (pattern or row, scheme or column, load note, seed).

@@ -23,6 +23,18 @@ public interface StudyMeasurement {
     NetworkObserver observer(int nodes);
 
     /**
+     * The point's collectors, given the point's traffic: its pattern (e.g. which packets are
+     * foreground) and its injection process (e.g. the offered load per window), built for this
+     * point. By default {@link #observer(int)}. Since 2.4.
+     *
+     * @param nodes the number of end nodes
+     * @param traffic the point's pattern, injection process and collective engine, as the network gets them
+     */
+    default NetworkObserver observer(int nodes, StudyTraffic.Packets traffic) {
+        return observer(nodes);
+    }
+
+    /**
      * An observer told the end of every cycle, after the network's cycle and after the events of
      * {@link #observer}, for series sampled between cycles (packets in flight per window, what a
      * throttle held back: {@code network.throttleHeldCycles()}); asked once, when the point's network

@@ -84,6 +84,24 @@ public interface StudyMode {
      */
     PointResult run(StudyJob job);
 
+    /**
+     * Whether a file without {@code mode:} is of this mode: Fabrica's default mode (steady) says so;
+     * when several installed modes do, the first by name is the default. Not by default. Since 2.4.
+     */
+    default boolean isDefault() {
+        return false;
+    }
+
+    /**
+     * The top-level keys of the resolved file that change how results are drawn or summarised, not
+     * what a point is (e.g. {@code baseline}): written to experiment.yaml, so that it runs again as
+     * it is, but left out of the experiment's id, so that a finished run can be drawn anew with
+     * {@code --resume}. None by default. Since 2.4.
+     */
+    default List<String> presentationKeys() {
+        return List.of();
+    }
+
     /** The resolved experiment (experiment.yaml without its provenance): every default filled in, in file order. */
     ObjectNode resolved(StudyPlan plan);
 

@@ -31,6 +31,12 @@ public interface StudyPlan {
     int packetFlits();
 
     /**
+     * The cycles a point is expected to take, for progress and summaries, as the mode set it
+     * ({@link PacketStudies#expect}); -1 when not known. Since 2.4.
+     */
+    long expectedCycles();
+
+    /**
      * What the mode resolved beyond the plan's own fields and gave the runner with it (a computed
      * plan's state, {@link ComputedStudies#plan}), or null.
      */

@@ -29,6 +29,12 @@ public interface StudySpec {
     /** The seeds of pattern {@code pattern} (index into {@link #patternLabels()}). */
     List<Long> seedsOf(int pattern);
 
+    /**
+     * Whether the file gives its seeds per pattern ({@code seeds: {default: 1, uniform: 3}}), as
+     * summaries then list them. Since 2.4.
+     */
+    boolean perPatternSeeds();
+
     /** The scheme the ratios of the summary tables refer to, or null in a mode without ratios. */
     String baseline();
 

@@ -31,10 +31,24 @@
  * topology and hardware ({@link PlayedStudies.Player}), builds each scheme's network with the
  * mode's traffic and writes the resolved form; a mode whose points play schedules prints them
  * ({@link PlayedSchedules}); a mode's own traffic may bring a collective engine
- * ({@link StudyTraffic.Packets#collectives()}).
+ * ({@link StudyTraffic.Packets#collectives()}). 2.4: the packet modes that measure the file's own
+ * traffic (steady, ramp) outside the runner: a measurement is given the point's traffic
+ * ({@link StudyMeasurement#observer(int, StudyTraffic.Packets)}); a mode may make its own of the
+ * file's traffic ({@link StudyTraffic.Around}, with a collective program beside it:
+ * {@link StudyTraffic.Packets#program()}), read its own keys in file order and derive
+ * {@code maxCycles} from them ({@link PacketStudies.Options#reading}), check the traffic at its
+ * loads, give the statistics its window and keep a state of its own
+ * ({@link PacketStudies.Resolution}), bind providers of its
+ * own keys ({@link PacketStudies#bind}), read the file's bound injection
+ * ({@link PacketStudies#injection}), tell the progress what a point takes
+ * ({@link PacketStudies#expect}, {@link StudyPlan#expectedCycles()}), write its resolved keys and
+ * summary line as it words them ({@link PacketStudies#resolvedWith},
+ * {@link PacketStudies#summary(StudyPlan, String, String, String)}) and keep keys out of the id
+ * ({@link StudyMode#presentationKeys()}); a summary lists seeds as the file gives them
+ * ({@link StudySpec#perPatternSeeds()}).
  */
 @Export
-@Version("2.3.0")
+@Version("2.4.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

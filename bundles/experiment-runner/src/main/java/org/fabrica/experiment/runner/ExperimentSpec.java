@@ -15,7 +15,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
 /**
  * An experiment as written in its file, checked for structure and value ranges, with every
  * runner-level default filled in. The fields are those every mode has or several share; what one
- * mode alone reads is its own record in {@link #modeSettings()} (e.g. {@link SteadyStudy.LoadPoints}).
+ * mode alone reads is its own record in {@link #modeSettings()} (e.g. mode steady's loads and window).
  * Providers and their parameters are checked later against the registered providers
  * ({@link SweepPlan}). The file format (docs/user-guide.md, "Experiment file reference"):
  *
@@ -158,12 +158,15 @@ public record ExperimentSpec(
 
     /**
      * The default of every optional key the runner reads for every mode, for the user guide and its
-     * test; each mode says those of its own keys ({@link StudyMode#defaults()}).
+     * test, {@code mode} being the default of the installed {@code modes} (none when no mode is the
+     * default); each mode says those of its own keys ({@link StudyMode#defaults()}).
      */
-    public static Map<String, Object> defaults() {
+    public static Map<String, Object> defaults(StudyCatalog modes) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("description", "");
-        d.put("mode", StudyCatalog.DEFAULT_MODE);
+        if (modes.defaultMode() != null) {
+            d.put("mode", modes.defaultMode());
+        }
         d.put("network", DEFAULT_NETWORK);
         d.put("kernel", DEFAULT_KERNEL);
         d.put("traffic.injection", DEFAULT_INJECTION);

@@ -2,6 +2,7 @@ package org.fabrica.experiment.runner;
 
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyMeasurement;
+import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.CompositeObserver;
@@ -32,7 +33,8 @@ final class ModeMeasurement extends PointMeasurement {
 
     @Override
     NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
-        return CompositeObserver.of(counts, mode.observer(nodes));
+        return CompositeObserver.of(counts, mode.observer(nodes, new StudyTraffic.Packets(traffic.pattern(),
+                traffic.injection(), traffic.label(), traffic.collectives(), traffic.groups(), traffic.collectiveName())));
     }
 
     @Override
@@ -58,8 +60,6 @@ final class ModeMeasurement extends PointMeasurement {
             case MEASURED -> StudyMeasurement.End.MEASURED;
             case NETWORK_DONE -> StudyMeasurement.End.NETWORK_DONE;
             case LIMIT -> StudyMeasurement.End.LIMIT;
-            case RAMP_END, SATURATED -> throw new IllegalStateException("a point of a mode's own measurement ended as "
-                    + run.end());
         };
         StudyMeasurement.Outcome o = mode.outcome(end, how);
         StudyMeasurement.Tables t = o.tables();

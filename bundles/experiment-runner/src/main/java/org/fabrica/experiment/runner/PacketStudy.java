@@ -45,26 +45,23 @@ import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
 import org.fabrica.stats.CollectorContext;
 import org.fabrica.stats.collectors.InFlightSeries;
-import org.fabrica.stats.collectors.MovingAverage;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
-import org.fabrica.stats.collectors.WindowedSeriesCollector;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 
 /**
- * What the packet-simulation modes share ({@link SteadyStudy}, {@link RampStudy}, and through
- * {@link RunnerPacketStudies} the modes of other bundles, e.g. collective): the file with
- * a topology, hardware, traffic and schemes (docs/user-guide.md, "Experiment file reference"),
- * its resolution against the providers, its resolved form and its summary. A subclass adds its
- * own keys ({@link #readOwn}), refuses the other modes' ({@link #refuseOwn}), and measures its
- * points ({@link #measurement}).
+ * What the packet-simulation modes share, offered through {@link RunnerPacketStudies} to the modes
+ * of other bundles (e.g. steady, ramp, collective): the file with a topology, hardware, traffic
+ * and schemes (docs/user-guide.md, "Experiment file reference"), its resolution against the
+ * providers, its resolved form and its summary. A subclass ({@link PluginPacketStudy}, or a test's
+ * mode) adds its own keys ({@link #readOwn}), refuses the other modes' ({@link #refuseOwn}), and
+ * measures its points ({@link #measurement}).
  */
 abstract class PacketStudy extends RunnerStudy {
     /** Keys of the sections the packet modes share. */
     static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
     static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
     static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
-    static final List<String> SERIES_KEYS = List.of("window", "smoothing", "inFlightWindow");
     static final List<String> SPACE_TIME_KEYS = List.of("start", "length", "stride", "margin", "cellPixels");
 
     /**
@@ -79,10 +76,6 @@ abstract class PacketStudy extends RunnerStudy {
         int inFlightWindow = InFlightSeries.DEFAULT_WINDOW;
         /** What the mode alone reads ({@link ExperimentSpec#modeSettings()}), or null. */
         Object own;
-    }
-
-    /** The {@code series} keys: window and smoothing of a ramp, the in-flight sampling of a collective. */
-    record SeriesKeys(int window, int smoothing, int inFlightWindow) {
     }
 
     /** The mode's word, its {@value StudyMode#NAME_PROPERTY}. */
@@ -115,6 +108,11 @@ abstract class PacketStudy extends RunnerStudy {
      */
     long[] statisticsWindow(ExperimentSpec spec) {
         return new long[] {0, CollectorContext.OPEN};
+    }
+
+    /** What the mode resolved of its own keys, the plan's state ({@link SweepPlan#state()}); none by default. */
+    Object state(ExperimentSpec spec) {
+        return null;
     }
 
     /** Where a point's packets come from: the file's pattern and injection process unless the mode says otherwise. */
@@ -337,34 +335,6 @@ abstract class PacketStudy extends RunnerStudy {
         return maxCycles;
     }
 
-    /**
-     * The {@code series} mapping, of which the mode uses {@code usable}; the other series keys
-     * are refused, naming {@code other}, the mode they apply to. Defaults for what is not given.
-     */
-    static SeriesKeys series(ExperimentDocument doc, ObjectNode root, String mode, List<String> usable, String other) {
-        int window = WindowedSeriesCollector.DEFAULT_WINDOW;
-        int smoothing = MovingAverage.DEFAULT_POINTS;
-        int inFlightWindow = InFlightSeries.DEFAULT_WINDOW;
-        JsonNode series = root.get("series");
-        if (series != null && !series.isNull()) {
-            if (!series.isObject()) {
-                throw doc.error("series", "series must be a mapping such as {window: 100, smoothing: 200}");
-            }
-            checkKeys(doc, (ObjectNode) series, "series", SERIES_KEYS);
-            for (String k : SERIES_KEYS) {
-                if (series.has(k) && !usable.contains(k)) {
-                    throw doc.keyError("series." + k, "series." + k + " is not used in mode " + mode
-                            + " (it applies to mode " + other + "); remove it");
-                }
-            }
-            window = (int) bounded(doc, series, "window", "series.window", window, 1, 1_000_000_000);
-            smoothing = (int) bounded(doc, series, "smoothing", "series.smoothing", smoothing, 1, 1_000_000_000);
-            inFlightWindow = (int) bounded(doc, series, "inFlightWindow", "series.inFlightWindow", inFlightWindow, 1,
-                    1_000_000_000);
-        }
-        return new SeriesKeys(window, smoothing, inFlightWindow);
-    }
-
     // ------------------------------------------------------------------ points
 
     @Override
@@ -554,7 +524,7 @@ abstract class PacketStudy extends RunnerStudy {
             statistics = StatisticsSelection.resolve(doc, spec.statistics(), registry, context);
         }
         SweepPlan plan = new SweepPlan(doc, spec, topology, hardware, network, kernel, injection, List.copyOf(patterns),
-                List.copyOf(schemes), topo, router, endpoint, null, packetFlits, traffic(), statistics, context);
+                List.copyOf(schemes), topo, router, endpoint, state(spec), packetFlits, traffic(), statistics, context);
         if (rails != null) {
             plan.rails(rails);
         }

@@ -1,13 +1,7 @@
 package org.fabrica.experiment.runner;
 
-import org.fabrica.collective.CollectiveEngine;
-import org.fabrica.collective.CollectiveEngineFactory;
-import org.fabrica.collective.Groups;
-import org.fabrica.collective.RootPolicy;
-import org.fabrica.collective.RootPolicyFactory;
-import org.fabrica.collective.load.BarrierLoop;
-import org.fabrica.collective.load.SoftwareMulticast;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
@@ -18,9 +12,23 @@ import org.fabrica.traffic.schedule.PlannedRoutes;
  * The traffic of the packet-simulation modes: the point's pattern (from the seed's pattern
  * stream alone, so every scheme of a seed sees the same one) and the file's injection process at
  * the point's load; with {@code routing.from}, the routes a scheduler planned for the pattern
- * ({@link RoutesFromScheduler}).
+ * ({@link RoutesFromScheduler}); with a mode's {@link StudyTraffic.Around}, what the mode makes of
+ * the pattern and the process (a collective engine and program beside them, another pattern).
  */
 final class PatternTraffic implements PointTraffic {
+    /** What the mode makes of the file's traffic, or null. */
+    private final StudyTraffic.Around around;
+
+    /** The file's traffic as it is. */
+    PatternTraffic() {
+        this(null);
+    }
+
+    /** @param around what the mode makes of the file's traffic, or null */
+    PatternTraffic(StudyTraffic.Around around) {
+        this.around = around;
+    }
+
     @Override
     public Traffic create(SweepPlan plan, StudyPoint point, SweepPlan.BoundScheme scheme, RandomStreams streams) {
         BoundProvider patternProvider = plan.patterns().get(point.pattern());
@@ -47,44 +55,16 @@ final class PatternTraffic implements PointTraffic {
         BoundProvider injection = plan.injectionProvider();
         InjectionProcess process = SweepPlan.call(injection, () -> injection.injection(nodes,
                 new OfferedLoad(load, plan.packetFlits(), Long.MAX_VALUE)));
-        if (plan.collectiveLoad() == null) {
-            return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null);
+        String label = patternProvider.provider().label();
+        if (around == null) {
+            return new Traffic(pattern, process, label, routingProvider, planned, null);
         }
-        Collectives c = collectives(plan, streams);
-        if (plan.collectiveLoad().spec().softwareMulticast()) {
-            SoftwareMulticast software = new SoftwareMulticast(pattern, process, c.groups().members(0), nodes);
-            return new Traffic(software.pattern(), software.injection(), patternProvider.provider().label()
-                    + " (software multicast)", routingProvider, planned, software, c.engine(), c.loop(), c.groups(),
-                    c.name());
+        StudyTraffic.Packets p = around.packets(plan, point, streams, new StudyTraffic.Packets(pattern, process, label));
+        if (p == null) {
+            throw new IllegalStateException("mode " + plan.spec().mode() + "'s traffic returned no packets for point "
+                    + point.pointId());
         }
-        return new Traffic(pattern, process, patternProvider.provider().label(), routingProvider, planned, null,
-                c.engine(), c.loop(), c.groups(), c.name());
-    }
-
-    /** A steady point's collective engine (and its provider's label), barrier loop (or null) and groups with their root policy. */
-    record Collectives(CollectiveEngine engine, BarrierLoop loop, Groups groups, String name) {
-    }
-
-    /**
-     * The engine of the plan's barrier loop over its members, its trees' roots chosen by the root
-     * policy, and the loop: first entries at cycle 0, the next one {@code gapNs} after a
-     * completion, none from the end of the measurement window on.
-     */
-    static Collectives collectives(SweepPlan plan, RandomStreams streams) {
-        CollectiveLoad.Bound c = plan.collectiveLoad();
-        double ns = plan.router().cycleNanoseconds();
-        long gap = Math.round(c.spec().gapNs() / ns);
-        long windowEnd = c.windowEnd();
-        BarrierLoop loop = c.spec().barrierLoop()
-                ? new BarrierLoop(c.members(), gap, windowEnd, c.warmup(), windowEnd, ns) : null;
-        int[] group = loop != null ? loop.group() : new BarrierLoop(c.members(), 0, 0, 0, 0, ns).group();
-        BoundProvider p = c.rootPolicy();
-        RootPolicy policy = SweepPlan.call(p, () -> ((RootPolicyFactory) p.provider().factory()).create(p.parameters()));
-        Groups groups = new Groups(plan.topology(), new int[][] {group}, policy, p.provider().name(),
-                streams.stream("collective", 0).nextLong());
-        BoundProvider e = c.engine();
-        CollectiveEngine engine = SweepPlan.call(e, () -> ((CollectiveEngineFactory) e.provider().factory())
-                .create(groups, e.parameters()));
-        return new Collectives(engine, loop, groups, e.provider().label());
+        return new Traffic(p.pattern(), p.injection(), p.label(), routingProvider, planned, p, p.collectives(),
+                p.program(), p.groups(), p.collectiveName());
     }
 }

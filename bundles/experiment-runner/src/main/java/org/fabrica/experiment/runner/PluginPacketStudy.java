@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.report.StudyOutputs;
+import org.fabrica.experiment.study.PacketStudies;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.sweep.PointResult;
@@ -17,24 +18,53 @@ import org.fabrica.sweep.PointResult;
 final class PluginPacketStudy extends PacketStudy {
     private final StudyMode mode;
     private final String word;
-    private final String defaultInjection;
-    private final Object settings;
-    private final ObjectNode ownKeys;
-    private final String runLines;
+    private String defaultInjection;
+    private Object settings;
+    private PacketStudies.OwnKeys ownKeys;
+    private PacketStudies.Resolution resolution = PacketStudies.Resolution.WHOLE_RUN;
+    private ObjectNode resolvedKeys;
+    private boolean modeKeys = true;
+    private String modeWords;
+    private String factor = "";
+    private String runLines = "";
 
-    /**
-     * @param settings what the mode read of its own keys (when reading), or null
-     * @param ownKeys the mode's resolved keys (when writing the resolved form), or null
-     * @param runLines the mode's summary lines (when describing the sweep), or empty
-     */
-    PluginPacketStudy(StudyMode mode, String word, String defaultInjection, Object settings, ObjectNode ownKeys,
-            String runLines) {
+    /** For a call about a mode's file, plan or summary; what the call needs is set before it. */
+    PluginPacketStudy(StudyMode mode, String word) {
         this.mode = mode;
         this.word = word;
-        this.defaultInjection = defaultInjection;
-        this.settings = settings;
-        this.ownKeys = ownKeys;
+        this.modeWords = word + " mode, ";
+    }
+
+    /** Reading: the mode's options. */
+    PluginPacketStudy reading(PacketStudies.Options options) {
+        this.defaultInjection = options.defaultInjection();
+        this.settings = options.settings();
+        this.ownKeys = options.ownKeys();
+        return this;
+    }
+
+    /** Resolving: the loads, the statistics' window and the mode's state. */
+    PluginPacketStudy resolving(PacketStudies.Resolution resolution) {
+        this.resolution = resolution;
+        return this;
+    }
+
+    /**
+     * Writing the resolved form: the mode's keys, after {@code mode}, {@code baseline} and
+     * {@code maxCycles} when {@code modeKeys}, else alone.
+     */
+    PluginPacketStudy writing(ObjectNode keys, boolean modeKeys) {
+        this.resolvedKeys = keys;
+        this.modeKeys = modeKeys;
+        return this;
+    }
+
+    /** Describing the sweep: the first line's words and factor, the mode's lines. */
+    PluginPacketStudy describing(String modeWords, String factor, String runLines) {
+        this.modeWords = modeWords;
+        this.factor = factor;
         this.runLines = runLines;
+        return this;
     }
 
     @Override
@@ -64,9 +94,15 @@ final class PluginPacketStudy extends PacketStudy {
 
     @Override
     void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings s) {
-        s.maxCycles = maxCycles(doc, root);
-        s.baseline = baseline(doc, root, schemes, word);
+        long own = 0;
         s.own = settings;
+        if (ownKeys != null) {
+            PacketStudies.Own read = ownKeys.read(doc);
+            s.own = read.settings();
+            own = read.maxCycles();
+        }
+        s.maxCycles = own > 0 ? own : maxCycles(doc, root);
+        s.baseline = baseline(doc, root, schemes, word);
     }
 
     @Override
@@ -81,12 +117,39 @@ final class PluginPacketStudy extends PacketStudy {
 
     @Override
     void writeOwnKeys(ExperimentSpec spec, ObjectNode r) {
-        r.put("mode", word);
-        r.put("baseline", spec.baseline());
-        r.put("maxCycles", spec.maxCycles());
-        if (ownKeys != null) {
-            r.setAll(ownKeys);
+        if (modeKeys) {
+            r.put("mode", word);
+            r.put("baseline", spec.baseline());
+            r.put("maxCycles", spec.maxCycles());
         }
+        if (resolvedKeys != null) {
+            r.setAll(resolvedKeys);
+        }
+    }
+
+    @Override
+    List<Double> probeLoads(ExperimentSpec spec) {
+        return resolution.probeLoads();
+    }
+
+    @Override
+    long[] statisticsWindow(ExperimentSpec spec) {
+        return new long[] {resolution.statisticsStart(), resolution.statisticsEnd()};
+    }
+
+    @Override
+    Object state(ExperimentSpec spec) {
+        return resolution.state();
+    }
+
+    @Override
+    String modeWords() {
+        return modeWords;
+    }
+
+    @Override
+    String loadFactor(ExperimentSpec spec) {
+        return factor;
     }
 
     @Override

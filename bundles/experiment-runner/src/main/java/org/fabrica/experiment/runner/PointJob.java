@@ -81,6 +81,15 @@ public final class PointJob implements StudyJob {
                 plan.spec().mode())));
     }
 
+    @Override
+    public PointResult simulate(StudyMeasurement measurement, StudyTraffic.Around around) {
+        if (around == null) {
+            throw new IllegalArgumentException("a mode's traffic around the file's is null; call simulate(measurement)"
+                    + " for the file's");
+        }
+        return simulate(new ModeMeasurement(measurement, plan.maxCycles(), new PatternTraffic(around)));
+    }
+
     /**
      * Simulates the point with the built-in mode's collectors and end condition: builds it, runs the
      * kernel under the run's control (pause, step, swap), checks it; never throws.

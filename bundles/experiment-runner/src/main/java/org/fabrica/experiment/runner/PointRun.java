@@ -6,7 +6,7 @@ import org.fabrica.stats.NetworkObserver;
 
 /**
  * What the kernel advances for a sweep point: the network model plus the point's end condition,
- * which depends on the mode ({@link MeasuredRun}, {@link RampRun}, {@link CollectiveRun}). After
+ * which depends on the mode (a mode's own, through {@link ModeMeasurement}). After
  * every cycle the run reports the cycle's end to the observers it drives itself (the series
  * collectors and the space-time recorder, which read the network between cycles) before deciding
  * whether the point is over. Hot path: a few field reads and comparisons per cycle besides the
@@ -15,16 +15,12 @@ import org.fabrica.stats.NetworkObserver;
 abstract class PointRun implements CycleModel {
     /** Why the run ended; null while it runs or when it was stopped. */
     enum End {
-        /** Steady: every packet generated in the measurement window was delivered. */
+        /** The mode's measurement said so. */
         MEASURED,
         /** The network ended by itself: generation stopped and every packet was delivered. */
         NETWORK_DONE,
-        /** Ramp: the offered load returned to zero. */
-        RAMP_END,
         /** The cycle limit was reached (the network's maxCycles or ours). */
-        LIMIT,
-        /** Steady with a saturation check: the window's first part failed the saturation rule; the window was cut there. */
-        SATURATED
+        LIMIT
     }
 
     final NetworkModel network;

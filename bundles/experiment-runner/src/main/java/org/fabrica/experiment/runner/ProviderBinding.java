@@ -137,6 +137,16 @@ final class ProviderBinding {
      * (the modes that play their own packets, {@link RunnerPlayedStudies}; the packet modes also read
      * traffic and statistics).
      */
+    /** {@code " (a, b and c)"}: the installed modes named, or nothing when none is. */
+    static String among(List<String> modes) {
+        if (modes.isEmpty()) {
+            return "";
+        }
+        int n = modes.size();
+        return " (" + (n == 1 ? modes.get(0) : String.join(", ", modes.subList(0, n - 1)) + " and " + modes.get(n - 1))
+                + ")";
+    }
+
     record Simulation(BoundProvider topology, BoundProvider hardware, BoundProvider network, BoundProvider kernel,
             org.fabrica.topology.Topology topologyInstance, org.fabrica.hardware.HardwareModel model,
             org.fabrica.hardware.RouterParameters router, org.fabrica.hardware.EndpointTiming endpoint) {
@@ -145,8 +155,9 @@ final class ProviderBinding {
         static Simulation bind(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
             if (Rails.of(doc, spec.topology()) != null) {
                 throw doc.error(spec.topology().parameterPath(spec.topology().parameters().containsKey(Rails.PLANES)
-                        ? Rails.PLANES : Rails.SELECTION), "multi-rail networks (topology.rails) run in the packet modes"
-                        + " steady, ramp and collective, not in mode " + spec.mode() + "; remove topology.rails");
+                        ? Rails.PLANES : Rails.SELECTION), "multi-rail networks (topology.rails) run in the modes that"
+                        + " simulate the file's traffic" + among(doc.modesReading("traffic")) + ", not in mode "
+                        + spec.mode() + "; remove topology.rails");
             }
             BoundProvider topology = ProviderBinding.bind(doc, spec.topology(), registry);
             BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);

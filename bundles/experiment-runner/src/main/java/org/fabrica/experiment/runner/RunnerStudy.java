@@ -22,15 +22,6 @@ import org.fabrica.sweep.PointResult;
  */
 abstract class RunnerStudy implements StudyMode {
 
-    /**
-     * Top-level keys of the resolved file that change how results are drawn or summarised, not what
-     * a point is: written to experiment.yaml (so it runs again as it is), left out of the experiment
-     * id (so a finished folder can be drawn anew with --resume). None by default.
-     */
-    List<String> presentationKeys() {
-        return List.of();
-    }
-
     @Override
     public final ExperimentSpec read(StudyFile file, String name, String description) {
         return read(document(file), name, description);

@@ -17,14 +17,23 @@ import org.fabrica.params.Suggestions;
  * tests and embedding register them with {@link ProviderRegistry#add}).
  */
 public final class StudyCatalog {
-    /** The mode of a file without {@code mode:}. */
-    public static final String DEFAULT_MODE = "steady";
-
     private final Map<String, StudyMode> modes;
+    /** The mode of a file without {@code mode:}, or null when no installed mode is the default. */
+    private final String defaultMode;
 
     /** @param modes every mode by its name */
     public StudyCatalog(Map<String, StudyMode> modes) {
         this.modes = new TreeMap<>(modes);
+        this.defaultMode = this.modes.entrySet().stream().filter(e -> e.getValue().isDefault()).map(Map.Entry::getKey)
+                .findFirst().orElse(null); // sorted by name: the first that says so
+    }
+
+    /**
+     * The mode of a file without {@code mode:}: the first by name that says it is the default
+     * ({@link StudyMode#isDefault()}), or null when none does.
+     */
+    public String defaultMode() {
+        return defaultMode;
     }
 
     /** The mode names, sorted. */
@@ -69,12 +78,12 @@ public final class StudyCatalog {
      * @throws org.fabrica.experiment.ExperimentException listing the installed modes
      */
     StudyMode find(ExperimentDocument doc, JsonNode node) {
-        String given = node == null || node.isNull() ? DEFAULT_MODE : node.isTextual() ? node.asText().trim() : null;
+        boolean absent = node == null || node.isNull();
+        String given = absent ? defaultMode : node.isTextual() ? node.asText().trim() : null;
         StudyMode m = given == null ? null : modes.get(given);
         if (m != null) {
             return m;
         }
-        String shown = given != null ? given : ExperimentDocument.kind(node);
         StringBuilder use = new StringBuilder();
         int i = 0;
         for (Map.Entry<String, StudyMode> e : modes.entrySet()) {
@@ -82,6 +91,11 @@ public final class StudyCatalog {
                     .append(e.getValue().description()).append(')');
             i++;
         }
+        if (absent) {
+            throw doc.error("mode", "the file has no 'mode' and no installed mode is the default"
+                    + (modes.isEmpty() ? "; no study mode is installed" : "; add mode: with " + use));
+        }
+        String shown = given != null ? given : ExperimentDocument.kind(node);
         throw doc.error("mode", "mode '" + shown + "' is not a mode" + Suggestions.hint(shown, modes.keySet())
                 + (modes.isEmpty() ? "; no study mode is installed" : "; use " + use));
     }

@@ -368,17 +368,6 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /** Makes the network a multi-rail network of the topology ({@link RailTopology}); before {@link #describeRouter}. */
-    /** A steady file's barrier loop beside the traffic, bound, or null. */
-    private CollectiveLoad.Bound collectiveLoad;
-
-    void collectiveLoad(CollectiveLoad.Bound c) {
-        this.collectiveLoad = c;
-    }
-
-    CollectiveLoad.Bound collectiveLoad() {
-        return collectiveLoad;
-    }
-
     void rails(Rails r) {
         this.rails = r;
         this.networkTopology = new RailTopology(topologyInstance, r.planes());
@@ -394,21 +383,22 @@ public final class SweepPlan implements StudyPlan {
         return networkTopology.routers();
     }
 
-    /** Last cycle + 1 a point may run: the experiment's {@code maxCycles} (steady: warm-up + measurement + drain). */
+    /** Last cycle + 1 a point may run: the experiment's {@code maxCycles} (or what the mode derives from its keys). */
     long maxCycles() {
         return spec.maxCycles();
     }
 
-    /** The mode's keys that do not enter the id ({@link RunnerStudy#presentationKeys}); none for a plugin's mode. */
+    /** The mode's keys that do not enter the id ({@link org.fabrica.experiment.study.StudyMode#presentationKeys}). */
     static List<String> presentationKeys(ExperimentSpec spec) {
-        return spec.study() instanceof RunnerStudy r ? r.presentationKeys() : List.of();
+        return spec.study() == null ? List.of() : spec.study().presentationKeys();
     }
 
     /**
      * Cycles a point is expected to take, for progress (steady: warm-up + measurement; ramp: the
      * ramp's end); -1 when progress is counted in delivered packets.
      */
-    long expectedCycles() {
+    @Override
+    public long expectedCycles() {
         return expectedCycles;
     }
 

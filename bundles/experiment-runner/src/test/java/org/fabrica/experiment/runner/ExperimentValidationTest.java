@@ -16,6 +16,7 @@ import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.study.load.SteadyStudy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,7 +72,7 @@ class ExperimentValidationTest {
         assertEquals("sequential", spec.kernel().name());
         assertEquals("bernoulli", spec.injection().name());
         assertEquals("none", spec.schemes().get(0).throttle().name());
-        assertEquals(List.of(0.05, 0.1), SteadyStudy.of(spec).loads());
+        assertEquals(List.of(0.05, 0.1), spec.settings(SteadyStudy.LoadPoints.class).loads());
         assertEquals(List.of(1L), spec.seeds());
         assertEquals(4, spec.packetFlits());
         SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
@@ -98,7 +99,7 @@ class ExperimentValidationTest {
         ExperimentDocument doc = ExperimentDocument.parse("t.yaml", tinyWith("loads: [0.05, 0.1]",
                 "loads: {from: 0.1, to: 0.3, step: 0.05}").replace("seeds: [1]", "seeds: 3"), Map.of());
         ExperimentSpec spec = StudyFiles.spec(doc);
-        assertEquals(List.of(0.1, 0.15, 0.2, 0.25, 0.3), SteadyStudy.of(spec).loads());
+        assertEquals(List.of(0.1, 0.15, 0.2, 0.25, 0.3), spec.settings(SteadyStudy.LoadPoints.class).loads());
         assertEquals(List.of(1L, 2L, 3L), spec.seeds());
         assertEquals(15, spec.pointCount());
         ExperimentDocument pats = ExperimentDocument.parse("t.yaml", tinyWith("patterns: [uniform]",

@@ -9,10 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.study.StudyPoint;
-import org.fabrica.traffic.InjectionProcess;
+import org.fabrica.study.load.RampStudy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,12 +74,12 @@ class ModeValidationTest {
         ExperimentDocument doc = ExperimentDocument.parse("ramp.yaml", RAMP, Map.of());
         ExperimentSpec spec = StudyFiles.spec(doc);
         assertEquals("ramp", spec.mode());
-        assertInstanceOf(RampStudy.class, spec.study());
+        assertInstanceOf(RampStudy.class, spec.study(), "the mode of bundle study-load, found as a component");
         assertEquals("no-th", spec.baseline(), "the first scheme by default");
-        assertEquals(100, RampStudy.of(spec).window());
-        assertEquals(20, RampStudy.of(spec).smoothing());
-        assertEquals(60, RampStudy.of(spec).criticalLoad().gradientPoints());
-        assertEquals(0.1, RampStudy.of(spec).criticalLoad().linearFraction());
+        assertEquals(100, spec.settings(RampStudy.Ramp.class).window());
+        assertEquals(20, spec.settings(RampStudy.Ramp.class).smoothing());
+        assertEquals(60, spec.settings(RampStudy.Ramp.class).criticalLoad().gradientPoints());
+        assertEquals(0.1, spec.settings(RampStudy.Ramp.class).criticalLoad().linearFraction());
         SweepPlan plan = SweepPlan.resolve(doc, spec, Fixtures.registry());
         assertEquals(List.of("bitcomp/no-th/ramp/s1", "bitcomp/th8/ramp/s1", "uniform/no-th/ramp/s1",
                 "uniform/th8/ramp/s1"), plan.points().stream().map(StudyPoint::pointId).toList());
@@ -160,26 +159,6 @@ class ModeValidationTest {
         assertEquals(8, spec.spaceTime().margin());
         assertEquals(4, spec.cellPixels());
         assertNull(StudyFiles.spec(ExperimentDocument.parse("r.yaml", RAMP, Map.of())).spaceTime());
-    }
-
-    /** Load 0 until cycle 100, then rising, back to 0 from cycle 12345. */
-    private static final class Ramp implements InjectionProcess {
-        @Override
-        public long next(int node, long previous, SplittableRandom random) {
-            return NEVER;
-        }
-
-        @Override
-        public double offeredLoad(long now) {
-            return now >= 100 && now < 12_345 ? 1e-5 * now : 0;
-        }
-    }
-
-    @Test
-    void theRampEndIsFoundFromTheOfferedLoad() {
-        assertEquals(12_345, RampStudy.rampEnd(new Ramp(), 1_000_000));
-        assertEquals(10_000, RampStudy.rampEnd(new Ramp(), 10_000), "still loaded at the limit");
-        assertEquals(-1, RampStudy.rampEnd(new Ramp(), 100), "never loaded below the limit");
     }
 
     @Test

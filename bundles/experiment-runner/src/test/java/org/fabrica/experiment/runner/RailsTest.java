@@ -54,7 +54,7 @@ class RailsTest {
         SweepPlan plan = StudyFiles.plan(RAILS.replace(", RAILS", ", rails: 4"));
         assertEquals(4 * 1 + 4, plan.networkRouters());
         assertContains(plan.summary(), "4 rails (planes), one interface router per node, plane chosen by packet");
-        var topology = new SteadyStudy().resolved(plan).get("topology");
+        var topology = plan.spec().study().resolved(plan).get("topology");
         assertEquals(4, topology.get("rails").asInt());
         assertEquals("packet", topology.get("railSelection").asText());
     }

@@ -11,7 +11,10 @@ import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 
-/** What {@link RampStudy} owns: its keys, one point per pattern, scheme and seed, its resolved keys and tables. */
+/**
+ * What mode ramp (bundle study-load, found as a component) owns: its keys, one point per pattern,
+ * scheme and seed, its resolved keys and tables.
+ */
 class RampStudyTest {
     @Test
     void onePointPerPatternSchemeAndSeedWithoutLoad() {
@@ -19,7 +22,7 @@ class RampStudyTest {
         assertEquals(List.of("bitcomp/no-th/ramp/s1", "bitcomp/th8/ramp/s1", "uniform/no-th/ramp/s1",
                 "uniform/th8/ramp/s1"), points.stream().map(StudyPoint::pointId).toList());
         assertTrue(Double.isNaN(points.get(0).load()));
-        assertEquals("ramp", new RampStudy().loadNote(points.get(0)));
+        assertEquals("ramp", StudyFiles.spec(ModeValidationTest.RAMP).study().loadNote(points.get(0)));
     }
 
     @Test
@@ -36,12 +39,12 @@ class RampStudyTest {
     @Test
     void theResolvedFileAndTheResultsCarryTheRampSettings() {
         SweepPlan plan = StudyFiles.plan(ModeValidationTest.RAMP);
-        ObjectNode r = new RampStudy().resolved(plan);
+        ObjectNode r = plan.spec().study().resolved(plan);
         assertEquals("ramp", r.get("mode").asText());
         assertEquals("no-th", r.get("baseline").asText());
         assertEquals(60, r.get("criticalLoad").get("gradientPoints").asInt());
         assertEquals(20, r.get("series").get("smoothing").asInt());
-        StudyOutputs out = new RampStudy().outputs(plan);
+        StudyOutputs out = plan.spec().study().outputs(plan);
         assertEquals("windows of 100 cycles, 20-point moving average", out.seriesNote());
         assertEquals("critical.load", out.columns().get(0).metric());
     }

@@ -57,7 +57,7 @@ class SchemeHardwareTest {
     @Test
     void theResolvedFileAndTheSummaryNameWhatTheSchemeChanges() {
         SweepPlan plan = StudyFiles.plan(TWO);
-        JsonNode schemes = new SteadyStudy().resolved(plan).get("schemes");
+        JsonNode schemes = plan.spec().study().resolved(plan).get("schemes");
         assertNull(schemes.get(0).get("hardware"), "the first scheme runs on the experiment's hardware");
         JsonNode own = schemes.get(1).get("hardware");
         assertEquals(2, own.get("bufferFlits").asInt());

@@ -218,8 +218,8 @@ class StatisticsSelectionTest {
     void modesWithoutTheirPacketsMeasuredByCollectorsRefuseTheKey() {
         assertContains(refused(M2nModeTest.SIX_TO_TEN + "statistics: [in-flight]\n"),
                 "'statistics' is not supported in mode m2n (it plays the communications' schedules and reports their "
-                        + "completion and latencies itself); statistics collectors run in the packet modes steady, "
-                        + "ramp and collective; remove it");
+                        + "completion and latencies itself); statistics collectors run in the modes that simulate the"
+                        + " file's traffic (collective, ramp and steady); remove it");
     }
 
     @Test

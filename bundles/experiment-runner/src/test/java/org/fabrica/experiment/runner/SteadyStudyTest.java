@@ -10,25 +10,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.study.load.SteadyStudy;
 import org.junit.jupiter.api.Test;
 
-/** What {@link SteadyStudy} owns: its keys, its load points, its limit, its resolved keys. */
+/**
+ * What mode steady (bundle study-load, found as a component) owns: its keys, its load points, its
+ * limit, its resolved keys.
+ */
 class SteadyStudyTest {
     private static final String TWO_PATTERNS = with(with(Fixtures.TINY, "patterns: [uniform]",
             "patterns: [uniform, tornado]"), "seeds: [1]", "seeds: [1, 2]");
 
-    @Test
-    void aPointSaysItsPhaseByCycleForTheRunsProgress() {
-        SteadyStudy.LoadPoints checked = SteadyStudy.of(StudyFiles.spec(with(Fixtures.TINY, "drain: 4000",
-                "drain: 4000\nsaturationCheck: 200")));
-        assertEquals("warm-up to cycle 300", SteadyStudy.phase(checked, 0));
-        assertEquals("warm-up to cycle 300", SteadyStudy.phase(checked, 299));
-        assertEquals("window to cycle 1,000, check at cycle 500", SteadyStudy.phase(checked, 300));
-        assertEquals("window past the check, to cycle 1,000", SteadyStudy.phase(checked, 500));
-        assertEquals("drain, limit at cycle 5,000", SteadyStudy.phase(checked, 1000));
-        SteadyStudy.LoadPoints unchecked = SteadyStudy.of(StudyFiles.spec(Fixtures.TINY));
-        assertEquals("window to cycle 1,000", SteadyStudy.phase(unchecked, 999));
-        assertEquals("drain, limit at cycle 5,000", SteadyStudy.phase(unchecked, 4999));
+    private static ObjectNode resolved(SweepPlan plan) {
+        return plan.spec().study().resolved(plan);
+    }
+
+    private static String summary(SweepPlan plan) {
+        return plan.spec().study().summary(plan);
     }
 
     @Test
@@ -48,7 +46,7 @@ class SteadyStudyTest {
         for (int i = 0; i < points.size(); i++) {
             assertEquals(i, points.get(i).index());
         }
-        assertEquals("0.1", new SteadyStudy().loadNote(points.get(2)));
+        assertEquals("0.1", StudyFiles.spec(TWO_PATTERNS).study().loadNote(points.get(2)));
     }
 
     @Test
@@ -66,9 +64,9 @@ class SteadyStudyTest {
 
     @Test
     void measuredPacketsIsAllOrForeground() {
-        assertFalse(SteadyStudy.of(StudyFiles.spec(Fixtures.TINY)).foregroundOnly(), "the default measures every packet");
-        assertFalse(SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "measuredPackets: all\n")).foregroundOnly());
-        assertTrue(SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "measuredPackets: foreground\n")).foregroundOnly());
+        assertFalse(StudyFiles.spec(Fixtures.TINY).settings(SteadyStudy.LoadPoints.class).foregroundOnly(), "the default measures every packet");
+        assertFalse(StudyFiles.spec(Fixtures.TINY + "measuredPackets: all\n").settings(SteadyStudy.LoadPoints.class).foregroundOnly());
+        assertTrue(StudyFiles.spec(Fixtures.TINY + "measuredPackets: foreground\n").settings(SteadyStudy.LoadPoints.class).foregroundOnly());
         assertContains(StudyFiles.refused(Fixtures.TINY + "measuredPackets: uniform\n"),
                 "measuredPackets = 'uniform' is not a choice; use all (every packet generated in the window) or"
                         + " foreground");
@@ -76,14 +74,14 @@ class SteadyStudyTest {
                 "name: tiny", "name: tiny\nmode: ramp");
         assertContains(StudyFiles.refused(ramp + "measuredPackets: foreground\n"),
                 "'measuredPackets' is not used in mode ramp");
-        ObjectNode r = new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY + "measuredPackets: foreground\n"));
+        ObjectNode r = resolved(StudyFiles.plan(Fixtures.TINY + "measuredPackets: foreground\n"));
         assertEquals("foreground", r.get("measuredPackets").asText());
     }
 
     @Test
     void saturationCheckIsOffByDefaultShorterThanTheWindowAndPartOfTheExperiment() {
-        assertEquals(0, SteadyStudy.of(StudyFiles.spec(Fixtures.TINY)).saturationCheck(), "no check by default");
-        assertEquals(200, SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "saturationCheck: 200\n")).saturationCheck());
+        assertEquals(0, StudyFiles.spec(Fixtures.TINY).settings(SteadyStudy.LoadPoints.class).saturationCheck(), "no check by default");
+        assertEquals(200, StudyFiles.spec(Fixtures.TINY + "saturationCheck: 200\n").settings(SteadyStudy.LoadPoints.class).saturationCheck());
         assertContains(StudyFiles.refused(Fixtures.TINY + "saturationCheck: 700\n"),
                 "saturationCheck = 700 is not shorter than the window (measure = 700); use fewer cycles than measure,"
                         + " or 0 for no check");
@@ -91,9 +89,9 @@ class SteadyStudyTest {
         String ramp = with(with(Fixtures.TINY, "loads: [0.05, 0.1]\nwarmup: 300\nmeasure: 700\ndrain: 4000\n", ""),
                 "name: tiny", "name: tiny\nmode: ramp");
         assertContains(StudyFiles.refused(ramp + "saturationCheck: 100\n"), "'saturationCheck' is not used in mode ramp");
-        assertFalse(new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY)).has("saturationCheck"),
+        assertFalse(resolved(StudyFiles.plan(Fixtures.TINY)).has("saturationCheck"),
                 "the default is not written: existing experiments keep their ids");
-        assertEquals(200, new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY + "saturationCheck: 200\n"))
+        assertEquals(200, resolved(StudyFiles.plan(Fixtures.TINY + "saturationCheck: 200\n"))
                 .get("saturationCheck").asLong());
         assertFalse(StudyFiles.plan(Fixtures.TINY).experimentId().equals(
                 StudyFiles.plan(Fixtures.TINY + "saturationCheck: 200\n").experimentId()),
@@ -102,14 +100,14 @@ class SteadyStudyTest {
 
     @Test
     void latencyUnitIsCyclesNsOrUsAndOnlyTheChartsUseIt() {
-        assertEquals("cycles", SteadyStudy.of(StudyFiles.spec(Fixtures.TINY)).latencyUnit(), "the default");
-        assertEquals("us", SteadyStudy.of(StudyFiles.spec(Fixtures.TINY + "latencyUnit: us\n")).latencyUnit());
+        assertEquals("cycles", StudyFiles.spec(Fixtures.TINY).settings(SteadyStudy.LoadPoints.class).latencyUnit(), "the default");
+        assertEquals("us", StudyFiles.spec(Fixtures.TINY + "latencyUnit: us\n").settings(SteadyStudy.LoadPoints.class).latencyUnit());
         assertContains(StudyFiles.refused(Fixtures.TINY + "latencyUnit: seconds\n"),
                 "latencyUnit = 'seconds' is not a choice; use cycles, ns or us");
         assertEquals(StudyFiles.plan(Fixtures.TINY).experimentId(),
                 StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n").experimentId(),
                 "how latencies are drawn is not part of what the experiment is: a finished run can be redrawn");
-        assertEquals("ns", new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n"))
+        assertEquals("ns", resolved(StudyFiles.plan(Fixtures.TINY + "latencyUnit: ns\n"))
                 .get("latencyUnit").asText(), "but experiment.yaml keeps it");
     }
 
@@ -123,7 +121,7 @@ class SteadyStudyTest {
                 "baseline 'dor-xy' is not the label of a scheme");
         assertEquals(StudyFiles.plan(two).experimentId(), StudyFiles.plan(two + "baseline: dor-yx\n").experimentId(),
                 "which scheme the others are compared with changes no point: a finished run can be summarised anew");
-        assertEquals("dor-yx", new SteadyStudy().resolved(StudyFiles.plan(two + "baseline: dor-yx\n")).get("baseline")
+        assertEquals("dor-yx", resolved(StudyFiles.plan(two + "baseline: dor-yx\n")).get("baseline")
                 .asText(), "written, so that experiment.yaml runs again as it is");
         assertContains(StudyFiles.plan(two + "baseline: dor-yx\n").summary(),
                 "  baseline  dor-yx (paired differences refer to it)\n");
@@ -139,12 +137,12 @@ class SteadyStudyTest {
 
     @Test
     void theResolvedFileHasTheLoadsAndNoModeKey() {
-        ObjectNode r = new SteadyStudy().resolved(StudyFiles.plan(Fixtures.TINY));
+        ObjectNode r = resolved(StudyFiles.plan(Fixtures.TINY));
         assertFalse(r.has("mode"), "steady is the default: the resolved file says nothing");
         assertEquals(2, r.get("loads").size());
         assertEquals(4000, r.get("drain").asLong());
         assertFalse(r.has("maxCycles"));
-        assertTrue(new SteadyStudy().summary(StudyFiles.plan(Fixtures.TINY)).contains("1 pattern(s) x 1 scheme(s) x "
+        assertTrue(summary(StudyFiles.plan(Fixtures.TINY)).contains("1 pattern(s) x 1 scheme(s) x "
                 + "2 load(s) x 1 seed(s) = 2 points"));
     }
 }

@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.fabrica.experiment.runner.Fixtures.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,6 +23,7 @@ import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.study.load.SteadyStudy;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
@@ -83,7 +85,12 @@ class StudyModeServiceTest {
 
                 @Override
                 PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-                    return new CollectiveRun(network, recorder, plan.maxCycles());
+                    return new PointRun(network, recorder, plan.maxCycles()) {
+                        @Override
+                        End ended(long now) {
+                            return networkOrLimit(now);
+                        }
+                    };
                 }
 
                 @Override
@@ -141,6 +148,17 @@ class StudyModeServiceTest {
     }
 
     @Test
+    void aFileWithoutModeIsOfTheModeThatSaysItIsTheDefault() {
+        assertEquals("steady", ClasspathProviders.registry().studies().defaultMode());
+        StudyCatalog none = new StudyCatalog(Map.of("probe", new ProbeStudy()));
+        assertNull(none.defaultMode());
+        ExperimentDocument doc = ExperimentDocument.parse("p.yaml", PROBE.replace("mode: probe\n", ""), Map.of());
+        ExperimentException e = assertThrows(ExperimentException.class, () -> none.find(doc, doc.root().get("mode")));
+        assertTrue(e.getMessage().contains("the file has no 'mode' and no installed mode is the default; add mode:"
+                + " with probe ("), e.getMessage());
+    }
+
+    @Test
     void aModeOfTheSameNameWithAHigherRankingReplacesTheBuiltIn() {
         ProviderRegistry registry = ClasspathProviders.registry();
         ProbeStudy probe = new ProbeStudy();
@@ -151,7 +169,7 @@ class StudyModeServiceTest {
         registry.remove(probe);
         assertTrue(registry.studies().names().contains("steady"));
         assertTrue(ExperimentSpec.parse(ExperimentDocument.parse("t.yaml", Fixtures.TINY, Map.of()), registry.studies())
-                .study() instanceof SteadyStudy, "the built-in again once the replacement is gone");
+                .study() instanceof SteadyStudy, "bundle study-load's again once the replacement is gone");
     }
 
     @Test

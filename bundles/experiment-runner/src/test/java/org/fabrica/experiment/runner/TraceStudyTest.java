@@ -83,8 +83,8 @@ class TraceStudyTest {
         Fixtures.write(tmp, "w.trace", TRACE);
         String m = Fixtures.refused(new ExperimentRunner(Fixtures.registry()), tmp,
                 FILE.replace("{name: torus, k: 4, n: 2}", "{name: torus, k: 4, n: 2, rails: 2}"));
-        assertTrue(m.contains("multi-rail networks (topology.rails) run in the packet modes steady, ramp and collective,"
-                + " not in mode trace; remove topology.rails"), m);
+        assertTrue(m.contains("multi-rail networks (topology.rails) run in the modes that simulate the file's traffic"
+                + " (collective, ramp and steady), not in mode trace; remove topology.rails"), m);
     }
 
     @Test

@@ -80,8 +80,9 @@ class UserGuideTest {
         for (String key : PacketStudy.SCHEME_KEYS) {
             assertTrue(reference.contains("| `schemes[]." + key + "` |"), "schemes[]." + key + " is not documented");
         }
-        Map<String, Object> defaults = new LinkedHashMap<>(ExperimentSpec.defaults());
         StudyCatalog modes = ClasspathProviders.registry().studies();
+        assertEquals("steady", modes.defaultMode(), "the mode of a file without mode: (bundle study-load's)");
+        Map<String, Object> defaults = new LinkedHashMap<>(ExperimentSpec.defaults(modes));
         for (String mode : modes.names()) {
             defaults.putAll(modes.get(mode).defaults()); // each mode's own keys
         }
