@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -13,8 +15,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * same packets (both draw generation from the nodes' streams) must see the same network. The
  * tolerances are the model's promise (accepted traffic within 1%, latency within 2% below
  * saturation; docs/model-reference.md, "The packet model"); on these configurations the two agree
- * to the cycle, which the latency sums pin.
+ * to the cycle, which the latency sums pin. Its cases build their own networks and share nothing, so
+ * they run on the machine's cores at once (src/test/resources/junit-platform.properties).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class FlitAgreementTest {
     @ParameterizedTest(name = "{0} crossbar, {1} injection queues, {2}-flit packets, {3}-flit VCs x {4}, load {5}, seed {6}")
     @CsvSource({
