@@ -428,6 +428,19 @@ final class FabricaCli {
                 throw new ExperimentException("'" + first + "' is neither a command nor a concept"
                         + org.fabrica.params.Suggestions.hint(first, names(root)) + "; try fabrica help");
             }
+            CommandLine command = root.getSubcommands().get(first);
+            if (command != null && !catalog.concepts().contains(first)) {
+                // a command's own subcommand (help model multirail, help trace check), as help routing dor
+                CommandLine sub = command.getSubcommands().get(name);
+                if (sub == null) {
+                    throw new ExperimentException(command.getSubcommands().isEmpty()
+                            ? "'" + first + "' is a command without subcommands; try fabrica help " + first
+                            : "'" + first + " " + name + "' is no command" + org.fabrica.params.Suggestions.hint(name,
+                                    command.getSubcommands().keySet()) + "; try fabrica help " + first);
+                }
+                sub.usage(out);
+                return OK;
+            }
             out.print(ProviderListing.help(catalog, first, name));
             return OK;
         }
@@ -481,9 +494,16 @@ final class FabricaCli {
             }
             String textA = ResultsComparison.readText(a);
             String textB = ResultsComparison.readText(b);
+            ResultsComparison.Points pointsA = ResultsComparison.read(a, textA);
+            ResultsComparison.Points pointsB = ResultsComparison.read(b, textB);
             List<ComparisonCharts.Named> charts = plot == null ? List.of() : comparisonCharts(textA, textB);
-            out.print(ResultsComparison.text(ResultsComparison.read(a, textA), ResultsComparison.read(b, textB),
-                    metrics));
+            out.print(ResultsComparison.text(pointsA, pointsB, metrics));
+            java.util.Optional<String> disjoint = ResultsComparison.noCommonPoint(pointsA, pointsB);
+            if (disjoint.isPresent()) {
+                out.flush();
+                err.println("compare: " + disjoint.get());
+                return BAD_INPUT;
+            }
             if (plot != null) {
                 writeCharts(charts);
             }

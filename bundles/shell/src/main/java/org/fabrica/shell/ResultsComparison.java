@@ -84,6 +84,22 @@ final class ResultsComparison {
         return new Points(name, metrics, values);
     }
 
+    /**
+     * The warning when the two folders share no point (nothing was compared), naming how many each
+     * has; empty when at least one point is in both.
+     */
+    static java.util.Optional<String> noCommonPoint(Points a, Points b) {
+        for (String p : a.values().keySet()) {
+            if (b.values().containsKey(p)) {
+                return java.util.Optional.empty();
+            }
+        }
+        return java.util.Optional.of("no point is in both folders (A has " + a.values().size() + ", B has "
+                + b.values().size() + "), so nothing was compared: their points differ in pattern, scheme, load or seed;"
+                + " compare two runs of one experiment (e.g. before and after a change; only in A and only in B"
+                + " above name the points)");
+    }
+
     /** The comparison as text; {@code detail} metrics get a table of every point. */
     static String text(Points a, Points b, List<String> detail) {
         List<String> shared = new ArrayList<>();
