@@ -241,7 +241,7 @@ final class FabricaCli {
 
     @Command(name = "fabrica", mixinStandardHelpOptions = true, versionProvider = FabricaVersion.class,
             description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench, "
-                    + "compare, status, trace, model, member, shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
+                    + "compare, status, trace, model, member, shell ('fabrica shell' opens the interactive Gogo shell, where fabrica:help lists its commands: fabrica:algorithms, fabrica:run, ...).",
                 "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
                     + "--plugins DIR (drop-in folder; default launch/plugins)."})
     final class Fabrica implements Callable<Integer> {
@@ -549,7 +549,8 @@ final class FabricaCli {
         }
     }
 
-    @Command(name = "shell", description = "Open the interactive Gogo shell (fabrica:run, fabrica:pause, fabrica:swap, ...);"
+    @Command(name = "shell", description = "Open the interactive Gogo shell (fabrica:help lists its commands: fabrica:run,"
+            + " fabrica:pause, fabrica:swap, ...);"
             + " started by the launcher as ./fabrica shell, not from a command line already running.")
     final class ShellCommand implements Callable<Integer> {
         @Override
