@@ -271,7 +271,7 @@ final class FabricaCli {
                 out.println(done.get());
                 return OK;
             }
-            out.println(experiments.validate(file, options).strip());
+            out.println(TextTable.fit(experiments.validate(file, options).strip()));
             out.flush();
             if (interrupted || signalled.getAsBoolean()) {
                 if (interrupted) { // else the launcher said it
@@ -356,7 +356,7 @@ final class FabricaCli {
 
         @Override
         public Integer call() {
-            out.println(experiments.validate(arguments.file(), arguments.options(false)).strip());
+            out.println(TextTable.fit(experiments.validate(arguments.file(), arguments.options(false)).strip()));
             return OK;
         }
     }

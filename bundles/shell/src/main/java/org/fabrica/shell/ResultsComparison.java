@@ -158,7 +158,7 @@ final class ResultsComparison {
         if (!onlyB.isEmpty()) {
             sb.append("only in B: ").append(String.join(", ", onlyB)).append('\n');
         }
-        return sb.toString();
+        return TextTable.fit(sb.toString());
     }
 
     private record Stats(int points, int same, double median, double min, double max, double maxDiff) {

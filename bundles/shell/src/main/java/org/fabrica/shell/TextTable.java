@@ -7,18 +7,23 @@ import java.util.List;
 /**
  * A plain-text table with aligned columns: a header row, a rule, then rows. Columns marked numeric
  * are right-aligned so that digits line up; the last column is not padded, so long descriptions
- * do not leave trailing blanks.
+ * do not leave trailing blanks. Every table of the commands fits {@link #SCREEN} columns where its
+ * numbers allow: a text column too wide for it wraps under itself (at blanks, else after a
+ * {@code -}, {@code .}, {@code /} or {@code ,}), the last column first, then the widest; numbers
+ * never wrap. {@link #fit} wraps other long lines of the commands' output the same way.
  */
 final class TextTable {
     /** A wrapped last column is never narrower than this. */
     static final int MIN_WRAP = 30;
-    /** Line width the commands aim for. */
-    static final int SCREEN = 120;
+    /** Any other wrapped text column is never narrower than this (nor than its header). */
+    static final int MIN_COLUMN = 12;
+    /** Line width the commands' output fits. */
+    static final int SCREEN = 100;
 
     private final String[] headers;
     private final boolean[] rightAligned;
     private final List<String[]> rows = new ArrayList<>();
-    private int maxWidth = Integer.MAX_VALUE;
+    private int maxWidth = SCREEN;
 
     TextTable(String... headers) {
         this.headers = headers.clone();
@@ -33,10 +38,7 @@ final class TextTable {
         return this;
     }
 
-    /**
-     * Wraps the last column (a description) at word boundaries so that lines stay within
-     * {@code width} characters where possible; continuation lines start under the column.
-     */
+    /** The width the table fits instead of {@link #SCREEN}. */
     TextTable maxWidth(int width) {
         this.maxWidth = width;
         return this;
@@ -61,7 +63,7 @@ final class TextTable {
         return rows.size();
     }
 
-    /** The table, one line per row, each ending with a newline. */
+    /** The table, one line per row (more where a cell wraps), each ending with a newline. */
     String render() {
         int[] width = new int[headers.length];
         for (int c = 0; c < headers.length; c++) {
@@ -72,15 +74,7 @@ final class TextTable {
                 width[c] = Math.max(width[c], r[c].length());
             }
         }
-        int last = headers.length - 1;
-        int offset = 0;
-        for (int c = 0; c < last; c++) {
-            offset += width[c] + 2;
-        }
-        int lastWidth = Math.max(MIN_WRAP, maxWidth - offset);
-        if (width[last] > lastWidth) {
-            width[last] = Math.max(headers[last].length(), lastWidth);
-        }
+        narrow(width);
         StringBuilder sb = new StringBuilder();
         line(sb, headers, width);
         String[] rule = new String[headers.length];
@@ -89,41 +83,131 @@ final class TextTable {
         }
         line(sb, rule, width);
         for (String[] r : rows) {
-            List<String> pieces = wrap(r[last], width[last]);
-            String[] first = r.clone();
-            first[last] = pieces.get(0);
-            line(sb, first, width);
-            for (int i = 1; i < pieces.size(); i++) {
-                String[] more = new String[headers.length];
-                Arrays.fill(more, "");
-                more[last] = pieces.get(i);
-                line(sb, more, width);
+            List<List<String>> pieces = new ArrayList<>();
+            int lines = 1;
+            for (int c = 0; c < r.length; c++) {
+                List<String> p = rightAligned[c] ? List.of(r[c]) : wrap(r[c], width[c]);
+                pieces.add(p);
+                lines = Math.max(lines, p.size());
+            }
+            for (int i = 0; i < lines; i++) {
+                String[] cells = new String[headers.length];
+                for (int c = 0; c < cells.length; c++) {
+                    cells[c] = i < pieces.get(c).size() ? pieces.get(c).get(i) : "";
+                }
+                line(sb, cells, width);
             }
         }
         return sb.toString();
     }
 
-    /** Splits text into lines of at most {@code width} characters at blanks (longer words stay whole). */
+    /**
+     * Narrows text columns until the table fits {@link #maxWidth}: the last column down to
+     * {@link #MIN_WRAP}, then the widest other text column, one character at a time, down to
+     * {@link #MIN_COLUMN} or its header. A table of numbers too wide for that stays as wide.
+     */
+    private void narrow(int[] width) {
+        int last = headers.length - 1;
+        int total = 2 * last;
+        for (int w : width) {
+            total += w;
+        }
+        if (total > maxWidth && !rightAligned[last]) {
+            int floor = Math.max(headers[last].length(), MIN_WRAP);
+            int cut = Math.min(total - maxWidth, Math.max(0, width[last] - floor));
+            width[last] -= cut;
+            total -= cut;
+        }
+        while (total > maxWidth) {
+            int widest = -1;
+            for (int c = 0; c < last; c++) {
+                if (!rightAligned[c] && width[c] > Math.max(headers[c].length(), MIN_COLUMN)
+                        && (widest < 0 || width[c] > width[widest])) {
+                    widest = c;
+                }
+            }
+            if (widest < 0) {
+                return;
+            }
+            width[widest]--;
+            total--;
+        }
+    }
+
+    /**
+     * Splits text into lines of at most {@code width} characters: at blanks, else after a
+     * {@code -}, {@code .}, {@code /} or {@code ,} within a word, else within it.
+     */
     static List<String> wrap(String text, int width) {
+        return wrap(text, width, true);
+    }
+
+    /** As {@link #wrap(String, int)}; without {@code splitWords} a word longer than the width stays whole. */
+    private static List<String> wrap(String text, int width, boolean splitWords) {
         List<String> out = new ArrayList<>();
-        if (text.length() <= width) {
-            out.add(text);
-            return out;
-        }
-        StringBuilder current = new StringBuilder();
-        for (String word : text.split(" +")) {
-            if (current.length() > 0 && current.length() + 1 + word.length() > width) {
-                out.add(current.toString());
-                current.setLength(0);
+        String rest = text;
+        while (rest.length() > width) {
+            int cut = rest.lastIndexOf(' ', width);
+            if (cut <= 0 && !splitWords) {
+                cut = rest.indexOf(' ', width);
+                if (cut < 0) {
+                    break;
+                }
             }
-            if (current.length() > 0) {
-                current.append(' ');
+            if (cut > 0) {
+                out.add(rest.substring(0, cut).stripTrailing());
+                rest = rest.substring(cut + 1).stripLeading();
+                continue;
             }
-            current.append(word);
+            cut = -1;
+            for (int i = width; i > 0; i--) {
+                char ch = rest.charAt(i - 1);
+                if (ch == '-' || ch == '.' || ch == '/' || ch == ',') {
+                    cut = i;
+                    break;
+                }
+            }
+            if (cut < 0) {
+                cut = width;
+            }
+            out.add(rest.substring(0, cut));
+            rest = rest.substring(cut);
         }
-        out.add(current.toString());
+        out.add(rest);
         return out;
     }
+
+    /**
+     * Text with each line longer than {@link #SCREEN} wrapped at blanks, continuation lines indented under
+     * the line's value: after its leading label ({@code "  scheme    dor: routing ..."}: under
+     * {@code dor}), or under its first character when it has none.
+     */
+    static String fit(String text) {
+        StringBuilder sb = new StringBuilder();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (i > 0) {
+                sb.append('\n');
+            }
+            if (line.length() <= SCREEN) {
+                sb.append(line);
+                continue;
+            }
+            java.util.regex.Matcher m = LABEL.matcher(line);
+            int indent = m.find() && m.end() < SCREEN / 2 ? m.end() : line.length() - line.stripLeading().length();
+            // at blanks only: a path or a command in the line stays whole, so it can be copied
+            List<String> pieces = wrap(line.substring(indent), SCREEN - indent, false);
+            sb.append(line, 0, indent).append(pieces.get(0));
+            for (int p = 1; p < pieces.size(); p++) {
+                sb.append('\n').append(" ".repeat(indent)).append(pieces.get(p));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A leading label: blanks, a word, two or more blanks ({@code "  network   "}). */
+    private static final java.util.regex.Pattern LABEL = java.util.regex.Pattern.compile("^\\s*\\S+\\s{2,}");
 
     private void line(StringBuilder sb, String[] cells, int[] width) {
         int start = sb.length();

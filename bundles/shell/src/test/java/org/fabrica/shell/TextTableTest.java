@@ -53,4 +53,47 @@ class TextTableTest {
         assertEquals(text, joined.toString());
         assertEquals("d     short", lines[i]);
     }
+
+    @Test
+    void aTableWiderThanTheScreenWrapsItsWidestTextColumnAndNotItsNumbers() {
+        TextTable t = new TextTable("PATTERN", "SCHEME", "LOAD", "ACCEPTED", "AVG LATENCY", "P99 LATENCY", "SATURATED")
+                .rightAlign(2, 3, 4, 5);
+        String scheme = "hyperx-min-adaptive-with-escape-vcs-and-a-very-long-label-for-a-sweep-of-its-own";
+        t.row("uniform", scheme, "0.1", "0.0999", "35.2", "54.0", "no");
+        t.row("bitcomplement", "dor", "12345678.5", "0.0999", "35.2", "54.0", "no");
+        String[] lines = t.render().split("\n");
+        for (String line : lines) {
+            assertTrue(line.length() <= TextTable.SCREEN, line.length() + ": " + line);
+        }
+        int col = lines[0].indexOf("SCHEME");
+        StringBuilder joined = new StringBuilder();
+        for (int i = 2; i < lines.length && (i == 2 || lines[i].startsWith(" ")); i++) {
+            joined.append(lines[i].substring(col, Math.min(lines[i].length(), col + lines[1].split("  ")[1].length()))
+                    .strip());
+        }
+        assertEquals(scheme, joined.toString(), "the scheme, wrapped after its dashes, reads whole");
+        assertTrue(lines[2].contains("0.0999") && lines[2].endsWith("no"), "numbers stay on the first line: "
+                + lines[2]);
+        assertTrue(t.render().contains("12345678.5"), "a number is never cut");
+    }
+
+    @Test
+    void longLinesOfOtherOutputWrapUnderTheirValue() {
+        String scheme = "  scheme    dor-classic: routing dor (org.fabrica.routing.cube 0.1.0.SNAPSHOT), queuing dateline"
+                + " (org.fabrica.queuing.basic 0.1.0.SNAPSHOT), throttle none (org.fabrica.throttle.none 0.1.0.SNAPSHOT)";
+        String fitted = TextTable.fit("name: 2 points\n" + scheme + "\n  id        abc");
+        String[] lines = fitted.split("\n");
+        assertEquals("name: 2 points", lines[0]);
+        assertEquals("  id        abc", lines[lines.length - 1]);
+        assertTrue(lines.length >= 4, fitted);
+        for (int i = 1; i < lines.length - 1; i++) {
+            assertTrue(lines[i].length() <= TextTable.SCREEN, lines[i]);
+            assertTrue(i == 1 || lines[i].startsWith(" ".repeat(12)) && lines[i].charAt(12) != ' ', lines[i]);
+        }
+        StringBuilder joined = new StringBuilder(lines[1].substring(12));
+        for (int i = 2; i < lines.length - 1; i++) {
+            joined.append(' ').append(lines[i].substring(12));
+        }
+        assertEquals(scheme.substring(12), joined.toString(), "wrapped at blanks, nothing lost");
+    }
 }
