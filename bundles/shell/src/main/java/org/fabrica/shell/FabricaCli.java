@@ -564,7 +564,8 @@ final class FabricaCli {
     @Command(name = "bench", mixinStandardHelpOptions = true,
             description = "Run the fixed benchmark configurations single-threaded and print one BENCH line each.")
     final class BenchCommand implements Callable<Integer> {
-        @Option(names = "--quick", description = "Much shorter warm-up and measurement windows.")
+        @Option(names = "--quick", description = "A smoke of the bench: every configuration with much shorter warm-up,"
+                + " measurement and drain windows (about half a minute).")
         boolean quick;
 
         @Option(names = "--only", paramLabel = "TEXT", description = "Only configurations whose name contains TEXT.")
