@@ -20,6 +20,7 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.experiment.results.RunStatus;
 import org.fabrica.params.ParameterException;
 import org.fabrica.sweep.PointResult;

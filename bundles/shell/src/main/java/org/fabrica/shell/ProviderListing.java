@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.params.ParameterDescriptor;
 import org.fabrica.params.ParameterSchema;
 

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;

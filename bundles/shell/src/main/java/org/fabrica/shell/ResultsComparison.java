@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.experiment.results.SteadyPoints;
 import org.fabrica.stats.CsvReader;
 

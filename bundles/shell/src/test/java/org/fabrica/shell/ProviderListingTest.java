@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.report.TextTable;
 import org.junit.jupiter.api.Test;
 
 class ProviderListingTest {

@@ -1,4 +1,4 @@
-package org.fabrica.shell;
+package org.fabrica.experiment.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -95,5 +95,17 @@ class TextTableTest {
             joined.append(' ').append(lines[i].substring(12));
         }
         assertEquals(scheme.substring(12), joined.toString(), "wrapped at blanks, nothing lost");
+    }
+
+    @Test
+    void aSummaryTableHasNoRuleNoWidthLimitAndAlignedColumns() {
+        StringBuilder sb = new StringBuilder("Collective duration (cycles)\n");
+        String wide = "x".repeat(150);
+        TextTable.append(sb, java.util.List.of(new String[] {"pattern", "no-th", "th0"},
+                new String[] {"transpose", "1368", "1418 (1.037)"}, new String[] {"shuffle", "2545", wide}));
+        assertEquals("Collective duration (cycles)\n"
+                + "pattern    no-th  th0\n"
+                + "transpose  1368   1418 (1.037)\n"
+                + "shuffle    2545   " + wide + "\n", sb.toString());
     }
 }

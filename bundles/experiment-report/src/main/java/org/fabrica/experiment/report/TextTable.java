@@ -1,4 +1,4 @@
-package org.fabrica.shell;
+package org.fabrica.experiment.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,27 +11,31 @@ import java.util.List;
  * numbers allow: a text column too wide for it wraps under itself (at blanks, else after a
  * {@code -}, {@code .}, {@code /} or {@code ,}), the last column first, then the widest; numbers
  * never wrap. {@link #fit} wraps other long lines of the commands' output the same way.
+ *
+ * <p>The one text-table formatter of Fabrica: the shell's tables and, through {@link #append}, the
+ * summary tables of a run (its summary.txt and end-of-run text), which are not narrowed.
  */
-final class TextTable {
+public final class TextTable {
     /** A wrapped last column is never narrower than this. */
-    static final int MIN_WRAP = 30;
+    public static final int MIN_WRAP = 30;
     /** Any other wrapped text column is never narrower than this (nor than its header). */
-    static final int MIN_COLUMN = 12;
+    public static final int MIN_COLUMN = 12;
     /** Line width the commands' output fits. */
-    static final int SCREEN = 100;
+    public static final int SCREEN = 100;
 
     private final String[] headers;
     private final boolean[] rightAligned;
     private final List<String[]> rows = new ArrayList<>();
     private int maxWidth = SCREEN;
+    private boolean rule = true;
 
-    TextTable(String... headers) {
+    public TextTable(String... headers) {
         this.headers = headers.clone();
         this.rightAligned = new boolean[headers.length];
     }
 
     /** Right-aligns the given columns (numbers). */
-    TextTable rightAlign(int... columns) {
+    public TextTable rightAlign(int... columns) {
         for (int c : columns) {
             rightAligned[c] = true;
         }
@@ -39,13 +43,26 @@ final class TextTable {
     }
 
     /** The width the table fits instead of {@link #SCREEN}. */
-    TextTable maxWidth(int width) {
+    public TextTable maxWidth(int width) {
         this.maxWidth = width;
         return this;
     }
 
+    /**
+     * Appends {@code rows} (the first is the header) as a table without a rule and without a width
+     * limit, every column left-aligned: the form of a run's summary tables.
+     */
+    public static void append(StringBuilder sb, List<String[]> rows) {
+        TextTable t = new TextTable(rows.get(0)).maxWidth(Integer.MAX_VALUE);
+        t.rule = false;
+        for (String[] row : rows.subList(1, rows.size())) {
+            t.row((Object[]) row);
+        }
+        sb.append(t.render());
+    }
+
     /** Adds a row; missing cells are blank, null cells print as "-". */
-    TextTable row(Object... cells) {
+    public TextTable row(Object... cells) {
         if (cells.length > headers.length) {
             throw new IllegalArgumentException("row has " + cells.length + " cells, table has " + headers.length
                     + " columns");
@@ -59,12 +76,12 @@ final class TextTable {
         return this;
     }
 
-    int size() {
+    public int size() {
         return rows.size();
     }
 
     /** The table, one line per row (more where a cell wraps), each ending with a newline. */
-    String render() {
+    public String render() {
         int[] width = new int[headers.length];
         for (int c = 0; c < headers.length; c++) {
             width[c] = headers[c].length();
@@ -77,11 +94,13 @@ final class TextTable {
         narrow(width);
         StringBuilder sb = new StringBuilder();
         line(sb, headers, width);
-        String[] rule = new String[headers.length];
-        for (int c = 0; c < headers.length; c++) {
-            rule[c] = "-".repeat(width[c]);
+        if (rule) {
+            String[] dashes = new String[headers.length];
+            for (int c = 0; c < headers.length; c++) {
+                dashes[c] = "-".repeat(width[c]);
+            }
+            line(sb, dashes, width);
         }
-        line(sb, rule, width);
         for (String[] r : rows) {
             List<List<String>> pieces = new ArrayList<>();
             int lines = 1;
@@ -138,7 +157,7 @@ final class TextTable {
      * Splits text into lines of at most {@code width} characters: at blanks, else after a
      * {@code -}, {@code .}, {@code /} or {@code ,} within a word, else within it.
      */
-    static List<String> wrap(String text, int width) {
+    public static List<String> wrap(String text, int width) {
         return wrap(text, width, true);
     }
 
@@ -182,7 +201,7 @@ final class TextTable {
      * the line's value: after its leading label ({@code "  scheme    dor: routing ..."}: under
      * {@code dor}), or under its first character when it has none.
      */
-    static String fit(String text) {
+    public static String fit(String text) {
         StringBuilder sb = new StringBuilder();
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
