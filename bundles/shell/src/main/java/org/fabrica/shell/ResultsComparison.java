@@ -128,7 +128,8 @@ final class ResultsComparison {
             sb.append(", ").append(onlyA.size()).append(" only in A, ").append(onlyB.size()).append(" only in B");
         }
         sb.append("\n\n");
-        if (detail.isEmpty()) {
+        // no point in both: no table, the lists below say which points each folder has
+        if (!both.isEmpty() && detail.isEmpty()) {
             TextTable t = new TextTable("METRIC", "POINTS", "SAME", "MEDIAN B/A", "MIN B/A", "MAX B/A", "MAX |B-A|")
                     .rightAlign(1, 2, 3, 4, 5, 6);
             for (String m : shared) {
@@ -140,7 +141,7 @@ final class ResultsComparison {
             sb.append(t.render());
             sb.append("\nSAME: points with equal values. Ratios skip points where A is 0. fabrica compare A B --metric M "
                     + "shows every point of M.\n");
-        } else {
+        } else if (!both.isEmpty()) {
             for (String m : detail) {
                 TextTable t = new TextTable("POINT", "A", "B", "B/A", "B-A").rightAlign(1, 2, 3, 4);
                 for (String p : both) {

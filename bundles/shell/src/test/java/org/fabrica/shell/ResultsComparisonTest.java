@@ -62,6 +62,7 @@ class ResultsComparisonTest {
                 + " compared"), cli.err());
         assertTrue(cli.out().contains("0 points in both, 3 only in A, 1 only in B"), cli.out());
         assertTrue(cli.out().contains("only in B: t/l0.5"), cli.out());
+        assertTrue(!cli.out().contains("METRIC"), "no empty table: " + cli.out());
         assertEquals(2, cli.run("compare", a.toString(), c.toString(), "--plot", tmp.resolve("plots").toString()));
         assertTrue(!java.nio.file.Files.exists(tmp.resolve("plots")), "nothing drawn when nothing compares");
     }
