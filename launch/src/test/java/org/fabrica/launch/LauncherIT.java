@@ -134,7 +134,10 @@ class LauncherIT {
         assertTrue(r.out.contains("completes-swap=true"), "the profile declared the completions: " + r.out);
         assertTrue(r.out.contains("routing") && r.out.contains("topology") && r.out.contains("traffic"),
                 "the concepts Tab offers after fabrica:help: " + r.out);
-        assertTrue(!r.err.contains("dumb terminal") && !r.out.contains("Welcome"), "no warning, no banner: " + r.err);
+        assertTrue(!r.err.contains("dumb terminal") && !r.out.contains("Welcome"), "no warning, not Gogo's banner: "
+                + r.err);
+        assertTrue(r.out.startsWith("Fabrica shell: fabrica:help lists the fabrica commands"), "Fabrica's one-line"
+                + " banner first: " + r.out);
         assertNoFrameworkStorageLeft();
     }
 

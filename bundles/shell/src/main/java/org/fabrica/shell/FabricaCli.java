@@ -20,6 +20,7 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.experiment.results.RunStatus;
 import org.fabrica.params.ParameterException;
 import org.fabrica.sweep.PointResult;
@@ -241,7 +242,7 @@ final class FabricaCli {
 
     @Command(name = "fabrica", mixinStandardHelpOptions = true, versionProvider = FabricaVersion.class,
             description = {"Interconnection network simulator. Commands: run, validate, schedule, algorithms, help, bench, "
-                    + "compare, status, trace, model, member, shell ('fabrica shell' opens the interactive Gogo shell: fabrica:algorithms, fabrica:run, ...).",
+                    + "compare, status, trace, model, member, shell ('fabrica shell' opens the interactive Gogo shell, where fabrica:help lists its commands: fabrica:algorithms, fabrica:run, ...).",
                 "Launcher options go before the command: --features core,torus (features/*.json; default: all), "
                     + "--plugins DIR (drop-in folder; default launch/plugins)."})
     final class Fabrica implements Callable<Integer> {
@@ -271,7 +272,7 @@ final class FabricaCli {
                 out.println(done.get());
                 return OK;
             }
-            out.println(experiments.validate(file, options).strip());
+            out.println(TextTable.fit(experiments.validate(file, options).strip()));
             out.flush();
             if (interrupted || signalled.getAsBoolean()) {
                 if (interrupted) { // else the launcher said it
@@ -356,7 +357,7 @@ final class FabricaCli {
 
         @Override
         public Integer call() {
-            out.println(experiments.validate(arguments.file(), arguments.options(false)).strip());
+            out.println(TextTable.fit(experiments.validate(arguments.file(), arguments.options(false)).strip()));
             return OK;
         }
     }
@@ -428,6 +429,19 @@ final class FabricaCli {
                 throw new ExperimentException("'" + first + "' is neither a command nor a concept"
                         + org.fabrica.params.Suggestions.hint(first, names(root)) + "; try fabrica help");
             }
+            CommandLine command = root.getSubcommands().get(first);
+            if (command != null && !catalog.concepts().contains(first)) {
+                // a command's own subcommand (help model multirail, help trace check), as help routing dor
+                CommandLine sub = command.getSubcommands().get(name);
+                if (sub == null) {
+                    throw new ExperimentException(command.getSubcommands().isEmpty()
+                            ? "'" + first + "' is a command without subcommands; try fabrica help " + first
+                            : "'" + first + " " + name + "' is no command" + org.fabrica.params.Suggestions.hint(name,
+                                    command.getSubcommands().keySet()) + "; try fabrica help " + first);
+                }
+                sub.usage(out);
+                return OK;
+            }
             out.print(ProviderListing.help(catalog, first, name));
             return OK;
         }
@@ -481,9 +495,16 @@ final class FabricaCli {
             }
             String textA = ResultsComparison.readText(a);
             String textB = ResultsComparison.readText(b);
+            ResultsComparison.Points pointsA = ResultsComparison.read(a, textA);
+            ResultsComparison.Points pointsB = ResultsComparison.read(b, textB);
             List<ComparisonCharts.Named> charts = plot == null ? List.of() : comparisonCharts(textA, textB);
-            out.print(ResultsComparison.text(ResultsComparison.read(a, textA), ResultsComparison.read(b, textB),
-                    metrics));
+            out.print(ResultsComparison.text(pointsA, pointsB, metrics));
+            java.util.Optional<String> disjoint = ResultsComparison.noCommonPoint(pointsA, pointsB);
+            if (disjoint.isPresent()) {
+                out.flush();
+                err.println("compare: " + disjoint.get());
+                return BAD_INPUT;
+            }
             if (plot != null) {
                 writeCharts(charts);
             }
@@ -529,7 +550,8 @@ final class FabricaCli {
         }
     }
 
-    @Command(name = "shell", description = "Open the interactive Gogo shell (fabrica:run, fabrica:pause, fabrica:swap, ...);"
+    @Command(name = "shell", description = "Open the interactive Gogo shell (fabrica:help lists its commands: fabrica:run,"
+            + " fabrica:pause, fabrica:swap, ...);"
             + " started by the launcher as ./fabrica shell, not from a command line already running.")
     final class ShellCommand implements Callable<Integer> {
         @Override
@@ -543,7 +565,8 @@ final class FabricaCli {
     @Command(name = "bench", mixinStandardHelpOptions = true,
             description = "Run the fixed benchmark configurations single-threaded and print one BENCH line each.")
     final class BenchCommand implements Callable<Integer> {
-        @Option(names = "--quick", description = "Much shorter warm-up and measurement windows.")
+        @Option(names = "--quick", description = "A smoke of the bench: every configuration with much shorter warm-up,"
+                + " measurement and drain windows (about half a minute).")
         boolean quick;
 
         @Option(names = "--only", paramLabel = "TEXT", description = "Only configurations whose name contains TEXT.")

@@ -15,6 +15,7 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.report.TextTable;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import picocli.CommandLine;

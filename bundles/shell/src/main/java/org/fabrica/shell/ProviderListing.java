@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.params.ParameterDescriptor;
 import org.fabrica.params.ParameterSchema;
 
@@ -38,8 +39,7 @@ final class ProviderListing {
         for (ProviderInfo p : providers) {
             byConcept.computeIfAbsent(p.concept(), c -> new ArrayList<>()).add(p);
         }
-        TextTable table = new TextTable("CONCEPT", "NAME", "BUNDLE", "VERSION", "DESCRIPTION")
-                .maxWidth(TextTable.SCREEN);
+        TextTable table = new TextTable("CONCEPT", "NAME", "BUNDLE", "VERSION", "DESCRIPTION");
         for (Map.Entry<String, List<ProviderInfo>> e : byConcept.entrySet()) {
             Set<String> seen = new HashSet<>();
             for (ProviderInfo p : e.getValue()) {
@@ -56,7 +56,7 @@ final class ProviderListing {
     /** The parameters of one provider: name, type, default, range and description. */
     /** The providers of one concept: name, bundle, version and description. */
     static String concept(ProviderCatalog catalog, String concept) {
-        TextTable table = new TextTable("NAME", "BUNDLE", "VERSION", "DESCRIPTION").maxWidth(TextTable.SCREEN);
+        TextTable table = new TextTable("NAME", "BUNDLE", "VERSION", "DESCRIPTION");
         int n = 0;
         for (ProviderInfo p : catalog.providers()) {
             if (p.concept().equals(concept)) {
@@ -127,19 +127,18 @@ final class ProviderListing {
         ParameterSchema schema = p.schema();
         if (schema == null || schema.parameters().isEmpty()) {
             sb.append("No parameters.\n");
-            return sb.toString();
+            return TextTable.fit(sb.toString());
         }
         if (schema.description() != null && !schema.description().isEmpty()) {
             sb.append(schema.description()).append('\n');
         }
         sb.append('\n');
-        TextTable table = new TextTable("PARAMETER", "TYPE", "DEFAULT", "RANGE", "DESCRIPTION")
-                .maxWidth(TextTable.SCREEN);
+        TextTable table = new TextTable("PARAMETER", "TYPE", "DEFAULT", "RANGE", "DESCRIPTION");
         for (ParameterDescriptor d : schema.parameters()) {
             table.row(d.name(), d.type(), defaultText(d.defaultValue()), d.range(), d.description());
         }
         sb.append(table.render());
-        return sb.toString();
+        return TextTable.fit(sb.toString());
     }
 
     /** A default as written in an experiment file; arrays as [a, b]; no default = required. */

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
@@ -78,9 +79,14 @@ final class ResultSummary {
         }
         String[] shown = new String[kept.size()];
         List<Integer> right = new ArrayList<>();
+        // the units under the table, one entry per unit: in the headers they made the table 144 columns wide
+        Map<String, List<String>> byUnit = new java.util.LinkedHashMap<>();
         for (int i = 0; i < kept.size(); i++) {
             int c = kept.get(i);
-            shown[i] = units[c] == null ? headers[c] : headers[c] + " (" + units[c] + ")";
+            shown[i] = headers[c];
+            if (units[c] != null) {
+                byUnit.computeIfAbsent(units[c], u -> new ArrayList<>()).add(headers[c]);
+            }
             if (c >= 2 && c <= 7) {
                 right.add(i);
             }
@@ -93,7 +99,12 @@ final class ResultSummary {
             }
             t.row(cells);
         }
-        return t.render();
+        if (byUnit.isEmpty()) {
+            return t.render();
+        }
+        List<String> parts = new ArrayList<>();
+        byUnit.forEach((unit, columns) -> parts.add(String.join(", ", columns) + " in " + unit));
+        return t.render() + TextTable.fit("Units: " + String.join("; ", parts) + ".") + "\n";
     }
 
     /** The unit of a metric as the points report it, or null when none does. */

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.report.TextTable;
 import org.fabrica.experiment.results.SteadyPoints;
 import org.fabrica.stats.CsvReader;
 
@@ -84,6 +85,22 @@ final class ResultsComparison {
         return new Points(name, metrics, values);
     }
 
+    /**
+     * The warning when the two folders share no point (nothing was compared), naming how many each
+     * has; empty when at least one point is in both.
+     */
+    static java.util.Optional<String> noCommonPoint(Points a, Points b) {
+        for (String p : a.values().keySet()) {
+            if (b.values().containsKey(p)) {
+                return java.util.Optional.empty();
+            }
+        }
+        return java.util.Optional.of("no point is in both folders (A has " + a.values().size() + ", B has "
+                + b.values().size() + "), so nothing was compared: their points differ in pattern, scheme, load or seed;"
+                + " compare two runs of one experiment (e.g. before and after a change; only in A and only in B"
+                + " above name the points)");
+    }
+
     /** The comparison as text; {@code detail} metrics get a table of every point. */
     static String text(Points a, Points b, List<String> detail) {
         List<String> shared = new ArrayList<>();
@@ -111,7 +128,8 @@ final class ResultsComparison {
             sb.append(", ").append(onlyA.size()).append(" only in A, ").append(onlyB.size()).append(" only in B");
         }
         sb.append("\n\n");
-        if (detail.isEmpty()) {
+        // no point in both: no table, the lists below say which points each folder has
+        if (!both.isEmpty() && detail.isEmpty()) {
             TextTable t = new TextTable("METRIC", "POINTS", "SAME", "MEDIAN B/A", "MIN B/A", "MAX B/A", "MAX |B-A|")
                     .rightAlign(1, 2, 3, 4, 5, 6);
             for (String m : shared) {
@@ -123,7 +141,7 @@ final class ResultsComparison {
             sb.append(t.render());
             sb.append("\nSAME: points with equal values. Ratios skip points where A is 0. fabrica compare A B --metric M "
                     + "shows every point of M.\n");
-        } else {
+        } else if (!both.isEmpty()) {
             for (String m : detail) {
                 TextTable t = new TextTable("POINT", "A", "B", "B/A", "B-A").rightAlign(1, 2, 3, 4);
                 for (String p : both) {
@@ -142,7 +160,7 @@ final class ResultsComparison {
         if (!onlyB.isEmpty()) {
             sb.append("only in B: ").append(String.join(", ", onlyB)).append('\n');
         }
-        return sb.toString();
+        return TextTable.fit(sb.toString());
     }
 
     private record Stats(int points, int same, double median, double min, double max, double maxDiff) {

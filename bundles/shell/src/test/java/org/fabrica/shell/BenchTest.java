@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BenchTest {
-    private static final Bench.Config TORUS8 = new Bench.Config("torus8x8-uniform-0.05", 64, 1000, 5000);
+    private static final Bench.Config TORUS8 = new Bench.Config("torus8x8-uniform-0.05", 64, 1000, 5000, 2000);
 
     @Test
     void lineCarriesRatesComputedFromThePointsMetrics() {
@@ -67,5 +67,33 @@ class BenchTest {
             assertTrue(c.name().startsWith(c.routers() == 64 ? "torus8x8-" : "torus32x32-"), c.name());
         }
         assertEquals(9, names.size());
+    }
+
+    @Test
+    void quickWindowsAreShorterThanEveryFilesAndBoundTheSmoke() throws java.io.IOException {
+        Path dir = Path.of("..", "..", "examples", "bench");
+        long quick = 0;
+        long full = 0;
+        for (Bench.Config c : Bench.CONFIGS) {
+            String yaml = Files.readString(dir.resolve(c.fileName()));
+            long warmup = window(yaml, "warmup");
+            long measure = window(yaml, "measure");
+            long drain = window(yaml, "drain");
+            assertTrue(c.quickWarmup() < warmup && c.quickMeasure() < measure && c.quickDrain() < drain, c.name());
+            assertEquals(Map.of("warmup", "" + c.quickWarmup(), "measure", "" + c.quickMeasure(), "drain",
+                    "" + c.quickDrain()), c.quickOverrides());
+            quick += c.quickRouterCycles();
+            full += c.routers() * (warmup + measure + drain);
+        }
+        // the saturated 32 x 32 points drain to the limit: with the files' drain, --quick simulated
+        // up to 82 million router-cycles (minutes); now at most 20 million
+        assertTrue(quick <= 20_000_000, "quick router-cycles " + quick);
+        assertTrue(quick * 10 < full, quick + " against " + full);
+    }
+
+    private static long window(String yaml, String key) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^" + key + ": (\\d+)$").matcher(yaml);
+        assertTrue(m.find(), key);
+        return Long.parseLong(m.group(1));
     }
 }

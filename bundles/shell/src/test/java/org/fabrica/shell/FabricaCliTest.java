@@ -282,6 +282,21 @@ class FabricaCliTest {
     }
 
     @Test
+    void helpOfACommandsSubcommandWorksLikeHelpOfAProvider() {
+        assertEquals(0, run("help", "model", "multirail"));
+        assertTrue(out().startsWith("Usage: fabrica model multirail "), out());
+        assertTrue(out().contains("--rails"), out());
+        outBytes.reset();
+        assertEquals(0, run("help", "trace", "check"));
+        assertTrue(out().startsWith("Usage: fabrica trace check "), out());
+        assertEquals(2, run("help", "model", "multirial"));
+        assertTrue(err().contains("'model multirial' is no command; did you mean 'multirail'?"), err());
+        errBytes.reset();
+        assertEquals(2, run("help", "validate", "x"));
+        assertTrue(err().contains("'validate' is a command without subcommands; try fabrica help validate"), err());
+    }
+
+    @Test
     void versionNamesFabricaAndJava() {
         assertEquals(0, run("--version"));
         assertTrue(out().startsWith("Fabrica (development classes, not a bundle)\nJava "), out());

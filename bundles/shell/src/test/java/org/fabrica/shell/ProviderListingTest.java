@@ -6,14 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.report.TextTable;
 import org.junit.jupiter.api.Test;
 
 class ProviderListingTest {
     @Test
     void algorithmsListsEveryProviderPerConceptWithBundleAndVersion() {
         String s = ProviderListing.algorithms(Fakes.catalog());
-        List<String> lines = List.of(s.split("\n"));
+        // a description wider than the screen goes on under itself: count the rows' first lines
+        List<String> lines = List.of(s.split("\n")).stream().filter(l -> !l.startsWith(" ")).toList();
         assertTrue(lines.get(0).startsWith("CONCEPT"), lines.get(0));
+        for (String l : s.split("\n")) {
+            assertTrue(l.length() <= TextTable.SCREEN, l);
+        }
         // concept order of the catalogue: topology first, although a routing provider comes first
         assertTrue(lines.get(2).startsWith("topology"), lines.get(2));
         assertTrue(lines.get(3).contains("dor") && lines.get(3).contains("org.fabrica.routing.cube")

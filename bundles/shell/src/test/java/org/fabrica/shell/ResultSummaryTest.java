@@ -34,14 +34,16 @@ class ResultSummaryTest {
     }
 
     @Test
-    void headersCarryTheMetricsUnitsAndColumnsNoPointFillsAreLeftOut() {
+    void theMetricsUnitsFollowTheTableAndColumnsNoPointFillsAreLeftOut() {
         List<PointResult> steady = List.of(point(0, Map.of("pattern", "uniform", "scheme", "dor", "load", "0.1",
                 "seed", "1"), null, new Metric("offered", 0.1, "flits/node/cycle", ""),
                 new Metric("accepted", 0.1, "flits/node/cycle", ""), new Metric("latency.avg", 20, "cycles", ""),
                 new Metric("latency.p99", 30, "cycles", ""), metric("saturated", 0)));
-        assertTrue(ResultSummary.table(steady).split("\n")[0].matches("PATTERN\\s+SCHEME\\s+LOAD\\s+SEED\\s+"
-                + "OFFERED \\(flits/node/cycle\\)\\s+ACCEPTED \\(flits/node/cycle\\)\\s+AVG LATENCY \\(cycles\\)\\s+"
-                + "P99 LATENCY \\(cycles\\)\\s+SATURATED"), ResultSummary.table(steady));
+        String[] table = ResultSummary.table(steady).split("\n");
+        assertTrue(table[0].matches("PATTERN\\s+SCHEME\\s+LOAD\\s+SEED\\s+OFFERED\\s+ACCEPTED\\s+AVG LATENCY\\s+"
+                + "P99 LATENCY\\s+SATURATED"), table[0]);
+        assertEquals("Units: OFFERED, ACCEPTED in flits/node/cycle; AVG LATENCY, P99 LATENCY in cycles.",
+                table[table.length - 1]);
         // a collective run: no load, no rates, no saturation; its own summary follows the table
         List<PointResult> collective = List.of(point(0, Map.of("pattern", "alltoall", "scheme", "spth", "seed", "1"),
                 null, metric("duration", 1200)));

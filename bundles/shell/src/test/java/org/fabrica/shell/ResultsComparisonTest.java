@@ -51,6 +51,23 @@ class ResultsComparisonTest {
     }
 
     @Test
+    void foldersWithNoCommonPointAreWarnedOfWithExitTwo() throws IOException {
+        String other = "pointId,index,pattern,scheme,load,seed,status,accepted,latency.avg,swaps,failure\r\n"
+                + "t/l0.5,0,t,d,0.5,1,ok,0.4,60,,\r\n";
+        Path a = CliHarness.resultsFolder(tmp.resolve("a"), A);
+        Path c = CliHarness.resultsFolder(tmp.resolve("c"), other);
+        CliHarness cli = new CliHarness();
+        assertEquals(2, cli.run("compare", a.toString(), c.toString()));
+        assertTrue(cli.err().startsWith("compare: no point is in both folders (A has 3, B has 1), so nothing was"
+                + " compared"), cli.err());
+        assertTrue(cli.out().contains("0 points in both, 3 only in A, 1 only in B"), cli.out());
+        assertTrue(cli.out().contains("only in B: t/l0.5"), cli.out());
+        assertTrue(!cli.out().contains("METRIC"), "no empty table: " + cli.out());
+        assertEquals(2, cli.run("compare", a.toString(), c.toString(), "--plot", tmp.resolve("plots").toString()));
+        assertTrue(!java.nio.file.Files.exists(tmp.resolve("plots")), "nothing drawn when nothing compares");
+    }
+
+    @Test
     void theCommandReadsTwoFoldersAndRefusesAFolderWithoutATable() throws IOException {
         Path a = CliHarness.resultsFolder(tmp.resolve("a"), A);
         Path b = CliHarness.resultsFolder(tmp.resolve("b"), B);

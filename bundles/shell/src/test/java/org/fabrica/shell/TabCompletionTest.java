@@ -49,6 +49,8 @@ class TabCompletionTest {
     private ThreadIOImpl threadIO;
     private CommandSession session;
     private Completers.Completer completer;
+    /** What the profile printed at login. */
+    private String profileOutput;
 
     @BeforeEach
     void startSession() throws Exception {
@@ -83,6 +85,7 @@ class TabCompletionTest {
         List<String> errors = output.toString(StandardCharsets.UTF_8).lines()
                 .filter(l -> l.contains("ERROR") && !l.contains("addcommand")).toList();
         assertEquals(List.of(), errors, "the profile runs without errors");
+        profileOutput = output.toString(StandardCharsets.UTF_8);
         output.reset();
         // The completer the JLine shell gives its line reader, over this session.
         completer = new Completers.Completer(new Completers.CompletionEnvironment() {
@@ -112,6 +115,13 @@ class TabCompletionTest {
                 return session.execute(function);
             }
         });
+    }
+
+    @Test
+    void theProfilePrintsOneBannerLineNamingFabricaHelp() {
+        List<String> lines = profileOutput.lines().filter(l -> !l.contains("addcommand")).toList();
+        assertEquals(List.of("Fabrica shell: fabrica:help lists the fabrica commands (Tab completes them); exit leaves"),
+                lines, profileOutput);
     }
 
     @AfterEach

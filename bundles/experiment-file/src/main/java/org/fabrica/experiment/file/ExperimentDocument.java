@@ -481,6 +481,10 @@ public final class ExperimentDocument implements StudyFile {
             msg = e.getClass().getSimpleName();
         }
         if (msg.contains("nesting depth")) {
+            JsonLocation deepest = yaml == null ? null : deepestOpening(yaml);
+            if (deepest != null) {
+                where = source + ":" + deepest.getLineNr() + ":" + deepest.getColumnNr();
+            }
             return where + ": not valid as an experiment file: lists or mappings nested more than "
                     + com.fasterxml.jackson.core.StreamReadConstraints.DEFAULT_MAX_DEPTH + " deep (an experiment file"
                     + " needs a few levels; look for a runaway '[' or '{', or a generated file that is not an experiment)";
@@ -527,6 +531,24 @@ public final class ExperimentDocument implements StudyFile {
         return where + ": not valid YAML: " + (text.isEmpty() ? msg.trim() : text) + hint;
     }
 
+    /**
+     * Where the deepest list or mapping the parser accepted opens (the next one is too deep): the
+     * parser's error carries no place, so the text is read again token by token up to the error.
+     */
+    private static JsonLocation deepestOpening(String yaml) {
+        JsonLocation last = null;
+        try (JsonParser p = YAML.createParser(yaml)) {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t == JsonToken.START_ARRAY || t == JsonToken.START_OBJECT) {
+                    last = p.currentTokenLocation();
+                }
+            }
+        } catch (IOException e) {
+            // the error the tree reader met: the last opening read is the one too deep
+        }
+        return last == null || last.getLineNr() < 1 ? null : last;
+    }
+
     private static String firstLine(String msg) {
         if (msg == null) {
             return "";
@@ -547,8 +569,24 @@ public final class ExperimentDocument implements StudyFile {
         if (m.contains("while parsing a flow mapping")) {
             return " (a mapping opened with '{' is not closed with '}' before the next key, or an entry lacks its ',')";
         }
-        if (m.contains("found character '\\t'") || m.contains("found character '\t'")) {
+        if (m.contains("found character '\\t") || m.contains("found character '\t")) {
             return " (indent with spaces, not tabs)";
+        }
+        if (m.contains("while scanning a quoted scalar")) {
+            return " (a value opened with a quote is not closed: end it with the same quote on its line)";
+        }
+        if (m.contains("mapping values are not allowed here")) {
+            return " (a second ':' on the line, or a key indented under a plain value: quote a value that holds ': ',"
+                    + " or line the key up with the keys above it)";
+        }
+        if (m.contains("could not find expected ':'")) {
+            return " (a line inside a mapping that is not 'key: value': add the ':' and a space after the key, or"
+                    + " quote the text)";
+        }
+        if (m.contains("while parsing a block mapping") || m.contains("while parsing a block collection")
+                || m.contains("expected <block end>")) {
+            return " (this line's indentation does not match the keys or '-' items above it: line up the keys of"
+                    + " one mapping, indent a nested one by more spaces)";
         }
         return "";
     }

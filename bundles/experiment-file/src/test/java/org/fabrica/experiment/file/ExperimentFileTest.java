@@ -89,11 +89,35 @@ class ExperimentFileTest {
                 () -> ExperimentDocument.parse("d.yaml", "name: x\nt: " + "[".repeat(1001) + "]".repeat(1001) + "\n",
                         Map.of())).getMessage();
         assertTrue(deep.contains("nested more than 1000 deep"), deep);
+        // the 1,000th level (the root mapping and 999 lists) opens at column 1002; the next '[' is too deep
+        assertTrue(deep.startsWith("d.yaml:2:1002: "), "where the nesting goes too deep: " + deep);
         assertTrue(!deep.contains("StreamReadConstraints"), deep);
         ExperimentDocument big = ExperimentDocument.parse("b.yaml", "name: x\nmeasure: 99999999999999999999\n", Map.of());
         String large = org.junit.jupiter.api.Assertions.assertThrows(org.fabrica.experiment.ExperimentException.class,
                 () -> SpecReader.whole(big, big.root().get("measure"), "measure")).getMessage();
         assertTrue(large.contains("measure = 99999999999999999999 is too large; a whole number here is at most "
                 + Long.MAX_VALUE), large);
+    }
+
+    private static String syntax(String text) {
+        return assertThrows(ExperimentException.class, () -> ExperimentDocument.parse("s.yaml", text, Map.of()))
+                .getMessage();
+    }
+
+    @Test
+    void yamlSyntaxErrorsSayWhatToChange() {
+        String indented = syntax("name: x\n  topology: torus\nloads: [0.1]\n");
+        assertTrue(indented.startsWith("s.yaml:2:11: not valid YAML: mapping values are not allowed here"), indented);
+        assertTrue(indented.contains("line the key up with the keys above it"), indented);
+        String tab = syntax("name: x\n\tloads: [0.1]\n");
+        assertTrue(tab.startsWith("s.yaml:2:1: "), tab);
+        assertTrue(tab.endsWith("(indent with spaces, not tabs)"), tab);
+        String quote = syntax("name: x\nloads: \"abc\n");
+        assertTrue(quote.contains("started at s.yaml:2:8"), quote);
+        assertTrue(quote.contains("end it with the same quote"), quote);
+        String colon = syntax("name: x\ntopology:\n  name: torus\n  k 8\n  n: 2\n");
+        assertTrue(colon.contains("add the ':' and a space after the key"), colon);
+        String block = syntax("schemes:\n  - label: a\n    routing: dor\n   queuing: dateline\n");
+        assertTrue(block.contains("indentation does not match"), block);
     }
 }

@@ -205,7 +205,7 @@ public final class ModeSummary {
                 }
                 rows.add(row);
             }
-            AlignedText.append(sb, rows);
+            TextTable.append(sb, rows);
             boolean partial = false;
             for (int p = 0; p < t.patterns().size(); p++) {
                 for (int s = 0; s < t.schemes().size(); s++) {
@@ -217,7 +217,7 @@ public final class ModeSummary {
             }
             if (paired(t)) {
                 sb.append('\n').append(pairedTitle(t)).append('\n');
-                AlignedText.append(sb, pairedRows(t));
+                TextTable.append(sb, pairedRows(t));
             }
         }
         return sb.toString();

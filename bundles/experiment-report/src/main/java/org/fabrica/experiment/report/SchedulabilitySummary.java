@@ -217,7 +217,7 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
             row[header.length - 1] = s.improvement(i);
             rows.add(row);
         }
-        AlignedText.append(sb, rows);
+        TextTable.append(sb, rows);
         sb.append("\nScheduling time per request (ns, ").append(s.clockNote())
                 .append("; median [min, max] over the timed passes; machine-dependent)\n");
         rows = new ArrayList<>();
@@ -237,7 +237,7 @@ public record SchedulabilitySummary(List<String> topologies, List<String> schedu
             }
             rows.add(row);
         }
-        AlignedText.append(sb, rows);
+        TextTable.append(sb, rows);
         return sb.toString();
     }
 

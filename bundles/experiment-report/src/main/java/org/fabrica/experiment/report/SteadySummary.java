@@ -216,7 +216,7 @@ public final class SteadySummary {
         }
         StringBuilder sb = new StringBuilder("Routes from a scheduler: mean over seeds per scheme and offered load "
                 + "(flits/node/cycle; latency in cycles; fallback flows: mean of flows (min..max))\n");
-        AlignedText.append(sb, lines);
+        TextTable.append(sb, lines);
         return sb.toString();
     }
 
@@ -230,7 +230,7 @@ public final class SteadySummary {
             return "";
         }
         StringBuilder sb = new StringBuilder(pairedTitle(reference)).append('\n');
-        AlignedText.append(sb, pairedRows(reference, rows));
+        TextTable.append(sb, pairedRows(reference, rows));
         return sb.toString();
     }
 

@@ -9,10 +9,11 @@
  * {@link org.fabrica.experiment.report.SeriesCharts}, drawn by the {@code plot} library) and the
  * offline {@code report.html}. The experiment's identity and provenance come in as
  * {@link org.fabrica.experiment.report.ExperimentFacts}. A library: the runner's study modes pick
- * their outputs here.
+ * their outputs here. {@link org.fabrica.experiment.report.TextTable} is the one text-table
+ * formatter: the summary tables here and the shell's tables (1.5).
  */
 @Export
-@Version("1.4.0")
+@Version("1.5.0")
 package org.fabrica.experiment.report;
 
 import org.osgi.annotation.bundle.Export;
