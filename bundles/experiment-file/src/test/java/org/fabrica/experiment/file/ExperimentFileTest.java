@@ -96,4 +96,17 @@ class ExperimentFileTest {
         assertTrue(large.contains("measure = 99999999999999999999 is too large; a whole number here is at most "
                 + Long.MAX_VALUE), large);
     }
+
+    @Test
+    void aChoiceWithoutAndWithKeysKeepsItsPlaceAndItsOrder() {
+        ProviderChoice topology = new ProviderChoice("topology", "torus", Map.of("k", 4), "topology")
+                .with("rails", 2).with("railSelection", "destination");
+        assertEquals(List.of("k", "rails", "railSelection"), List.copyOf(topology.parameters().keySet()));
+        ProviderChoice plain = topology.without("rails", "railSelection", "absent");
+        assertEquals(Map.of("k", 4), plain.parameters());
+        assertEquals("topology.k", plain.parameterPath("k"));
+        assertEquals(List.of("k", "rails", "railSelection"), List.copyOf(topology.with("k", 8).parameters().keySet()),
+                "a key set again stays in its place");
+        assertEquals(8, topology.with("k", 8).parameters().get("k"));
+    }
 }
