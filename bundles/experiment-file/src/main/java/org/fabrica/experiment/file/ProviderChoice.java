@@ -24,4 +24,20 @@ public record ProviderChoice(String concept, String name, Map<String, Object> pa
     public String parameterPath(String parameter) {
         return path + "." + parameter;
     }
+
+    /** The same choice without the keys {@code keys} (keys another part reads, e.g. {@code rails}). Since 2.2. */
+    public ProviderChoice without(String... keys) {
+        Map<String, Object> p = new java.util.LinkedHashMap<>(parameters);
+        for (String k : keys) {
+            p.remove(k);
+        }
+        return new ProviderChoice(concept, name, p, path);
+    }
+
+    /** The same choice with the parameter {@code key} set to {@code value}, in place if it is there. Since 2.2. */
+    public ProviderChoice with(String key, Object value) {
+        Map<String, Object> p = new java.util.LinkedHashMap<>(parameters);
+        p.put(key, value);
+        return new ProviderChoice(concept, name, p, path);
+    }
 }

@@ -15,7 +15,7 @@
  * reading their own schemes fill in.
  */
 @Export
-@Version("2.1.0")
+@Version("2.2.0")
 package org.fabrica.experiment.file;
 
 import org.osgi.annotation.bundle.Export;

@@ -120,4 +120,17 @@ class ExperimentFileTest {
         String block = syntax("schemes:\n  - label: a\n    routing: dor\n   queuing: dateline\n");
         assertTrue(block.contains("indentation does not match"), block);
     }
+
+    @Test
+    void aChoiceWithoutAndWithKeysKeepsItsPlaceAndItsOrder() {
+        ProviderChoice topology = new ProviderChoice("topology", "torus", Map.of("k", 4), "topology")
+                .with("rails", 2).with("railSelection", "destination");
+        assertEquals(List.of("k", "rails", "railSelection"), List.copyOf(topology.parameters().keySet()));
+        ProviderChoice plain = topology.without("rails", "railSelection", "absent");
+        assertEquals(Map.of("k", 4), plain.parameters());
+        assertEquals("topology.k", plain.parameterPath("k"));
+        assertEquals(List.of("k", "rails", "railSelection"), List.copyOf(topology.with("k", 8).parameters().keySet()),
+                "a key set again stays in its place");
+        assertEquals(8, topology.with("k", 8).parameters().get("k"));
+    }
 }

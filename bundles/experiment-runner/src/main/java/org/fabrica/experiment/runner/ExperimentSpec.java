@@ -39,7 +39,7 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  *     queuing: {name: dateline}
  *     throttle: {name: none}                   # optional, default none
  *   - routing: {name: source-route, fallback: dmodk, from: levelwise}   # routes planned by a scheduler on
- *                                              #   the point's permutation pattern ({@link RoutesFromScheduler})
+ *                                              #   the point's permutation pattern (traffic-schedule's PlannedRoutes)
  * baseline: dor-classic                        # ramp, collective: scheme the ratios refer to (default: the first)
  * loads: [0.05, 0.10]                          # steady only: flits/node/cycle, or {from: 0.05, to: 0.5, step: 0.05}
  * warmup: 2000                                 # steady only: cycles, default 2000

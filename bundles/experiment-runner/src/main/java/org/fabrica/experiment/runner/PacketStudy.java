@@ -41,6 +41,7 @@ import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.EndpointTiming;
 import org.fabrica.hardware.RouterDescription;
 import org.fabrica.hardware.RouterParameters;
+import org.fabrica.params.ParameterSchema;
 import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
 import org.fabrica.stats.CollectorContext;
@@ -48,6 +49,8 @@ import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
+import org.fabrica.topology.rails.Rails;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 
 /**
  * What the packet-simulation modes share, offered through {@link RunnerPacketStudies} to the modes
@@ -412,10 +415,10 @@ abstract class PacketStudy extends RunnerStudy {
             // routes planned by a scheduler (docs/user-guide.md, "Routes from a scheduler"): 'from' is not a
             // parameter of the routing provider but the scheduler whose plan becomes its 'routes'
             ProviderChoice routesFrom = null;
-            if (routing.parameters().containsKey(RoutesFromScheduler.FROM)) {
-                routesFrom = choice(doc, s.get("routing").get(RoutesFromScheduler.FROM), "scheduler",
-                        p + ".routing." + RoutesFromScheduler.FROM, null);
-                routing = RoutesFromScheduler.withoutFrom(routing);
+            if (routing.parameters().containsKey(PlannedRoutes.FROM)) {
+                routesFrom = choice(doc, s.get("routing").get(PlannedRoutes.FROM), "scheduler",
+                        p + ".routing." + PlannedRoutes.FROM, null);
+                routing = routing.without(PlannedRoutes.FROM);
             }
             ProviderChoice queuing = choice(doc, s.get("queuing"), "queuing", p + ".queuing", null);
             ProviderChoice throttle = choice(doc, s.get("throttle"), "throttle", p + ".throttle", DEFAULT_THROTTLE);
@@ -470,9 +473,10 @@ abstract class PacketStudy extends RunnerStudy {
 
     @Override
     public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        Rails rails = Rails.of(doc, spec.topology());
-        BoundProvider topology = ProviderBinding.bind(doc, rails == null ? spec.topology() : Rails.without(spec.topology()),
-                registry);
+        Rails rails = Rails.of(spec.topology().parameters(),
+                (key, message) -> doc.error(spec.topology().parameterPath(key), message));
+        BoundProvider topology = ProviderBinding.bind(doc, rails == null ? spec.topology()
+                : spec.topology().without(Rails.PLANES, Rails.SELECTION), registry);
         BoundProvider hardware = ProviderBinding.bind(doc, spec.hardware(), registry);
         BoundProvider network = ProviderBinding.bind(doc, spec.network(), registry);
         BoundProvider kernel = ProviderBinding.bind(doc, spec.kernel(), registry);
@@ -487,7 +491,9 @@ abstract class PacketStudy extends RunnerStudy {
             BoundProvider routing = ProviderBinding.bind(doc, s.routing(), registry);
             BoundProvider routesFrom = null;
             if (s.routesFrom() != null) {
-                String problem = RoutesFromScheduler.unusableRouting(routing);
+                String problem = PlannedRoutes.unusableRouting(routing.choice().path(), routing.provider().name(),
+                        ParameterSchema.of(routing.provider().factory().parameterType()).names(),
+                        routing.choice().parameters().get(PlannedRoutes.ROUTES));
                 if (problem != null) {
                     throw doc.error(s.routesFrom().path(), problem);
                 }
@@ -591,7 +597,7 @@ abstract class PacketStudy extends RunnerStudy {
             o.put("label", s.label());
             ObjectNode routingNode = ResolvedExperiment.providerNode(s.routing());
             if (s.routesFrom() != null) {
-                routingNode.set(RoutesFromScheduler.FROM, ResolvedExperiment.providerNode(s.routesFrom()));
+                routingNode.set(PlannedRoutes.FROM, ResolvedExperiment.providerNode(s.routesFrom()));
             }
             o.set("routing", routingNode);
             o.set("queuing", ResolvedExperiment.providerNode(s.queuing()));

@@ -3,6 +3,8 @@ package org.fabrica.experiment.runner;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.kernel.RandomStreams;
+import org.fabrica.scheduler.Scheduler;
+import org.fabrica.topology.Topology;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
@@ -12,7 +14,7 @@ import org.fabrica.traffic.schedule.PlannedRoutes;
  * The traffic of the packet-simulation modes: the point's pattern (from the seed's pattern
  * stream alone, so every scheme of a seed sees the same one) and the file's injection process at
  * the point's load; with {@code routing.from}, the routes a scheduler planned for the pattern
- * ({@link RoutesFromScheduler}); with a mode's {@link StudyTraffic.Around}, what the mode makes of
+ * ({@link PlannedRoutes}); with a mode's {@link StudyTraffic.Around}, what the mode makes of
  * the pattern and the process (a collective engine and program beside them, another pattern).
  */
 final class PatternTraffic implements PointTraffic {
@@ -43,12 +45,12 @@ final class PatternTraffic implements PointTraffic {
                     () -> patternProvider.pattern(plan.topology(), streams.stream(SweepPlan.PATTERN_STREAM, 0)),
                     nodes, patternProvider.provider().name()));
             PlannedRoutes routes = SweepPlan.call(from, () -> PlannedRoutes.plan(
-                    RoutesFromScheduler.scheduler(from, plan.topology(), streams), from.provider().name(),
+                    scheduler(from, plan.topology(), streams), from.provider().name(),
                     destinations));
             planned = routes;
             BoundProvider base = scheme.routing();
             routingProvider = SweepPlan.call(base, () -> ProviderBinding.bind(base.provider(),
-                    RoutesFromScheduler.withRoutes(base.choice(), routes.routes())));
+                    base.choice().with(PlannedRoutes.ROUTES, routes.routes())));
         }
         // a point without a load (NaN: ramp, collective) leaves it to its injection process
         double load = Double.isNaN(point.load()) ? 0.0 : point.load();
@@ -66,5 +68,14 @@ final class PatternTraffic implements PointTraffic {
         }
         return new Traffic(p.pattern(), p.injection(), p.label(), routingProvider, planned, p, p.collectives(),
                 p.program(), p.groups(), p.collectiveName());
+    }
+
+    /** The scheduler of a scheme's {@code from}, drawing from the point's random streams as its other components do. */
+    private static Scheduler scheduler(BoundProvider from, Topology topology, RandomStreams streams) {
+        Scheduler s = from.scheduler(topology, streams);
+        if (s == null) {
+            throw new IllegalStateException("the factory returned no scheduler");
+        }
+        return s;
     }
 }

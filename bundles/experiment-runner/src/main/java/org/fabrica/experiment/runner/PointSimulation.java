@@ -140,7 +140,7 @@ final class PointSimulation {
             SeriesTable inFlightTable = outcome.inFlight();
             SeriesTable nodeTable = outcome.nodes();
             if (assembly.routes() != null) {
-                metrics.addAll(RoutesFromScheduler.metrics(assembly.routes()));
+                metrics.addAll(assembly.routes().metrics());
             }
             if (statistics != null) {
                 metrics.addAll(statistics.metrics(end, metrics));

@@ -24,7 +24,7 @@ interface PointTraffic {
      * @param injection when each node generates
      * @param label the traffic as failure messages name it
      * @param routing the scheme's routing, possibly bound to routes planned for this point
-     * @param routes routes planned by a scheduler ({@link RoutesFromScheduler}), or null
+     * @param routes routes planned by a scheduler ({@link org.fabrica.traffic.schedule.PlannedRoutes}), or null
      * @param player what the mode plays the traffic from, for its own collectors and metrics (a
      *        software multicast; a mode's own traffic: its {@code StudyTraffic.Packets}), or null;
      *        only the mode that made it reads it ({@link #player(Class)}), so a new mode adds no field

@@ -13,6 +13,7 @@ import org.fabrica.hardware.RouterDescription;
 import org.fabrica.params.ParameterSchema;
 import org.fabrica.params.Parameters;
 import org.fabrica.params.Suggestions;
+import org.fabrica.topology.rails.Rails;
 
 /**
  * Finds the provider of a choice among the registered ones and binds its parameters, and builds
@@ -153,7 +154,8 @@ final class ProviderBinding {
 
         /** Binds and builds them; a failure is an error naming the file's key. */
         static Simulation bind(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-            if (Rails.of(doc, spec.topology()) != null) {
+            if (Rails.of(spec.topology().parameters(), (key, message) -> doc.error(spec.topology().parameterPath(key),
+                    message)) != null) {
                 throw doc.error(spec.topology().parameterPath(spec.topology().parameters().containsKey(Rails.PLANES)
                         ? Rails.PLANES : Rails.SELECTION), "multi-rail networks (topology.rails) run in the modes that"
                         + " simulate the file's traffic" + among(doc.modesReading("traffic")) + ", not in mode "

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.topology.rails.Rails;
 
 /**
  * The resolved experiment written to a results folder as experiment.yaml: the tree a study mode

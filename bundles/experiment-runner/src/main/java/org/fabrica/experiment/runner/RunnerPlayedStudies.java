@@ -20,6 +20,7 @@ import org.fabrica.experiment.study.StudyScheme;
 import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.params.Suggestions;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 import org.osgi.service.component.annotations.Component;
 
 /**
@@ -86,7 +87,7 @@ public final class RunnerPlayedStudies implements PlayedStudies {
         for (int i = 0; i < schemes.size(); i++) {
             SchemeSpec s = schemes.get(i);
             if (s.routesFrom() != null) {
-                throw doc.error("schemes[" + i + "].routing." + RoutesFromScheduler.FROM, "routes from a scheduler are"
+                throw doc.error("schemes[" + i + "].routing." + PlannedRoutes.FROM, "routes from a scheduler are"
                         + " not used in mode " + mode + " (its traffic is the mode's own, not a pattern's); remove"
                         + " 'from'");
             }

@@ -11,7 +11,7 @@ import org.fabrica.experiment.file.ProviderChoice;
  * @param queuing queuing scheme choice
  * @param throttle throttle choice
  * @param routesFrom the scheduler whose plan gives the routing its routes ({@code routing.from},
- *        {@link RoutesFromScheduler}), or null when the routing decides alone
+ *        {@link org.fabrica.traffic.schedule.PlannedRoutes}), or null when the routing decides alone
  * @param rows the labels of the rows (patterns, or a mode's own rows such as communications) the
  *        scheme runs on; empty = all
  * @param hardware the scheme's own hardware: the experiment's hardware choice with the scheme's

@@ -31,6 +31,7 @@ import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
 import org.fabrica.topology.rails.RailRouting;
 import org.fabrica.topology.rails.RailTopology;
+import org.fabrica.topology.rails.Rails;
 import org.fabrica.traffic.InjectionProcess;
 import org.fabrica.traffic.OfferedLoad;
 import org.fabrica.traffic.TrafficPattern;
@@ -51,7 +52,7 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * A scheme with its providers bound; {@code routesFrom} is the scheduler whose plan gives the
-     * routing its routes ({@link RoutesFromScheduler}), or null.
+     * routing its routes ({@link org.fabrica.traffic.schedule.PlannedRoutes}), or null.
      */
     public record BoundScheme(int index, String label, BoundProvider routing, BoundProvider queuing,
             BoundProvider throttle, BoundProvider routesFrom) {
@@ -370,7 +371,7 @@ public final class SweepPlan implements StudyPlan {
     /** Makes the network a multi-rail network of the topology ({@link RailTopology}); before {@link #describeRouter}. */
     void rails(Rails r) {
         this.rails = r;
-        this.networkTopology = new RailTopology(topologyInstance, r.planes());
+        this.networkTopology = r.network(topologyInstance);
     }
 
     /** The rails of the network, or null for the topology alone. */

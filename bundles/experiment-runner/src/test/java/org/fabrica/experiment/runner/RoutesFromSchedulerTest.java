@@ -31,6 +31,7 @@ import org.fabrica.stats.collectors.SteadyStateCollector;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.topology.Topology;
 import org.fabrica.traffic.TrafficPattern;
+import org.fabrica.traffic.schedule.PlannedRoutes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -197,9 +198,9 @@ class RoutesFromSchedulerTest {
         PointResult r = h.results().get(0);
         assertNull(r.failure(), r.failure());
         assertEquals("ok", r.notes().get("status"), r.notes().toString());
-        assertEquals(0.0, PointRecords.metric(r, RoutesFromScheduler.FALLBACK));
-        double flows = PointRecords.metric(r, RoutesFromScheduler.FLOWS);
-        assertEquals(flows, PointRecords.metric(r, RoutesFromScheduler.GRANTED));
+        assertEquals(0.0, PointRecords.metric(r, PlannedRoutes.FALLBACK));
+        double flows = PointRecords.metric(r, PlannedRoutes.FLOWS);
+        assertEquals(flows, PointRecords.metric(r, PlannedRoutes.GRANTED));
         assertEquals(20 * flows, PointRecords.metric(r, "packets.generated"), "20 packets per sending node");
         assertEquals(PointRecords.metric(r, "packets.generated"), PointRecords.metric(r, "packets.delivered"));
     }
@@ -213,7 +214,7 @@ class RoutesFromSchedulerTest {
         for (PointResult r : h.results()) {
             assertNull(r.failure(), r.failure());
             boolean planned = r.notes().get("scheme").equals("level-wise");
-            assertEquals(planned, !Double.isNaN(PointRecords.metric(r, RoutesFromScheduler.FALLBACK)), r.notes().toString());
+            assertEquals(planned, !Double.isNaN(PointRecords.metric(r, PlannedRoutes.FALLBACK)), r.notes().toString());
             assertTrue(PointRecords.metric(r, "accepted") > 0);
         }
         // summary.csv: one row per scheme and load, fallback flows only for the planned scheme
@@ -222,7 +223,7 @@ class RoutesFromSchedulerTest {
         assertTrue(summary.get(0).startsWith("pattern,scheme,load,seeds,offered,offered.ci95,accepted.mean,accepted.ci95"),
                 summary.get(0));
         String fallback = Double.toString(PointRecords.metric(h.results().stream().filter(r -> r.notes().get("scheme")
-                .equals("level-wise")).findFirst().orElseThrow(), RoutesFromScheduler.FALLBACK)).replace(".0", "");
+                .equals("level-wise")).findFirst().orElseThrow(), PlannedRoutes.FALLBACK)).replace(".0", "");
         assertTrue(summary.get(1).startsWith("permutation,level-wise,0.2,1,"), summary.get(1));
         // fallbackFlows mean, ci95 (empty: one seed), min, max
         assertTrue(summary.get(1).contains("," + fallback + ",," + fallback + "," + fallback + ","), summary.get(1));
@@ -230,7 +231,7 @@ class RoutesFromSchedulerTest {
                 summary.get(2));
         assertTrue(Files.isRegularFile(tmp.resolve("steady").resolve("plots").resolve("latency-offered-permutation.png")));
         assertContains(h.summaryText(), "FALLBACK FLOWS");
-        assertContains(h.summaryText(), " of " + (int) PointRecords.metric(h.results().get(0), RoutesFromScheduler.FLOWS));
+        assertContains(h.summaryText(), " of " + (int) PointRecords.metric(h.results().get(0), PlannedRoutes.FLOWS));
     }
 
     @Test

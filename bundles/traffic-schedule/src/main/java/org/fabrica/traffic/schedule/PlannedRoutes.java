@@ -11,6 +11,7 @@ import org.fabrica.scheduler.ScheduledTransfer;
 import org.fabrica.scheduler.Scheduler;
 import org.fabrica.scheduler.SizeUnit;
 import org.fabrica.scheduler.Transfer;
+import org.fabrica.stats.Metric;
 import org.fabrica.traffic.TrafficPattern;
 
 /**
@@ -21,6 +22,11 @@ import org.fabrica.traffic.TrafficPattern;
  * {@code source-route} routing, {@code src dst p0 p1 ...}, one flow per line ({@link #plan}). Flows
  * the scheduler did not grant have no route. Not on the hot path: this runs once when a point is built.
  *
+ * <p>A scheme asks for it with its routing's key {@value #FROM}, naming the scheduler, e.g.
+ * {@code {name: source-route, fallback: dmodk, from: levelwise}}: the routing must take the plan in
+ * its {@value #ROUTES} parameter ({@link #unusableRouting}); flows without a planned route take
+ * the routing's fallback. A point reports {@link #metrics()} (since 1.2).
+ *
  * @param destinations destination of each source node, or {@link TrafficPattern#NONE}
  * @param plan the scheduler's plan of the flows, in source order
  * @param routes the granted routes in the route text format, one flow per line
@@ -28,12 +34,52 @@ import org.fabrica.traffic.TrafficPattern;
  * @param granted number of flows the scheduler granted (routed on their planned route)
  */
 public record PlannedRoutes(int[] destinations, Plan plan, String routes, int flows, int granted) {
+    /** Key of the scheduler in a routing choice. Since 1.2. */
+    public static final String FROM = "from";
+    /** Parameter of the routing that receives the plan's routes. Since 1.2. */
+    public static final String ROUTES = "routes";
+    /** Metric names of a point's planned routes. Since 1.2. */
+    public static final String FLOWS = "routes.flows";
+    public static final String GRANTED = "routes.granted";
+    public static final String FALLBACK = "routes.fallbackFlows";
     /** Independent draws used to tell a fixed-destination pattern from a random one. */
     private static final int PROBES = 3;
 
     /** Flows without a planned route (a routing gives them its fallback). */
     public int fallbackFlows() {
         return flows - granted;
+    }
+
+    /** The metrics of a point's planned routes: {@value #FLOWS}, {@value #GRANTED}, {@value #FALLBACK}. Since 1.2. */
+    public List<Metric> metrics() {
+        return List.of(
+                new Metric(FLOWS, flows, "flows", "flows of the pattern (sources with a destination), each a "
+                        + "request to the scheduler"),
+                new Metric(GRANTED, granted, "flows", "flows the scheduler granted, routed on its planned route"),
+                new Metric(FALLBACK, fallbackFlows(), "flows", "flows the scheduler did not grant, routed by the "
+                        + "routing's fallback"));
+    }
+
+    /**
+     * Whether a routing can take a scheduler's routes: it has a {@value #ROUTES} parameter and the
+     * file does not also give one. Checked at validation. Since 1.2.
+     *
+     * @param path the routing's place in the file, e.g. {@code schemes[0].routing}
+     * @param routing the routing provider's name
+     * @param parameters the names of the routing's parameters
+     * @param givenRoutes the {@value #ROUTES} the file gives, or null
+     * @return null when fine, else the problem in one sentence
+     */
+    public static String unusableRouting(String path, String routing, List<String> parameters, Object givenRoutes) {
+        if (!parameters.contains(ROUTES)) {
+            return path + ": routing '" + routing + "' takes no routes, so a scheduler's plan cannot drive it; use "
+                    + "'from' with a routing that has a 'routes' parameter, such as "
+                    + "{name: source-route, fallback: dmodk, from: levelwise}";
+        }
+        if (givenRoutes != null && !givenRoutes.toString().isBlank()) { // a resolved file writes the empty default back
+            return path + ": give either 'routes' or 'from' (routes planned by a scheduler), not both";
+        }
+        return null;
     }
 
     /**

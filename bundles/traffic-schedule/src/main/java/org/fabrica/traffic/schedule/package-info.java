@@ -7,7 +7,7 @@
  * routes a circuit scheduler plans for a steady point's permutation (docs/studies/levelwise.md).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package org.fabrica.traffic.schedule;
 
 import org.osgi.annotation.bundle.Export;

@@ -3,10 +3,17 @@ package org.example.fabrica.burst;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
+import org.fabrica.experiment.report.ExperimentFacts;
 import org.fabrica.experiment.report.ModeSummary;
 import org.fabrica.experiment.report.ReportColumn;
+import org.fabrica.experiment.report.ResultCharts;
+import org.fabrica.experiment.report.SeriesCharts;
 import org.fabrica.experiment.report.SeriesOutputs;
 import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PacketStudies;
@@ -16,6 +23,9 @@ import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.plot.Chart;
+import org.fabrica.plot.Series;
+import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -30,7 +40,11 @@ import org.osgi.service.component.annotations.Reference;
  * or ejection link ({@link BurstMeasurement}).
  *
  * <p>The file is a packet-simulation file (topology, hardware, traffic, schemes, seeds, ...), read,
- * resolved and described by the runner's {@link PacketStudies}; the mode's own key is {@code tail}.
+ * resolved and described by the runner's {@link PacketStudies}; the mode's own keys are {@code tail}
+ * and {@code shift}, read once into a {@link Settings} record that every later call reads back typed
+ * ({@link StudySpec#settings(Class)}). With {@code shift: k} the points send the mode's own traffic
+ * ({@link BurstTraffic}). Its outputs are two summary tables and, per pattern, a bar chart of the
+ * completion against the link bound of every scheme ({@code plots/burst-<pattern>.svg}).
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + BurstStudy.NAME,
         "fabrica.description=burst: every node sends its packets at cycle 0; completion, tail and mean latency"})
@@ -40,6 +54,20 @@ public final class BurstStudy implements StudyMode {
     /** The mode's own key: the fraction of the packets whose arrival the tail cycle marks. */
     static final String TAIL = "tail";
     static final double DEFAULT_TAIL = 0.9;
+    /** The mode's own key: node i sends to node (i + shift) mod nodes; 0 keeps the file's pattern. */
+    static final String SHIFT = "shift";
+    static final int DEFAULT_SHIFT = 0;
+    /** The stem of the per-pattern chart, {@code plots/burst-<pattern>.svg}. */
+    static final String CHART = "burst-";
+
+    /**
+     * What a burst file alone gives, read once ({@link #read}) and read back typed.
+     *
+     * @param tail the fraction of the packets whose arrival the tail cycle marks, in (0, 1]
+     * @param shift the shift of the mode's own traffic, or 0 for the file's pattern
+     */
+    record Settings(double tail, int shift) {
+    }
 
     private static final List<ReportColumn> COLUMNS = List.of(
             new ReportColumn(BurstMeasurement.COMPLETION, "completion"),
@@ -65,13 +93,26 @@ public final class BurstStudy implements StudyMode {
 
     @Override
     public List<String> keys() {
-        return packets.keys(List.of(TAIL));
+        return packets.keys(List.of(TAIL, SHIFT));
+    }
+
+    @Override
+    public Map<String, Object> defaults() {
+        Map<String, Object> defaults = new LinkedHashMap<>();
+        defaults.put(TAIL, DEFAULT_TAIL);
+        defaults.put(SHIFT, DEFAULT_SHIFT);
+        return defaults;
     }
 
     @Override
     public StudySpec read(StudyFile file, String name, String description) {
-        return packets.read(file, name, description, this,
-                new PacketStudies.Options(NAME, "collective", tail(file)));
+        return packets.read(file, name, description, this, PacketStudies.Options.reading(NAME, "collective",
+                f -> new PacketStudies.Own(new Settings(tail(f), shift(f)), 0)));
+    }
+
+    /** The settings of a burst spec. */
+    static Settings settings(StudySpec spec) {
+        return spec.settings(Settings.class);
     }
 
     /**
@@ -96,6 +137,23 @@ public final class BurstStudy implements StudyMode {
         return tail;
     }
 
+    /**
+     * The file's {@code shift}: a whole number of at least 0, default {@value #DEFAULT_SHIFT}.
+     *
+     * @throws org.fabrica.experiment.ExperimentException at the key's place in the file
+     */
+    static int shift(StudyFile file) {
+        JsonNode node = file.root().get(SHIFT);
+        if (node == null || node.isNull()) {
+            return DEFAULT_SHIFT;
+        }
+        if (!node.canConvertToInt() || !node.isIntegralNumber() || node.intValue() < 0) {
+            throw file.error(SHIFT, "shift = " + node.asText() + " is not a whole number of at least 0; node i sends to"
+                    + " node (i + shift) mod nodes, e.g. shift: 1, or shift: 0 for the file's patterns");
+        }
+        return node.intValue();
+    }
+
     @Override
     public StudyPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers) {
         return packets.resolve(file, spec, providers);
@@ -113,27 +171,73 @@ public final class BurstStudy implements StudyMode {
 
     @Override
     public PointResult run(StudyJob job) {
-        return job.simulate(new BurstMeasurement(job.plan().spec().settings(Double.class), job.plan().packetFlits()));
+        Settings settings = settings(job.plan().spec());
+        return job.simulate(new BurstMeasurement(settings.tail(), job.plan().packetFlits()), new BurstTraffic());
     }
 
     @Override
     public ObjectNode resolved(StudyPlan plan) {
+        Settings settings = settings(plan.spec());
         ObjectNode own = JsonNodeFactory.instance.objectNode();
-        own.put(TAIL, plan.spec().settings(Double.class));
+        own.put(TAIL, settings.tail());
+        own.put(SHIFT, settings.shift());
         return packets.resolved(plan, own);
     }
 
     @Override
     public String summary(StudyPlan plan) {
+        Settings settings = settings(plan.spec());
         return packets.summary(plan, "  burst     at cycle 0, until every packet is delivered (at most "
-                + plan.spec().maxCycles() + " cycles); tail at " + plan.spec().modeSettings() + " of the packets\n");
+                + plan.spec().maxCycles() + " cycles); tail at " + settings.tail() + " of the packets"
+                + (settings.shift() == 0 ? "" : "; node i sends to node i + " + settings.shift()) + "\n");
     }
 
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
         return new SeriesOutputs("", List.of(
                 new ModeSummary.TableSpec("Burst completion", BurstMeasurement.COMPLETION, "cycles"),
-                new ModeSummary.TableSpec("Burst mean latency", BurstMeasurement.LATENCY_MEAN, "cycles")),
-                (dir, facts, pattern, results, out) -> { }, COLUMNS, "");
+                new ModeSummary.TableSpec("Burst mean latency", BurstMeasurement.LATENCY_MEAN, "cycles"),
+                new ModeSummary.TableSpec("Burst link efficiency", BurstMeasurement.EFFICIENCY, "bound / completion")),
+                BurstStudy::chart, COLUMNS, "");
+    }
+
+    /**
+     * The chart of one pattern ({@link SeriesCharts.PatternCharts}): a bar group per scheme, its
+     * completion and its link bound, each the mean over the scheme's points that completed.
+     */
+    static void chart(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
+            SeriesCharts.Built out) {
+        List<String> schemes = facts.schemes();
+        double[] x = new double[schemes.size()];
+        double[] completion = new double[schemes.size()];
+        double[] bound = new double[schemes.size()];
+        for (int s = 0; s < schemes.size(); s++) {
+            x[s] = s;
+            completion[s] = mean(results, pattern, schemes.get(s), BurstMeasurement.COMPLETION);
+            bound[s] = mean(results, pattern, schemes.get(s), BurstMeasurement.BOUND);
+        }
+        List<Series> series = new ArrayList<>(List.of(new Series("completion", x, completion, 0),
+                new Series("link bound", x, bound, 1)));
+        out.charts().add(new ResultCharts.NamedChart(CHART + pattern.replaceAll("[^A-Za-z0-9._-]", "_"), pattern,
+                Chart.bars(pattern + ": burst completion", "mean over the seeds that completed", "scheme", "cycles",
+                        schemes, series)));
+    }
+
+    /** The mean of a metric over the successful points of a pattern and scheme with a finite value; NaN for none. */
+    static double mean(List<PointResult> results, String pattern, String scheme, String metric) {
+        double sum = 0;
+        int n = 0;
+        for (PointResult r : results) {
+            if (r.failed() || !pattern.equals(r.notes().get("pattern")) || !scheme.equals(r.notes().get("scheme"))) {
+                continue;
+            }
+            for (Metric m : r.metrics()) {
+                if (m.name().equals(metric) && Double.isFinite(m.value())) {
+                    sum += m.value();
+                    n++;
+                }
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
     }
 }

@@ -110,6 +110,30 @@ class BurstStudyTest {
                 .contains("tail must be a number"));
     }
 
+    @Test
+    void shiftDefaultsToTheFilesPatternAndRefusesWhatIsNoWholeNumber() {
+        assertEquals(0, BurstStudy.shift(file(JsonNodeFactory.instance.objectNode())));
+        assertEquals(3, BurstStudy.shift(file(JsonNodeFactory.instance.objectNode().put("shift", 3))));
+        for (ObjectNode bad : List.of(JsonNodeFactory.instance.objectNode().put("shift", -1),
+                JsonNodeFactory.instance.objectNode().put("shift", 1.5),
+                JsonNodeFactory.instance.objectNode().put("shift", "one"))) {
+            assertTrue(assertThrows(ExperimentException.class, () -> BurstStudy.shift(file(bad))).getMessage()
+                    .startsWith("burst.yaml:shift: shift = "));
+        }
+    }
+
+    @Test
+    void theShiftedTrafficSendsEveryNodeToOneNodeAndWrapsAround() {
+        BurstTraffic.Shift shift = new BurstTraffic.Shift(16, 3);
+        assertEquals(3, shift.destination(0, null));
+        assertEquals(2, shift.destination(15, null), "node 15 + 3 wraps to node 2");
+        java.util.Set<Integer> destinations = new java.util.HashSet<>();
+        for (int n = 0; n < 16; n++) {
+            destinations.add(shift.destination(n, null));
+        }
+        assertEquals(16, destinations.size(), "a permutation: every node receives from exactly one");
+    }
+
     private static StudyFile withTail(double tail) {
         return file(JsonNodeFactory.instance.objectNode().put("tail", tail));
     }
