@@ -19,6 +19,6 @@ public final class TransposeFactory implements TrafficPatternFactory<TransposePa
     @Override
     public TrafficPattern create(Topology topology, SplittableRandom random, TransposeParameters parameters) {
         int n = Addresses.side(topology, "transpose");
-        return PermutationPattern.of(topology.nodes(), s -> (s % n) * n + s / n);
+        return PermutationPattern.of(topology.nodes(), s -> (s % n) * n + s / n, parameters.sendToSelf());
     }
 }

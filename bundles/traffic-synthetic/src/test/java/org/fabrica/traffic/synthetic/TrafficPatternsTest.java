@@ -81,6 +81,15 @@ class TrafficPatternsTest {
     }
 
     @Test
+    void transposeSendToSelfKeepsTheDiagonal() {
+        // BookSim2's transpose: the diagonal's nodes send to themselves
+        TrafficPattern p = new TransposeFactory().create(T4, UNUSED,
+                Parameters.bind(TransposeParameters.class, Map.of("sendToSelf", true)));
+        assertEquals(List.of(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15),
+                Arrays.stream(table(p, 16)).boxed().toList());
+    }
+
+    @Test
     void shuffleRotatesLeft() {
         // 16 nodes, 4 bits: 1001 -> 0011, 0101 -> 1010, 1000 -> 0001
         TrafficPattern p = shuffle(T4);
