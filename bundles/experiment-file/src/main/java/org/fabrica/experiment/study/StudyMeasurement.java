@@ -35,6 +35,27 @@ public interface StudyMeasurement {
     }
 
     /**
+     * Whether the observer of {@link #observer(int, StudyTraffic.Packets)} sees every packet of the
+     * point and {@link #generated()} and {@link #delivered()} count them: the runner's accounting
+     * check then reads those instead of counting every event beside the mode's collectors (a second
+     * observer on the hot path, and one that makes an event-driven network call it in every idle
+     * cycle). Asked after {@code observer}; false by default. Since 2.5.
+     */
+    default boolean countsPackets() {
+        return false;
+    }
+
+    /** Packets generated so far, when {@link #countsPackets()}. Since 2.5. */
+    default long generated() {
+        throw new UnsupportedOperationException("a measurement that does not count its packets (countsPackets)");
+    }
+
+    /** Packets delivered so far, when {@link #countsPackets()}. Since 2.5. */
+    default long delivered() {
+        throw new UnsupportedOperationException("a measurement that does not count its packets (countsPackets)");
+    }
+
+    /**
      * An observer told the end of every cycle, after the network's cycle and after the events of
      * {@link #observer}, for series sampled between cycles (packets in flight per window, what a
      * throttle held back: {@code network.throttleHeldCycles()}); asked once, when the point's network

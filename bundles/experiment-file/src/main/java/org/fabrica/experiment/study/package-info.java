@@ -45,10 +45,12 @@
  * summary line as it words them ({@link PacketStudies#resolvedWith},
  * {@link PacketStudies#summary(StudyPlan, String, String, String)}) and keep keys out of the id
  * ({@link StudyMode#presentationKeys()}); a summary lists seeds as the file gives them
- * ({@link StudySpec#perPatternSeeds()}).
+ * ({@link StudySpec#perPatternSeeds()}). 2.5: a measurement whose collectors count the point's
+ * packets says so ({@link StudyMeasurement#countsPackets()}), and the runner counts no event beside
+ * them.
  */
 @Export
-@Version("2.4.0")
+@Version("2.5.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

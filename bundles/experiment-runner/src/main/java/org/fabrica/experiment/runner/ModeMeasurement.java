@@ -18,6 +18,8 @@ final class ModeMeasurement extends PointMeasurement {
     private final StudyMeasurement mode;
     private final long maxCycles;
     private final PointTraffic traffic;
+    /** Whether the mode's collectors count the point's packets, so that {@link #counts} sees no event. */
+    private boolean countedByMode;
 
     /** @param traffic the mode's own traffic, or null for the file's pattern and injection process */
     ModeMeasurement(StudyMeasurement mode, long maxCycles, PointTraffic traffic) {
@@ -33,8 +35,20 @@ final class ModeMeasurement extends PointMeasurement {
 
     @Override
     NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
-        return CompositeObserver.of(counts, mode.observer(nodes, new StudyTraffic.Packets(traffic.pattern(),
-                traffic.injection(), traffic.label(), traffic.collectives(), traffic.groups(), traffic.collectiveName())));
+        NetworkObserver own = mode.observer(nodes, new StudyTraffic.Packets(traffic.pattern(), traffic.injection(),
+                traffic.label(), traffic.collectives(), traffic.groups(), traffic.collectiveName()));
+        countedByMode = mode.countsPackets();
+        return countedByMode ? own : CompositeObserver.of(counts, own);
+    }
+
+    @Override
+    long generated() {
+        return countedByMode ? mode.generated() : counts.generated;
+    }
+
+    @Override
+    long delivered() {
+        return countedByMode ? mode.delivered() : counts.delivered;
     }
 
     @Override

@@ -580,6 +580,22 @@ public final class SteadyStudy implements StudyMode {
             return steady;
         }
 
+        /** The collector counts every packet, unless a software multicast's copies come between. */
+        @Override
+        public boolean countsPackets() {
+            return software == null;
+        }
+
+        @Override
+        public long generated() {
+            return steady.totalGenerated();
+        }
+
+        @Override
+        public long delivered() {
+            return steady.totalDelivered();
+        }
+
         /** The window's last cycle and the check's: the clock alone ends a point only there. */
         @Override
         public long nextBoundary(long now) {
