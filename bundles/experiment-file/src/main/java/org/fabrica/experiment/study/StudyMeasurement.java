@@ -36,22 +36,22 @@ public interface StudyMeasurement {
 
     /**
      * Whether the observer of {@link #observer(int, StudyTraffic.Packets)} sees every packet of the
-     * point and {@link #generated()} and {@link #delivered()} count them: the runner's accounting
-     * check then reads those instead of counting every event beside the mode's collectors (a second
-     * observer on the hot path, and one that makes an event-driven network call it in every idle
-     * cycle). Asked after {@code observer}; false by default. Since 2.5.
+     * point and {@link #packetsGenerated()} and {@link #packetsDelivered()} count them: the runner's
+     * accounting check then reads those instead of counting every event beside the mode's
+     * collectors (a second observer on the hot path, and one that makes an event-driven network
+     * call it in every idle cycle). Asked after {@code observer}; false by default. Since 2.5.
      */
     default boolean countsPackets() {
         return false;
     }
 
     /** Packets generated so far, when {@link #countsPackets()}. Since 2.5. */
-    default long generated() {
+    default long packetsGenerated() {
         throw new UnsupportedOperationException("a measurement that does not count its packets (countsPackets)");
     }
 
     /** Packets delivered so far, when {@link #countsPackets()}. Since 2.5. */
-    default long delivered() {
+    default long packetsDelivered() {
         throw new UnsupportedOperationException("a measurement that does not count its packets (countsPackets)");
     }
 

@@ -587,12 +587,12 @@ public final class SteadyStudy implements StudyMode {
         }
 
         @Override
-        public long generated() {
+        public long packetsGenerated() {
             return steady.totalGenerated();
         }
 
         @Override
-        public long delivered() {
+        public long packetsDelivered() {
             return steady.totalDelivered();
         }
 
