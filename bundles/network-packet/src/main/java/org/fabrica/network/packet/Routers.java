@@ -42,9 +42,8 @@ final class Routers {
     private final boolean shared;
     /** One crossbar per VC ({@code per-vc}): each output's arbiter chooses among the crossbars' winners. */
     private final boolean perVc;
-    private final CheckedAllocator arbiter;
-    private final AllocationRequests arbiterRequests;
-    private final int[] slotWinner;
+    /** With per-VC crossbars, the output arbiters; else null. */
+    private final OutputArbiters arbiters;
     private final int queueCapacity;
     private final int maxCandidates;
     /** VOQ crossbars: one queue per input VC and output port; else one per input VC. */
@@ -195,14 +194,11 @@ final class Routers {
         int localQueues = localVcs * (voq ? w.maxPorts : 1);
         this.vaAllocator = new CheckedAllocator(va, vaName, "VC allocation", localQueues);
         this.saAllocator = new CheckedAllocator(sa, saName, "switch allocation", localQueues);
-        this.arbiter = new CheckedAllocator(arbiter, arbiterName, "output arbitration", localQueues);
+        this.arbiters = perVc ? new OutputArbiters(arbiter, arbiterName, localQueues, vcs, w.vcPriority, pool) : null;
         this.vaRequests = AllocationRequests.withCapacity(Math.max(1, Math.max(localVcs * maxCandidates, localQueues) * vcs));
         this.saRequests = AllocationRequests.withCapacity(localQueues);
         this.vaRequestOv = new int[vaRequests.capacity()];
         this.saRequestIv = new int[localQueues];
-        this.arbiterRequests = AllocationRequests.withCapacity(localQueues);
-        this.slotWinner = new int[localQueues];
-        java.util.Arrays.fill(slotWinner, -1);
         this.grants = new int[Math.max(vaRequests.capacity(), localQueues)];
         this.livelockHops = livelockHops;
         this.receiveOverhead = receiveOverhead;
@@ -556,7 +552,7 @@ final class Routers {
         if (count > 0) {
             int n = saAllocator.allocate(r, count, sq, grants, t);
             if (perVc) {
-                n = arbitrateOutputs(r, n, t);
+                n = arbiters.arbitrate(r, w.ports(r), n, sq, grants, saRequestIv, this, t);
             }
             for (int k = 0; k < n; k++) {
                 int iv = saRequestIv[grants[k]];
@@ -593,49 +589,6 @@ final class Routers {
                 }
             }
         }
-    }
-
-    /**
-     * Per-VC crossbars: each output's arbiter chooses one of the VC crossbars' winners for it; the
-     * chosen requests of switch allocation are written back into {@code grants}, their count returned.
-     */
-    private int arbitrateOutputs(int r, int n, long t) {
-        AllocationRequests sq = saRequests;
-        AllocationRequests a = arbiterRequests;
-        int slots = w.ports(r) * vcs;
-        for (int k = 0; k < n; k++) {
-            slotWinner[sq.output()[grants[k]]] = grants[k];
-        }
-        int count = 0;
-        for (int slot = 0; slot < slots; slot++) {
-            int i = slotWinner[slot];
-            if (i < 0) {
-                continue;
-            }
-            a.input()[count] = slot;
-            a.output()[count] = slot / vcs;
-            a.sub()[count] = 0;
-            a.rank()[count] = 0;
-            if (arbiter.usesPriority) {
-                a.priority()[count] = vcPriority[r][slot % vcs];
-            }
-            if (arbiter.usesAge) {
-                a.age()[count] = pool.created(front(saRequestIv[i]));
-            }
-            if (arbiter.usesOutputVc) {
-                a.outputVc()[count] = outVc(saRequestIv[i]) % vcs;
-            }
-            count++;
-        }
-        int m = arbiter.allocate(r, count, a, grants, t);
-        // the arbiter's grants index its requests; map them back to the switch allocation's
-        for (int k = 0; k < m; k++) {
-            grants[k] = slotWinner[a.input()[grants[k]]];
-        }
-        for (int slot = 0; slot < slots; slot++) {
-            slotWinner[slot] = -1;
-        }
-        return m;
     }
 
     /** Adds the VC requests of the head in input VC {@code iv}: every free candidate VC that holds the whole packet. */

@@ -136,9 +136,18 @@ class FlitAgreementTest {
         p.maxCycles = 30_000;
         ModelPair.Window flit = p.flit();
         ModelPair.Window packet = p.packet();
-        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
-        assertTrue(flit.measured > 300, "too few packets measured: " + flit);
+        assertSamePacketsAtTheSameCycles(flit, packet, 300);
         assertEquals(flit.deliveredInWindow, packet.deliveredInWindow, "accepted traffic: flit " + flit + ", packet " + packet);
+    }
+
+    /**
+     * What every "same cycle" case checks: the same packets generated, enough of them measured,
+     * the same latency and hop sums, none delivered twice.
+     */
+    private static void assertSamePacketsAtTheSameCycles(ModelPair.Window flit, ModelPair.Window packet,
+            int fewestMeasured) {
+        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
+        assertTrue(flit.measured > fewestMeasured, "too few packets measured: " + flit);
         assertEquals(flit.latencySum, packet.latencySum, "latency: flit " + flit + ", packet " + packet);
         assertEquals(flit.hopsSum, packet.hopsSum, "hops");
         assertFalse(packet.twice, "a packet delivered twice");
@@ -209,13 +218,9 @@ class FlitAgreementTest {
         p.maxCycles = 10_000;
         ModelPair.Window flit = p.flit();
         ModelPair.Window packet = p.packet();
-        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
-        assertTrue(flit.measured > 1_000, "too few packets measured: " + flit);
+        assertSamePacketsAtTheSameCycles(flit, packet, 1_000);
         assertEquals(flit.deliveredAll, packet.deliveredAll, "delivered: flit " + flit + ", packet " + packet);
-        assertEquals(flit.latencySum, packet.latencySum, "latency: flit " + flit + ", packet " + packet);
-        assertEquals(flit.hopsSum, packet.hopsSum, "hops");
         assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
-        assertFalse(packet.twice, "a packet delivered twice");
     }
 
     /**
@@ -256,13 +261,9 @@ class FlitAgreementTest {
         assertEquals(org.fabrica.hardware.InjectionQueues.PER_VC_ADMITTANCE, p.setup(null).router().injection());
         ModelPair.Window flit = p.flit();
         ModelPair.Window packet = p.packet();
-        assertEquals(flit.generated, packet.generated, "both models generate the same packets");
-        assertTrue(flit.measured > 1_000, "too few packets measured: " + flit);
+        assertSamePacketsAtTheSameCycles(flit, packet, 1_000);
         assertEquals(flit.deliveredAll, packet.deliveredAll, "delivered: flit " + flit + ", packet " + packet);
-        assertEquals(flit.latencySum, packet.latencySum, "latency: flit " + flit + ", packet " + packet);
-        assertEquals(flit.hopsSum, packet.hopsSum, "hops");
         assertEquals(flit.truncated, packet.truncated, "cut off at the cycle limit");
-        assertFalse(packet.twice, "a packet delivered twice");
     }
 
     /**
