@@ -318,6 +318,22 @@ public final class RampStudy implements StudyMode {
             return CompositeObserver.of(counts, windowed);
         }
 
+        /** Its counts see every packet: the runner's accounting check reads them. */
+        @Override
+        public boolean countsPackets() {
+            return true;
+        }
+
+        @Override
+        public long packetsGenerated() {
+            return counts.generated;
+        }
+
+        @Override
+        public long packetsDelivered() {
+            return counts.delivered;
+        }
+
         @Override
         public NetworkObserver cycleObserver(NetworkModel network) {
             if (network.throttleHeldCycles() >= 0) {
