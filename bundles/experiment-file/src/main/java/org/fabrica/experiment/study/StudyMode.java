@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.sweep.PointResult;
 import org.osgi.annotation.versioning.ConsumerType;
@@ -108,6 +107,10 @@ public interface StudyMode {
     /** A few lines describing the sweep, for {@code validate} and the report. */
     String summary(StudyPlan plan);
 
-    /** What the results of a run show: summary tables, charts, the report's columns, the end-of-run text. */
+    /**
+     * What the results of a run show, as data the report bundle draws: the summary (tables,
+     * summary.csv, the end-of-run text), the charts by kind, the report's columns and the note
+     * under series charts. 3.0: a description (2.x returned an experiment-report implementation).
+     */
     StudyOutputs outputs(StudyPlan plan);
 }

@@ -11,8 +11,9 @@
  * ({@link StudyMeasurement}), and the runner's service that reads, resolves and describes the
  * packet-simulation part of a file ({@link PacketStudies}) and the common part of a file without
  * packet simulation ({@link ComputedStudies}) and of a file whose mode plays its own packets
- * ({@link PlayedStudies}); results are an
- * {@code org.fabrica.experiment.report.StudyOutputs}. The runner's orchestration (the run, its
+ * ({@link PlayedStudies}); what a run's results show is data ({@link StudyOutputs}: a
+ * {@link StudySummary} and {@link StudyChart}s by kind, the report's columns), which the report
+ * bundle draws. The runner's orchestration (the run, its
  * journal, the executor) stays private.
  *
  * <p>2.0: {@link StudyMode}'s signatures name only exported types (1.0 named the runner's private
@@ -47,10 +48,13 @@
  * ({@link StudyMode#presentationKeys()}); a summary lists seeds as the file gives them
  * ({@link StudySpec#perPatternSeeds()}). 2.5: a measurement whose collectors count the point's
  * packets says so ({@link StudyMeasurement#countsPackets()}), and the runner counts no event beside
- * them.
+ * them. 3.0: a mode describes its outputs as data ({@link StudyOutputs}, {@link StudySummary},
+ * {@link StudyChart}) instead of returning an {@code org.fabrica.experiment.report} implementation,
+ * so this package imports nothing of the report bundle and a mode builds its outputs from this
+ * package alone.
  */
 @Export
-@Version("2.5.0")
+@Version("3.0.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,6 +1,9 @@
 package org.fabrica.experiment.report;
 
 import java.util.List;
+import org.fabrica.experiment.study.StudyChart;
+import org.fabrica.experiment.study.StudyOutputs;
+import org.fabrica.experiment.study.StudySummary;
 
 /**
  * What the results folder says about the experiment besides its points: identity, provenance
@@ -20,7 +23,7 @@ import java.util.List;
  * @param baseline the scheme ratios refer to; null in modes without ratios
  * @param seriesNote how the series were measured, for chart subtitles (e.g. the window and smoothing)
  * @param spaceTimeNote how space-time charts were sampled, for their captions (empty when none)
- * @param outputs the mode's tables, charts, report columns and end-of-run text
+ * @param outputs what the mode's results show (the study API's description, drawn here)
  */
 public record ExperimentFacts(String name, String description, String experimentId, String fabricaVersion,
         String summary, List<String> patterns, List<String> schemes, int seeds, String resolvedYaml,
@@ -32,7 +35,9 @@ public record ExperimentFacts(String name, String description, String experiment
             String summary, List<String> patterns, List<String> schemes, int seeds, String resolvedYaml,
             List<Provider> providers) {
         this(name, description, experimentId, fabricaVersion, summary, patterns, schemes, seeds, resolvedYaml, providers,
-                "steady", null, "", "", new LoadPointOutputs());
+                "steady", null, "", "", new StudyOutputs(new StudySummary.LoadPoints(),
+                        List.of(new StudyChart.LoadCurves(StudyChart.LatencyUnit.CYCLES, 0)),
+                        StudyOutputs.LOAD_POINT_COLUMNS, ""));
     }
 
     /**

@@ -18,7 +18,7 @@ import org.fabrica.sweep.PointResult;
 /**
  * The final outputs of a run, written into its results folder ({@link ResultsStore}) when its
  * points are done: points.json, the mode's summary.csv and derived files, the plots and the
- * report, each atomically.
+ * report, each atomically, drawn from what the mode's outputs describe ({@link OutputsDrawing}).
  */
 public final class FinalOutputs {
     private FinalOutputs() {
@@ -46,8 +46,8 @@ public final class FinalOutputs {
         List<String> warnings = new ArrayList<>();
         List<PointResult> all = store.results();
         store.writePointsJson(facts.name(), facts.experimentId(), facts.fabricaVersion(), all);
-        List<ModeSummary.Table> tables = facts.outputs().tables(facts, all);
-        StudyOutputs.Finished done = facts.outputs().finish(dir, facts, all, tables);
+        List<ModeSummary.Table> tables = OutputsDrawing.tables(facts, all);
+        OutputsDrawing.Finished done = OutputsDrawing.finish(dir, facts, all, tables);
         List<ResultCharts.NamedChart> charts = new ArrayList<>(done.charts());
         warnings.addAll(done.warnings());
         if (variants != null) {
@@ -105,6 +105,15 @@ public final class FinalOutputs {
                     spaceTimeFigures(dir, all, warnings), done.section()));
         }
         return warnings;
+    }
+
+    /**
+     * The summary printed when the run ends, as the mode's outputs describe it
+     * ({@link org.fabrica.experiment.study.StudySummary}); {@code threads} is the number of points
+     * run at once. Since 2.0.
+     */
+    public static String text(ExperimentFacts facts, List<PointResult> results, int threads) {
+        return OutputsDrawing.text(facts, results, threads);
     }
 
     /** The space-time PNGs of the points, in sweep order, for the report. */

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.PointStatus;
 import org.fabrica.experiment.results.RunRecord;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.plot.Markup;
 import org.fabrica.sweep.PointResult;
 
@@ -42,7 +43,7 @@ final class HtmlReport {
     /** The report; {@code section} is the mode's own section in place of the per-pattern ones, or null. */
     static String render(ExperimentFacts facts, RunRecord run, List<PointResult> results,
             List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg, List<String> warnings,
-            List<ModeSummary.Table> tables, List<Figure> figures, StudyOutputs.ReportSection section) {
+            List<ModeSummary.Table> tables, List<Figure> figures, OutputsDrawing.ReportSection section) {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -102,7 +103,7 @@ final class HtmlReport {
             for (ModeSummary.Table t : tables) {
                 ModeSummary.html(h, t);
             }
-            h.append("<p class=\"note\">Also in summary.csv").append(esc(facts.outputs().tablesNote(facts)))
+            h.append("<p class=\"note\">Also in summary.csv").append(esc(OutputsDrawing.tablesNote(facts.outputs())))
                     .append(".</p>\n</section>\n");
         }
 
@@ -110,7 +111,7 @@ final class HtmlReport {
             section.html(h, charts, inlineSvg);
         }
 
-        List<ReportColumn> columns = facts.outputs().columns();
+        List<StudyOutputs.Column> columns = facts.outputs().columns();
         // a mode whose section stands in their place (schedulability: rows are topologies) has no per-pattern sections
         boolean patternSections = section == null || !section.inPlaceOfPatterns();
         for (String pattern : patternSections ? facts.patterns() : List.<String>of()) {
@@ -244,9 +245,9 @@ final class HtmlReport {
     }
 
     private static void table(StringBuilder h, String pattern, List<String> schemes, List<PointResult> results,
-            List<ReportColumn> columns) {
+            List<StudyOutputs.Column> columns) {
         h.append("<table><thead><tr><th>scheme</th><th>load</th><th>seed</th><th>status</th>");
-        for (ReportColumn c : columns) {
+        for (StudyOutputs.Column c : columns) {
             h.append("<th>").append(esc(c.heading())).append("</th>");
         }
         h.append("</tr></thead><tbody>\n");
@@ -261,7 +262,7 @@ final class HtmlReport {
                         .append(esc(r.notes().getOrDefault("load", ""))).append("</td><td>")
                         .append(esc(r.notes().getOrDefault("seed", ""))).append("</td><td>").append(esc(status))
                         .append("</td>");
-                for (ReportColumn c : columns) {
+                for (StudyOutputs.Column c : columns) {
                     h.append("<td>").append(cell(PointRecords.metric(r, c.metric()))).append("</td>");
                 }
                 h.append("</tr>\n");

@@ -8,11 +8,12 @@ import java.util.Map;
 import org.fabrica.experiment.results.MeanConfidence;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.ResultsStore;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.stats.CsvWriter;
 import org.fabrica.sweep.PointResult;
 
 /**
- * The summary tables a mode lists ({@link TableSpec}: ramp, collective, m2n), patterns x schemes,
+ * The summary tables a mode lists ({@link StudySummary.Tables}: ramp, collective, m2n, trace), patterns x schemes,
  * each cell the mean over the seeds of a point metric with its ratio to the baseline scheme: the critical load and
  * the peak throughput of ramp-load runs, the duration of collectives (docs/studies/spth.md, "What
  * a reproduction produces"). One model rendered as text (terminal), CSV and HTML, so the
@@ -54,18 +55,11 @@ public final class ModeSummary {
     private ModeSummary() {
     }
 
-    /**
-     * What one summary table shows: the title, the point metric averaged over the seeds and its
-     * unit. A study mode lists its tables ({@link StudyOutputs#tables}).
-     */
-    public record TableSpec(String title, String metric, String unit) {
-    }
-
-    /** The tables of a study mode's specs, in their order; none for no spec. */
-    public static List<Table> tables(List<TableSpec> specs, List<String> patterns, List<String> schemes, String baseline,
+    /** The tables a study mode lists ({@link StudySummary.Tables}), in their order; none for no table. */
+    static List<Table> tables(List<StudySummary.Table> specs, List<String> patterns, List<String> schemes, String baseline,
             List<PointResult> results) {
         List<Table> out = new ArrayList<>();
-        for (TableSpec t : specs) {
+        for (StudySummary.Table t : specs) {
             out.add(table(t.title(), t.metric(), t.unit(), patterns, schemes, baseline, results));
         }
         return out;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.results.SteadyPoints;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.plot.Chart;
 import org.fabrica.plot.Series;
 import org.fabrica.sweep.PointResult;
@@ -25,12 +26,12 @@ public final class ResultCharts {
     }
 
     static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds) {
-        return charts(results, patterns, schemes, seeds, LatencyUnit.CYCLES);
+        return charts(results, patterns, schemes, seeds, StudyChart.LatencyUnit.CYCLES);
     }
 
     /** The charts, latencies drawn in {@code unit}. */
     static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds,
-            LatencyUnit unit) {
+            StudyChart.LatencyUnit unit) {
         return charts(results, patterns, schemes, seeds, unit, 0);
     }
 
@@ -39,7 +40,7 @@ public final class ResultCharts {
      * window in cycles (0 when unknown), against which the points a saturation check cut are counted.
      */
     static List<NamedChart> charts(List<PointResult> results, List<String> patterns, List<String> schemes, int seeds,
-            LatencyUnit unit, long window) {
+            StudyChart.LatencyUnit unit, long window) {
         List<NamedChart> out = new ArrayList<>();
         String seedNote = seeds > 1 ? "; mean of " + seeds + " seeds, bars: 95% confidence interval" : "";
         for (String pattern : patterns) {

@@ -19,44 +19,30 @@ import org.fabrica.plot.Series;
 import org.fabrica.sweep.PointResult;
 
 /**
- * The charts and derived series of the ramp and collective modes, built at the end of a run from
- * the per-point files under {@code series/} (so points kept from an earlier run count too):
+ * The charts drawn from the points' series, chart kinds of
+ * {@link org.fabrica.experiment.study.StudyChart}, built at the end of a run from the per-point
+ * files under {@code series/} (so points kept from an earlier run count too):
  * <ul>
- * <li>ramp, per pattern: smoothed throughput and latency against smoothed offered load, one line
+ * <li>{@code RampCurves}, per pattern: smoothed throughput and latency against smoothed offered load, one line
  * per scheme (seeds averaged window by window), the sources a throttle held back against the
  * offered load where schemes have an active throttle, and the ratio of every other scheme's curves
  * to the baseline's, as charts and as {@code series/ratios-<pattern>.csv};</li>
- * <li>collective, per pattern: packets in flight against time, one line per scheme (its first
- * seed), and, where schemes have an active throttle, the sources it held back against time.</li>
+ * <li>{@code InFlight}, per pattern: packets in flight against time, one line per scheme (its first
+ * seed), and, where schemes have an active throttle, the sources it held back against time;</li>
+ * <li>{@code PairLatencies} ({@link #pairLatencies}) and {@code Execution} ({@link #execution}).</li>
  * </ul>
  * Long series are thinned to at most {@value #MAX_CHART_POINTS} points per line for drawing
  * (the CSV files keep every window).
  */
-public final class SeriesCharts {
+final class SeriesCharts {
     /** Most points drawn per line; a chart is 720 pixels wide. */
     static final int MAX_CHART_POINTS = 1500;
 
     /** Charts to draw, files to write (path relative to the folder -> text) and problems found. */
-    public record Built(List<ResultCharts.NamedChart> charts, Map<String, String> files, List<String> warnings) {
-    }
-
-    /** The charts (and derived files) of one pattern, added to {@code out}; a study mode chooses its own. */
-    @FunctionalInterface
-    public interface PatternCharts {
-        /** Adds the charts of {@code pattern} read from the point files under {@code dir}. */
-        void add(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out);
+    record Built(List<ResultCharts.NamedChart> charts, Map<String, String> files, List<String> warnings) {
     }
 
     private SeriesCharts() {
-    }
-
-    /** The charts of every pattern, in file order, built by {@code charts}. */
-    static Built build(Path dir, ExperimentFacts facts, List<PointResult> results, PatternCharts charts) {
-        Built out = new Built(new ArrayList<>(), new LinkedHashMap<>(), new ArrayList<>());
-        for (String pattern : facts.patterns()) {
-            charts.add(dir, facts, pattern, results, out);
-        }
-        return out;
     }
 
     /** Successful points of one pattern and scheme, by seed. */
@@ -126,7 +112,7 @@ public final class SeriesCharts {
     }
 
     /** Ramp, one pattern: the smoothed curves per scheme and their ratios to the baseline. */
-    public static void ramp(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+    static void rampCurves(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
         Map<String, Mean> means = new LinkedHashMap<>();
         Map<String, Double> windows = new LinkedHashMap<>();
         for (String scheme : facts.schemes()) {
@@ -234,7 +220,7 @@ public final class SeriesCharts {
      * Collective, one pattern: packets in flight against time per scheme; and the sources the
      * throttle held back against time for the schemes whose series has them ({@code held-<pattern>}).
      */
-    public static void collective(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
+    static void inFlight(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
             Built out) {
         List<Series> lines = new ArrayList<>();
         List<Series> heldLines = new ArrayList<>();
@@ -274,7 +260,7 @@ public final class SeriesCharts {
      * each recorded source-destination pair, one line per pair (the figures of
      * docs/studies/rapidio-m2n.md).
      */
-    public static void m2n(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+    static void pairLatencies(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
         for (String scheme : facts.schemes()) {
             List<PointResult> pts = points(results, pattern, scheme);
             if (pts.isEmpty()) {
@@ -311,7 +297,8 @@ public final class SeriesCharts {
      * in microseconds), and the finish time of every rank per scheme (first seed) from the points'
      * per-rank tables (docs/traces.md, "Experiment files").
      */
-    public static void trace(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results, Built out) {
+    static void execution(Path dir, ExperimentFacts facts, String pattern, String metric, List<PointResult> results,
+            Built out) {
         List<String> schemes = new ArrayList<>();
         List<Double> times = new ArrayList<>();
         List<Series> finish = new ArrayList<>();
@@ -320,7 +307,7 @@ public final class SeriesCharts {
             double sum = 0;
             int n = 0;
             for (PointResult r : pts) {
-                double v = PointRecords.metric(r, TRACE_EXECUTION_US);
+                double v = PointRecords.metric(r, metric);
                 if (Double.isFinite(v)) {
                     sum += v;
                     n++;
@@ -359,7 +346,7 @@ public final class SeriesCharts {
         }
         List<String> patterns = facts.patterns();
         if (patterns.size() > 1 && pattern.equals(patterns.get(patterns.size() - 1))) {
-            executionOverWorkloads(facts, results, out);
+            executionOverWorkloads(facts, metric, results, out);
         }
     }
 
@@ -368,7 +355,8 @@ public final class SeriesCharts {
      * (mean over seeds, us) as grouped bars, one bar per scheme (or variant): how a time grows
      * from workload to workload, e.g. a barrier's latency with its process count.
      */
-    private static void executionOverWorkloads(ExperimentFacts facts, List<PointResult> results, Built out) {
+    private static void executionOverWorkloads(ExperimentFacts facts, String metric, List<PointResult> results,
+            Built out) {
         List<String> patterns = facts.patterns();
         List<Series> series = new ArrayList<>();
         int style = 0;
@@ -381,7 +369,7 @@ public final class SeriesCharts {
                 double sum = 0;
                 int n = 0;
                 for (PointResult r : points(results, patterns.get(i), scheme)) {
-                    double v = PointRecords.metric(r, TRACE_EXECUTION_US);
+                    double v = PointRecords.metric(r, metric);
                     if (Double.isFinite(v)) {
                         sum += v;
                         n++;
@@ -465,9 +453,6 @@ public final class SeriesCharts {
         }
         return read(dir, r, suffix, new ArrayList<>());
     }
-
-    /** Metric of mode trace: execution time in microseconds. */
-    static final String TRACE_EXECUTION_US = "trace.executionMicros";
 
     /** A line of at most {@link #MAX_CHART_POINTS} points: every k-th point, and the last. */
     static Series thin(String label, double[] x, double[] y, int style) {

@@ -238,11 +238,11 @@ public final class SteadySummary {
      * The paired differences as a section of the report, before the per-pattern sections; null when
      * no row has two pairs (one seed, or one scheme).
      */
-    static StudyOutputs.ReportSection pairedSection(String reference, List<Row> rows) {
+    static OutputsDrawing.ReportSection pairedSection(String reference, List<Row> rows) {
         if (!hasPairs(rows)) {
             return null;
         }
-        return new StudyOutputs.ReportSection() {
+        return new OutputsDrawing.ReportSection() {
             @Override
             public void html(StringBuilder h, List<ResultCharts.NamedChart> charts, Map<String, String> inlineSvg) {
                 h.append("<section>\n<h2>Paired differences</h2>\n<p>").append(HtmlReport.esc(pairedTitle(reference)))

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.plot.Series;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;
@@ -47,7 +48,7 @@ class ResultChartsTest {
     void latenciesAreDrawnInTheUnitAsked() {
         List<PointResult> results = List.of(point(0, "0.1", 1, 0.1, 200), point(1, "0.1", 2, 0.1, 240));
         // 5.12 ns cycles (64-byte flits at 100 Gbps): 220 cycles are 1.1264 us
-        LatencyUnit us = LatencyUnit.of("us", 5.12);
+        StudyChart.LatencyUnit us = StudyChart.LatencyUnit.of("us", 5.12);
         List<ResultCharts.NamedChart> charts = ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 2, us);
         Series latency = charts.get(0).chart().series().get(0);
         assertEquals(1.1264, latency.y()[0], 1e-12);
@@ -55,10 +56,10 @@ class ResultChartsTest {
         assertEquals("average latency (us)", charts.get(0).chart().yLabel());
         assertEquals(0.1, latency.x()[0], 1e-12, "accepted traffic is not a time");
         assertEquals(220 * 5.12, ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 2,
-                LatencyUnit.of("ns", 5.12)).get(0).chart().series().get(0).y()[0], 1e-9);
+                StudyChart.LatencyUnit.of("ns", 5.12)).get(0).chart().series().get(0).y()[0], 1e-9);
         assertEquals("average latency (cycles)", ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 2)
                 .get(0).chart().yLabel());
-        assertThrows(IllegalArgumentException.class, () -> LatencyUnit.of("ms", 5.12));
+        assertThrows(IllegalArgumentException.class, () -> StudyChart.LatencyUnit.of("ms", 5.12));
     }
 
     private static PointResult at(int index, String scheme, String load, double latency) {
@@ -110,7 +111,7 @@ class ResultChartsTest {
     }
 
     private static String throughputSubtitle(List<PointResult> results, long window) {
-        return ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 1, LatencyUnit.CYCLES, window).get(1)
+        return ResultCharts.charts(results, List.of("uniform"), List.of("dor"), 1, StudyChart.LatencyUnit.CYCLES, window).get(1)
                 .chart().subtitle();
     }
 }

@@ -136,7 +136,7 @@ class SummaryConfidenceTest {
         assertTrue(text.contains("uniform  sasha   0.5   +0.0133 ± 0.0143 (3)  -8.0 ± 6.6 (3)"), text);
         assertTrue(text.contains("0.6   +0.0200 (1)"), text);
         // the same table in the report, before the per-pattern sections (not in their place)
-        StudyOutputs.ReportSection section = SteadySummary.pairedSection("osha", rows);
+        OutputsDrawing.ReportSection section = SteadySummary.pairedSection("osha", rows);
         assertFalse(section.inPlaceOfPatterns());
         StringBuilder html = new StringBuilder();
         section.html(html, List.of(), java.util.Map.of());

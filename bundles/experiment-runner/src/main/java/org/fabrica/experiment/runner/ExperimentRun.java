@@ -746,7 +746,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
 
     @Override
     public String summaryText() {
-        return facts.outputs().text(facts, store.results(), threads);
+        return FinalOutputs.text(facts, store.results(), threads);
     }
 
     /** Swaps done so far, as recorded in run.json. */

@@ -3,9 +3,9 @@ package org.fabrica.experiment.runner;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.file.ExperimentDocument;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PacketStudies;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.sweep.PointResult;
 

@@ -4,18 +4,16 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.fabrica.experiment.ProviderCatalog;
-import org.fabrica.experiment.report.ModeSummary;
-import org.fabrica.experiment.report.ReportColumn;
-import org.fabrica.experiment.report.SeriesOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PacketStudies;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
@@ -143,8 +141,7 @@ public final class DeliveredStudy implements StudyMode {
 
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
-        return new SeriesOutputs("", List.of(new ModeSummary.TableSpec("Delivered", "delivered.count", "packets")),
-                (dir, facts, pattern, results, out) -> { }, List.of(new ReportColumn("delivered.count", "delivered")),
-                "");
+        return new StudyOutputs(new StudySummary.Tables(List.of(new StudySummary.Table("Delivered", "delivered.count",
+                "packets")), ""), List.of(), List.of(new StudyOutputs.Column("delivered.count", "delivered")), "");
     }
 }

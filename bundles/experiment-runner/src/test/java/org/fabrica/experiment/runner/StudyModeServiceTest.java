@@ -18,11 +18,10 @@ import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.report.ReportColumn;
-import org.fabrica.experiment.report.SeriesOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.study.load.SteadyStudy;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
@@ -114,7 +113,7 @@ class StudyModeServiceTest {
 
         @Override
         public StudyOutputs outputs(SweepPlan plan) {
-            return new SeriesOutputs("", List.of(), (dir, facts, pattern, results, out) -> { }, ReportColumn.LOAD_POINTS,
+            return new StudyOutputs(new StudySummary.Tables(List.of(), ""), List.of(), StudyOutputs.LOAD_POINT_COLUMNS,
                     "");
         }
     }

@@ -8,18 +8,16 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.report.ModeSummary;
-import org.fabrica.experiment.report.ReportColumn;
-import org.fabrica.experiment.report.SeriesCharts;
-import org.fabrica.experiment.report.SeriesOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PacketStudies;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.stats.collectors.InFlightSeries;
 import org.fabrica.sweep.PointResult;
 import org.osgi.service.component.annotations.Activate;
@@ -49,12 +47,16 @@ public final class CollectiveStudy implements StudyMode {
     static final String IN_FLIGHT_WINDOW = "inFlightWindow";
 
     /** The report's columns per pattern. */
-    static final List<ReportColumn> COLUMNS = List.of(new ReportColumn("collective.duration", "duration"),
-            new ReportColumn("collective.nodeDuration.mean", "node mean"),
-            new ReportColumn("collective.nodeDuration.min", "node min"), new ReportColumn("latency.avg", "latency avg"),
-            new ReportColumn(CollectiveMeasurement.IN_FLIGHT_MAX, "max in flight"),
-            new ReportColumn("packets.generated", "generated"), new ReportColumn("packets.delivered", "delivered"),
-            new ReportColumn("sim.cycles", "cycles"), new ReportColumn("sim.wallSeconds", "wall s"));
+    static final List<StudyOutputs.Column> COLUMNS = List.of(
+            new StudyOutputs.Column("collective.duration", "duration"),
+            new StudyOutputs.Column("collective.nodeDuration.mean", "node mean"),
+            new StudyOutputs.Column("collective.nodeDuration.min", "node min"),
+            new StudyOutputs.Column("latency.avg", "latency avg"),
+            new StudyOutputs.Column(CollectiveMeasurement.IN_FLIGHT_MAX, "max in flight"),
+            new StudyOutputs.Column("packets.generated", "generated"),
+            new StudyOutputs.Column("packets.delivered", "delivered"),
+            new StudyOutputs.Column("sim.cycles", "cycles"),
+            new StudyOutputs.Column("sim.wallSeconds", "wall s"));
 
     /**
      * What the mode reads of its own keys ({@link StudySpec#settings(Class)}).
@@ -167,9 +169,10 @@ public final class CollectiveStudy implements StudyMode {
 
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
-        return new SeriesOutputs("in-flight packets sampled every " + plan.spec().settings(Settings.class)
-                .inFlightWindow() + " cycles",
-                List.of(new ModeSummary.TableSpec("Collective duration", "collective.duration", "cycles")),
-                SeriesCharts::collective, COLUMNS, "; in-flight series and per-node durations in series/");
+        return new StudyOutputs(new StudySummary.Tables(
+                List.of(new StudySummary.Table("Collective duration", "collective.duration", "cycles")),
+                "; in-flight series and per-node durations in series/"),
+                List.of(new StudyChart.InFlight()), COLUMNS, "in-flight packets sampled every "
+                        + plan.spec().settings(Settings.class).inFlightWindow() + " cycles");
     }
 }

@@ -11,21 +11,19 @@ import java.util.Locale;
 import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.report.ModeSummary;
-import org.fabrica.experiment.report.ReportColumn;
-import org.fabrica.experiment.report.SeriesCharts;
-import org.fabrica.experiment.report.SeriesOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.results.PointArtefacts;
 import org.fabrica.experiment.study.PacketStudies;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
@@ -89,13 +87,17 @@ public final class RampStudy implements StudyMode {
     private static final String RATE = "flits/node/cycle";
 
     /** The report's columns per pattern. */
-    static final List<ReportColumn> COLUMNS = List.of(new ReportColumn("critical.load", "critical load"),
-            new ReportColumn("critical.throughput", "throughput there"),
-            new ReportColumn("critical.linearGradient", "linear gradient"),
-            new ReportColumn("throughput.peak", "peak throughput"), new ReportColumn("throughput.peakLoad", "at load"),
-            new ReportColumn("ramp.windows", "windows"), new ReportColumn("packets.generated", "generated"),
-            new ReportColumn("packets.delivered", "delivered"), new ReportColumn("sim.cycles", "cycles"),
-            new ReportColumn("sim.wallSeconds", "wall s"));
+    static final List<StudyOutputs.Column> COLUMNS = List.of(
+            new StudyOutputs.Column("critical.load", "critical load"),
+            new StudyOutputs.Column("critical.throughput", "throughput there"),
+            new StudyOutputs.Column("critical.linearGradient", "linear gradient"),
+            new StudyOutputs.Column("throughput.peak", "peak throughput"),
+            new StudyOutputs.Column("throughput.peakLoad", "at load"),
+            new StudyOutputs.Column("ramp.windows", "windows"),
+            new StudyOutputs.Column("packets.generated", "generated"),
+            new StudyOutputs.Column("packets.delivered", "delivered"),
+            new StudyOutputs.Column("sim.cycles", "cycles"),
+            new StudyOutputs.Column("sim.wallSeconds", "wall s"));
 
     /**
      * What a ramp file alone gives ({@link StudySpec#settings(Class)}).
@@ -497,11 +499,12 @@ public final class RampStudy implements StudyMode {
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
         StudySpec spec = plan.spec();
-        return new SeriesOutputs("windows of " + of(spec).window() + " cycles, " + of(spec).smoothing()
-                + "-point moving average",
-                List.of(new ModeSummary.TableSpec("Critical load", CRITICAL_LOAD, RATE),
-                        new ModeSummary.TableSpec("Peak throughput (smoothed)", THROUGHPUT_PEAK, RATE)),
-                SeriesCharts::ramp, COLUMNS, "; the series of every point are in series/, their ratios to "
-                        + spec.baseline() + " in series/ratios-<pattern>.csv");
+        return new StudyOutputs(new StudySummary.Tables(
+                List.of(new StudySummary.Table("Critical load", CRITICAL_LOAD, RATE),
+                        new StudySummary.Table("Peak throughput (smoothed)", THROUGHPUT_PEAK, RATE)),
+                "; the series of every point are in series/, their ratios to " + spec.baseline()
+                        + " in series/ratios-<pattern>.csv"),
+                List.of(new StudyChart.RampCurves()), COLUMNS, "windows of " + of(spec).window() + " cycles, "
+                        + of(spec).smoothing() + "-point moving average");
     }
 }

@@ -23,18 +23,18 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.report.LatencyUnit;
-import org.fabrica.experiment.report.LoadPointOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PacketStudies;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationException;
@@ -111,7 +111,7 @@ public final class SteadyStudy implements StudyMode {
      * @param saturationCheck cycles of the window after which a point that fails the saturation
      *        rule ends there, its window cut ({@code saturationCheck}); 0 for no check
      * @param foregroundOnly {@code measuredPackets: foreground}: only the pattern's foreground packets are measured
-     * @param latencyUnit {@code latencyUnit}: the unit of the charts' latency axis, one of {@link LatencyUnit#WORDS}
+     * @param latencyUnit {@code latencyUnit}: the unit of the charts' latency axis, one of {@link StudyChart.LatencyUnit#WORDS}
      * @param collective a barrier loop beside the traffic ({@code collective}), or null
      */
     public record LoadPoints(List<Double> loads, long warmup, long measure, long drain, long saturationCheck,
@@ -281,7 +281,7 @@ public final class SteadyStudy implements StudyMode {
     /** {@code latencyUnit}: cycles (the default), ns or us. */
     static String latencyUnit(StudyFile doc, ObjectNode root) {
         String v = SpecReader.optionalText(doc, root, "latencyUnit", "latencyUnit", DEFAULT_LATENCY_UNIT);
-        if (!LatencyUnit.WORDS.contains(v)) {
+        if (!StudyChart.LatencyUnit.WORDS.contains(v)) {
             throw doc.error("latencyUnit", "latencyUnit = '" + v + "' is not a choice; use cycles, ns or us (the"
                     + " charts' latency axis; ns and us convert with the hardware model's cycle length)");
         }
@@ -725,6 +725,8 @@ public final class SteadyStudy implements StudyMode {
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
         LoadPoints own = of(plan.spec());
-        return new LoadPointOutputs(LatencyUnit.of(own.latencyUnit(), plan.router().cycleNanoseconds()), own.measure());
+        return new StudyOutputs(new StudySummary.LoadPoints(), List.of(new StudyChart.LoadCurves(
+                StudyChart.LatencyUnit.of(own.latencyUnit(), plan.router().cycleNanoseconds()), own.measure())),
+                StudyOutputs.LOAD_POINT_COLUMNS, "");
     }
 }

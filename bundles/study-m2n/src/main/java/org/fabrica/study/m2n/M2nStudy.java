@@ -7,22 +7,20 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.report.ModeSummary;
-import org.fabrica.experiment.report.ReportColumn;
-import org.fabrica.experiment.report.SeriesCharts;
-import org.fabrica.experiment.report.SeriesOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PlayedSchedules;
 import org.fabrica.experiment.study.PlayedStudies;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.experiment.study.StudyScheme;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.hardware.RouterParameters;
 import org.fabrica.kernel.RandomStreams;
@@ -531,16 +529,17 @@ public final class M2nStudy implements StudyMode, PlayedSchedules {
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
         // docs/studies/rapidio-m2n.md, "Report for each scheme"
-        return new SeriesOutputs("latency of successive packets (generation to tail delivery) of chosen "
-                + "source-destination pairs; every message cut into " + plan.packetFlits()
-                + "-flit maximum-payload packets",
-                List.of(new ModeSummary.TableSpec("Completion time", M2N_COMPLETION_US, "us"),
-                        new ModeSummary.TableSpec("Completion time", M2N_COMPLETION, "cycles"),
-                        new ModeSummary.TableSpec("Maximum packet latency", M2N_LATENCY_MAX, "cycles"),
-                        new ModeSummary.TableSpec("Mean packet latency", M2N_LATENCY_MEAN, "cycles"),
-                        new ModeSummary.TableSpec("Link and switch-port contention events", M2N_CONTENTION_LINK, "events"),
-                        new ModeSummary.TableSpec("Endpoint contention events", M2N_CONTENTION_ENDPOINT, "events"),
-                        new ModeSummary.TableSpec("Contention wait", M2N_CONTENTION_WAIT, "cycles")),
-                SeriesCharts::m2n, ReportColumn.LOAD_POINTS, "; in-flight series and per-node durations in series/");
+        return new StudyOutputs(new StudySummary.Tables(
+                List.of(new StudySummary.Table("Completion time", M2N_COMPLETION_US, "us"),
+                        new StudySummary.Table("Completion time", M2N_COMPLETION, "cycles"),
+                        new StudySummary.Table("Maximum packet latency", M2N_LATENCY_MAX, "cycles"),
+                        new StudySummary.Table("Mean packet latency", M2N_LATENCY_MEAN, "cycles"),
+                        new StudySummary.Table("Link and switch-port contention events", M2N_CONTENTION_LINK, "events"),
+                        new StudySummary.Table("Endpoint contention events", M2N_CONTENTION_ENDPOINT, "events"),
+                        new StudySummary.Table("Contention wait", M2N_CONTENTION_WAIT, "cycles")),
+                "; in-flight series and per-node durations in series/"),
+                List.of(new StudyChart.PairLatencies()), StudyOutputs.LOAD_POINT_COLUMNS,
+                "latency of successive packets (generation to tail delivery) of chosen source-destination pairs;"
+                        + " every message cut into " + plan.packetFlits() + "-flit maximum-payload packets");
     }
 }

@@ -21,16 +21,16 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.report.CircuitOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.ComputedStudies;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.scheduler.SchedulerFactory;
 import org.fabrica.sweep.PointResult;
@@ -351,6 +351,7 @@ public final class SchedulabilityStudy implements StudyMode {
 
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
-        return new CircuitOutputs(of(plan.spec()).permutations() + " random permutations per point");
+        return new StudyOutputs(new StudySummary.Circuits(), List.of(), StudyOutputs.LOAD_POINT_COLUMNS,
+                of(plan.spec()).permutations() + " random permutations per point");
     }
 }

@@ -25,20 +25,18 @@ import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
-import org.fabrica.experiment.report.ModeSummary;
-import org.fabrica.experiment.report.ReportColumn;
-import org.fabrica.experiment.report.SeriesCharts;
-import org.fabrica.experiment.report.SeriesOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PlayedStudies;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyProvider;
 import org.fabrica.experiment.study.StudyScheme;
 import org.fabrica.experiment.study.StudySpec;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.hardware.HardwareModel;
@@ -724,13 +722,15 @@ public final class TraceStudy implements StudyMode {
 
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
-        return new SeriesOutputs("messages cut into " + workloads(plan).packetFlits() + "-flit packets",
-                List.of(new ModeSummary.TableSpec("Execution time", EXECUTION_US, "us"),
-                        new ModeSummary.TableSpec("Execution time", EXECUTION, "cycles"),
-                        new ModeSummary.TableSpec("Share of time blocked", BLOCKED_SHARE, "fraction"),
-                        new ModeSummary.TableSpec("Mean message latency", LATENCY_MEAN, "cycles"),
-                        new ModeSummary.TableSpec("99th percentile message latency", LATENCY_P99, "cycles")),
-                SeriesCharts::trace, ReportColumn.LOAD_POINTS, "; per-rank finish and blocked times in series/ (and, up to "
-                + ACTIVITY_RANKS + " ranks, their compute and blocked intervals)");
+        return new StudyOutputs(new StudySummary.Tables(
+                List.of(new StudySummary.Table("Execution time", EXECUTION_US, "us"),
+                        new StudySummary.Table("Execution time", EXECUTION, "cycles"),
+                        new StudySummary.Table("Share of time blocked", BLOCKED_SHARE, "fraction"),
+                        new StudySummary.Table("Mean message latency", LATENCY_MEAN, "cycles"),
+                        new StudySummary.Table("99th percentile message latency", LATENCY_P99, "cycles")),
+                "; per-rank finish and blocked times in series/ (and, up to " + ACTIVITY_RANKS
+                        + " ranks, their compute and blocked intervals)"),
+                List.of(new StudyChart.Execution(EXECUTION_US)), StudyOutputs.LOAD_POINT_COLUMNS,
+                "messages cut into " + workloads(plan).packetFlits() + "-flit packets");
     }
 }

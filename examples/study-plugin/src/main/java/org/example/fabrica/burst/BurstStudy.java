@@ -3,29 +3,20 @@ package org.example.fabrica.burst;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
-import org.fabrica.experiment.report.ExperimentFacts;
-import org.fabrica.experiment.report.ModeSummary;
-import org.fabrica.experiment.report.ReportColumn;
-import org.fabrica.experiment.report.ResultCharts;
-import org.fabrica.experiment.report.SeriesCharts;
-import org.fabrica.experiment.report.SeriesOutputs;
-import org.fabrica.experiment.report.StudyOutputs;
 import org.fabrica.experiment.study.PacketStudies;
+import org.fabrica.experiment.study.StudyChart;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMode;
+import org.fabrica.experiment.study.StudyOutputs;
 import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudySpec;
-import org.fabrica.plot.Chart;
-import org.fabrica.plot.Series;
-import org.fabrica.stats.Metric;
+import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.sweep.PointResult;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -43,7 +34,8 @@ import org.osgi.service.component.annotations.Reference;
  * resolved and described by the runner's {@link PacketStudies}; the mode's own keys are {@code tail}
  * and {@code shift}, read once into a {@link Settings} record that every later call reads back typed
  * ({@link StudySpec#settings(Class)}). With {@code shift: k} the points send the mode's own traffic
- * ({@link BurstTraffic}). Its outputs are two summary tables and, per pattern, a bar chart of the
+ * ({@link BurstTraffic}). Its outputs, described as data of the study API ({@link StudyOutputs}) and
+ * drawn by the report bundle, are three summary tables and, per pattern, a bar chart of the
  * completion against the link bound of every scheme ({@code plots/burst-<pattern>.svg}).
  */
 @Component(service = StudyMode.class, property = {StudyMode.NAME_PROPERTY + "=" + BurstStudy.NAME,
@@ -58,7 +50,7 @@ public final class BurstStudy implements StudyMode {
     static final String SHIFT = "shift";
     static final int DEFAULT_SHIFT = 0;
     /** The stem of the per-pattern chart, {@code plots/burst-<pattern>.svg}. */
-    static final String CHART = "burst-";
+    static final String CHART = "burst";
 
     /**
      * What a burst file alone gives, read once ({@link #read}) and read back typed.
@@ -69,14 +61,14 @@ public final class BurstStudy implements StudyMode {
     record Settings(double tail, int shift) {
     }
 
-    private static final List<ReportColumn> COLUMNS = List.of(
-            new ReportColumn(BurstMeasurement.COMPLETION, "completion"),
-            new ReportColumn(BurstMeasurement.TAIL_CYCLE, "tail"),
-            new ReportColumn(BurstMeasurement.LATENCY_MEAN, "latency mean"),
-            new ReportColumn(BurstMeasurement.BOUND, "link bound"),
-            new ReportColumn(BurstMeasurement.EFFICIENCY, "bound / completion"),
-            new ReportColumn(BurstMeasurement.PACKETS, "packets"),
-            new ReportColumn("sim.wallSeconds", "wall s"));
+    private static final List<StudyOutputs.Column> COLUMNS = List.of(
+            new StudyOutputs.Column(BurstMeasurement.COMPLETION, "completion"),
+            new StudyOutputs.Column(BurstMeasurement.TAIL_CYCLE, "tail"),
+            new StudyOutputs.Column(BurstMeasurement.LATENCY_MEAN, "latency mean"),
+            new StudyOutputs.Column(BurstMeasurement.BOUND, "link bound"),
+            new StudyOutputs.Column(BurstMeasurement.EFFICIENCY, "bound / completion"),
+            new StudyOutputs.Column(BurstMeasurement.PACKETS, "packets"),
+            new StudyOutputs.Column("sim.wallSeconds", "wall s"));
 
     private final PacketStudies packets;
 
@@ -194,50 +186,14 @@ public final class BurstStudy implements StudyMode {
 
     @Override
     public StudyOutputs outputs(StudyPlan plan) {
-        return new SeriesOutputs("", List.of(
-                new ModeSummary.TableSpec("Burst completion", BurstMeasurement.COMPLETION, "cycles"),
-                new ModeSummary.TableSpec("Burst mean latency", BurstMeasurement.LATENCY_MEAN, "cycles"),
-                new ModeSummary.TableSpec("Burst link efficiency", BurstMeasurement.EFFICIENCY, "bound / completion")),
-                BurstStudy::chart, COLUMNS, "");
-    }
-
-    /**
-     * The chart of one pattern ({@link SeriesCharts.PatternCharts}): a bar group per scheme, its
-     * completion and its link bound, each the mean over the scheme's points that completed.
-     */
-    static void chart(Path dir, ExperimentFacts facts, String pattern, List<PointResult> results,
-            SeriesCharts.Built out) {
-        List<String> schemes = facts.schemes();
-        double[] x = new double[schemes.size()];
-        double[] completion = new double[schemes.size()];
-        double[] bound = new double[schemes.size()];
-        for (int s = 0; s < schemes.size(); s++) {
-            x[s] = s;
-            completion[s] = mean(results, pattern, schemes.get(s), BurstMeasurement.COMPLETION);
-            bound[s] = mean(results, pattern, schemes.get(s), BurstMeasurement.BOUND);
-        }
-        List<Series> series = new ArrayList<>(List.of(new Series("completion", x, completion, 0),
-                new Series("link bound", x, bound, 1)));
-        out.charts().add(new ResultCharts.NamedChart(CHART + pattern.replaceAll("[^A-Za-z0-9._-]", "_"), pattern,
-                Chart.bars(pattern + ": burst completion", "mean over the seeds that completed", "scheme", "cycles",
-                        schemes, series)));
-    }
-
-    /** The mean of a metric over the successful points of a pattern and scheme with a finite value; NaN for none. */
-    static double mean(List<PointResult> results, String pattern, String scheme, String metric) {
-        double sum = 0;
-        int n = 0;
-        for (PointResult r : results) {
-            if (r.failed() || !pattern.equals(r.notes().get("pattern")) || !scheme.equals(r.notes().get("scheme"))) {
-                continue;
-            }
-            for (Metric m : r.metrics()) {
-                if (m.name().equals(metric) && Double.isFinite(m.value())) {
-                    sum += m.value();
-                    n++;
-                }
-            }
-        }
-        return n == 0 ? Double.NaN : sum / n;
+        // data of the study API: the report bundle draws the tables and, per pattern, the bars
+        return new StudyOutputs(new StudySummary.Tables(List.of(
+                new StudySummary.Table("Burst completion", BurstMeasurement.COMPLETION, "cycles"),
+                new StudySummary.Table("Burst mean latency", BurstMeasurement.LATENCY_MEAN, "cycles"),
+                new StudySummary.Table("Burst link efficiency", BurstMeasurement.EFFICIENCY, "bound / completion")), ""),
+                List.of(new StudyChart.MetricBars(CHART, "burst completion", "mean over the seeds that completed",
+                        "cycles", List.of(new StudyChart.Bar(BurstMeasurement.COMPLETION, "completion"),
+                                new StudyChart.Bar(BurstMeasurement.BOUND, "link bound")))),
+                COLUMNS, "");
     }
 }
