@@ -94,6 +94,9 @@ public class StudyPluginIT {
             assertTrue("the catalogue lists burst under concept mode", Services.await(this::known));
             ProviderInfo info = catalog.find("mode", NAME);
             assertEquals(BUNDLE, info.bundle());
+            assertNotNull("the mode's settings are in the catalogue (help mode burst)", info.schema());
+            assertEquals("its Metatype, read inside the framework", List.of("tail", "shift"), info.schema().names());
+            assertEquals(0.9, (Double) info.schema().parameter("tail").defaultValue(), 0.0);
 
             experiments.validate(file, options("validate"));
             RunHandle run = experiments.start(file, options("run"), null);

@@ -1,10 +1,14 @@
 package org.fabrica.experiment.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.annotation.Annotation;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.kernel.ProviderConcept;
+import org.fabrica.params.ParameterDescriptor;
+import org.fabrica.params.ParameterSchema;
 import org.fabrica.sweep.PointResult;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -71,7 +75,29 @@ public interface StudyMode {
      * have theirs; a mode without keys of its own returns none.
      */
     default Map<String, Object> defaults() {
-        return Map.of();
+        Class<? extends Annotation> type = settingsType();
+        Map<String, Object> d = new LinkedHashMap<>();
+        if (type != null) {
+            for (ParameterDescriptor p : ParameterSchema.of(type).parameters()) {
+                d.put(p.name(), p.defaultValue());
+            }
+        }
+        return d;
+    }
+
+    /**
+     * The Metatype type of the mode's own optional keys: an {@code @ObjectClassDefinition}
+     * annotation type whose attributes are the keys by path ({@code series_window} is
+     * {@code series.window}), each with its default, range and description, as a provider's
+     * parameter type is. {@code fabrica help mode NAME} lists them, the user guide's generated
+     * catalogue documents them, and {@link #defaults()} is read from it, so the mode's reading
+     * takes its defaults from the same type ({@code Parameters.defaults(type)}); in the order of
+     * the type's Metatype definition. Keys that are
+     * required, lists or sections (e.g. {@code loads}) are the mode's to document in the
+     * type's description. None by default. Since 3.1.
+     */
+    default Class<? extends Annotation> settingsType() {
+        return null;
     }
 
     /** The {@code load} note of a point's result: its offered load, or the mode's word. */

@@ -54,7 +54,7 @@
  * package alone.
  */
 @Export
-@Version("3.0.0")
+@Version("3.1.0")
 package org.fabrica.experiment.study;
 
 import org.osgi.annotation.bundle.Export;

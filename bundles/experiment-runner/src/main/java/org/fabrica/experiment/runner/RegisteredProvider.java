@@ -1,6 +1,7 @@
 package org.fabrica.experiment.runner;
 
 import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.kernel.ProviderFactory;
 import org.fabrica.params.ParameterSchema;
 
@@ -29,10 +30,22 @@ public record RegisteredProvider(String concept, String name, String description
                 + service.getClass().getName() + ")");
     }
 
-    /** As the catalogue lists it; a service that is no factory has no parameter schema. */
+    /**
+     * As the catalogue lists it: a factory's parameters, or a study mode's settings (its own keys);
+     * another service, or a mode without settings, has no parameter schema.
+     */
     public ProviderInfo info() {
-        return new ProviderInfo(concept, name, description, bundle, version,
-                service instanceof ProviderFactory<?> f ? ParameterSchema.of(f.parameterType()) : null);
+        return new ProviderInfo(concept, name, description, bundle, version, schema());
+    }
+
+    private ParameterSchema schema() {
+        if (service instanceof ProviderFactory<?> f) {
+            return ParameterSchema.of(f.parameterType());
+        }
+        if (service instanceof StudyMode m && m.settingsType() != null) {
+            return ParameterSchema.of(m.settingsType());
+        }
+        return null;
     }
 
     /** {@code name (bundle version)}, for messages and provenance. */

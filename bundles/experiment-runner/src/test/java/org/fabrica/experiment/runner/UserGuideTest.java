@@ -125,7 +125,7 @@ class UserGuideTest {
                 continue; // not listed (sweep executors), or the preferred one of a name is documented
             }
             List<String> rows = new ArrayList<>();
-            if (p.info().schema() != null) { // a study mode has no parameters
+            if (p.info().schema() != null) { // a study mode without settings has none
                 for (ParameterDescriptor d : p.info().schema().parameters()) {
                     rows.add(rowStart(d));
                 }
@@ -156,9 +156,14 @@ class UserGuideTest {
             for (ProviderInfo p : e.getValue()) {
                 sb.append("\n#### `").append(p.name()).append("`\n\n").append(sentence(p.description()));
                 sb.append(" Bundle `").append(p.bundle()).append("`.\n\n");
+                boolean mode = "mode".equals(p.concept());
+                if (mode) {
+                    sb.append("A study mode (`mode: ").append(p.name()).append("`); ").append(p.schema() == null
+                            ? "its keys are in the experiment file reference.\n"
+                            : "its optional settings (`fabrica help mode " + p.name() + "`) below, every key in the"
+                                    + " experiment file reference.\n\n");
+                }
                 if (p.schema() == null) {
-                    sb.append("A study mode (`mode: ").append(p.name()).append("`); its keys are in the experiment file "
-                            + "reference.\n");
                     continue;
                 }
                 if (p.schema().parameters().isEmpty()) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.study.PacketStudies;
@@ -85,8 +84,8 @@ public final class CollectiveStudy implements StudyMode {
     }
 
     @Override
-    public Map<String, Object> defaults() {
-        return Map.of(SERIES + "." + IN_FLIGHT_WINDOW, InFlightSeries.DEFAULT_WINDOW);
+    public Class<CollectiveSettings> settingsType() {
+        return CollectiveSettings.class;
     }
 
     @Override

@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.results.PointArtefacts;
@@ -123,14 +121,8 @@ public final class RampStudy implements StudyMode {
     }
 
     @Override
-    public Map<String, Object> defaults() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("series.window", WindowedSeriesCollector.DEFAULT_WINDOW);
-        d.put("series.smoothing", MovingAverage.DEFAULT_POINTS);
-        d.put("criticalLoad.linearFraction", CriticalLoadDetector.Settings.DEFAULT_LINEAR_FRACTION);
-        d.put("criticalLoad.gradientPoints", CriticalLoadDetector.Settings.DEFAULT_GRADIENT_POINTS);
-        d.put("criticalLoad.drop", CriticalLoadDetector.Settings.DEFAULT_DROP);
-        return d;
+    public Class<RampSettings> settingsType() {
+        return RampSettings.class;
     }
 
     @Override

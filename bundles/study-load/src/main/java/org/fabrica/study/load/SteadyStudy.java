@@ -7,9 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.fabrica.collective.CollectiveEngine;
@@ -38,6 +36,7 @@ import org.fabrica.experiment.study.StudySummary;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.kernel.RandomStreams;
 import org.fabrica.kernel.SimulationException;
+import org.fabrica.params.Parameters;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SteadyStateCollector;
@@ -81,8 +80,6 @@ public final class SteadyStudy implements StudyMode {
     /** Values of {@code measuredPackets}: every packet (the default), or the pattern's foreground only. */
     static final String ALL_PACKETS = "all";
     static final String FOREGROUND_PACKETS = "foreground";
-    static final String DEFAULT_MEASURED_PACKETS = ALL_PACKETS;
-    static final String DEFAULT_LATENCY_UNIT = "cycles";
     static final String SOFTWARE_MULTICASTS = "multicast.software.started";
     static final String SOFTWARE_MESSAGES = "multicast.software.messages";
     /** Keys that only the ramp and collective modes use. */
@@ -93,12 +90,10 @@ public final class SteadyStudy implements StudyMode {
      * network does not carry what is offered, so the source queues grow without bound.
      */
     static final double SATURATION_ACCEPTED_RATIO = 0.95;
-    /** {@code saturationCheck}'s default: no check, every point runs its whole window. */
+    /** {@code saturationCheck} of no check: every point runs its whole window (the default). */
     static final long NO_SATURATION_CHECK = 0;
-    /** Cycles of the warm-up, the measurement window and the longest drain when the file gives none. */
-    public static final long DEFAULT_WARMUP = 2000;
-    public static final long DEFAULT_MEASURE = 10000;
-    public static final long DEFAULT_DRAIN = 50000;
+    /** The defaults of the optional keys, from their Metatype type. */
+    static final SteadySettings DEFAULTS = Parameters.defaults(SteadySettings.class);
     private static final int MAX_LOADS = 10_000;
 
     /**
@@ -215,14 +210,8 @@ public final class SteadyStudy implements StudyMode {
     }
 
     @Override
-    public Map<String, Object> defaults() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("warmup", DEFAULT_WARMUP);
-        d.put("measure", DEFAULT_MEASURE);
-        d.put("drain", DEFAULT_DRAIN);
-        d.put("saturationCheck", NO_SATURATION_CHECK);
-        d.put("measuredPackets", DEFAULT_MEASURED_PACKETS);
-        return d;
+    public Class<SteadySettings> settingsType() {
+        return SteadySettings.class;
     }
 
     @Override
@@ -262,13 +251,13 @@ public final class SteadyStudy implements StudyMode {
     static PacketStudies.Own own(StudyFile doc) {
         ObjectNode root = doc.root();
         List<Double> loads = loads(doc, root.get("loads"));
-        long warmup = SpecReader.cycles(doc, root, "warmup", DEFAULT_WARMUP, 0);
-        long measure = SpecReader.cycles(doc, root, "measure", DEFAULT_MEASURE, 1);
-        long drain = SpecReader.cycles(doc, root, "drain", DEFAULT_DRAIN, 0);
+        long warmup = SpecReader.cycles(doc, root, "warmup", DEFAULTS.warmup(), 0);
+        long measure = SpecReader.cycles(doc, root, "measure", DEFAULTS.measure(), 1);
+        long drain = SpecReader.cycles(doc, root, "drain", DEFAULTS.drain(), 0);
         if (warmup + measure + drain > Long.MAX_VALUE / 4) {
             throw doc.error("measure", "warmup + measure + drain is too large; use fewer cycles");
         }
-        long check = SpecReader.cycles(doc, root, "saturationCheck", NO_SATURATION_CHECK, 0);
+        long check = SpecReader.cycles(doc, root, "saturationCheck", DEFAULTS.saturationCheck(), 0);
         if (check >= measure) {
             throw doc.error("saturationCheck", "saturationCheck = " + check + " is not shorter than the window (measure = "
                     + measure + "); use fewer cycles than measure, or 0 for no check");
@@ -280,7 +269,7 @@ public final class SteadyStudy implements StudyMode {
 
     /** {@code latencyUnit}: cycles (the default), ns or us. */
     static String latencyUnit(StudyFile doc, ObjectNode root) {
-        String v = SpecReader.optionalText(doc, root, "latencyUnit", "latencyUnit", DEFAULT_LATENCY_UNIT);
+        String v = SpecReader.optionalText(doc, root, "latencyUnit", "latencyUnit", DEFAULTS.latencyUnit());
         if (!StudyChart.LatencyUnit.WORDS.contains(v)) {
             throw doc.error("latencyUnit", "latencyUnit = '" + v + "' is not a choice; use cycles, ns or us (the"
                     + " charts' latency axis; ns and us convert with the hardware model's cycle length)");
@@ -290,7 +279,7 @@ public final class SteadyStudy implements StudyMode {
 
     /** {@code measuredPackets}: true for {@code foreground}, false for {@code all} (the default). */
     static boolean foregroundOnly(StudyFile doc, ObjectNode root) {
-        String v = SpecReader.optionalText(doc, root, "measuredPackets", "measuredPackets", DEFAULT_MEASURED_PACKETS);
+        String v = SpecReader.optionalText(doc, root, "measuredPackets", "measuredPackets", DEFAULTS.measuredPackets());
         if (v.equals(FOREGROUND_PACKETS)) {
             return true;
         }

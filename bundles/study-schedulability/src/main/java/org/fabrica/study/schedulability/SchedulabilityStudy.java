@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -108,12 +107,8 @@ public final class SchedulabilityStudy implements StudyMode {
     }
 
     @Override
-    public Map<String, Object> defaults() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("permutations", DEFAULT_PERMUTATIONS);
-        d.put("timing.warmup", SchedulingTiming.DEFAULT_WARMUP);
-        d.put("timing.repetitions", SchedulingTiming.DEFAULT_REPETITIONS);
-        return d;
+    public Class<SchedulabilitySettings> settingsType() {
+        return SchedulabilitySettings.class;
     }
 
     @Override

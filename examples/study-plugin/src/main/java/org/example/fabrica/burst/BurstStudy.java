@@ -3,9 +3,7 @@ package org.example.fabrica.burst;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.study.PacketStudies;
 import org.fabrica.experiment.study.StudyChart;
@@ -17,6 +15,7 @@ import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.experiment.study.StudySummary;
+import org.fabrica.params.Parameters;
 import org.fabrica.sweep.PointResult;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -32,7 +31,8 @@ import org.osgi.service.component.annotations.Reference;
  *
  * <p>The file is a packet-simulation file (topology, hardware, traffic, schemes, seeds, ...), read,
  * resolved and described by the runner's {@link PacketStudies}; the mode's own keys are {@code tail}
- * and {@code shift}, read once into a {@link Settings} record that every later call reads back typed
+ * and {@code shift}, described as Metatype ({@link BurstSettings}, so that {@code fabrica help
+ * mode burst} documents them), read once into a {@link Settings} record that every later call reads back typed
  * ({@link StudySpec#settings(Class)}). With {@code shift: k} the points send the mode's own traffic
  * ({@link BurstTraffic}). Its outputs, described as data of the study API ({@link StudyOutputs}) and
  * drawn by the report bundle, are three summary tables and, per pattern, a bar chart of the
@@ -45,10 +45,12 @@ public final class BurstStudy implements StudyMode {
     public static final String NAME = "burst";
     /** The mode's own key: the fraction of the packets whose arrival the tail cycle marks. */
     static final String TAIL = "tail";
-    static final double DEFAULT_TAIL = 0.9;
+    /** The defaults of both keys, read from their Metatype type. */
+    static final BurstSettings DEFAULTS = Parameters.defaults(BurstSettings.class);
+    static final double DEFAULT_TAIL = DEFAULTS.tail();
     /** The mode's own key: node i sends to node (i + shift) mod nodes; 0 keeps the file's pattern. */
     static final String SHIFT = "shift";
-    static final int DEFAULT_SHIFT = 0;
+    static final int DEFAULT_SHIFT = DEFAULTS.shift();
     /** The stem of the per-pattern chart, {@code plots/burst-<pattern>.svg}. */
     static final String CHART = "burst";
 
@@ -88,12 +90,10 @@ public final class BurstStudy implements StudyMode {
         return packets.keys(List.of(TAIL, SHIFT));
     }
 
+    /** The keys' Metatype: {@code fabrica help mode burst} lists them, and {@link #defaults()} reads them. */
     @Override
-    public Map<String, Object> defaults() {
-        Map<String, Object> defaults = new LinkedHashMap<>();
-        defaults.put(TAIL, DEFAULT_TAIL);
-        defaults.put(SHIFT, DEFAULT_SHIFT);
-        return defaults;
+    public Class<BurstSettings> settingsType() {
+        return BurstSettings.class;
     }
 
     @Override
@@ -108,7 +108,7 @@ public final class BurstStudy implements StudyMode {
     }
 
     /**
-     * The file's {@code tail}: a fraction in (0, 1], default {@value #DEFAULT_TAIL}.
+     * The file's {@code tail}: a fraction in (0, 1], default 0.9 ({@link BurstSettings#tail()}).
      *
      * @throws org.fabrica.experiment.ExperimentException at the key's place in the file
      */
@@ -130,7 +130,7 @@ public final class BurstStudy implements StudyMode {
     }
 
     /**
-     * The file's {@code shift}: a whole number of at least 0, default {@value #DEFAULT_SHIFT}.
+     * The file's {@code shift}: a whole number of at least 0, default 0 ({@link BurstSettings#shift()}).
      *
      * @throws org.fabrica.experiment.ExperimentException at the key's place in the file
      */

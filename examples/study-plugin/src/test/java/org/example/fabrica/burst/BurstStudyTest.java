@@ -13,6 +13,7 @@ import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.study.StudyFile;
 import org.fabrica.experiment.study.StudyMeasurement;
+import org.fabrica.params.ParameterSchema;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.junit.jupiter.api.Test;
@@ -98,8 +99,17 @@ class BurstStudyTest {
     }
 
     @Test
+    void theSettingsMetatypeGivesTheDefaultsAndTheHelpText() {
+        assertEquals(List.of("tail", "shift"), List.copyOf(new BurstStudy(null).defaults().keySet()));
+        assertEquals(List.of(0.9, 0), List.copyOf(new BurstStudy(null).defaults().values()));
+        ParameterSchema schema = ParameterSchema.of(BurstSettings.class);
+        assertEquals(1.0, schema.parameter("tail").max(), "the range from the generated Metatype XML");
+        assertTrue(schema.parameter("shift").description().contains("(i + shift) mod nodes"));
+    }
+
+    @Test
     void tailDefaultsAndIsCheckedAtItsPlace() {
-        assertEquals(BurstStudy.DEFAULT_TAIL, BurstStudy.tail(file(JsonNodeFactory.instance.objectNode())));
+        assertEquals(0.9, BurstStudy.tail(file(JsonNodeFactory.instance.objectNode())));
         assertEquals(0.5, BurstStudy.tail(withTail(0.5)));
         ExperimentException zero = assertThrows(ExperimentException.class, () -> BurstStudy.tail(withTail(0.0)));
         assertEquals("burst.yaml:tail: tail = 0.0 is out of range; use a fraction above 0 and at most 1, e.g. 0.9 for"
