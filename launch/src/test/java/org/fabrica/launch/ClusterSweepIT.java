@@ -239,9 +239,7 @@ class ClusterSweepIT {
 
 
     private Process start(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Djava.io.tmpdir=" + tmp);
+        List<String> cmd = LauncherJvm.command(tmp);
         cmd.add("-Xmx256m");
         cmd.add("-jar");
         cmd.add(JAR.toString());

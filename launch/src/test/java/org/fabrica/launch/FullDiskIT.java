@@ -8,7 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -86,9 +85,7 @@ class FullDiskIT {
     }
 
     private String[] launch(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Djava.io.tmpdir=" + tmp);
+        List<String> cmd = LauncherJvm.command(tmp);
         cmd.addAll(List.of("-jar", JAR.toString(), "--plugins", tmp.resolve("plugins").toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();

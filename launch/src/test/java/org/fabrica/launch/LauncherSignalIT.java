@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -61,9 +60,7 @@ class LauncherSignalIT {
         }
         Path file = Files.writeString(tmp.resolve("signal.yaml"), EXPERIMENT);
         Path out = tmp.resolve("results");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Djava.io.tmpdir=" + tmp);
+        List<String> cmd = LauncherJvm.command(tmp);
         cmd.add("-D" + Launcher.TRACE_PROPERTY + "=true");
         cmd.addAll(List.of("-jar", JAR.toString(), "--plugins", tmp.resolve("plugins").toString(),
                 "run", file.toString(), "--out", out.toString(), "--threads", "1"));

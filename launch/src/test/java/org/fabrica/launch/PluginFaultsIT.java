@@ -11,7 +11,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
@@ -45,8 +44,8 @@ class PluginFaultsIT {
         }
         Path plugins = Files.createDirectories(tmp.resolve("plugins"));
         writeBundle(plugins.resolve("broken.jar"));
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.io.tmpdir=" + tmp, "-jar", JAR.toString(), "--plugins", plugins.toString(), "algorithms"));
+        List<String> cmd = LauncherJvm.command(tmp);
+        cmd.addAll(List.of("-jar", JAR.toString(), "--plugins", plugins.toString(), "algorithms"));
         Process p = new ProcessBuilder(cmd).start();
         p.getOutputStream().close();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
