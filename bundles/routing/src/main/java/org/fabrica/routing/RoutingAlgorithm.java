@@ -37,4 +37,23 @@ public interface RoutingAlgorithm {
      */
     default void occupancy(NetworkOccupancy view) {
     }
+
+    /**
+     * True when VC class {@code vcClass} needs atomic VC allocation (since 1.7): a VC of the class
+     * is granted to a packet only when its downstream buffer is empty, the previous packet's tail
+     * credit returned, so that no packet ever waits in such a buffer behind another one. A routing
+     * whose deadlock freedom rests on Duato's condition (an escape sub-function whose extended
+     * channel dependency graph is acyclic, any other class adaptive) declares its adaptive classes:
+     * the condition follows one packet's path, and a packet committed to an adaptive VC behind
+     * another packet waits on that packet's escape channels, not its own. A network model honours
+     * it under wormhole flow control; under virtual cut-through a granted packet has credits for
+     * all its flits, so it never waits behind another packet while it still holds the buffer it
+     * comes from, and Duato's condition for cut-through needs no atomic allocation. Asked for every class 0 .. vcClasses()-1 when the network is built
+     * and after a routing swap, never on the hot path. Default: false for every class (a VC is
+     * granted again as soon as the previous packet's tail left, unless the network waits for tail
+     * credits anyway).
+     */
+    default boolean atomicVcAllocation(int vcClass) {
+        return false;
+    }
 }

@@ -14,7 +14,8 @@ import org.fabrica.stats.NetworkObserver;
  * cycles after it arrived, and the packet is delivered when its tail arrives (plus the end node's
  * receive overhead). When the tail leaves, the input VC's next packet (if any) starts route
  * computation and the output VC is released (at once, or when the tail's credit returns with
- * {@code waitForTailCredit}).
+ * {@code waitForTailCredit} or when it was granted on a class that needs atomic allocation,
+ * {@link OutputUnits#drainRelease}).
  *
  * <p>A flit of a multi-output route crosses to all its branches in {@link MultiOutputRoutes#traverse}.
  *
@@ -35,6 +36,7 @@ final class Crossbar {
     final NetworkObserver observer;
     private final int[] vc;
     private final int[] credits;
+    private final boolean[] drainRelease;
     private final EventWheel creditEvents;
     private final int[] localPort;
     private final int[] localVc;
@@ -91,6 +93,7 @@ final class Crossbar {
         this.route = route;
         this.vc = inputs.vc;
         this.credits = outputs.credits;
+        this.drainRelease = outputs.drainRelease;
         this.creditEvents = links.creditEvents;
         this.localPort = wiring.localPort;
         this.localVc = wiring.localVc;
@@ -191,7 +194,7 @@ final class Crossbar {
             if (remaining > 0) {
                 rt[word + ActiveRouters.VA] |= 1L << l;
             }
-            if (waitForTailCredit) {
+            if (waitForTailCredit || drainRelease[ov]) {
                 outputs.tailWait[ov] = true;
             } else {
                 outputs.owner[ov] = -1;

@@ -209,6 +209,7 @@ public final class FlitNetwork implements NetworkModel {
         }
         this.queuing = require(setup.queuing().apply(view), "queuing scheme instance");
         route.queuing(queuing);
+        route.honourAtomicClasses(!cutThrough);
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,
                 kinds.maxBufferFlits(), kinds.minBufferFlits())), "throttle instance");
         this.throttleActive = !throttle.inactive();
@@ -229,7 +230,7 @@ public final class FlitNetwork implements NetworkModel {
                 new NetworkInterfaces.Timing(cutThrough, waitForTailCredit, packetFlits, Links.injectDelay(ni),
                         terminalFlitDelay, setup.endpoint().receiveOverheadCycles(), ni.terminalLink().cyclesPerFlit()),
                 d.injection(), throttle, throttleActive, w.maxPorts);
-        this.links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
+        this.links = new Links(kinds, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
         // unicast losses draw from a stream of their own: the barrier packets' draws (stream links) stay as they were
         this.retransmission = new UnicastRetransmission(bitErrorRate, d.flitBytes() * 8, packetFlits,
                 retransmitTimeoutCycles, setup.random().stream("unicast-errors", 0));

@@ -49,7 +49,6 @@ final class Links {
     private final boolean cutThrough;
     /** Under cut-through: the shortest packet so far, below which room wakes no head. */
     private final PacketPool pool;
-    private final boolean waitForTailCredit;
     private final OutputUnits outputs;
     private final int[] vc;
     private final ActiveRouters routers;
@@ -93,7 +92,7 @@ final class Links {
      * @param kinds the router of every router: timing per output port from its own router and the
      *        link leaving it, per input port from the upstream link and its own credit delay
      */
-    Links(RouterKinds kinds, boolean waitForTailCredit, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
+    Links(RouterKinds kinds, Wiring wiring, OutputUnits outputs, InputBuffers inputs,
             ActiveRouters routers, boolean[] niWaiting, PacketPool pool, PortWaiters waiters) {
         this.pool = pool;
         this.waiters = waiters;
@@ -135,7 +134,6 @@ final class Links {
         this.injectDelay = injectDelay(ni);
         this.creditEvents = new EventWheel(Math.max(maxCredit, maxFlit + ejectCreditReturn) + 1);
         this.cutThrough = kinds.first().flowControl() == FlowControl.VIRTUAL_CUT_THROUGH;
-        this.waitForTailCredit = waitForTailCredit;
         this.wiring = wiring;
         this.outputs = outputs;
         this.vc = inputs.vc;
@@ -200,7 +198,8 @@ final class Links {
                     }
                 }
             }
-            if (waitForTailCredit && c == cap && out.tailWait[ci]) {
+            if (c == cap && out.tailWait[ci]) {
+                // the tail's credit is back (waitForTailCredit, or a VC of a class that needs atomic allocation)
                 out.tailWait[ci] = false;
                 owner[ci] = -1;
                 rt[vcRouter[ci] * stride + ActiveRouters.EPOCH]++;

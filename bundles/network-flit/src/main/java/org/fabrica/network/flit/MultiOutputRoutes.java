@@ -247,6 +247,9 @@ final class MultiOutputRoutes {
             owner[ov] = iv;
             ownerFlow[ov << 1] = pool.source[slot];
             ownerFlow[(ov << 1) + 1] = pool.destination[slot];
+            if (states.candAtomic != null) {
+                outputs.drainRelease[ov] = states.candAtomic[iv * states.candidateStride + k];
+            }
             if (k == 0) {
                 v[x + VcStates.OUT] = ov;
                 v[x + VcStates.OUT_PORT] = ov / vcs - base;
@@ -402,7 +405,7 @@ final class MultiOutputRoutes {
             }
             progress.flitHops++;
             if (sent == length) {
-                if (waitForTailCredit) {
+                if (waitForTailCredit || outputs.drainRelease[ov]) {
                     outputs.tailWait[ov] = true;
                 } else {
                     outputs.owner[ov] = -1;

@@ -12,13 +12,18 @@ import java.util.Arrays;
  * <li>owner: the input VC whose packet holds the output VC, -1 when free; a packet owns it from
  * its VC grant until its tail leaves (or, waiting for the tail credit, until the downstream
  * buffer drained);</li>
- * <li>the flow (source, destination) of the owning packet, for contention counting.</li>
+ * <li>the flow (source, destination) of the owning packet, for contention counting;</li>
+ * <li>drainRelease: the owning packet was granted the VC on a class that needs atomic VC
+ * allocation ({@code RoutingAlgorithm.atomicVcAllocation}): as with {@code waitForTailCredit},
+ * the VC is released only when the downstream buffer drained after the tail.</li>
  * </ul>
  */
 final class OutputUnits {
     final int[] credits;
     final int[] owner;
     final boolean[] tailWait;
+    /** Per output VC: release it when its tail credit returns, not when the tail leaves (set at each grant under atomic classes). */
+    final boolean[] drainRelease;
     /** Flow of the packet owning each output VC, set at the grant: source at [2 ov], destination at [2 ov + 1]. */
     final int[] ownerFlow;
     final int niCreditBase;
@@ -52,6 +57,7 @@ final class OutputUnits {
         owner = new int[totalVcs];
         Arrays.fill(owner, -1);
         tailWait = new boolean[totalVcs];
+        drainRelease = new boolean[totalVcs];
         ownerFlow = new int[2 * totalVcs];
     }
 

@@ -45,6 +45,10 @@ final class RouteStage {
     boolean wholePackets;
     /** Set by {@link #firstHop}: the VCs the packet may take at its first hop. */
     long firstHopMask;
+    /** Wormhole flow control: the routing's atomic classes are honoured ({@link #honourAtomicClasses}). */
+    private boolean wormhole;
+    /** Per VC class: it needs atomic VC allocation (the routing says so, under wormhole); null for none. */
+    private boolean[] atomic;
 
     RouteStage(RoutingAlgorithm routing, String routingName, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
             PacketPool pool, ProviderNames names, Progress clock, int vcClasses, int maxCandidates,
@@ -114,6 +118,10 @@ final class RouteStage {
         vc[x + VcStates.CAND_MASK_LO] = (int) mask;
         vc[x + VcStates.CAND_MASK_HI] = (int) (mask >>> 32);
         vc[x + VcStates.CAND_COUNT] = 1;
+        boolean[] flags = states.candAtomic;
+        if (flags != null) {
+            flags[q * states.candidateStride] = atomic != null && atomic[pool.hopClass[slot]];
+        }
         vc[x + VcStates.STATE] = VcStates.VC_ALLOC;
         vc[x + VcStates.BLOCKED_AT] = routers.epoch(r) - 1;
     }
@@ -157,6 +165,41 @@ final class RouteStage {
     void replace(RoutingAlgorithm replacement, String name) {
         this.routing = replacement;
         this.routingName = name;
+        readAtomicClasses();
+    }
+
+    /**
+     * Under wormhole flow control ({@code wormhole}) the classes the routing declares with
+     * {@link RoutingAlgorithm#atomicVcAllocation} are marked on every candidate from now on, and a
+     * VC granted on one is released only when its buffer drained ({@link OutputUnits#drainRelease});
+     * under virtual cut-through they are not needed (a granted packet has room for all its flits).
+     */
+    void honourAtomicClasses(boolean wormhole) {
+        this.wormhole = wormhole;
+        readAtomicClasses();
+    }
+
+    private void readAtomicClasses() {
+        boolean[] classes = null;
+        if (wormhole) {
+            for (int c = 0, n = routing.vcClasses(); c < n; c++) {
+                if (routing.atomicVcAllocation(c)) {
+                    if (classes == null) {
+                        classes = new boolean[vcClasses];
+                    }
+                    classes[c] = true;
+                }
+            }
+        }
+        if (classes != null) {
+            states.enableAtomic();
+        }
+        this.atomic = classes;
+    }
+
+    /** True when the routing in use has a class that needs atomic VC allocation and the network honours it. */
+    boolean atomicClasses() {
+        return atomic != null;
     }
 
     /**
@@ -213,6 +256,9 @@ final class RouteStage {
         int[] vc = inputs.vc;
         int cb = iv * (maxCandidates - 1);
         int x = iv << InputBuffers.VC_SHIFT;
+        boolean[] atomicClass = atomic;
+        boolean[] flags = states.candAtomic; // non-null once a routing of the run declared an atomic class
+        int fb = iv * states.candidateStride;
         for (int k = 0; k < n; k++) {
             int port = checkedPort(c.port[k], c.vcClass[k], r, base, np, inPort, slot, t, branches);
             int vcClass = c.vcClass[k];
@@ -224,6 +270,9 @@ final class RouteStage {
             } else {
                 states.candPort[cb + k - 1] = port;
                 states.candMask[cb + k - 1] = mask;
+            }
+            if (flags != null) {
+                flags[fb + k] = atomicClass != null && atomicClass[vcClass];
             }
         }
         // a negative count marks the branches of a multi-output route

@@ -17,7 +17,10 @@ package org.fabrica.network.flit;
  * ({@code port * vcs + vc}), output = the router-local output VC, rank = the candidate's position
  * in the routing's order; it grants each input and each output VC at most once. A granted packet
  * owns the output VC until its tail leaves (see {@link Crossbar}) and may request the switch from
- * cycle {@code x + VA} ({@code vcAllocDelay}).
+ * cycle {@code x + VA} ({@code vcAllocDelay}). A VC granted on a candidate whose class needs atomic
+ * allocation ({@code RoutingAlgorithm.atomicVcAllocation}, under wormhole) is owned until its tail's
+ * credit returned, as every VC is with {@code waitForTailCredit}: it is granted again only with its
+ * downstream buffer empty.
  *
  * <p>A head that found no free candidate is skipped until one of its router's output VCs may
  * have become free (the router's epoch changed): exact, since nothing else can free one. With VOQ
@@ -41,6 +44,7 @@ final class VcAllocation {
     private final int[] owner;
     private final int[] credits;
     private final int[] ownerFlow;
+    private final boolean[] drainRelease;
     private final long[] rt;
     private final int routerStride;
     private final int rSa;
@@ -90,6 +94,7 @@ final class VcAllocation {
         this.owner = outputs.owner;
         this.credits = outputs.credits;
         this.ownerFlow = outputs.ownerFlow;
+        this.drainRelease = outputs.drainRelease;
         this.rt = routers.rt;
         this.routerStride = routers.stride;
         this.rSa = routers.sa;
@@ -245,6 +250,11 @@ final class VcAllocation {
                 continue; // a multi-output route claimed it earlier in this cycle
             }
             owner[ov] = iv;
+            boolean[] atomic = states.candAtomic;
+            if (atomic != null) {
+                // granted on a class that needs atomic allocation: held until its buffer drained
+                drainRelease[ov] = atomic[iv * states.candidateStride + s.rank[i]];
+            }
             int x = iv << InputBuffers.VC_SHIFT;
             int granted = v[x + InputBuffers.FRONT_SLOT];
             ownerFlow[ov << 1] = pool.source[granted];

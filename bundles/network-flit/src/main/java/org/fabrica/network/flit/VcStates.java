@@ -58,16 +58,33 @@ final class VcStates {
     final int[] candPort;
     final long[] candMask;
     final int maxCandidates;
+    /**
+     * Per queue and candidate ({@code q * candidateStride + k}): the candidate's VC class needs
+     * atomic VC allocation; null while the routing declares no such class ({@link #enableAtomic}).
+     */
+    boolean[] candAtomic;
+    /** Candidates per queue in {@link #candAtomic}: maxCandidates, or 1 with VOQ buffers. */
+    final int candidateStride;
+    private final int queues;
 
     /** The states of {@code queues} queues in {@code records}, whose heads have up to {@code maxCandidates} candidates ({@code oneCandidate}: VOQ, one). */
     VcStates(int[] records, int queues, int maxCandidates, boolean oneCandidate) {
         this.vc = records;
         this.maxCandidates = maxCandidates;
         int later = oneCandidate ? 0 : maxCandidates - 1;
+        this.queues = queues;
+        this.candidateStride = oneCandidate ? 1 : maxCandidates;
         candPort = new int[Math.multiplyExact(queues, later)];
         candMask = new long[Math.multiplyExact(queues, later)];
         for (int q = 0; q < queues; q++) {
             vc[(q << VC_SHIFT) + BLOCKED_AT] = -1;
+        }
+    }
+
+    /** Makes room for the candidates' atomic flags (once, when a routing first declares an atomic class). */
+    void enableAtomic() {
+        if (candAtomic == null) {
+            candAtomic = new boolean[Math.multiplyExact(queues, candidateStride)];
         }
     }
 

@@ -2,12 +2,18 @@ package org.fabrica.network.flit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.fabrica.network.flit.Fixtures.Recorder;
+import org.fabrica.kernel.SimulationException;
 import org.fabrica.params.Parameters;
+import org.fabrica.routing.NetworkOccupancy;
+import org.fabrica.routing.PacketView;
+import org.fabrica.routing.RouteCandidates;
 import org.fabrica.routing.RoutingAlgorithm;
+import org.fabrica.stats.NetworkObserver;
 import org.fabrica.routing.cube.MinAdaptiveFactory;
 import org.fabrica.routing.cube.MinAdaptiveParameters;
 import org.fabrica.routing.cube.RommFactory;
@@ -137,6 +143,98 @@ class AdaptiveCubeRoutingRunTest {
             run(MIN_ADAPTIVE, true, 8, transpose, true);
             run(MIN_ADAPTIVE, false, 4, transpose, true);
         }
+    }
+
+    /**
+     * Past saturation: an 8x8 mesh under uniform traffic (self-addressed packets included, through
+     * the network) offered at 0.8, 2 VCs of 16 flits (escape VC 0, adaptive VC 1), 4-flit packets,
+     * wormhole, {@code waitForTailCredit} false, new packets on any VC of the terminal input (the
+     * BookSim2 comparison's configuration, model reference section 15e).
+     */
+    static TorusRuns saturatedMesh(long seed) {
+        TorusRuns r = new TorusRuns();
+        r.mesh = true;
+        r.k = 8;
+        r.vcs = 2;
+        r.bufferFlits = 16;
+        r.packetFlits = 4;
+        r.load = 0.8;
+        r.includeSelf = true;
+        r.sendToSelf = true;
+        r.injectionAny = true;
+        r.seed = seed;
+        r.maxCycles = 4_000;
+        r.deadlockCycles = 1_000;
+        return r;
+    }
+
+    /**
+     * min-adaptive declares its adaptive class for atomic VC allocation and the flit model honours
+     * it: past saturation the mesh keeps delivering to the end of the run without the deadlock
+     * watch firing. Hiding the declaration (a wrapper that forwards everything else) gives the
+     * deadlock the model had before: a packet granted the adaptive VC behind another packet waits on
+     * that packet's escape channels, and the escape channels come to depend on each other.
+     */
+    @Test
+    void minAdaptivePastSaturationKeepsDeliveringBecauseItsAdaptiveClassIsAllocatedAtomically() {
+        for (long seed : new long[] {1, 2}) {
+            TorusRuns r = saturatedMesh(seed);
+            r.routingOverride = MIN_ADAPTIVE.create(r.topology());
+            assertTrue(r.routingOverride.atomicVcAllocation(1), "the adaptive class of a mesh is class 1");
+            assertFalse(r.routingOverride.atomicVcAllocation(0), "the escape class is allocated as usual");
+            long[] late = new long[1];
+            r.observer = new NetworkObserver() {
+                @Override
+                public void packetDelivered(long packet, int source, int destination, int flits, long created,
+                        long injected, long cycle, int hops) {
+                    if (cycle >= 3_000) {
+                        late[0] += flits;
+                    }
+                }
+            };
+            FlitNetwork net = r.create();
+            Fixtures.run(net, 256);
+            assertTrue(net.truncated(), "seed " + seed + ": the run reaches its cycle limit");
+            // accepted over the last 1,000 cycles, flits/node/cycle: still near saturation (about 0.3), not draining to 0
+            double accepted = late[0] / (64.0 * 1_000);
+            assertTrue(accepted > 0.2, "seed " + seed + ": accepted " + accepted + " in the last 1,000 cycles");
+            net.checkConservation();
+        }
+        TorusRuns r = saturatedMesh(1);
+        r.routingOverride = withoutAtomicClasses(MIN_ADAPTIVE.create(r.topology()));
+        FlitNetwork net = r.create();
+        SimulationException e = assertThrows(SimulationException.class, () -> Fixtures.run(net, 256));
+        assertTrue(e.getMessage().startsWith("deadlock at cycle"), e.getMessage());
+    }
+
+    /** {@code a} with every class allocated as usual (the default of atomicVcAllocation). */
+    static RoutingAlgorithm withoutAtomicClasses(RoutingAlgorithm a) {
+        return new RoutingAlgorithm() {
+            @Override
+            public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
+                a.route(router, inPort, packet, out);
+            }
+
+            @Override
+            public int vcClasses() {
+                return a.vcClasses();
+            }
+
+            @Override
+            public boolean deterministic() {
+                return a.deterministic();
+            }
+
+            @Override
+            public boolean readsOccupancy() {
+                return a.readsOccupancy();
+            }
+
+            @Override
+            public void occupancy(NetworkOccupancy view) {
+                a.occupancy(view);
+            }
+        };
     }
 
     @Test

@@ -112,7 +112,7 @@ final class PartsBench {
                         terminalFlitDelay, receiveOverhead, d.terminalLink().cyclesPerFlit()),
                 d.injection() == InjectionQueues.PER_VC ? InjectionQueues.PER_VC : InjectionQueues.SINGLE,
                 Fixtures.noThrottle().apply(null), false, w.maxPorts);
-        links = new Links(kinds, waitForTailCredit, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
+        links = new Links(kinds, w, outputs, inputs, routers, interfaces.niWaiting, pool, waiters);
         int[] vcInputs = new int[w.routers];
         int[] portInputs = new int[w.routers];
         int[] queueInputs = new int[w.routers];

@@ -56,6 +56,11 @@ final class TorusRuns {
     boolean voqCrossbar;
     boolean mesh;
     boolean includeSelf;
+    /** With includeSelf: a packet addressed to its source goes through the network (uniform's sendToSelf). */
+    boolean sendToSelf;
+    /** dateline queuing: a new packet may enter any VC of its terminal input (else class 0's). */
+    boolean injectionAny;
+    boolean waitForTailCredit;
     NetworkObserver observer = new Fixtures.Recorder();
     RoutingAlgorithm routingOverride;
     InjectionProcess injectionOverride;
@@ -81,13 +86,14 @@ final class TorusRuns {
                 .create(Parameters.bind(GenericRouterParameters.class, hw, "generic")).router();
         RandomStreams random = new RandomStreams(seed);
         TrafficPattern pattern = patternOverride != null ? patternOverride : new UniformFactory().create(topology,
-                random.stream("pattern", 0), Parameters.bind(UniformParameters.class, Map.of("includeSelf", includeSelf), "uniform"));
+                random.stream("pattern", 0), Parameters.bind(UniformParameters.class, Map.of("includeSelf", includeSelf, "sendToSelf", sendToSelf), "uniform"));
         InjectionProcess injection = injectionOverride != null ? injectionOverride : new BernoulliFactory().create(
                 topology.nodes(), new OfferedLoad(load, packetFlits, stopCycle), Parameters.defaults(BernoulliParameters.class));
         return new NetworkSetup(topology, router, routing,
                 voqSwitch ? context -> new VoqSwitchFactory().create(context, Parameters.defaults(VoqSwitchParameters.class))
                         : singleVc ? context -> new SingleVcFactory().create(context, Parameters.defaults(SingleVcParameters.class))
-                        : context -> new DatelineQueuingFactory().create(context, Parameters.defaults(DatelineQueuingParameters.class)),
+                        : context -> new DatelineQueuingFactory().create(context, Parameters.bind(DatelineQueuingParameters.class,
+                                Map.of("injection", injectionAny ? "any" : "class-zero"), "dateline")),
                 context -> new NoThrottleFactory().create(context, Parameters.defaults(NoThrottleParameters.class)),
                 pattern, injection, packetFlits, observer, random, new RunLimits(maxCycles, deadlockCycles),
                 new ProviderNames("dor (routing-cube test)", singleVc ? "1vc (queuing-basic test)" : "dateline (queuing-basic test)",
@@ -96,6 +102,7 @@ final class TorusRuns {
     }
 
     FlitNetwork create() {
-        return (FlitNetwork) new FlitNetworkFactory().create(setup(), Parameters.defaults(FlitNetworkParameters.class));
+        return (FlitNetwork) new FlitNetworkFactory().create(setup(), Parameters.bind(FlitNetworkParameters.class,
+                Map.of("waitForTailCredit", waitForTailCredit), "flit"));
     }
 }

@@ -39,6 +39,13 @@ import org.fabrica.topology.CartesianTopology;
  * dependencies follow the rank and have no cycle. Class 0 of a torus ring never holds its wrap
  * link's buffer and class 1 only follows it, as for {@code dor}.
  *
+ * <p>The argument follows one packet's path, so it needs atomic allocation of the adaptive class
+ * ({@link #atomicVcAllocation}): under wormhole a packet granted an adaptive VC whose buffer still
+ * holds another packet would wait for that packet, whose escape channels are not its own, and the
+ * escape channels of different packets would come to depend on each other through the adaptive
+ * buffer (without it an 8 x 8 mesh deadlocks past saturation within a few thousand cycles:
+ * {@code AdaptiveCubeRoutingRunTest} in network-flit).
+ *
  * <p>Hot path: route allocates nothing (the candidate sort uses arrays made at construction; one
  * instance routes one run, on one thread).
  */
@@ -104,6 +111,12 @@ final class MinimalAdaptiveRouting implements RoutingAlgorithm {
     @Override
     public int vcClasses() {
         return adaptiveClass + 1;
+    }
+
+    /** The adaptive class: the class comment's argument holds only if no packet waits behind another in its buffers. */
+    @Override
+    public boolean atomicVcAllocation(int vcClass) {
+        return vcClass == adaptiveClass;
     }
 
     @Override

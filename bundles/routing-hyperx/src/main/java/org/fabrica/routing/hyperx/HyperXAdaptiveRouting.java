@@ -26,7 +26,9 @@ import org.fabrica.topology.HyperXTopology;
  * adaptive hops, is of a dimension above d: ranking the escape channels by dimension, the direct
  * and indirect dependencies strictly rise, and the extended channel dependency graph of the escape
  * class has no cycle. One escape class suffices because a HyperX line is fully connected (one hop
- * per dimension, no ring to close).
+ * per dimension, no ring to close). The argument follows one packet's path, so class 1 needs atomic
+ * VC allocation ({@link #atomicVcAllocation}): a packet must not wait in an adaptive buffer behind
+ * another packet, whose escape channels are not its own.
  *
  * <p>Hot path: route allocates nothing (one instance routes one run, on one thread).
  */
@@ -85,6 +87,12 @@ final class HyperXAdaptiveRouting implements RoutingAlgorithm {
     @Override
     public int vcClasses() {
         return 2;
+    }
+
+    /** The adaptive class 1: the class comment's argument holds only if no packet waits behind another in its buffers. */
+    @Override
+    public boolean atomicVcAllocation(int vcClass) {
+        return vcClass == 1;
     }
 
     @Override

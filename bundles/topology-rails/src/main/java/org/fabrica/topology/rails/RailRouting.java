@@ -61,6 +61,12 @@ public final class RailRouting implements RoutingAlgorithm {
         return planes[0].vcClasses();
     }
 
+    /** The planes' routing's (interface hops use class 0, which needs none unless the planes' does). */
+    @Override
+    public boolean atomicVcAllocation(int vcClass) {
+        return planes[0].atomicVcAllocation(vcClass);
+    }
+
     @Override
     public boolean deterministic() {
         return selection == Selection.DESTINATION && planes[0].deterministic();
