@@ -194,7 +194,7 @@ final class Crossbar {
             if (remaining > 0) {
                 rt[word + ActiveRouters.VA] |= 1L << l;
             }
-            if (waitForTailCredit || drainRelease[ov]) {
+            if (outputs.tailWaits && (waitForTailCredit || drainRelease[ov])) {
                 outputs.tailWait[ov] = true;
             } else {
                 outputs.owner[ov] = -1;

@@ -210,6 +210,7 @@ public final class FlitNetwork implements NetworkModel {
         this.queuing = require(setup.queuing().apply(view), "queuing scheme instance");
         route.queuing(queuing);
         route.honourAtomicClasses(!cutThrough);
+        outputs.tailWaits = waitForTailCredit || route.atomicClasses();
         this.throttle = require(setup.throttle().apply(new ThrottleView(w, inputs, outputs, routers, progress,
                 kinds.maxBufferFlits(), kinds.minBufferFlits())), "throttle instance");
         this.throttleActive = !throttle.inactive();
@@ -453,6 +454,7 @@ public final class FlitNetwork implements NetworkModel {
             replacement.occupancy(occupancy);
         }
         route.replace(replacement, name);
+        outputs.tailWaits |= route.atomicClasses();
     }
 
     /** Name of the routing algorithm in use (changes with {@link #replaceRouting}). */

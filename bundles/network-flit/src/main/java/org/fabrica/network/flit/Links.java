@@ -163,6 +163,7 @@ final class Links {
         int[] vcRouter = wiring.vcRouter;
         long[] rt = routers.rt;
         int stride = routers.stride;
+        boolean tailWaits = out.tailWaits;
         for (int i = 0; i < count; i++) {
             int ci = events[offset + i];
             int c = ++cr[ci];
@@ -198,7 +199,7 @@ final class Links {
                     }
                 }
             }
-            if (c == cap && out.tailWait[ci]) {
+            if (tailWaits && c == cap && out.tailWait[ci]) {
                 // the tail's credit is back (waitForTailCredit, or a VC of a class that needs atomic allocation)
                 out.tailWait[ci] = false;
                 owner[ci] = -1;

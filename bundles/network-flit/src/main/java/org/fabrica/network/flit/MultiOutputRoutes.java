@@ -405,7 +405,7 @@ final class MultiOutputRoutes {
             }
             progress.flitHops++;
             if (sent == length) {
-                if (waitForTailCredit || outputs.drainRelease[ov]) {
+                if (outputs.tailWaits && (waitForTailCredit || outputs.drainRelease[ov])) {
                     outputs.tailWait[ov] = true;
                 } else {
                     outputs.owner[ov] = -1;

@@ -24,6 +24,13 @@ final class OutputUnits {
     final boolean[] tailWait;
     /** Per output VC: release it when its tail credit returns, not when the tail leaves (set at each grant under atomic classes). */
     final boolean[] drainRelease;
+    /**
+     * Some output VC may be held until its tail credit returns: {@code waitForTailCredit}, or a routing
+     * of this run declared a class that needs atomic VC allocation. Once set it stays set (a VC granted
+     * under an earlier routing may still wait); while clear, {@link #tailWait} and {@link #drainRelease}
+     * are all false and the hot paths skip them.
+     */
+    boolean tailWaits;
     /** Flow of the packet owning each output VC, set at the grant: source at [2 ov], destination at [2 ov + 1]. */
     final int[] ownerFlow;
     final int niCreditBase;

@@ -92,6 +92,7 @@ final class PartsBench {
         waiters = w.voq ? new PortWaiters(w, routers) : null;
         RouterKinds kinds = RouterKinds.all(topology, d);
         outputs = new OutputUnits(w, kinds.creditCapacity(w));
+        outputs.tailWaits = waitForTailCredit; // as FlitNetwork sets it (no routing here declares an atomic class)
         inputs = new InputBuffers(w, kinds.inputCapacity(w), maxCandidates, routers, outputs.credits, Integer.MAX_VALUE,
                 bufferPacketFlits);
         pool = new PacketPool(16);
