@@ -43,12 +43,12 @@ final class ModeMeasurement extends PointMeasurement {
 
     @Override
     long generated() {
-        return countedByMode ? mode.packetsGenerated() : counts.generated;
+        return countedByMode ? mode.packetsGenerated() : counts.generated();
     }
 
     @Override
     long delivered() {
-        return countedByMode ? mode.packetsDelivered() : counts.delivered;
+        return countedByMode ? mode.packetsDelivered() : counts.delivered();
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.CompositeObserver;
+import org.fabrica.stats.collectors.PacketCounts;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 
 /**
@@ -35,7 +36,7 @@ abstract class PointMeasurement {
     }
 
     /** Counts every packet event, for the accounting check of the modes without a steady collector. */
-    final PointSimulation.EventCounts counts = new PointSimulation.EventCounts();
+    final PacketCounts counts = new PacketCounts();
 
     /**
      * The collectors, created once the point's traffic exists: its pattern, its injection process
@@ -51,12 +52,12 @@ abstract class PointMeasurement {
 
     /** Packets generated, as the collectors saw them. */
     long generated() {
-        return counts.generated;
+        return counts.generated();
     }
 
     /** Packets delivered, as the collectors saw them. */
     long delivered() {
-        return counts.delivered;
+        return counts.delivered();
     }
 
     /**

@@ -15,7 +15,6 @@ import org.fabrica.kernel.SimulationException;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.stats.Metric;
-import org.fabrica.stats.NetworkObserver;
 import org.fabrica.stats.collectors.SpaceTimeChart;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.sweep.PointResult;
@@ -76,23 +75,6 @@ final class PointSimulation {
     /** Series and charts of the finished point, for the results store; null when it produced none. */
     PointArtefacts artefacts() {
         return artefacts;
-    }
-
-    /** Counts every packet event, for the accounting check of the modes without a steady collector. */
-    static final class EventCounts implements NetworkObserver {
-        long generated;
-        long delivered;
-
-        @Override
-        public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
-            generated++;
-        }
-
-        @Override
-        public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
-                long delivered, int hops) {
-            this.delivered++;
-        }
     }
 
     /** Runs the point to its end; never throws. */

@@ -20,6 +20,7 @@ import org.fabrica.experiment.study.StudyScheme;
 import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.experiment.study.StudyTraffic;
 import org.fabrica.params.Suggestions;
+import org.fabrica.stats.collectors.PacketCounts;
 import org.fabrica.traffic.schedule.PlannedRoutes;
 import org.osgi.service.component.annotations.Component;
 
@@ -151,7 +152,7 @@ public final class RunnerPlayedStudies implements PlayedStudies {
         SweepPlan p = RunnerStudy.plan(plan);
         SweepPlan.BoundScheme s = p.schemes().get(probe.scheme());
         try {
-            p.assemble(probe, new ModeTraffic(traffic, p.spec().mode()), t -> new PointSimulation.EventCounts());
+            p.assemble(probe, new ModeTraffic(traffic, p.spec().mode()), t -> new PacketCounts());
         } catch (ProviderFailure f) {
             throw doc.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
                     + " (topology " + p.topology().describe() + ", " + p.router().vcs() + " VCs per port)", f);

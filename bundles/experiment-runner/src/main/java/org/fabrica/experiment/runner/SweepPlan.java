@@ -26,6 +26,7 @@ import org.fabrica.network.RunLimits;
 import org.fabrica.routing.RoutingAlgorithm;
 import org.fabrica.stats.CollectorContext;
 import org.fabrica.stats.NetworkObserver;
+import org.fabrica.stats.collectors.PacketCounts;
 import org.fabrica.stats.collectors.SpaceTimeRecorder;
 import org.fabrica.topology.CartesianTopology;
 import org.fabrica.topology.Topology;
@@ -282,7 +283,7 @@ public final class SweepPlan implements StudyPlan {
             StudyPoint probe = new StudyPoint(-1, "validation", 0, s.index(), loads.get(0), spec.seeds().get(0));
             Assembly built;
             try {
-                built = assemble(probe, new PointSimulation.EventCounts());
+                built = assemble(probe, new PacketCounts());
             } catch (ProviderFailure f) {
                 throw document.error(f.provider().choice().path(), "scheme '" + s.label() + "': " + f.getMessage()
                         + " (topology " + topologyInstance.describe() + ", " + router.vcs() + " VCs per port)", f);

@@ -15,14 +15,15 @@
  * (since 1.5);</li>
  * <li>{@link org.fabrica.stats.collectors.SpaceTimeRecorder}: buffer busy state along a row of
  * routers per direction, rendered by {@link org.fabrica.stats.collectors.SpaceTimeChart};</li>
- * <li>{@link org.fabrica.stats.collectors.CompositeObserver}: fan-out of network events.</li>
+ * <li>{@link org.fabrica.stats.collectors.CompositeObserver}: fan-out of network events;
+ * {@link org.fabrica.stats.collectors.PacketCounts}: packets generated and delivered (since 1.6).</li>
  * </ul>
  * Every observer here allocates nothing per event (docs/studies/spth.md for the definitions).
  * The bundle also provides the statistics collectors that experiments select by name
  * ({@code statistics:}), in its private package {@code org.fabrica.stats.collectors.providers}.
  */
 @Export
-@Version("1.5.0")
+@Version("1.6.0")
 package org.fabrica.stats.collectors;
 
 import org.osgi.annotation.bundle.Export;

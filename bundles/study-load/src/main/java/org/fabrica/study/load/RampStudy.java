@@ -30,6 +30,7 @@ import org.fabrica.stats.collectors.CompositeObserver;
 import org.fabrica.stats.collectors.CriticalLoadDetector;
 import org.fabrica.stats.collectors.HeldSeries;
 import org.fabrica.stats.collectors.MovingAverage;
+import org.fabrica.stats.collectors.PacketCounts;
 import org.fabrica.stats.collectors.WindowedSeriesCollector;
 import org.fabrica.sweep.PointResult;
 import org.fabrica.traffic.InjectionProcess;
@@ -286,7 +287,7 @@ public final class RampStudy implements StudyMode {
         private final Ramp own;
         private final int window;
         private final long maxCycles;
-        private final Counts counts = new Counts();
+        private final PacketCounts counts = new PacketCounts();
         private WindowedSeriesCollector windowed;
         private InjectionProcess injection;
         /** With an active throttle: the sources it held back per window; else null. */
@@ -320,12 +321,12 @@ public final class RampStudy implements StudyMode {
 
         @Override
         public long packetsGenerated() {
-            return counts.generated;
+            return counts.generated();
         }
 
         @Override
         public long packetsDelivered() {
-            return counts.delivered;
+            return counts.delivered();
         }
 
         @Override
@@ -352,8 +353,8 @@ public final class RampStudy implements StudyMode {
         @Override
         public Outcome outcome(long end, End how) {
             List<Metric> metrics = new ArrayList<>();
-            long generated = counts.generated;
-            long delivered = counts.delivered;
+            long generated = counts.generated();
+            long delivered = counts.delivered();
             Table series = rampSeries(own, windowed, held == null ? null : held.held(), metrics);
             metrics.add(new Metric(PACKETS_GENERATED, generated, "packets", "packets generated during the run"));
             metrics.add(new Metric(PACKETS_DELIVERED, delivered, "packets", "packets delivered during the run"));
@@ -365,23 +366,6 @@ public final class RampStudy implements StudyMode {
                 case LIMIT -> "maxCycles = " + maxCycles + " reached before the ramp ended";
             };
             return new Outcome(metrics, false, endNote, new Tables(series, null, null));
-        }
-    }
-
-    /** Packets generated and delivered during the run. */
-    private static final class Counts implements NetworkObserver {
-        long generated;
-        long delivered;
-
-        @Override
-        public void packetGenerated(long packet, int source, int destination, int flits, long cycle) {
-            generated++;
-        }
-
-        @Override
-        public void packetDelivered(long packet, int source, int destination, int flits, long created, long injected,
-                long delivered, int hops) {
-            this.delivered++;
         }
     }
 
