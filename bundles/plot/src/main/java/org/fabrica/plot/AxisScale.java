@@ -27,8 +27,9 @@ record AxisScale(double min, double max, List<Double> ticks, boolean log, double
             }
         }
         double step = nice((hi - lo) / Math.max(1, target - 1));
-        double niceMin = Math.floor(lo / step) * step;
-        double niceMax = Math.ceil(hi / step) * step;
+        // a bound already on a tick (1.2 = 6 x 0.2 reads 6.000000000000001 steps) stays on it
+        double niceMin = Math.floor(lo / step + 1e-9) * step;
+        double niceMax = Math.ceil(hi / step - 1e-9) * step;
         List<Double> ticks = new ArrayList<>();
         int n = (int) Math.round((niceMax - niceMin) / step);
         for (int i = 0; i <= n; i++) {

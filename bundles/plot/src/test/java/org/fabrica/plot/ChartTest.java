@@ -41,6 +41,17 @@ class ChartTest {
     }
 
     @Test
+    void aBoundOnATickStaysThereDespiteRounding() {
+        // 6 x 0.2 is 1.2000000000000002: an accepted-against-offered chart to load 1.0 (padded, then
+        // its y = x axes made one) ran its axes to 1.4, a whole step past the data
+        AxisScale once = AxisScale.linear(0, 1.03, 7);
+        assertEquals(1.2, once.max(), 1e-12);
+        AxisScale again = AxisScale.linear(once.min(), once.max(), 7);
+        assertEquals(List.of(0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 1.2), again.ticks());
+        assertEquals(List.of(-0.6, -0.4, -0.2, 0.0), AxisScale.linear(-0.6000000000000001, 0, 4).ticks());
+    }
+
+    @Test
     void svgIsWellFormedEscapedAndHasEverySeries() throws Exception {
         String svg = ChartRenderer.svg(sample(), true);
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
