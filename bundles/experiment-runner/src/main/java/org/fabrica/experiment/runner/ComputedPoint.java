@@ -3,6 +3,7 @@ package org.fabrica.experiment.runner;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.stats.Metric;
 import org.fabrica.sweep.PointResult;

@@ -9,6 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.plan.ResolvedExperiment;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.ResultsStore;
 
 /**
@@ -23,7 +25,7 @@ import org.fabrica.experiment.results.ResultsStore;
  * continued across several Fabricas stays readable. Cold path: at most one resolution per run.
  */
 final class EarlierExperiments {
-    static final String CONTINUES = "continues";
+    static final String CONTINUES = ResolvedExperiment.CONTINUES;
 
     private EarlierExperiments() {
     }

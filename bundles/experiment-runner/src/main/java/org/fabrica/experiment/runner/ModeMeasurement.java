@@ -1,5 +1,7 @@
 package org.fabrica.experiment.runner;
 
+import org.fabrica.experiment.plan.PointTraffic;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyTraffic;

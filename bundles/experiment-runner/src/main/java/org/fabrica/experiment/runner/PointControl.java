@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.plan.ProviderFailure;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RunControl;
 import org.fabrica.network.NetworkModel;

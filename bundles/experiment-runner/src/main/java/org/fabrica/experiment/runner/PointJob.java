@@ -1,6 +1,9 @@
 package org.fabrica.experiment.runner;
 
 import java.util.List;
+import org.fabrica.experiment.plan.ModeTraffic;
+import org.fabrica.experiment.plan.PatternTraffic;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.study.StudyJob;
 import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyPoint;

@@ -1,6 +1,8 @@
 package org.fabrica.experiment.runner;
 
 import java.util.List;
+import org.fabrica.experiment.plan.PointTraffic;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.SeriesTable;
 import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;

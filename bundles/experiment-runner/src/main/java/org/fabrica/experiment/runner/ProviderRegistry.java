@@ -11,6 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.experiment.plan.ProviderLookup;
+import org.fabrica.experiment.plan.RegisteredProvider;
+import org.fabrica.experiment.plan.StudyCatalog;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.kernel.ProviderConcept;
 import org.fabrica.kernel.ProviderFactory;
@@ -46,7 +49,7 @@ import org.osgi.util.tracker.ServiceTrackerCustomizer;
  * wins for new runs, then the lower service id, as in OSGi.
  */
 @Component(service = {ProviderCatalog.class, ProviderRegistry.class})
-public final class ProviderRegistry implements ProviderCatalog {
+public final class ProviderRegistry implements ProviderLookup {
     /** Service property overriding the bundle symbolic name when registering programmatically. */
     public static final String BUNDLE_PROPERTY = "Bundle-SymbolicName";
     /** Service property overriding the bundle version when registering programmatically. */
@@ -104,11 +107,7 @@ public final class ProviderRegistry implements ProviderCatalog {
 
     /** The concept a service interface declares ({@link ProviderConcept}). */
     public static String conceptOf(Class<?> type) {
-        ProviderConcept c = type.getAnnotation(ProviderConcept.class);
-        if (c == null) {
-            throw new IllegalArgumentException(type.getName() + " declares no concept (@ProviderConcept)");
-        }
-        return c.value();
+        return ProviderLookup.conceptOf(type);
     }
 
     @Override

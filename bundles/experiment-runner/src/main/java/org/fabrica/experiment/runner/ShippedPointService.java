@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.plan.ProviderFailure;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.ResultsStore;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.sweep.PointResult;

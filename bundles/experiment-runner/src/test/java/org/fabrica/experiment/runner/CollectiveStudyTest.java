@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.junit.jupiter.api.Test;
 

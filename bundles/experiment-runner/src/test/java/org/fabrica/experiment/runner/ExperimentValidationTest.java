@@ -15,6 +15,8 @@ import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.plan.ExperimentSpec;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.study.load.SteadyStudy;
 import org.junit.jupiter.api.Test;

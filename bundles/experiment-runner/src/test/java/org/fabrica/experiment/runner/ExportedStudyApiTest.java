@@ -12,6 +12,7 @@ import java.util.Map;
 import org.example.fabrica.delivered.DeliveredStudy;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.plan.PacketStudiesService;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A mode of another package, written against the exported study API only ({@link DeliveredStudy}),
- * registered as a framework registers a plugin's component: the runner's {@link RunnerPacketStudies}
+ * registered as a framework registers a plugin's component: the runner's {@link PacketStudiesService}
  * reads, resolves and describes its file, it runs its points with its own measurement and end
  * condition, and its summary table has ratios to the baseline scheme.
  */
@@ -49,7 +50,7 @@ class ExportedStudyApiTest {
 
     private static ExperimentRunner runner() {
         ProviderRegistry registry = ClasspathProviders.registry();
-        registry.add(new DeliveredStudy(new RunnerPacketStudies()), Map.of(StudyMode.NAME_PROPERTY, "delivered"));
+        registry.add(new DeliveredStudy(new PacketStudiesService()), Map.of(StudyMode.NAME_PROPERTY, "delivered"));
         return new ExperimentRunner(registry);
     }
 

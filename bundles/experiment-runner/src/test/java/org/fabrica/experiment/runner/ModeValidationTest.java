@@ -2,14 +2,16 @@ package org.fabrica.experiment.runner;
 
 import static org.fabrica.experiment.runner.Fixtures.assertContains;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.plan.ExperimentSpec;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.study.load.RampStudy;
 import org.junit.jupiter.api.Test;

@@ -15,6 +15,8 @@ import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunOptions;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.plan.ExperimentSpec;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;

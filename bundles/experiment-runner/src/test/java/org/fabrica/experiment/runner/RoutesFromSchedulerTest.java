@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.kernel.RandomStreams;

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;

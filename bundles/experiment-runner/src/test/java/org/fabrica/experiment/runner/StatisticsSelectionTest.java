@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.results.PointRecords;
 import org.fabrica.stats.CsvReader;
 import org.fabrica.stats.CsvWriter;

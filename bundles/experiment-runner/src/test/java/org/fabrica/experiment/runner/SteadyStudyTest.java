@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.fabrica.experiment.plan.ExperimentSpec;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.study.load.SteadyStudy;
 import org.junit.jupiter.api.Test;

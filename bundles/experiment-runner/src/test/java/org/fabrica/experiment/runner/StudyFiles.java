@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.file.ExperimentDocument;
+import org.fabrica.experiment.plan.ExperimentSpec;
+import org.fabrica.experiment.plan.SweepPlan;
 import org.fabrica.experiment.study.StudyPoint;
 
 /** Reading experiment files in the mode tests: the spec, its points, the message of a refused file. */

@@ -8,25 +8,34 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
+import org.fabrica.experiment.ProviderCatalog;
 import org.fabrica.experiment.RunHandle;
 import org.fabrica.experiment.RunState;
 import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.SpecReader;
+import org.fabrica.experiment.plan.ExperimentSpec;
+import org.fabrica.experiment.plan.PacketStudiesService;
+import org.fabrica.experiment.plan.StudyCatalog;
+import org.fabrica.experiment.study.PacketStudies;
+import org.fabrica.experiment.study.StudyFile;
+import org.fabrica.experiment.study.StudyJob;
+import org.fabrica.experiment.study.StudyMeasurement;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.experiment.study.StudyOutputs;
+import org.fabrica.experiment.study.StudyPlan;
 import org.fabrica.experiment.study.StudyPoint;
+import org.fabrica.experiment.study.StudySpec;
 import org.fabrica.experiment.study.StudySummary;
-import org.fabrica.study.load.SteadyStudy;
-import org.fabrica.network.NetworkModel;
 import org.fabrica.stats.Metric;
 import org.fabrica.stats.NetworkObserver;
-import org.fabrica.stats.collectors.SpaceTimeRecorder;
+import org.fabrica.study.load.SteadyStudy;
 import org.fabrica.sweep.PointResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,8 +49,14 @@ class StudyModeServiceTest {
     @TempDir
     Path tmp;
 
-    /** A burst study with one key of its own, {@code probe}, reported as a metric of every point. */
-    static final class ProbeStudy extends PacketStudy {
+    /**
+     * A burst study with one key of its own, {@code probe}, reported as a metric of every point:
+     * written against the study API alone, its file read, resolved and described by the plan's
+     * {@link PacketStudiesService} as a mode of another bundle would have it.
+     */
+    static final class ProbeStudy implements StudyMode {
+        private final PacketStudies packets = new PacketStudiesService();
+
         @Override
         public String description() {
             return "a probe that counts packets";
@@ -49,70 +64,68 @@ class StudyModeServiceTest {
 
         @Override
         public List<String> keys() {
-            return List.of("name", "description", "mode", "topology", "hardware", "network", "kernel", "traffic",
-                    "schemes", "probe", "deadlockCycles", "seeds", "executor", "outputs", "provenance");
+            return packets.keys(List.of("probe"));
         }
 
         @Override
-        String name() {
+        public StudySpec read(StudyFile file, String name, String description) {
+            return packets.read(file, name, description, this, PacketStudies.Options.reading("probe", "collective",
+                    f -> new PacketStudies.Own(SpecReader.bounded(f, f.root(), "probe", "probe", 1, 1, 100), 50_000)));
+        }
+
+        @Override
+        public StudyPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers) {
+            return packets.resolve(file, spec, providers);
+        }
+
+        @Override
+        public List<StudyPoint> points(StudySpec spec) {
+            return packets.pointsPerSeed(spec, "probe");
+        }
+
+        @Override
+        public String loadNote(StudyPoint point) {
             return "probe";
         }
 
         @Override
-        String defaultInjection() {
-            return "collective";
-        }
-
-        @Override
-        void refuseOwn(ExperimentDocument doc, ObjectNode root) {
-        }
-
-        @Override
-        void readOwn(ExperimentDocument doc, ObjectNode root, List<SchemeSpec> schemes, Settings settings) {
-            settings.own = SpecReader.bounded(doc, root, "probe", "probe", 1, 1, 100);
-            settings.maxCycles = 50_000;
-        }
-
-        @Override
-        PointMeasurement measurement(SweepPlan plan, StudyPoint point) {
-            long probe = (Long) plan.spec().modeSettings();
-            return new PointMeasurement() {
-                @Override
-                NetworkObserver observer(int nodes, PointTraffic.Traffic traffic) {
-                    return counts;
-                }
+        public PointResult run(StudyJob job) {
+            long probe = job.plan().spec().settings(Long.class);
+            return job.simulate(new StudyMeasurement() {
+                private long delivered;
 
                 @Override
-                PointRun run(NetworkModel network, SpaceTimeRecorder recorder, SweepPlan.Assembly assembly) {
-                    return new PointRun(network, recorder, plan.maxCycles()) {
+                public NetworkObserver observer(int nodes) {
+                    return new NetworkObserver() {
                         @Override
-                        End ended(long now) {
-                            return networkOrLimit(now);
+                        public void packetDelivered(long packet, int source, int destination, int flits,
+                                long created, long injected, long at, int hops) {
+                            delivered++;
                         }
                     };
                 }
 
                 @Override
-                Outcome outcome(PointRun run, long end, NetworkModel network, SweepPlan.Assembly assembly) {
-                    return new Outcome(List.of(new Metric("probe.delivered", delivered() * probe, "packets",
-                            "delivered packets times the probe")), PointSimulation.OK, "probed", null, null, null);
+                public Outcome outcome(long endCycle, End how) {
+                    return new Outcome(List.of(new Metric("probe.delivered", delivered * probe, "packets",
+                            "delivered packets times the probe")), false, "probed");
                 }
-            };
+            });
         }
 
         @Override
-        void writeOwnKeys(ExperimentSpec spec, ObjectNode r) {
-            r.put("mode", name());
-            r.put("probe", (Long) spec.modeSettings());
+        public ObjectNode resolved(StudyPlan plan) {
+            return packets.resolvedWith(plan, JsonNodeFactory.instance.objectNode().put("mode", "probe")
+                    .put("probe", plan.spec().settings(Long.class)));
         }
 
         @Override
-        void describeRun(StringBuilder sb, SweepPlan plan) {
-            sb.append("  probe     ").append(plan.spec().modeSettings()).append('\n');
+        public String summary(StudyPlan plan) {
+            return packets.summary(plan, "  probe     " + plan.spec().modeSettings() + "\n");
         }
 
         @Override
-        public StudyOutputs outputs(SweepPlan plan) {
+        public StudyOutputs outputs(StudyPlan plan) {
             return new StudyOutputs(new StudySummary.Tables(List.of(), ""), List.of(), StudyOutputs.LOAD_POINT_COLUMNS,
                     "");
         }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ExperimentException;
 import org.fabrica.experiment.RunOptions;
+import org.fabrica.experiment.plan.RegisteredProvider;
 import org.fabrica.experiment.study.StudyMode;
 import org.fabrica.params.ParameterDescriptor;
 import org.fabrica.params.ParameterSchema;

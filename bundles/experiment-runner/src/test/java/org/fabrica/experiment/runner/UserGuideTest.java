@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fabrica.experiment.ProviderInfo;
+import org.fabrica.experiment.plan.ExperimentSpec;
+import org.fabrica.experiment.plan.RegisteredProvider;
+import org.fabrica.experiment.plan.StudyCatalog;
 import org.fabrica.params.ParameterDescriptor;
 import org.junit.jupiter.api.Test;
 
@@ -74,10 +77,10 @@ class UserGuideTest {
         for (String key : ClasspathProviders.registry().studies().keys()) { // the common keys and every mode's
             assertTrue(reference.contains("| `" + key + "` |"), "key '" + key + "' is not in the reference table");
         }
-        for (String key : PacketStudy.TRAFFIC_KEYS) {
+        for (String key : ExperimentSpec.TRAFFIC_KEYS) {
             assertTrue(reference.contains("| `traffic." + key + "` |"), "traffic." + key + " is not documented");
         }
-        for (String key : PacketStudy.SCHEME_KEYS) {
+        for (String key : ExperimentSpec.SCHEME_KEYS) {
             assertTrue(reference.contains("| `schemes[]." + key + "` |"), "schemes[]." + key + " is not documented");
         }
         StudyCatalog modes = ClasspathProviders.registry().studies();

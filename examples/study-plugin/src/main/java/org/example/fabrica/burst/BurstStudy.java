@@ -30,8 +30,8 @@ import org.osgi.service.component.annotations.Reference;
  * or ejection link ({@link BurstMeasurement}).
  *
  * <p>The file is a packet-simulation file (topology, hardware, traffic, schemes, seeds, ...), read,
- * resolved and described by the runner's {@link PacketStudies}; the mode's own keys are {@code tail}
- * and {@code shift}, described as Metatype ({@link BurstSettings}, so that {@code fabrica help
+ * resolved and described by Fabrica's {@link PacketStudies} service (bundle experiment-plan); the
+ * mode's own keys are {@code tail} and {@code shift}, described as Metatype ({@link BurstSettings}, so that {@code fabrica help
  * mode burst} documents them), read once into a {@link Settings} record that every later call reads back typed
  * ({@link StudySpec#settings(Class)}). With {@code shift: k} the points send the mode's own traffic
  * ({@link BurstTraffic}). Its outputs, described as data of the study API ({@link StudyOutputs}) and

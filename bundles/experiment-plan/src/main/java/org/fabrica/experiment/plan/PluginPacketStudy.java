@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -11,7 +11,7 @@ import org.fabrica.sweep.PointResult;
 
 /**
  * The packet-simulation machinery ({@link PacketStudy}) on behalf of a mode of another bundle
- * ({@link RunnerPacketStudies}): the mode's keys, word and default injection; its own settings as
+ * ({@link PacketStudiesService}): the mode's keys, word and default injection; its own settings as
  * it read them; its resolved keys and summary lines as it wrote them for this call. Points run,
  * and outputs are chosen, by the mode itself.
  */
@@ -68,12 +68,7 @@ final class PluginPacketStudy extends PacketStudy {
     }
 
     @Override
-    public String description() {
-        return mode.description();
-    }
-
-    @Override
-    public List<String> keys() {
+    List<String> keys() {
         return mode.keys();
     }
 
@@ -103,16 +98,6 @@ final class PluginPacketStudy extends PacketStudy {
         }
         s.maxCycles = own > 0 ? own : maxCycles(doc, root);
         s.baseline = baseline(doc, root, schemes, word);
-    }
-
-    @Override
-    public PointResult run(PointJob job) {
-        return mode.run(job);
-    }
-
-    @Override
-    PointMeasurement measurement(SweepPlan plan, StudyPoint point) {
-        throw new IllegalStateException("mode " + word + " measures its points itself (StudyMode.run)");
     }
 
     @Override
@@ -155,10 +140,5 @@ final class PluginPacketStudy extends PacketStudy {
     @Override
     void describeRun(StringBuilder sb, SweepPlan plan) {
         sb.append(runLines);
-    }
-
-    @Override
-    public StudyOutputs outputs(SweepPlan plan) {
-        return mode.outputs(plan);
     }
 }

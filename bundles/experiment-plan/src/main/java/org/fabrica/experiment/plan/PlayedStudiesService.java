@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,17 +25,17 @@ import org.fabrica.traffic.schedule.PlannedRoutes;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * The runner's {@link PlayedStudies} service: the common part of a file of a simulating mode whose
+ * The {@link PlayedStudies} service: the common part of a file of a simulating mode whose
  * packets are its own (e.g. m2n), read, resolved and written for a mode of another bundle. Its spec
  * is an {@link ExperimentSpec} without traffic; its plan a {@link SweepPlan} whose points take their
  * packets from the mode's {@link StudyTraffic}.
  */
 @Component(service = PlayedStudies.class)
-public final class RunnerPlayedStudies implements PlayedStudies {
+public final class PlayedStudiesService implements PlayedStudies {
 
     @Override
     public ExperimentSpec read(StudyFile file, String name, String description, StudyMode mode, Options options) {
-        ExperimentDocument doc = RunnerStudy.document(file);
+        ExperimentDocument doc = Owned.document(file);
         ObjectNode root = doc.root();
         SpecReader.refuseOthers(doc, root, options.mode(), mode.keys());
         ProviderChoice topology = SpecReader.choice(doc, root.get("topology"), "topology", "topology", null);
@@ -82,7 +82,7 @@ public final class RunnerPlayedStudies implements PlayedStudies {
 
     @Override
     public List<StudyScheme> schemes(StudyFile file, String mode) {
-        ExperimentDocument doc = RunnerStudy.document(file);
+        ExperimentDocument doc = Owned.document(file);
         List<SchemeSpec> schemes = PacketStudy.schemes(doc, doc.root());
         List<StudyScheme> out = new ArrayList<>();
         for (int i = 0; i < schemes.size(); i++) {
@@ -99,7 +99,7 @@ public final class RunnerPlayedStudies implements PlayedStudies {
 
     @Override
     public ObjectNode scheme(StudyPlan plan, int index) {
-        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan p = Owned.plan(plan);
         SweepPlan.BoundScheme s = p.schemes().get(index);
         ObjectNode o = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         o.put("label", s.label());
@@ -112,9 +112,9 @@ public final class RunnerPlayedStudies implements PlayedStudies {
 
     @Override
     public SweepPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers, Player player) {
-        ExperimentDocument doc = RunnerStudy.document(file);
-        ExperimentSpec s = RunnerStudy.spec(spec);
-        ProviderRegistry registry = RunnerStudy.registry(providers);
+        ExperimentDocument doc = Owned.document(file);
+        ExperimentSpec s = Owned.spec(spec);
+        ProviderLookup registry = Owned.registry(providers);
         ProviderBinding.Simulation sim = ProviderBinding.Simulation.bind(doc, s, registry);
         List<SweepPlan.BoundScheme> schemes = new ArrayList<>();
         for (int i = 0; i < s.schemes().size(); i++) {
@@ -130,7 +130,7 @@ public final class RunnerPlayedStudies implements PlayedStudies {
         }
         List<BoundProvider> bound = new ArrayList<>();
         for (StudyProvider p : played.bound()) {
-            bound.add(RunnerComputedStudies.own(p));
+            bound.add(ComputedStudiesService.own(p));
         }
         SweepPlan plan = new SweepPlan(doc, s, sim.topology(), sim.hardware(), sim.network(), sim.kernel(), null,
                 List.of(), List.copyOf(schemes), sim.topologyInstance(), sim.router(), sim.endpoint(), played.state(),
@@ -148,8 +148,8 @@ public final class RunnerPlayedStudies implements PlayedStudies {
 
     @Override
     public void build(StudyFile file, StudyPlan plan, StudyPoint probe, StudyTraffic traffic) {
-        ExperimentDocument doc = RunnerStudy.document(file);
-        SweepPlan p = RunnerStudy.plan(plan);
+        ExperimentDocument doc = Owned.document(file);
+        SweepPlan p = Owned.plan(plan);
         SweepPlan.BoundScheme s = p.schemes().get(probe.scheme());
         try {
             p.assemble(probe, new ModeTraffic(traffic, p.spec().mode()), t -> new PacketCounts());
@@ -164,20 +164,20 @@ public final class RunnerPlayedStudies implements PlayedStudies {
 
     @Override
     public List<StudyPoint> pointsPerSeed(StudySpec spec, String word) {
-        return PacketStudy.perSeed(RunnerStudy.spec(spec), word);
+        return PacketStudy.perSeed(Owned.spec(spec), word);
     }
 
     @Override
     public BoundProvider bind(StudyFile file, ProviderChoice choice, ProviderCatalog providers) {
-        return ProviderBinding.bind(RunnerStudy.document(file), choice, RunnerStudy.registry(providers));
+        return ProviderBinding.bind(Owned.document(file), choice, Owned.registry(providers));
     }
 
     @Override
     public BoundProvider provider(StudyPlan plan, String path) {
-        BoundProvider p = RunnerStudy.plan(plan).providersByPath().get(path);
+        BoundProvider p = Owned.plan(plan).providersByPath().get(path);
         if (p == null) {
             throw new IllegalArgumentException("no provider is bound at " + path + "; the plan binds "
-                    + RunnerStudy.plan(plan).providersByPath().keySet());
+                    + Owned.plan(plan).providersByPath().keySet());
         }
         return p;
     }
@@ -189,12 +189,12 @@ public final class RunnerPlayedStudies implements PlayedStudies {
 
     @Override
     public ObjectNode node(StudyProvider provider) {
-        return ResolvedExperiment.providerNode(RunnerComputedStudies.own(provider));
+        return ResolvedExperiment.providerNode(ComputedStudiesService.own(provider));
     }
 
     @Override
     public ObjectNode resolved(StudyPlan plan, ObjectNode own) {
-        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan p = Owned.plan(plan);
         ObjectNode r = ResolvedExperiment.simulationHeader(p, p.spec().mode());
         r.setAll(own);
         ResolvedExperiment.runFooter(r, p.spec());

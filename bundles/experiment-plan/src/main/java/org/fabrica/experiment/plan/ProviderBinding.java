@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import java.util.List;
 import java.util.Set;
@@ -20,14 +20,14 @@ import org.fabrica.topology.rails.Rails;
  * a bound provider's instances at validation; every error points at the offending key of the
  * file. Used by every study mode's {@link org.fabrica.experiment.study.StudyMode#resolve}.
  */
-final class ProviderBinding {
+public final class ProviderBinding {
     private ProviderBinding() {
     }
 
     private static final Pattern PARAMETER_IN_MESSAGE = Pattern.compile("parameter '([^']+)'");
 
     /** Finds the provider of a choice and binds its parameters; errors point at the offending key. */
-    static BoundProvider bind(ExperimentDocument doc, ProviderChoice choice, ProviderRegistry registry) {
+    static BoundProvider bind(ExperimentDocument doc, ProviderChoice choice, ProviderLookup registry) {
         RegisteredProvider provider;
         try {
             provider = registry.resolve(choice.concept(), choice.name());
@@ -73,7 +73,8 @@ final class ProviderBinding {
      *
      * @throws ExperimentException on unknown or bad parameters
      */
-    static BoundProvider bind(RegisteredProvider provider, ProviderChoice choice, java.nio.file.Path baseDirectory) {
+    public static BoundProvider bind(RegisteredProvider provider, ProviderChoice choice,
+            java.nio.file.Path baseDirectory) {
         Class<?> type = provider.factory().parameterType();
         try {
             Object bound = Parameters.bind(type, choice.parameters(), choice.path() + " '" + choice.name() + "'");
@@ -105,7 +106,7 @@ final class ProviderBinding {
     }
 
     /** The sweep executor the file names must be registered; the error names the {@code executor} key. */
-    static void checkExecutor(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+    static void checkExecutor(ExperimentDocument doc, ExperimentSpec spec, ProviderLookup registry) {
         try {
             registry.executor(spec.executor());
         } catch (ExperimentException e) {
@@ -121,7 +122,7 @@ final class ProviderBinding {
      *
      * @throws ExperimentException naming the {@code executor} key and what the executor said
      */
-    static org.fabrica.sweep.SweepExecutor checkedExecutor(SweepPlan plan, ProviderRegistry registry) {
+    public static org.fabrica.sweep.SweepExecutor checkedExecutor(SweepPlan plan, ProviderLookup registry) {
         org.fabrica.sweep.SweepExecutor executor = (org.fabrica.sweep.SweepExecutor) registry
                 .executor(plan.spec().executor()).service();
         try {
@@ -135,7 +136,7 @@ final class ProviderBinding {
     /**
      * The providers every simulating mode binds and builds once: topology, hardware, network and
      * kernel, with the topology, hardware model, router parameters and endpoint timing they give
-     * (the modes that play their own packets, {@link RunnerPlayedStudies}; the packet modes also read
+     * (the modes that play their own packets, {@link PlayedStudiesService}; the packet modes also read
      * traffic and statistics).
      */
     /** {@code " (a, b and c)"}: the installed modes named, or nothing when none is. */
@@ -153,7 +154,7 @@ final class ProviderBinding {
             org.fabrica.hardware.RouterParameters router, org.fabrica.hardware.EndpointTiming endpoint) {
 
         /** Binds and builds them; a failure is an error naming the file's key. */
-        static Simulation bind(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+        static Simulation bind(ExperimentDocument doc, ExperimentSpec spec, ProviderLookup registry) {
             if (Rails.of(spec.topology().parameters(), (key, message) -> doc.error(spec.topology().parameterPath(key),
                     message)) != null) {
                 throw doc.error(spec.topology().parameterPath(spec.topology().parameters().containsKey(Rails.PLANES)
@@ -190,7 +191,7 @@ final class ProviderBinding {
      * The directory of the experiment file, against which relative file names in it (mapping,
      * topology and trace files) are read; the working directory otherwise.
      */
-    static java.nio.file.Path baseDirectory(ExperimentDocument doc) {
+    public static java.nio.file.Path baseDirectory(ExperimentDocument doc) {
         try {
             java.nio.file.Path parent = java.nio.file.Path.of(doc.source()).toAbsolutePath().getParent();
             return parent != null && java.nio.file.Files.isDirectory(parent) ? parent

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -108,7 +108,7 @@ public record BoundProvider(RegisteredProvider provider, ProviderChoice choice, 
     }
 
     /** A statistics collector for one point. */
-    StatisticsCollector collector(CollectorContext context) {
+    public StatisticsCollector collector(CollectorContext context) {
         return ((StatisticsCollectorFactory) provider.factory()).create(context, parameters);
     }
 

@@ -1,8 +1,8 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_CELL_PIXELS;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_EXECUTOR;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_CELL_PIXELS;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_EXECUTOR;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -27,17 +27,17 @@ import org.fabrica.experiment.study.StudySpec;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * The runner's {@link ComputedStudies} service: the common part of a file whose points are computed
+ * The {@link ComputedStudies} service: the common part of a file whose points are computed
  * without packet simulation, read and resolved for a mode of another bundle (e.g. schedulability).
  * Its spec is an {@link ExperimentSpec} without topology, hardware, traffic or schemes; its plan a
  * {@link SweepPlan} holding the providers the mode bound and the mode's state.
  */
 @Component(service = ComputedStudies.class)
-public final class RunnerComputedStudies implements ComputedStudies {
+public final class ComputedStudiesService implements ComputedStudies {
 
     @Override
     public ExperimentSpec read(StudyFile file, String name, String description, StudyMode mode, Options options) {
-        ExperimentDocument doc = RunnerStudy.document(file);
+        ExperimentDocument doc = Owned.document(file);
         ObjectNode root = doc.root();
         SpecReader.refuseOthers(doc, root, options.mode(), mode.keys());
         JsonNode seedNode = root.get("seeds");
@@ -59,12 +59,12 @@ public final class RunnerComputedStudies implements ComputedStudies {
 
     @Override
     public BoundProvider bind(StudyFile file, ProviderChoice choice, ProviderCatalog providers) {
-        return ProviderBinding.bind(RunnerStudy.document(file), choice, RunnerStudy.registry(providers));
+        return ProviderBinding.bind(Owned.document(file), choice, Owned.registry(providers));
     }
 
     @Override
     public <T> T build(StudyFile file, StudyProvider provider, Supplier<T> build) {
-        return ProviderBinding.build(RunnerStudy.document(file), own(provider), build);
+        return ProviderBinding.build(Owned.document(file), own(provider), build);
     }
 
     @Override
@@ -75,9 +75,9 @@ public final class RunnerComputedStudies implements ComputedStudies {
     @Override
     public SweepPlan plan(StudyFile file, StudySpec spec, ProviderCatalog providers, List<StudyProvider> bound,
             List<String> columns, Object state) {
-        ExperimentDocument doc = RunnerStudy.document(file);
-        ExperimentSpec s = RunnerStudy.spec(spec);
-        ProviderBinding.checkExecutor(doc, s, RunnerStudy.registry(providers));
+        ExperimentDocument doc = Owned.document(file);
+        ExperimentSpec s = Owned.spec(spec);
+        ProviderBinding.checkExecutor(doc, s, Owned.registry(providers));
         Map<String, BoundProvider> byPath = new LinkedHashMap<>();
         for (StudyProvider p : bound) {
             byPath.put(p.choice().path(), own(p));
@@ -103,7 +103,7 @@ public final class RunnerComputedStudies implements ComputedStudies {
 
     @Override
     public ObjectNode resolved(StudyPlan plan, ObjectNode own) {
-        ExperimentSpec spec = RunnerStudy.spec(plan.spec());
+        ExperimentSpec spec = Owned.spec(plan.spec());
         ObjectNode r = JsonNodeFactory.instance.objectNode();
         r.put("name", spec.name());
         r.put("description", spec.description());

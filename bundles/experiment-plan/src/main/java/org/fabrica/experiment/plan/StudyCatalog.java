@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -13,8 +13,8 @@ import org.fabrica.params.Suggestions;
 
 /**
  * The study modes a run can use, by the word files write under {@code mode:}: the {@link StudyMode}
- * services the {@link ProviderRegistry} holds (in a framework it tracks them; outside one, unit
- * tests and embedding register them with {@link ProviderRegistry#add}).
+ * services the {@link ProviderLookup} holds (in a framework it tracks them; outside one, unit
+ * tests and embedding register them with {@link ProviderLookup#add}).
  */
 public final class StudyCatalog {
     private final Map<String, StudyMode> modes;
@@ -50,7 +50,7 @@ public final class StudyCatalog {
      * Every top-level key an experiment file may have: the common ones ({@link ExperimentSpec#KEYS}),
      * then every installed mode's own ({@link StudyMode#keys()}), {@code provenance} last.
      */
-    List<String> keys() {
+    public List<String> keys() {
         Set<String> all = new LinkedHashSet<>(ExperimentSpec.KEYS.subList(0, ExperimentSpec.KEYS.size() - 1));
         for (StudyMode m : modes.values()) {
             all.addAll(m.keys());
@@ -77,7 +77,7 @@ public final class StudyCatalog {
      *
      * @throws org.fabrica.experiment.ExperimentException listing the installed modes
      */
-    StudyMode find(ExperimentDocument doc, JsonNode node) {
+    public StudyMode find(ExperimentDocument doc, JsonNode node) {
         boolean absent = node == null || node.isNull();
         String given = absent ? defaultMode : node.isTextual() ? node.asText().trim() : null;
         StudyMode m = given == null ? null : modes.get(given);

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import java.util.List;
 import org.fabrica.experiment.file.ProviderChoice;

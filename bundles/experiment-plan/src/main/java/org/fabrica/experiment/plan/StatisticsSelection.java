@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,7 +23,7 @@ import org.fabrica.stats.StatisticsCollectorFactory;
  * besides the mode's own measurement (docs/user-guide.md, "Statistics collectors"). Each entry
  * names a collector provider ({@code collector}), optionally a {@code label} (default: the
  * collector's name) and the provider's parameters; its metrics become the columns
- * {@code <label>.<metric>}. Read, bound and checked here; run per point by {@link PointStatistics}.
+ * {@code <label>.<metric>}. Read, bound and checked here; run per point by the runner's PointStatistics.
  *
  * <pre>{@code
  * statistics:
@@ -31,7 +31,7 @@ import org.fabrica.stats.StatisticsCollectorFactory;
  *   - {collector: latency-histogram, label: hist, bins: 20, width: 5}
  * }</pre>
  */
-final class StatisticsSelection {
+public final class StatisticsSelection {
     /** The experiment key. */
     static final String KEY = SpecReader.STATISTICS_KEY;
     /** Keys of an entry that are not the provider's parameters. */
@@ -48,7 +48,7 @@ final class StatisticsSelection {
     }
 
     /** A collector with its provider found and its parameters bound. */
-    record Bound(String label, BoundProvider collector) {
+    public record Bound(String label, BoundProvider collector) {
     }
 
     /**
@@ -113,7 +113,8 @@ final class StatisticsSelection {
                         + earlier + "; give each collector its own label (its columns are <label>.<metric>), e.g. "
                         + "{collector: " + name + ", label: " + label + "-2}");
             }
-            out.add(new Choice(label, new ProviderChoice(ProviderRegistry.conceptOf(StatisticsCollectorFactory.class), name, parameters, path)));
+            out.add(new Choice(label, new ProviderChoice(ProviderLookup.conceptOf(StatisticsCollectorFactory.class),
+                    name, parameters, path)));
         }
         return List.copyOf(out);
     }
@@ -122,7 +123,7 @@ final class StatisticsSelection {
      * Finds and binds every collector, and creates each once for {@code context}, so that a bad
      * name, parameter or combination is refused before anything runs.
      */
-    static List<Bound> resolve(ExperimentDocument doc, List<Choice> choices, ProviderRegistry registry,
+    static List<Bound> resolve(ExperimentDocument doc, List<Choice> choices, ProviderLookup registry,
             CollectorContext context) {
         List<Bound> out = new ArrayList<>();
         for (Choice c : choices) {

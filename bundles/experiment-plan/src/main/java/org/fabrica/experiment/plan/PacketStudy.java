@@ -1,18 +1,5 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_CELL_PIXELS;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_EXECUTOR;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_KERNEL;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_NETWORK;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_SEEDS;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_SEEDS_KEY;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_SPACE_TIME_MARGIN;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_SPACE_TIME_START;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_SPACE_TIME_STRIDE;
-import static org.fabrica.experiment.runner.ExperimentSpec.DEFAULT_THROTTLE;
-import static org.fabrica.experiment.runner.ExperimentSpec.LABEL;
-import static org.fabrica.experiment.runner.ExperimentSpec.MAX_PACKET_FLITS;
 import static org.fabrica.experiment.file.SpecReader.bool;
 import static org.fabrica.experiment.file.SpecReader.bounded;
 import static org.fabrica.experiment.file.SpecReader.checkKeys;
@@ -23,6 +10,19 @@ import static org.fabrica.experiment.file.SpecReader.patternLabels;
 import static org.fabrica.experiment.file.SpecReader.seeds;
 import static org.fabrica.experiment.file.SpecReader.whole;
 import static org.fabrica.experiment.file.SpecReader.withDefault;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_CELL_PIXELS;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_DEADLOCK_CYCLES;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_EXECUTOR;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_KERNEL;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_NETWORK;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_SEEDS;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_SEEDS_KEY;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_SPACE_TIME_MARGIN;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_SPACE_TIME_START;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_SPACE_TIME_STRIDE;
+import static org.fabrica.experiment.plan.ExperimentSpec.DEFAULT_THROTTLE;
+import static org.fabrica.experiment.plan.ExperimentSpec.LABEL;
+import static org.fabrica.experiment.plan.ExperimentSpec.MAX_PACKET_FLITS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -53,17 +53,17 @@ import org.fabrica.topology.rails.Rails;
 import org.fabrica.traffic.schedule.PlannedRoutes;
 
 /**
- * What the packet-simulation modes share, offered through {@link RunnerPacketStudies} to the modes
+ * What the packet-simulation modes share, offered through {@link PacketStudiesService} to the modes
  * of other bundles (e.g. steady, ramp, collective): the file with a topology, hardware, traffic
  * and schemes (docs/user-guide.md, "Experiment file reference"), its resolution against the
- * providers, its resolved form and its summary. A subclass ({@link PluginPacketStudy}, or a test's
- * mode) adds its own keys ({@link #readOwn}), refuses the other modes' ({@link #refuseOwn}), and
- * measures its points ({@link #measurement}).
+ * providers, its resolved form and its summary. Its subclass ({@link PluginPacketStudy}) brings
+ * what the calling mode gave: its keys ({@link #readOwn}, {@link #refuseOwn}), its resolved keys and
+ * its summary lines. The mode measures its points itself ({@code StudyMode.run}).
  */
-abstract class PacketStudy extends RunnerStudy {
+abstract class PacketStudy {
     /** Keys of the sections the packet modes share. */
-    static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
-    static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
+    static final List<String> TRAFFIC_KEYS = ExperimentSpec.TRAFFIC_KEYS;
+    static final List<String> SCHEME_KEYS = ExperimentSpec.SCHEME_KEYS;
     static final List<String> OUTPUT_KEYS = List.of("plots", "report", "spaceTime");
     static final List<String> SPACE_TIME_KEYS = List.of("start", "length", "stride", "margin", "cellPixels");
 
@@ -71,7 +71,7 @@ abstract class PacketStudy extends RunnerStudy {
      * What a packet mode reads beyond the common keys, every default filled in; a mode sets what
      * it reads and leaves the rest.
      */
-    static final class Settings {
+    public static final class Settings {
         /** The last cycle + 1 a point may run. */
         long maxCycles = ExperimentSpec.DEFAULT_MAX_CYCLES;
         /** The scheme the ratios refer to, or null. */
@@ -83,6 +83,9 @@ abstract class PacketStudy extends RunnerStudy {
 
     /** The mode's word, its {@value StudyMode#NAME_PROPERTY}. */
     abstract String name();
+
+    /** The top-level keys of the mode's files ({@link StudyMode#keys()}). */
+    abstract List<String> keys();
 
     /** The injection process of a file without {@code traffic.injection}. */
     abstract String defaultInjection();
@@ -123,9 +126,6 @@ abstract class PacketStudy extends RunnerStudy {
         return new PatternTraffic();
     }
 
-    /** The collectors, end condition and results of one point. */
-    abstract PointMeasurement measurement(SweepPlan plan, StudyPoint point);
-
     /** The resolved keys of the mode, written after the schemes. */
     abstract void writeOwnKeys(ExperimentSpec spec, ObjectNode r);
 
@@ -143,11 +143,6 @@ abstract class PacketStudy extends RunnerStudy {
     abstract void describeRun(StringBuilder sb, SweepPlan plan);
 
     // ------------------------------------------------------------------ the file
-
-    @Override
-    public final ExperimentSpec read(ExperimentDocument doc, String name, String description) {
-        return read(doc, name, description, this);
-    }
 
     /** Reads a packet-simulation file for {@code study}, the mode the runner asks about the file's points and results. */
     final ExperimentSpec read(ExperimentDocument doc, String name, String description, StudyMode study) {
@@ -330,7 +325,7 @@ abstract class PacketStudy extends RunnerStudy {
     }
 
     /** {@code maxCycles}: a point ends at this cycle at the latest. */
-    static long maxCycles(ExperimentDocument doc, ObjectNode root) {
+    public static long maxCycles(ExperimentDocument doc, ObjectNode root) {
         long maxCycles = cycles(doc, root, "maxCycles", ExperimentSpec.DEFAULT_MAX_CYCLES, 1);
         if (maxCycles > Long.MAX_VALUE / 4) {
             throw doc.error("maxCycles", "maxCycles = " + maxCycles + " is too large; use fewer cycles");
@@ -339,11 +334,6 @@ abstract class PacketStudy extends RunnerStudy {
     }
 
     // ------------------------------------------------------------------ points
-
-    @Override
-    public List<StudyPoint> points(ExperimentSpec spec) {
-        return perSeed(spec, name());
-    }
 
 
     /**
@@ -459,20 +449,9 @@ abstract class PacketStudy extends RunnerStudy {
         return List.copyOf(out);
     }
 
-    @Override
-    public String loadNote(StudyPoint point) {
-        return name();
-    }
-
-    @Override
-    public PointResult run(PointJob job) {
-        return job.simulate(measurement(job.plan(), job.point()));
-    }
-
     // ------------------------------------------------------------------ resolution
 
-    @Override
-    public SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
+    SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderLookup registry) {
         Rails rails = Rails.of(spec.topology().parameters(),
                 (key, message) -> doc.error(spec.topology().parameterPath(key), message));
         BoundProvider topology = ProviderBinding.bind(doc, rails == null ? spec.topology()
@@ -574,8 +553,7 @@ abstract class PacketStudy extends RunnerStudy {
 
     // ------------------------------------------------------------------ resolved experiment and summary
 
-    @Override
-    public ObjectNode resolved(SweepPlan plan) {
+    ObjectNode resolved(SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
         ObjectNode r = JsonNodeFactory.instance.objectNode();
         r.put("name", spec.name());
@@ -638,8 +616,7 @@ abstract class PacketStudy extends RunnerStudy {
         return r;
     }
 
-    @Override
-    public String summary(SweepPlan plan) {
+    String summary(SweepPlan plan) {
         ExperimentSpec spec = plan.spec();
         StringBuilder sb = new StringBuilder();
         sb.append(spec.name()).append(": ");

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,14 +18,17 @@ import org.fabrica.topology.rails.Rails;
  * writes ({@link org.fabrica.experiment.study.StudyMode#resolved}, with the pieces here), the
  * experiment id computed from it, and the provenance section. It can be run again as it is.
  */
-final class ResolvedExperiment {
+public final class ResolvedExperiment {
+    /** The provenance key listing the ids of earlier resolutions a run continues. */
+    public static final String CONTINUES = "continues";
+
     private ResolvedExperiment() {
     }
 
     /**
      * The first keys of a resolved simulation experiment, in this order: name, description, mode,
      * topology, hardware, network, kernel (the modes that play their own packets,
-     * {@link RunnerPlayedStudies}; the experiment id hashes the order).
+     * {@link PlayedStudiesService}; the experiment id hashes the order).
      */
     static ObjectNode simulationHeader(SweepPlan plan, String mode) {
         ExperimentSpec spec = plan.spec();
@@ -41,7 +44,7 @@ final class ResolvedExperiment {
     }
 
     /**
-     * The last keys of a resolved run-to-completion experiment ({@link RunnerPlayedStudies}), in this
+     * The last keys of a resolved run-to-completion experiment ({@link PlayedStudiesService}), in this
      * order: baseline, maxCycles, deadlockCycles, seeds, executor, outputs; returns the outputs
      * node for a mode's own output keys.
      */
@@ -111,7 +114,7 @@ final class ResolvedExperiment {
         prov.put("experimentId", plan.experimentId());
         if (!continues.isEmpty()) {
             // the same experiment as earlier Fabricas resolved it, whose journal lines this run continues
-            continues.forEach(prov.putArray(EarlierExperiments.CONTINUES)::add);
+            continues.forEach(prov.putArray(CONTINUES)::add);
         }
         prov.put("fabrica", fabricaVersion);
         if (commit != null) {

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,8 +42,8 @@ import org.fabrica.experiment.file.SpecReader;
  * @param chart the metric the variant chart draws (null: the mode's headline metric)
  * @param given the variants as the resolved experiment writes them (as given: the list with labels, or the grid)
  */
-record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, String chart, JsonNode given) {
-    static final String KEY = "variants";
+public record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, String chart, JsonNode given) {
+    public static final String KEY = "variants";
     /** Most variants one experiment may have (each is resolved and checked like an experiment). */
     static final int MAX = 1000;
 
@@ -55,9 +55,9 @@ record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, St
      * @param set path to value (YAML text), applied as overrides
      * @param coordinates the index of its value on each axis
      */
-    record Variant(int index, String label, Map<String, String> set, List<Integer> coordinates) {
+    public record Variant(int index, String label, Map<String, String> set, List<Integer> coordinates) {
         /** How messages name it. */
-        String origin() {
+        public String origin() {
             return "variants[" + index + "] (" + label + "):";
         }
     }
@@ -65,7 +65,7 @@ record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, St
     /**
      * An axis of the grid: its name (its first key) and its values as labels (the first key's value).
      */
-    record Axis(String name, List<String> values) {
+    public record Axis(String name, List<String> values) {
         /** Whether every value is a number (the chart then draws it as a numeric axis). */
         boolean numeric() {
             for (String v : values) {
@@ -80,7 +80,7 @@ record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, St
     }
 
     /** The variants of the document, or null when it has none. */
-    static Variants read(ExperimentDocument doc) {
+    public static Variants read(ExperimentDocument doc) {
         JsonNode node = doc.root().get(KEY);
         if (node == null || node.isNull()) {
             return null;
@@ -224,7 +224,7 @@ record Variants(List<Variant> variants, List<Axis> axes, boolean skipRefused, St
     }
 
     /** The variants with only those at {@code kept} (indexes into {@link #variants}), renumbered. */
-    Variants keep(List<Integer> kept) {
+    public Variants keep(List<Integer> kept) {
         List<Variant> out = new ArrayList<>();
         for (int i : kept) {
             Variant v = variants.get(i);

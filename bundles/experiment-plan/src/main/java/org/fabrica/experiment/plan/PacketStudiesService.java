@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -16,12 +16,11 @@ import org.fabrica.experiment.study.StudySpec;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * The runner's {@link PacketStudies} service: the packet-simulation part of a file read, resolved
- * and described by the same code as the built-in packet modes' ({@link PacketStudy}), for a mode
- * of another bundle ({@link PluginPacketStudy}).
+ * The {@link PacketStudies} service: the packet-simulation part of a mode's file read, resolved
+ * and described ({@link PacketStudy}), with what the mode's call brought ({@link PluginPacketStudy}).
  */
 @Component(service = PacketStudies.class)
-public final class RunnerPacketStudies implements PacketStudies {
+public final class PacketStudiesService implements PacketStudies {
     private static final List<String> BEFORE_OWN = List.of("name", "description", "mode", "topology", "hardware",
             "network", "kernel", "traffic", "schemes", "baseline", "maxCycles");
     private static final List<String> AFTER_OWN = List.of(StatisticsSelection.KEY, "deadlockCycles", "seeds",
@@ -37,7 +36,7 @@ public final class RunnerPacketStudies implements PacketStudies {
 
     @Override
     public ExperimentSpec read(StudyFile file, String name, String description, StudyMode mode, Options options) {
-        return new PluginPacketStudy(mode, options.mode()).reading(options).read(RunnerStudy.document(file), name,
+        return new PluginPacketStudy(mode, options.mode()).reading(options).read(Owned.document(file), name,
                 description, mode);
     }
 
@@ -48,54 +47,54 @@ public final class RunnerPacketStudies implements PacketStudies {
 
     @Override
     public SweepPlan resolve(StudyFile file, StudySpec spec, ProviderCatalog providers, Resolution resolution) {
-        ExperimentSpec s = RunnerStudy.spec(spec);
-        return new PluginPacketStudy(s.study(), s.mode()).resolving(resolution).resolve(RunnerStudy.document(file), s,
-                RunnerStudy.registry(providers));
+        ExperimentSpec s = Owned.spec(spec);
+        return new PluginPacketStudy(s.study(), s.mode()).resolving(resolution).resolve(Owned.document(file), s,
+                Owned.registry(providers));
     }
 
     @Override
     public BoundProvider bind(StudyFile file, ProviderChoice choice, ProviderCatalog providers) {
-        return ProviderBinding.bind(RunnerStudy.document(file), choice, RunnerStudy.registry(providers));
+        return ProviderBinding.bind(Owned.document(file), choice, Owned.registry(providers));
     }
 
     @Override
     public StudyProvider injection(StudyPlan plan) {
-        return RunnerStudy.plan(plan).injectionProvider();
+        return Owned.plan(plan).injectionProvider();
     }
 
     @Override
     public void expect(StudyPlan plan, long cycles, LongFunction<String> phases) {
-        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan p = Owned.plan(plan);
         p.expectCycles(cycles);
         p.phases(phases);
     }
 
     @Override
     public List<StudyPoint> pointsPerSeed(StudySpec spec, String word) {
-        return PacketStudy.perSeed(RunnerStudy.spec(spec), word);
+        return PacketStudy.perSeed(Owned.spec(spec), word);
     }
 
     @Override
     public ObjectNode resolved(StudyPlan plan, ObjectNode own) {
-        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan p = Owned.plan(plan);
         return new PluginPacketStudy(p.spec().study(), p.spec().mode()).writing(own, true).resolved(p);
     }
 
     @Override
     public ObjectNode resolvedWith(StudyPlan plan, ObjectNode keys) {
-        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan p = Owned.plan(plan);
         return new PluginPacketStudy(p.spec().study(), p.spec().mode()).writing(keys, false).resolved(p);
     }
 
     @Override
     public String summary(StudyPlan plan, String runLines) {
-        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan p = Owned.plan(plan);
         return summary(plan, p.spec().mode() + " mode, ", "", runLines);
     }
 
     @Override
     public String summary(StudyPlan plan, String modeWords, String factor, String runLines) {
-        SweepPlan p = RunnerStudy.plan(plan);
+        SweepPlan p = Owned.plan(plan);
         return new PluginPacketStudy(p.spec().study(), p.spec().mode()).describing(modeWords, factor, runLines)
                 .summary(p);
     }

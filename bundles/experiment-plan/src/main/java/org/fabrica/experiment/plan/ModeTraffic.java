@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudyTraffic;
@@ -9,11 +9,11 @@ import org.fabrica.kernel.RandomStreams;
  * injection process with the scheme's routing as the file gives it. A failure, or traffic that is
  * not there, fails the point naming the mode.
  */
-final class ModeTraffic implements PointTraffic {
+public final class ModeTraffic implements PointTraffic {
     private final StudyTraffic traffic;
     private final String mode;
 
-    ModeTraffic(StudyTraffic traffic, String mode) {
+    public ModeTraffic(StudyTraffic traffic, String mode) {
         this.traffic = traffic;
         this.mode = mode;
     }

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import org.fabrica.experiment.study.StudyPoint;
 import org.fabrica.experiment.study.StudyTraffic;
@@ -17,17 +17,17 @@ import org.fabrica.traffic.schedule.PlannedRoutes;
  * ({@link PlannedRoutes}); with a mode's {@link StudyTraffic.Around}, what the mode makes of
  * the pattern and the process (a collective engine and program beside them, another pattern).
  */
-final class PatternTraffic implements PointTraffic {
+public final class PatternTraffic implements PointTraffic {
     /** What the mode makes of the file's traffic, or null. */
     private final StudyTraffic.Around around;
 
     /** The file's traffic as it is. */
-    PatternTraffic() {
+    public PatternTraffic() {
         this(null);
     }
 
     /** @param around what the mode makes of the file's traffic, or null */
-    PatternTraffic(StudyTraffic.Around around) {
+    public PatternTraffic(StudyTraffic.Around around) {
         this.around = around;
     }
 

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import org.fabrica.collective.CollectiveEngine;
 import org.fabrica.collective.CollectiveProgram;
@@ -16,7 +16,7 @@ import org.fabrica.traffic.schedule.PlannedRoutes;
  * replayed), or what a new study needs (a barrier), without a change to the plan.
  */
 @FunctionalInterface
-interface PointTraffic {
+public interface PointTraffic {
     /**
      * The traffic of a point.
      *
@@ -29,7 +29,7 @@ interface PointTraffic {
      *        software multicast; a mode's own traffic: its {@code StudyTraffic.Packets}), or null;
      *        only the mode that made it reads it ({@link #player(Class)}), so a new mode adds no field
      */
-    record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
+    public record Traffic(TrafficPattern pattern, InjectionProcess injection, String label, BoundProvider routing,
             PlannedRoutes routes, Object player, CollectiveEngine collectives,
             CollectiveProgram program, Groups groups, String collectiveName) {
 

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ public final class SweepPlan implements StudyPlan {
      * scheme with {@code routing.from} (else null), {@code player} what the mode plays the traffic
      * from ({@link PointTraffic.Traffic#player}).
      */
-    record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
+    public record Assembly(Topology topology, RoutingAlgorithm routing, NetworkModel network, SimulationKernel kernel,
             ProviderNames names, InjectionProcess injection, TrafficPattern pattern,
             PlannedRoutes routes, Object player,
             org.fabrica.collective.CollectiveEngine collectives, org.fabrica.collective.Groups collectiveGroups) {
@@ -135,7 +135,10 @@ public final class SweepPlan implements StudyPlan {
      * hardware's flit size, or the length a mode playing its own packets gives (0 without packet simulation).
      */
     private final int packetFlits;
-    /** Column labels: the schemes' labels, or those a mode without packet simulation gave ({@link RunnerComputedStudies}). */
+    /**
+     * Column labels: the schemes' labels, or those a mode without packet simulation gave
+     * ({@link ComputedStudiesService}).
+     */
     private final List<String> columnLabels;
 
     /**
@@ -153,7 +156,7 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * A plan of packet simulation whose mode bound providers of its own ({@code modeProviders}, e.g.
-     * a played mode's schedulers or mappings: {@link RunnerPlayedStudies}), listed among the plan's providers.
+     * a played mode's schedulers or mappings: {@link PlayedStudiesService}), listed among the plan's providers.
      */
     SweepPlan(ExperimentDocument document, ExperimentSpec spec, BoundProvider topology, BoundProvider hardware,
             BoundProvider network, BoundProvider kernel, BoundProvider injection, List<BoundProvider> patterns,
@@ -212,7 +215,7 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /**
-     * A plan without packet simulation ({@link RunnerComputedStudies}): the providers
+     * A plan without packet simulation ({@link ComputedStudiesService}): the providers
      * the mode bound, by path in file order, its columns, and what else it resolved.
      */
     SweepPlan(ExperimentDocument document, ExperimentSpec spec, Map<String, BoundProvider> providers,
@@ -247,8 +250,8 @@ public final class SweepPlan implements StudyPlan {
      *
      * @throws ExperimentException naming the key path, its place in the file, and the fix
      */
-    public static SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderRegistry registry) {
-        return RunnerStudy.plan(spec.study().resolve(doc, spec, registry));
+    public static SweepPlan resolve(ExperimentDocument doc, ExperimentSpec spec, ProviderLookup registry) {
+        return Owned.plan(spec.study().resolve(doc, spec, registry));
     }
 
     /** Builds every pattern, and the injection process at each of {@code loads} (the mode's loads to probe). */
@@ -308,7 +311,7 @@ public final class SweepPlan implements StudyPlan {
     /**
      * Creates the instances of a point. A provider's failure is a {@link ProviderFailure} naming it.
      */
-    Assembly assemble(StudyPoint point, NetworkObserver observer) {
+    public Assembly assemble(StudyPoint point, NetworkObserver observer) {
         return assemble(point, traffic -> observer);
     }
 
@@ -318,12 +321,13 @@ public final class SweepPlan implements StudyPlan {
      * the foreground the pattern ({@link org.fabrica.traffic.TrafficPattern#foreground}). A provider's
      * failure is a {@link ProviderFailure} naming it.
      */
-    Assembly assemble(StudyPoint point, java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
+    public Assembly assemble(StudyPoint point,
+            java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
         return assemble(point, null, observers);
     }
 
     /** As {@link #assemble(StudyPoint, java.util.function.Function)}, the packets from {@code modeTraffic} (a mode's own) when not null. */
-    Assembly assemble(StudyPoint point, PointTraffic modeTraffic,
+    public Assembly assemble(StudyPoint point, PointTraffic modeTraffic,
             java.util.function.Function<PointTraffic.Traffic, NetworkObserver> observers) {
         BoundScheme scheme = schemes.get(point.scheme());
         RandomStreams streams = new RandomStreams(point.seed());
@@ -355,7 +359,7 @@ public final class SweepPlan implements StudyPlan {
      * per plane behind the interfaces' plane selection ({@link RailRouting}); null when a factory
      * returned none. A failure is a {@link ProviderFailure} naming the provider.
      */
-    RoutingAlgorithm routing(BoundProvider routingBound, RandomStreams streams) {
+    public RoutingAlgorithm routing(BoundProvider routingBound, RandomStreams streams) {
         if (rails == null) {
             return call(routingBound, () -> routingBound.routing(topologyInstance, streams));
         }
@@ -381,12 +385,12 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /** Routers of the network the points simulate: the topology's, or with rails the planes' and the interfaces'. */
-    int networkRouters() {
+    public int networkRouters() {
         return networkTopology.routers();
     }
 
     /** Last cycle + 1 a point may run: the experiment's {@code maxCycles} (or what the mode derives from its keys). */
-    long maxCycles() {
+    public long maxCycles() {
         return spec.maxCycles();
     }
 
@@ -408,7 +412,7 @@ public final class SweepPlan implements StudyPlan {
      * Packets a point is expected to deliver, for progress when its length in cycles is unknown
      * (a replayed trace); -1 when not known (progress then counts delivered against generated packets).
      */
-    long expectedPackets(StudyPoint point) {
+    public long expectedPackets(StudyPoint point) {
         return expectedPackets == null ? -1 : expectedPackets.applyAsLong(point);
     }
 
@@ -427,7 +431,7 @@ public final class SweepPlan implements StudyPlan {
      * progress ("warm-up to cycle 195,000", "drain, limit at cycle 976,000"); null when the mode
      * does not say (its points are told by cycle and packets alone).
      */
-    String phaseAt(long cycle) {
+    public String phaseAt(long cycle) {
         return phase == null ? null : phase.apply(cycle);
     }
 
@@ -437,22 +441,22 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /** The statistics collectors every point runs, in file order; empty when the experiment has none. */
-    List<StatisticsSelection.Bound> statistics() {
+    public List<StatisticsSelection.Bound> statistics() {
         return statistics;
     }
 
     /** What the statistics collectors are told about a point, or null when there are none. */
-    CollectorContext collectorContext() {
+    public CollectorContext collectorContext() {
         return collectorContext;
     }
 
     /** The lines of buffers of the space-time charts, or null when none are recorded. */
-    List<SpaceTimeRecorder.Line> spaceTimeLines() {
+    public List<SpaceTimeRecorder.Line> spaceTimeLines() {
         return spaceTimeLines;
     }
 
     /** Calls a provider's code; a failure is a {@link ProviderFailure} naming the provider. */
-    static <T> T call(BoundProvider provider, Supplier<T> s) {
+    public static <T> T call(BoundProvider provider, Supplier<T> s) {
         try {
             return s.get();
         } catch (ProviderFailure f) {
@@ -464,7 +468,7 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /** The hardware model's router description and its parts, resolved now so that bad names fail validation. */
-    void describeRouter(ExperimentDocument doc, RouterDescription d, ProviderRegistry registry) {
+    void describeRouter(ExperimentDocument doc, RouterDescription d, ProviderLookup registry) {
         this.description = d;
         this.routerKinds = routerKinds(doc);
         try {
@@ -492,7 +496,7 @@ public final class SweepPlan implements StudyPlan {
         }
     }
     /** Binds the hardware of every scheme that has its own ({@code schemes[i].hardware}) and checks it. */
-    void bindSchemeHardware(ExperimentDocument doc, ProviderRegistry registry) {
+    void bindSchemeHardware(ExperimentDocument doc, ProviderLookup registry) {
         for (int i = 0; i < spec.schemes().size(); i++) {
             ProviderChoice own = spec.schemes().get(i).hardware();
             if (own != null) {
@@ -506,7 +510,7 @@ public final class SweepPlan implements StudyPlan {
      * description, end-node timing, allocator parts and router kinds. It must keep the experiment's
      * flit size and clock, so that loads, packet lengths and latencies mean the same in every scheme.
      */
-    void schemeHardware(ExperimentDocument doc, int index, BoundProvider hw, ProviderRegistry registry) {
+    void schemeHardware(ExperimentDocument doc, int index, BoundProvider hw, ProviderLookup registry) {
         HardwareModel model = ProviderBinding.build(doc, hw, hw::hardware);
         RouterDescription d = ProviderBinding.description(doc, hw, model);
         if (d.flitBytes() != description.flitBytes() || d.cycleNanoseconds() != description.cycleNanoseconds()) {
@@ -587,7 +591,7 @@ public final class SweepPlan implements StudyPlan {
 
     /**
      * As {@link #resolvedYaml(String, String, String)}, naming the earlier experiment ids whose
-     * journal lines the run continues ({@code provenance.continues}; {@link EarlierExperiments}).
+     * journal lines the run continues ({@code provenance.continues}; the runner's EarlierExperiments).
      */
     public String resolvedYaml(String fabricaVersion, String commit, String createdAt, Set<String> continues) {
         return ResolvedExperiment.yaml(this, variantPlans == null ? resolved : variantPlans.resolved(), fabricaVersion,
@@ -603,17 +607,17 @@ public final class SweepPlan implements StudyPlan {
      * Makes this plan (the experiment without its variants) the sweep of its variants: points,
      * columns, id, summary and resolved form are then theirs. Called once, after resolving.
      */
-    void variants(VariantPlans v) {
+    public void variants(VariantPlans v) {
         this.variantPlans = v;
     }
 
     /** The variants, or null when the experiment has none. */
-    VariantPlans variantPlans() {
+    public VariantPlans variantPlans() {
         return variantPlans;
     }
 
     /** Gives this plan's point ids a prefix (a variant's points, {@link VariantPlans#prefix}). Called once, after resolving. */
-    void prefixPoints(String prefix) {
+    public void prefixPoints(String prefix) {
         List<StudyPoint> out = new ArrayList<>(points.size());
         for (StudyPoint p : points) {
             out.add(new StudyPoint(p.index(), prefix + p.pointId(), p.pattern(), p.scheme(), p.load(), p.seed()));
@@ -622,17 +626,17 @@ public final class SweepPlan implements StudyPlan {
     }
 
     /** The plan a point runs on: this one, or its variant's ({@link VariantPlans#planOf}). */
-    SweepPlan planOf(StudyPoint p) {
+    public SweepPlan planOf(StudyPoint p) {
         return variantPlans == null ? this : variantPlans.planOf(p);
     }
 
     /** The point as its plan ({@link #planOf}) knows it: itself, or its variant's own point. */
-    StudyPoint localPoint(StudyPoint p) {
+    public StudyPoint localPoint(StudyPoint p) {
         return variantPlans == null ? p : variantPlans.local(p);
     }
 
-    /** The providers the mode bound itself ({@link RunnerPlayedStudies}), in file order; none for the other modes. */
-    List<BoundProvider> modeProviders() {
+    /** The providers the mode bound itself ({@link PlayedStudiesService}), in file order; none for the other modes. */
+    public List<BoundProvider> modeProviders() {
         return modeProviders;
     }
 
@@ -678,7 +682,7 @@ public final class SweepPlan implements StudyPlan {
         return variantPlans != null ? variantPlans.summary() : spec.study().summary(this);
     }
 
-    ExperimentDocument document() {
+    public ExperimentDocument document() {
         return document;
     }
 
@@ -705,8 +709,11 @@ public final class SweepPlan implements StudyPlan {
         return modeState;
     }
 
-    /** Column labels: the schemes' labels, or those a mode without packet simulation gave ({@link RunnerComputedStudies}). */
-    List<String> columnLabels() {
+    /**
+     * Column labels: the schemes' labels, or those a mode without packet simulation gave
+     * ({@link ComputedStudiesService}).
+     */
+    public List<String> columnLabels() {
         return variantPlans != null ? variantPlans.columnLabels() : columnLabels;
     }
 
@@ -736,23 +743,23 @@ public final class SweepPlan implements StudyPlan {
         return router;
     }
 
-    BoundProvider networkProvider() {
+    public BoundProvider networkProvider() {
         return network;
     }
 
-    BoundProvider kernelProvider() {
+    public BoundProvider kernelProvider() {
         return kernel;
     }
 
-    BoundProvider topologyProvider() {
+    public BoundProvider topologyProvider() {
         return topology;
     }
 
-    BoundProvider hardwareProvider() {
+    public BoundProvider hardwareProvider() {
         return hardware;
     }
 
-    BoundProvider injectionProvider() {
+    public BoundProvider injectionProvider() {
         return injection;
     }
 }

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +36,7 @@ final class RegistryRouterParts implements RouterParts {
      * @param what the hardware model, for messages (e.g. {@code hardware 'generic'})
      * @throws ExperimentException naming the part, the valid names and the closest match
      */
-    static RegistryRouterParts resolve(RouterDescription description, ProviderRegistry registry, String what) {
+    static RegistryRouterParts resolve(RouterDescription description, ProviderLookup registry, String what) {
         Map<PartChoice, Bound> bound = new LinkedHashMap<>();
         List<Map.Entry<String, PartChoice>> uses = List.of(
                 Map.entry("VC allocator", description.vcAllocator()),

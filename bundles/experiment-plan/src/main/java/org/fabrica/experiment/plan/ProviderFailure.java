@@ -1,15 +1,15 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 /**
  * A provider threw while a point was being built; carries which provider (path, name, bundle) so
  * that the message names it even when the exception passed through another provider (a queuing
  * scheme is created inside the network model's factory).
  */
-final class ProviderFailure extends RuntimeException {
+public final class ProviderFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final transient BoundProvider provider;
 
-    ProviderFailure(BoundProvider provider, RuntimeException cause) {
+    public ProviderFailure(BoundProvider provider, RuntimeException cause) {
         super(provider.describe() + ": " + message(cause), cause);
         this.provider = provider;
     }
@@ -32,7 +32,7 @@ final class ProviderFailure extends RuntimeException {
     }
 
     /** The message of an exception, or its type when it has none. */
-    static String message(Throwable t) {
+    public static String message(Throwable t) {
         String m = t.getMessage();
         if (m == null || m.isBlank()) {
             return t.getClass().getSimpleName();

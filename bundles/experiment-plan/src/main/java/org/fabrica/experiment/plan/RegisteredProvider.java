@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import org.fabrica.experiment.ProviderInfo;
 import org.fabrica.experiment.study.StudyMode;

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
@@ -83,12 +83,12 @@ import org.fabrica.stats.collectors.SpaceTimeRecorder;
  * <p><b>Modes without packet simulation</b> (e.g. schedulability, docs/studies/levelwise.md, in
  * its own bundle): their files have only their own keys besides {@code name}, {@code description},
  * {@code seeds}, {@code executor} and {@code outputs}, read through the runner's
- * {@link org.fabrica.experiment.study.ComputedStudies} ({@link RunnerComputedStudies}).
+ * {@link org.fabrica.experiment.study.ComputedStudies} ({@link ComputedStudiesService}).
  *
  * <p><b>Modes that play their own packets</b> (e.g. m2n's schedules, trace's workloads, in bundles
  * of their own): their files have rows of their own instead of {@code traffic}, read by the mode,
  * and the common keys around them read through the runner's
- * {@link org.fabrica.experiment.study.PlayedStudies} ({@link RunnerPlayedStudies}); the mode's
+ * {@link org.fabrica.experiment.study.PlayedStudies} ({@link PlayedStudiesService}); the mode's
  * record is {@link #modeSettings()}.
  *
  * <p>{@code mode} is the word the file gives (or the default), {@code study} the mode found by it;
@@ -141,6 +141,10 @@ public record ExperimentSpec(
             "provenance");
 
     /** Runner-level defaults (the only place they are written). */
+    /** Keys of the {@code traffic} section of a packet-simulation file. */
+    public static final List<String> TRAFFIC_KEYS = List.of("packetFlits", "packetBytes", "patterns", "injection");
+    /** Keys of a scheme ({@code schemes[]}) of a packet-simulation file. */
+    public static final List<String> SCHEME_KEYS = List.of("label", "routing", "queuing", "throttle", "hardware");
     public static final String DEFAULT_NETWORK = "flit";
     public static final String DEFAULT_KERNEL = "sequential";
     public static final String DEFAULT_INJECTION = "bernoulli";
@@ -210,7 +214,7 @@ public record ExperimentSpec(
                     + "torus-8x8-dor; it names the results folder results/<name>");
         }
         String description = SpecReader.optionalText(doc, root, "description", "description", "");
-        return RunnerStudy.spec(study.read(doc, name, description));
+        return Owned.spec(study.read(doc, name, description));
     }
 
     /** Number of points, as the mode expands the experiment ({@link StudyMode#points}). */

@@ -1,4 +1,4 @@
-package org.fabrica.experiment.runner;
+package org.fabrica.experiment.plan;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,7 +14,7 @@ import org.fabrica.experiment.study.StudyPoint;
  * resolved and checked like an experiment; a point runs on its variant's plan
  * ({@link #planOf}), whose point ids carry the prefix {@code v<i>/}.
  */
-final class VariantPlans {
+public final class VariantPlans {
     /** Separates a variant's label from a scheme's in a column label, when there are several schemes. */
     static final String COLUMN_SEPARATOR = " | ";
 
@@ -36,7 +36,7 @@ final class VariantPlans {
      * @param plans their plans, one per variant, whose points are already prefixed ({@link #prefix})
      * @param refused the combinations left out (label: why), for the summary
      */
-    VariantPlans(SweepPlan base, Variants variants, List<SweepPlan> plans, List<String> refused) {
+    public VariantPlans(SweepPlan base, Variants variants, List<SweepPlan> plans, List<String> refused) {
         this.variants = variants;
         this.plans = List.copyOf(plans);
         this.refused = List.copyOf(refused);
@@ -75,7 +75,7 @@ final class VariantPlans {
     }
 
     /** What the variant table and charts need ({@link VariantCharts}). */
-    VariantCharts.Grid grid() {
+    public VariantCharts.Grid grid() {
         List<String> names = new ArrayList<>();
         List<List<String>> values = new ArrayList<>();
         for (Variants.Axis a : variants.axes()) {
@@ -96,7 +96,7 @@ final class VariantPlans {
     }
 
     /** The prefix of variant {@code v}'s point ids. */
-    static String prefix(int v) {
+    public static String prefix(int v) {
         return "v" + v + "/";
     }
 
