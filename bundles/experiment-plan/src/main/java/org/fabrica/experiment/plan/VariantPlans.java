@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
-import org.fabrica.experiment.report.VariantCharts;
 import org.fabrica.experiment.study.StudyPoint;
 
 /**
@@ -16,7 +15,7 @@ import org.fabrica.experiment.study.StudyPoint;
  */
 public final class VariantPlans {
     /** Separates a variant's label from a scheme's in a column label, when there are several schemes. */
-    static final String COLUMN_SEPARATOR = " | ";
+    public static final String COLUMN_SEPARATOR = " | ";
 
     private final Variants variants;
     private final List<SweepPlan> plans;
@@ -74,25 +73,14 @@ public final class VariantPlans {
         this.experimentId = ResolvedExperiment.id(key, SweepPlan.presentationKeys(base.spec()));
     }
 
-    /** What the variant table and charts need ({@link VariantCharts}). */
-    public VariantCharts.Grid grid() {
-        List<String> names = new ArrayList<>();
-        List<List<String>> values = new ArrayList<>();
-        for (Variants.Axis a : variants.axes()) {
-            names.add(a.name());
-            values.add(a.values());
-        }
-        List<VariantCharts.Column> cols = new ArrayList<>();
-        int schemes = columns.size() / variants.variants().size();
-        int c = 0;
-        for (Variants.Variant v : variants.variants()) {
-            for (int s = 0; s < schemes; s++) {
-                String label = columns.get(c++);
-                cols.add(new VariantCharts.Column(label, v.coordinates(), schemes == 1 ? ""
-                        : label.substring(v.label().length() + COLUMN_SEPARATOR.length())));
-            }
-        }
-        return new VariantCharts.Grid(names, values, cols, variants.chart());
+    /** The variants kept, in sweep order, with their axes and chart metric. */
+    public Variants variants() {
+        return variants;
+    }
+
+    /** The sweep's column labels: {@code variant}, or {@code variant | scheme} when there are several schemes. */
+    public List<String> columns() {
+        return columns;
     }
 
     /** The prefix of variant {@code v}'s point ids. */
@@ -114,10 +102,6 @@ public final class VariantPlans {
 
     ObjectNode resolved() {
         return resolved;
-    }
-
-    Variants variants() {
-        return variants;
     }
 
     List<SweepPlan> plans() {

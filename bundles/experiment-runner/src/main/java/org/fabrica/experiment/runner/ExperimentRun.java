@@ -111,7 +111,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
         this.runningTime = new RunningTime(System.nanoTime(), startPaused);
         this.interim = new InterimOutputs(() -> FinalOutputs.write(store, facts, record(RunState.RUNNING),
                 plan.spec().plots(), plan.spec().report(),
-                plan.variantPlans() == null ? null : plan.variantPlans().grid()));
+                VariantGrid.of(plan.variantPlans())));
         this.skipped = store.finishedIds();
         for (PointResult r : store.kept()) {
             if (r.failed()) {
@@ -160,7 +160,7 @@ final class ExperimentRun implements RunHandle, PointControl.Signals {
             List<String> w = new ArrayList<>(artefactWarnings);
             warnings = List.copyOf(w); // in the record the report shows
             w.addAll(FinalOutputs.write(store, facts, record(end), plan.spec().plots(), plan.spec().report(),
-                    plan.variantPlans() == null ? null : plan.variantPlans().grid()));
+                    VariantGrid.of(plan.variantPlans())));
             warnings = List.copyOf(w);
         } catch (RuntimeException e) {
             if (end != RunState.STOPPED) {
