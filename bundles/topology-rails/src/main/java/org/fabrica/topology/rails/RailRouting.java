@@ -1,5 +1,6 @@
 package org.fabrica.topology.rails;
 
+import org.fabrica.routing.NetworkOccupancy;
 import org.fabrica.routing.PacketView;
 import org.fabrica.routing.RouteCandidates;
 import org.fabrica.routing.RoutingAlgorithm;
@@ -10,7 +11,8 @@ import org.fabrica.routing.RoutingAlgorithm;
  * it; at the destination's interface it goes to the node. Interface hops use VC class 0. The
  * plane is a function of the packet's header, never of a counter: the network may ask for a
  * packet's route more than once at one router (a throttle's or a queuing scheme's look-ahead, a
- * retry), and must get the same answer.
+ * retry), and must get the same answer. An adaptive plane routing reads the occupancy of its own
+ * plane, its routers numbered as in the plane ({@link #occupancy}).
  */
 public final class RailRouting implements RoutingAlgorithm {
     /** How a source's interface spreads its packets over the planes. */
@@ -65,6 +67,47 @@ public final class RailRouting implements RoutingAlgorithm {
     @Override
     public boolean atomicVcAllocation(int vcClass) {
         return planes[0].atomicVcAllocation(vcClass);
+    }
+
+    /** The planes' routing's: an adaptive one chooses by the occupancy of its plane. */
+    @Override
+    public boolean readsOccupancy() {
+        return planes[0].readsOccupancy();
+    }
+
+    /**
+     * Hands each plane's routing the occupancy of its own plane: plane {@code p}'s router {@code i} is
+     * the network's router {@code p * planeRouters + i}, with the plane's ports.
+     */
+    @Override
+    public void occupancy(NetworkOccupancy view) {
+        int r = topology.planeRouters();
+        for (int p = 0; p < planes.length; p++) {
+            planes[p].occupancy(new PlaneOccupancy(view, p * r));
+        }
+    }
+
+    /** The occupancy of one plane, its routers numbered from 0. */
+    private record PlaneOccupancy(NetworkOccupancy network, int first) implements NetworkOccupancy {
+        @Override
+        public int downstreamFlits(int router, int outPort) {
+            return network.downstreamFlits(first + router, outPort);
+        }
+
+        @Override
+        public int downstreamFlits(int router, int outPort, int vc) {
+            return network.downstreamFlits(first + router, outPort, vc);
+        }
+
+        @Override
+        public int downstreamCapacity(int router, int outPort) {
+            return network.downstreamCapacity(first + router, outPort);
+        }
+
+        @Override
+        public int vcs() {
+            return network.vcs();
+        }
     }
 
     @Override

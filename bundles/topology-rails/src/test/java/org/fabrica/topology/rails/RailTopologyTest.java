@@ -1,9 +1,12 @@
 package org.fabrica.topology.rails;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fabrica.routing.NetworkOccupancy;
 import org.fabrica.routing.PacketView;
 import org.fabrica.routing.RouteCandidates;
 import org.fabrica.routing.RoutingAlgorithm;
@@ -175,5 +178,76 @@ class RailTopologyTest {
         assertEquals(List.of(0, 1, 2, 3, 0, 1), rr.subList(0, 6));
         assertEquals(List.of(0, 1, 2, 0, 1, 2), planesChosen(RailRouting.Selection.DESTINATION, 6),
                 "destination modulo 4 planes, destinations 0, 1, 2");
+    }
+
+    /** A plane routing that reads occupancy: what it was handed, and the figure it reads at router 1, port 0. */
+    static class Adaptive implements RoutingAlgorithm {
+        NetworkOccupancy view;
+
+        @Override
+        public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
+            out.add(0, 0);
+        }
+
+        @Override
+        public int vcClasses() {
+            return 1;
+        }
+
+        @Override
+        public boolean readsOccupancy() {
+            return true;
+        }
+
+        @Override
+        public void occupancy(NetworkOccupancy view) {
+            this.view = view;
+        }
+    }
+
+    @Test
+    void anAdaptivePlaneRoutingReadsTheOccupancyOfItsOwnPlane() {
+        RailTopology t = new RailTopology(new Pair(), 3);
+        Adaptive[] planes = {new Adaptive(), new Adaptive(), new Adaptive()};
+        RailRouting routing = new RailRouting(t, planes, RailRouting.Selection.PACKET);
+        assertTrue(routing.readsOccupancy(), "the planes' routing reads occupancy");
+        // the network's figures name its own routers: router r, port p, vc v holds 100 r + 10 p + v flits
+        NetworkOccupancy network = new NetworkOccupancy() {
+            @Override
+            public int downstreamFlits(int router, int outPort) {
+                return 100 * router + 10 * outPort;
+            }
+
+            @Override
+            public int downstreamFlits(int router, int outPort, int vc) {
+                return 100 * router + 10 * outPort + vc;
+            }
+
+            @Override
+            public int downstreamCapacity(int router, int outPort) {
+                return 1000 + router;
+            }
+
+            @Override
+            public int vcs() {
+                return 4;
+            }
+        };
+        routing.occupancy(network);
+        for (int p = 0; p < planes.length; p++) {
+            int global = p * t.planeRouters() + 1; // the plane's router 1
+            assertEquals(100 * global, planes[p].view.downstreamFlits(1, 0), "plane " + p);
+            assertEquals(100 * global + 10 + 3, planes[p].view.downstreamFlits(1, 1, 3), "plane " + p);
+            assertEquals(1000 + global, planes[p].view.downstreamCapacity(1, 0), "plane " + p);
+            assertEquals(4, planes[p].view.vcs());
+        }
+        RoutingAlgorithm fixed = new Adaptive() {
+            @Override
+            public boolean readsOccupancy() {
+                return false;
+            }
+        };
+        assertFalse(new RailRouting(t, new RoutingAlgorithm[] {fixed, fixed, fixed}, RailRouting.Selection.PACKET)
+                .readsOccupancy(), "a static plane routing reads none");
     }
 }
