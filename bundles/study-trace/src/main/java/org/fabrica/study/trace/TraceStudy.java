@@ -124,6 +124,8 @@ public final class TraceStudy implements StudyMode {
     }
 
     private final PlayedStudies played;
+    /** The prepared traces of the workloads resolved lately: the variants of one file share them. */
+    private final PreparedTraces prepared = new PreparedTraces();
 
     /** @param played the runner's reading, resolution and building of files whose mode plays its own packets */
     @Activate
@@ -252,8 +254,15 @@ public final class TraceStudy implements StudyMode {
     }
 
     /** Reads (or generates) a workload's trace and prepares it; errors name the key and the trace's line. */
-    private static Resolved load(StudyFile doc, TraceSpec.Workload w, StudyProvider mapping,
+    private Resolved load(StudyFile doc, TraceSpec.Workload w, StudyProvider mapping,
             TraceSpec spec) {
+        String flags = " barriers " + spec.hardwareBarriers() + " broadcasts " + spec.hardwareBroadcasts();
+        if (w.trace() == null) { // generated: the same generator's parameters give the same trace
+            String key = "generate " + w.generate() + flags;
+            TraceReplay.Prepared known = prepared.get(key);
+            return new Resolved(w, known != null ? known : prepared.put(key, prepare(generate(doc, w), spec)), null,
+                    mapping);
+        }
         Trace trace;
         String digest;
         if (w.trace() != null && w.trace().getFileName().toString().endsWith(".otf2")) {
@@ -265,7 +274,7 @@ public final class TraceStudy implements StudyMode {
             }
             // the digest of what is replayed: the imported trace's canonical text
             digest = sha256(TraceWriter.toText(trace).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        } else if (w.trace() != null) {
+        } else {
             byte[] bytes;
             try {
                 bytes = Files.readAllBytes(w.trace());
@@ -275,33 +284,43 @@ public final class TraceStudy implements StudyMode {
             } catch (IOException e) {
                 throw doc.error(w.path() + ".trace", w.path() + ".trace: cannot read " + w.trace() + ": " + e.getMessage(), e);
             }
+            digest = sha256(bytes);
+            String key = "file " + digest + flags; // the same bytes give the same trace
+            TraceReplay.Prepared known = prepared.get(key);
+            if (known != null) {
+                return new Resolved(w, known, digest, mapping);
+            }
             try {
                 trace = TraceReader.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8), w.trace().toString());
             } catch (TraceFormatException e) {
                 throw doc.error(w.path() + ".trace", w.path() + ".trace: " + e.getMessage(), e);
             }
-            digest = sha256(bytes);
-        } else if (w.generate().get("name").asText().equals(TraceSpec.HPCC_PTRANS)) {
-            trace = hpccPtrans(doc, w);
-            digest = null;
-        } else if (w.generate().get("name").asText().equals("barriers")) {
-            trace = barriers(doc, w);
-            digest = null;
-        } else if (w.generate().get("name").asText().equals("broadcasts")) {
-            trace = broadcasts(doc, w);
-            digest = null;
-        } else {
-            PtransParameters p;
-            try {
-                p = ptrans(doc, w);
-            } catch (IllegalArgumentException e) {
-                throw doc.error(w.path() + ".generate", w.path() + ".generate: " + e.getMessage(), e);
-            }
-            trace = PtransGenerator.generate(p);
-            digest = null;
+            return new Resolved(w, prepared.put(key, prepare(trace, spec)), digest, mapping);
         }
-        return new Resolved(w, TraceReplay.prepare(trace, spec.hardwareBarriers(), spec.hardwareBroadcasts()), digest,
-                mapping);
+        return new Resolved(w, prepare(trace, spec), digest, mapping);
+    }
+
+    private static TraceReplay.Prepared prepare(Trace trace, TraceSpec spec) {
+        return TraceReplay.prepare(trace, spec.hardwareBarriers(), spec.hardwareBroadcasts());
+    }
+
+    /** A generated workload's trace ({@code generate: {name: ...}}). */
+    private static Trace generate(StudyFile doc, TraceSpec.Workload w) {
+        String name = w.generate().get("name").asText();
+        if (name.equals(TraceSpec.HPCC_PTRANS)) {
+            return hpccPtrans(doc, w);
+        }
+        if (name.equals("barriers")) {
+            return barriers(doc, w);
+        }
+        if (name.equals("broadcasts")) {
+            return broadcasts(doc, w);
+        }
+        try {
+            return PtransGenerator.generate(ptrans(doc, w));
+        } catch (IllegalArgumentException e) {
+            throw doc.error(w.path() + ".generate", w.path() + ".generate: " + e.getMessage(), e);
+        }
     }
 
     /** {@code generate: {name: hpcc-ptrans, ranks: 576, order: N, ...}} ({@link HpccPtransGenerator}). */
