@@ -9,8 +9,8 @@ import org.fabrica.stats.CollectorContext;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * What every packet-simulation mode shares, offered by the experiment runner as a service to the
- * modes of other bundles: the file with a topology, hardware, traffic and schemes (docs/user-guide.md,
+ * What every packet-simulation mode shares, offered as a service to the modes by Fabrica (bundle
+ * {@code experiment-plan}): the file with a topology, hardware, traffic and schemes (docs/user-guide.md,
  * "Experiment file reference"), its resolution against the providers, its points, its resolved form
  * and its summary. A mode calls these from its {@link StudyMode} methods and adds only what is its
  * own: its keys and settings, its measurement ({@link StudyJob#simulate}) and its outputs.

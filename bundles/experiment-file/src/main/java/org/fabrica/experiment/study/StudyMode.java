@@ -25,7 +25,7 @@ import org.osgi.annotation.versioning.ConsumerType;
  * {@link #summary} and {@link #outputs} once per run; {@link #run} and {@link #loadNote} once per
  * point, from the executor's threads. A mode keeps no state between calls: the plan holds it.
  *
- * <p>Only the runner creates specs and plans: a mode of another bundle has the runner's
+ * <p>Only Fabrica creates specs and plans (bundle {@code experiment-plan}): a mode has its
  * {@link PacketStudies} service read, resolve and describe the packet-simulation part of its file,
  * and simulates its points with its own {@link StudyMeasurement} ({@link StudyJob#simulate}).
  */
