@@ -101,17 +101,7 @@ class RailTopologyTest {
     /** Records the output port of each route and delivers nothing else. */
     private static List<Integer> planesChosen(RailRouting.Selection selection, int packets) {
         RailTopology t = new RailTopology(new Pair(), 4);
-        RoutingAlgorithm plane = new RoutingAlgorithm() {
-            @Override
-            public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
-                out.add(0, 0);
-            }
-
-            @Override
-            public int vcClasses() {
-                return 1;
-            }
-        };
+        RoutingAlgorithm plane = new Plane();
         RailRouting routing = new RailRouting(t, new RoutingAlgorithm[] {plane, plane, plane, plane}, selection);
         List<Integer> ports = new ArrayList<>();
         for (int k = 0; k < packets; k++) {
@@ -180,10 +170,8 @@ class RailTopologyTest {
                 "destination modulo 4 planes, destinations 0, 1, 2");
     }
 
-    /** A plane routing that reads occupancy: what it was handed, and the figure it reads at router 1, port 0. */
-    static class Adaptive implements RoutingAlgorithm {
-        NetworkOccupancy view;
-
+    /** A plane's routing: port 0, class 0, whatever the packet. */
+    static class Plane implements RoutingAlgorithm {
         @Override
         public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
             out.add(0, 0);
@@ -193,6 +181,11 @@ class RailTopologyTest {
         public int vcClasses() {
             return 1;
         }
+    }
+
+    /** A plane's routing that reads occupancy, keeping the view it was handed. */
+    static final class Adaptive extends Plane {
+        NetworkOccupancy view;
 
         @Override
         public boolean readsOccupancy() {
@@ -241,12 +234,7 @@ class RailTopologyTest {
             assertEquals(1000 + global, planes[p].view.downstreamCapacity(1, 0), "plane " + p);
             assertEquals(4, planes[p].view.vcs());
         }
-        RoutingAlgorithm fixed = new Adaptive() {
-            @Override
-            public boolean readsOccupancy() {
-                return false;
-            }
-        };
+        RoutingAlgorithm fixed = new Plane();
         assertFalse(new RailRouting(t, new RoutingAlgorithm[] {fixed, fixed, fixed}, RailRouting.Selection.PACKET)
                 .readsOccupancy(), "a static plane routing reads none");
     }
