@@ -40,16 +40,8 @@ public final class ComputedStudiesService implements ComputedStudies {
         ExperimentDocument doc = Owned.document(file);
         ObjectNode root = doc.root();
         SpecReader.refuseOthers(doc, root, options.mode(), mode.keys());
-        JsonNode seedNode = root.get("seeds");
-        if (seedNode != null && seedNode.isObject()) {
-            throw doc.error("seeds", "mode " + options.mode() + " takes seeds as a count or a list (every "
-                    + options.rowNoun() + " uses them)");
-        }
-        List<Long> seeds = SpecReader.seeds(doc, seedNode, "seeds");
-        List<List<Long>> rowSeeds = new ArrayList<>();
-        for (int i = 0; i < options.rows().size(); i++) {
-            rowSeeds.add(seeds);
-        }
+        List<Long> seeds = seedsOfEveryRow(doc, root, options.mode(), options.rowNoun());
+        List<List<Long>> rowSeeds = java.util.Collections.nCopies(options.rows().size(), seeds);
         String executor = SpecReader.optionalText(doc, root, "executor", "executor", DEFAULT_EXECUTOR);
         SpecReader.Outputs outputs = SpecReader.outputs(doc, root);
         return new ExperimentSpec(name, description, null, null, null, null, 0, 0, List.of(), options.rows(), null,
@@ -129,5 +121,18 @@ public final class ComputedStudiesService implements ComputedStudies {
         }
         throw new IllegalArgumentException("a study provider must be one the runner bound (ComputedStudies.bind), not "
                 + (p == null ? "null" : p.getClass().getName()));
+    }
+
+    /**
+     * The file's {@code seeds} as a count or a list, every row's: a mode whose rows are not
+     * patterns takes no seeds per row.
+     */
+    static List<Long> seedsOfEveryRow(ExperimentDocument doc, ObjectNode root, String mode, String rowNoun) {
+        JsonNode seedNode = root.get("seeds");
+        if (seedNode != null && seedNode.isObject()) {
+            throw doc.error("seeds", "mode " + mode + " takes seeds as a count or a list (every " + rowNoun
+                    + " uses them)");
+        }
+        return SpecReader.seeds(doc, seedNode, "seeds");
     }
 }

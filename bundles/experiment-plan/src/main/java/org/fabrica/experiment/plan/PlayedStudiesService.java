@@ -1,6 +1,5 @@
 package org.fabrica.experiment.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -62,16 +61,8 @@ public final class PlayedStudiesService implements PlayedStudies {
         if (maxCycles > Long.MAX_VALUE / 4) {
             throw doc.error("maxCycles", "maxCycles = " + maxCycles + " is too large; use fewer cycles");
         }
-        JsonNode seedNode = root.get("seeds");
-        if (seedNode != null && seedNode.isObject()) {
-            throw doc.error("seeds", "mode " + options.mode() + " takes seeds as a count or a list (every "
-                    + options.rowNoun() + " uses them)");
-        }
-        List<Long> seeds = SpecReader.seeds(doc, seedNode, "seeds");
-        List<List<Long>> rowSeeds = new ArrayList<>();
-        for (int i = 0; i < options.rows().size(); i++) {
-            rowSeeds.add(seeds);
-        }
+        List<Long> seeds = ComputedStudiesService.seedsOfEveryRow(doc, root, options.mode(), options.rowNoun());
+        List<List<Long>> rowSeeds = java.util.Collections.nCopies(options.rows().size(), seeds);
         String executor = SpecReader.optionalText(doc, root, "executor", "executor", ExperimentSpec.DEFAULT_EXECUTOR);
         return new ExperimentSpec(name, description, topology, hardware, network, kernel, 0, 0, List.of(),
                 options.rows(), null, List.copyOf(schemes), deadlockCycles, List.copyOf(seeds), executor,
