@@ -36,7 +36,8 @@ class StudySettingsTest {
             "steady", Path.of("tiny"),
             "ramp", Path.of("../../examples/spth/ramp-32x32.yaml"),
             "collective", Path.of("../../examples/spth/collective-32x32.yaml"),
-            "schedulability", Path.of("../../examples/levelwise/schedulability.yaml"));
+            "schedulability", Path.of("../../examples/levelwise/schedulability.yaml"),
+            "trace", Path.of("../../examples/dawning/pingpong.yaml"));
 
     private Path file(String mode) {
         Path p = FILES.get(mode);

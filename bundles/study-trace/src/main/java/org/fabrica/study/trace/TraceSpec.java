@@ -11,7 +11,7 @@ import org.fabrica.experiment.file.ExperimentDocument;
 import org.fabrica.experiment.file.ProviderChoice;
 import org.fabrica.experiment.file.SpecReader;
 import org.fabrica.experiment.study.StudyFile;
-import org.fabrica.traffic.trace.ReplayParameters;
+import org.fabrica.params.Parameters;
 
 /**
  * The workloads of a {@code trace} experiment and how they are replayed (docs/traces.md,
@@ -58,6 +58,8 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
     static final List<String> COLLECTIVE_KEYS = List.of("engine", "rootPolicy");
     /** The engine of a replay whose barriers the hardware does (docs/collectives.md). */
     static final String DEFAULT_ENGINE = "tree-barrier";
+    /** The word of {@code replay.barriers} and {@code replay.broadcasts} for the network's collective engine. */
+    static final String HARDWARE = "hardware";
     /** The engine of a replay whose broadcasts the hardware does. */
     static final String DEFAULT_MULTICAST_ENGINE = "tree-multicast";
     /** The root policy of the engine's trees. */
@@ -153,21 +155,22 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
             int copies = (int) SpecReader.bounded(doc, o, "copies", p + ".copies", 1, 1, 1_000_000);
             out.add(new Workload(label, p, trace, generate, copies, mapping(doc, o.get("mapping"), p + ".mapping"), base));
         }
-        int packetBytes = 0;
-        long eagerBytes = ReplayParameters.DEFAULT_EAGER_BYTES;
-        double computeScale = 1.0;
-        boolean hardwareBarriers = false;
-        boolean hardwareBroadcasts = false;
+        TraceSettings defaults = Parameters.defaults(TraceSettings.class);
+        int packetBytes = defaults.replay_packetBytes();
+        long eagerBytes = defaults.replay_eagerBytes();
+        double computeScale = defaults.replay_computeScale();
+        boolean hardwareBarriers = defaults.replay_barriers().equals(HARDWARE);
+        boolean hardwareBroadcasts = defaults.replay_broadcasts().equals(HARDWARE);
         JsonNode replay = root.get("replay");
         if (replay != null && !replay.isNull()) {
             if (!replay.isObject()) {
                 throw doc.error("replay", "replay must be a mapping such as {eagerBytes: 12288, computeScale: 1.0}");
             }
             SpecReader.checkKeys(doc, (ObjectNode) replay, "replay", REPLAY_KEYS);
-            packetBytes = (int) SpecReader.bounded(doc, replay, "packetBytes", "replay.packetBytes", 0, 1, 1 << 24);
+            packetBytes = (int) SpecReader.bounded(doc, replay, "packetBytes", "replay.packetBytes", packetBytes, 0, 1 << 24);
             eagerBytes = SpecReader.bounded(doc, replay, "eagerBytes", "replay.eagerBytes", eagerBytes, 0, 1L << 40);
-            hardwareBarriers = hardware(doc, replay, "barriers", "dissemination over messages");
-            hardwareBroadcasts = hardware(doc, replay, "broadcasts", "binomial trees of messages");
+            hardwareBarriers = hardware(doc, replay, "barriers", "dissemination over messages", hardwareBarriers);
+            hardwareBroadcasts = hardware(doc, replay, "broadcasts", "binomial trees of messages", hardwareBroadcasts);
             if (hardwareBarriers && hardwareBroadcasts) {
                 throw doc.error("replay.broadcasts", "replay.barriers and replay.broadcasts are both hardware, but a run"
                         + " has one collective engine (a barrier engine such as tree-barrier, or a multicast engine such"
@@ -202,16 +205,16 @@ record TraceSpec(List<Workload> workloads, int packetBytes, long eagerBytes, dou
     }
 
     /** {@code replay.<key>}: software (the default, {@code expansion}) or hardware (the collective engine). */
-    private static boolean hardware(StudyFile doc, JsonNode replay, String key, String expansion) {
+    private static boolean hardware(StudyFile doc, JsonNode replay, String key, String expansion, boolean absent) {
         JsonNode v = replay.get(key);
         if (v == null || v.isNull()) {
-            return false;
+            return absent;
         }
-        if (!v.isTextual() || !(v.asText().equals("software") || v.asText().equals("hardware"))) {
+        if (!v.isTextual() || !(v.asText().equals("software") || v.asText().equals(HARDWARE))) {
             throw doc.error("replay." + key, "replay." + key + " must be software (" + expansion + ", the default) or"
                     + " hardware (the network's collective engine); found " + ExperimentDocument.kind(v));
         }
-        return v.asText().equals("hardware");
+        return v.asText().equals(HARDWARE);
     }
 
     /** Whether the network's collective engine performs the trace's barriers or broadcasts. */

@@ -133,6 +133,11 @@ public final class TraceStudy implements StudyMode {
         this.played = played;
     }
 
+    @Override
+    public Class<TraceSettings> settingsType() {
+        return TraceSettings.class;
+    }
+
     static TraceSpec of(StudySpec spec) {
         return spec.settings(TraceSpec.class);
     }
