@@ -72,4 +72,17 @@ public interface PacketView {
     default int packetClass() {
         return UNICAST;
     }
+
+    /**
+     * The VC class of the VC the packet holds at the router routing it now: the class of the
+     * candidate on which the previous router's allocator granted it that VC; -1 at its source router
+     * (it came from its node's interface). Tracked only for a routing that asks
+     * ({@link RoutingAlgorithm#readsArrivalClass()}), -1 otherwise. It lets a routing keep a packet
+     * in a class once it entered it, e.g. an escape network a packet never leaves.
+     *
+     * @since 1.8
+     */
+    default int arrivalClass() {
+        return -1;
+    }
 }

@@ -56,4 +56,14 @@ public interface RoutingAlgorithm {
     default boolean atomicVcAllocation(int vcClass) {
         return false;
     }
+
+    /**
+     * True when the algorithm reads the class of the VC a packet arrived on
+     * ({@link PacketView#arrivalClass()}, since 1.8): the network model then records, at every VC
+     * grant, the class of the candidate granted. A model that cannot refuses the algorithm at build
+     * time. Asked when the network is built and after a routing swap, never on the hot path.
+     */
+    default boolean readsArrivalClass() {
+        return false;
+    }
 }

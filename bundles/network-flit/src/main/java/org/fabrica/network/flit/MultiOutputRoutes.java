@@ -437,6 +437,7 @@ final class MultiOutputRoutes {
         int copy = p.allocate(id, p.source[slot], p.destination[slot], p.length[slot], p.created[slot]);
         p.injected[copy] = p.injected[slot];
         p.routingState[copy] = p.routingState[slot];
+        p.arrivalClass[copy] = p.arrivalClass[slot];
         p.hops[copy] = p.hops[slot];
         p.state[copy] = PacketPool.IN_NETWORK;
         p.packetClass[copy] = p.packetClass[slot];

@@ -57,6 +57,11 @@ final class PacketFlyweight implements PacketView {
     }
 
     @Override
+    public int arrivalClass() {
+        return pool.arrivalClass[slot];
+    }
+
+    @Override
     public int packetClass() {
         return pool.packetClass[slot];
     }

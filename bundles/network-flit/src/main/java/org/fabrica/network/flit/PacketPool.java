@@ -19,6 +19,8 @@ final class PacketPool {
     int[] destination;
     int[] length;
     int[] routingState;
+    /** The class of the candidate on which the packet was granted its VC; -1 at its source router ({@code PacketView.arrivalClass}). */
+    int[] arrivalClass;
     /** The virtual network its source chose (QueuingScheme.virtualNetwork), 0 .. 63. */
     byte[] virtualNetwork;
     /** VOQ buffers: the VC class of the route computed when the head arrived at its current router. */
@@ -60,6 +62,7 @@ final class PacketPool {
         destination = new int[capacity];
         length = new int[capacity];
         routingState = new int[capacity];
+        arrivalClass = new int[capacity];
         virtualNetwork = new byte[capacity];
         hopClass = new int[capacity];
         hops = new int[capacity];
@@ -116,6 +119,7 @@ final class PacketPool {
             longest = flits;
         }
         routingState[slot] = 0;
+        arrivalClass[slot] = -1;
         virtualNetwork[slot] = 0;
         hops[slot] = 0;
         ejected[slot] = 0;
@@ -151,6 +155,7 @@ final class PacketPool {
         destination = java.util.Arrays.copyOf(destination, capacity);
         length = java.util.Arrays.copyOf(length, capacity);
         routingState = java.util.Arrays.copyOf(routingState, capacity);
+        arrivalClass = java.util.Arrays.copyOf(arrivalClass, capacity);
         virtualNetwork = java.util.Arrays.copyOf(virtualNetwork, capacity);
         hopClass = java.util.Arrays.copyOf(hopClass, capacity);
         hops = java.util.Arrays.copyOf(hops, capacity);

@@ -49,6 +49,8 @@ final class RouteStage {
     private boolean wormhole;
     /** Per VC class: it needs atomic VC allocation (the routing says so, under wormhole); null for none. */
     private boolean[] atomic;
+    /** The candidates' classes, recorded for the arrival class; null unless the routing reads it. */
+    private int[] classes;
 
     RouteStage(RoutingAlgorithm routing, String routingName, Wiring wiring, InputBuffers inputs, ActiveRouters routers,
             PacketPool pool, ProviderNames names, Progress clock, int vcClasses, int maxCandidates,
@@ -121,6 +123,9 @@ final class RouteStage {
         boolean[] flags = states.candAtomic;
         if (flags != null) {
             flags[q * states.candidateStride] = atomic != null && atomic[pool.hopClass[slot]];
+        }
+        if (classes != null) {
+            classes[q * states.candidateStride] = pool.hopClass[slot];
         }
         vc[x + VcStates.STATE] = VcStates.VC_ALLOC;
         vc[x + VcStates.BLOCKED_AT] = routers.epoch(r) - 1;
@@ -195,6 +200,10 @@ final class RouteStage {
             states.enableAtomic();
         }
         this.atomic = classes;
+        if (routing.readsArrivalClass()) {
+            states.enableClasses();
+        }
+        this.classes = routing.readsArrivalClass() ? states.candClass : null;
     }
 
     /** True when the routing in use has a class that needs atomic VC allocation and the network honours it. */
@@ -258,6 +267,11 @@ final class RouteStage {
         int x = iv << InputBuffers.VC_SHIFT;
         boolean[] atomicClass = atomic;
         boolean[] flags = states.candAtomic; // non-null once a routing of the run declared an atomic class
+        int[] recorded = classes;
+        if (recorded != null && branches) {
+            throw fault("returned a multi-output route, but it reads arrival classes, which the flit model records"
+                    + " for unicast routes only", r, inPort, slot, t, null);
+        }
         int fb = iv * states.candidateStride;
         for (int k = 0; k < n; k++) {
             int port = checkedPort(c.port[k], c.vcClass[k], r, base, np, inPort, slot, t, branches);
@@ -273,6 +287,9 @@ final class RouteStage {
             }
             if (flags != null) {
                 flags[fb + k] = atomicClass != null && atomicClass[vcClass];
+            }
+            if (recorded != null) {
+                recorded[fb + k] = vcClass;
             }
         }
         // a negative count marks the branches of a multi-output route

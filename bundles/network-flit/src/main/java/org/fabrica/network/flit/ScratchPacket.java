@@ -15,6 +15,7 @@ final class ScratchPacket implements PacketView {
     private int routingState;
     private int virtualNetwork;
     private int packetClass;
+    private int arrivalClass = -1;
 
     /** A fresh packet header (routing state 0), as the pool would hold it. */
     void set(long packetId, int src, int dst, int flits, long createdAt) {
@@ -26,6 +27,7 @@ final class ScratchPacket implements PacketView {
         routingState = 0;
         virtualNetwork = 0;
         packetClass = 0;
+        arrivalClass = -1;
     }
 
     /** Sets the class of a collective packet being queued ({@code PacketView.packetClass}). */
@@ -42,6 +44,7 @@ final class ScratchPacket implements PacketView {
         routingState = packet.routingState();
         virtualNetwork = packet.virtualNetwork();
         packetClass = packet.packetClass();
+        arrivalClass = packet.arrivalClass();
     }
 
     @Override
@@ -92,5 +95,10 @@ final class ScratchPacket implements PacketView {
     @Override
     public int packetClass() {
         return packetClass;
+    }
+
+    @Override
+    public int arrivalClass() {
+        return arrivalClass;
     }
 }

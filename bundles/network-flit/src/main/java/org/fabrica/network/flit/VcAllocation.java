@@ -257,6 +257,10 @@ final class VcAllocation {
             }
             int x = iv << InputBuffers.VC_SHIFT;
             int granted = v[x + InputBuffers.FRONT_SLOT];
+            int[] classes = states.candClass;
+            if (classes != null) {
+                pool.arrivalClass[granted] = classes[iv * states.candidateStride + s.rank[i]];
+            }
             ownerFlow[ov << 1] = pool.source[granted];
             ownerFlow[(ov << 1) + 1] = pool.destination[granted];
             if (v[x + VcStates.CONTENTION] == ContentionCounter.WAITING) {

@@ -63,6 +63,12 @@ final class VcStates {
      * atomic VC allocation; null while the routing declares no such class ({@link #enableAtomic}).
      */
     boolean[] candAtomic;
+    /**
+     * Per queue and candidate, as {@link #candAtomic}: the candidate's VC class, recorded for the
+     * packet when a VC is granted on it ({@code PacketView.arrivalClass}); null unless the routing
+     * reads arrival classes ({@link #enableClasses}).
+     */
+    int[] candClass;
     /** Candidates per queue in {@link #candAtomic}: maxCandidates, or 1 with VOQ buffers. */
     final int candidateStride;
     private final int queues;
@@ -85,6 +91,13 @@ final class VcStates {
     void enableAtomic() {
         if (candAtomic == null) {
             candAtomic = new boolean[Math.multiplyExact(queues, candidateStride)];
+        }
+    }
+
+    /** Makes room for the candidates' classes (once, when a routing first reads arrival classes). */
+    void enableClasses() {
+        if (candClass == null) {
+            candClass = new int[Math.multiplyExact(queues, candidateStride)];
         }
     }
 

@@ -30,6 +30,10 @@ final class PacketModelScope {
             problems.add("the routing is adaptive (it chooses by the occupancy of the buffers, which the packet model"
                     + " does not expose to routing); choose an oblivious or deterministic routing");
         }
+        if (setup.routing() != null && setup.routing().readsArrivalClass()) {
+            problems.add("the routing reads the class of the VC a packet arrived on, which the packet model does not"
+                    + " record; choose a routing that does not (e.g. min-adaptive with escape: atomic)");
+        }
         if (setup.collectives() != null) {
             problems.add("the packet model has no collective engine (barriers, hardware multicast)");
         }

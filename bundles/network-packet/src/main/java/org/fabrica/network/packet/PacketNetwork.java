@@ -357,6 +357,10 @@ public final class PacketNetwork implements NetworkModel {
                     + " which the packet model does not expose to routing; swap to an oblivious or deterministic"
                     + " routing, or run this experiment with network: {name: flit}");
         }
+        if (replacement.readsArrivalClass()) {
+            throw new IllegalArgumentException("routing '" + name + "' reads the class of the VC a packet arrived on,"
+                    + " which the packet model does not record; run this experiment with network: {name: flit}");
+        }
         int needed = replacement.vcClasses();
         if (needed < 1 || needed > route.vcClasses) {
             throw new IllegalArgumentException("routing '" + name + "' needs " + needed + " VC classes but this run's"

@@ -18,6 +18,7 @@ public final class MinAdaptiveFactory implements RoutingFactory<MinAdaptiveParam
 
     @Override
     public RoutingAlgorithm create(Topology topology, MinAdaptiveParameters parameters) {
-        return new MinimalAdaptiveRouting(DorFactory.requireCube("min-adaptive", topology));
+        return new MinimalAdaptiveRouting(DorFactory.requireCube("min-adaptive", topology),
+                parameters.escape().equals("sticky"));
     }
 }

@@ -46,18 +46,30 @@ import org.fabrica.topology.CartesianTopology;
  * buffer (without it an 8 x 8 mesh deadlocks past saturation within a few thousand cycles:
  * {@code AdaptiveCubeRoutingRunTest} in network-flit).
  *
+ * <p>With {@code escape: sticky} a packet that holds an escape VC ({@link PacketView#arrivalClass()})
+ * is offered its escape hop alone, to its destination, as BookSim2's {@code min_adapt} does, and the
+ * adaptive class is allocated as every other (not atomically). Then no escape channel ever waits on
+ * an adaptive buffer, but a packet granted an adaptive VC behind another packet is committed to it,
+ * and a cycle of such grants among adaptive channels alone can form: under wormhole the variant is
+ * not deadlock-free past saturation (docs/model-reference.md, section 13a, with the cycle measured);
+ * under virtual cut-through it is, as a granted packet has room for all its flits. It exists to
+ * compare with BookSim2 (section 15e), where it agrees within 1% below saturation.
+ *
  * <p>Hot path: route allocates nothing (the candidate sort uses arrays made at construction; one
  * instance routes one run, on one thread).
  */
 final class MinimalAdaptiveRouting implements RoutingAlgorithm {
     private final CubeGeometry g;
     private final int adaptiveClass;
+    /** A packet on the escape network stays there ({@code escape: sticky}). */
+    private final boolean sticky;
     private final int[] port;
     private final int[] held;
     private NetworkOccupancy view;
 
-    MinimalAdaptiveRouting(CartesianTopology topology) {
+    MinimalAdaptiveRouting(CartesianTopology topology, boolean sticky) {
         this.g = new CubeGeometry(topology);
+        this.sticky = sticky;
         this.adaptiveClass = g.datelineClasses();
         this.port = new int[2 * g.n];
         this.held = new int[2 * g.n];
@@ -70,6 +82,13 @@ final class MinimalAdaptiveRouting implements RoutingAlgorithm {
         if (router == target) {
             packet.routingState(0);
             out.add(g.nodePort(destination), 0);
+            return;
+        }
+        int escape = g.dorHop(router, g.nodeRouter(packet.source()), target);
+        packet.routingState(escape & 1);
+        int arrived = sticky ? packet.arrivalClass() : -1;
+        if (arrived >= 0 && arrived < adaptiveClass) { // on the escape network: it stays there
+            out.add(escape >> 1, escape & 1);
             return;
         }
         int count = 0;
@@ -89,8 +108,6 @@ final class MinimalAdaptiveRouting implements RoutingAlgorithm {
         for (int i = 0; i < count; i++) {
             out.add(port[i], adaptiveClass);
         }
-        int escape = g.dorHop(router, g.nodeRouter(packet.source()), target);
-        packet.routingState(escape & 1);
         out.add(escape >> 1, escape & 1);
     }
 
@@ -116,7 +133,13 @@ final class MinimalAdaptiveRouting implements RoutingAlgorithm {
     /** The adaptive class: the class comment's argument holds only if no packet waits behind another in its buffers. */
     @Override
     public boolean atomicVcAllocation(int vcClass) {
-        return vcClass == adaptiveClass;
+        return !sticky && vcClass == adaptiveClass;
+    }
+
+    /** With {@code escape: sticky}: whether the packet holds an escape VC. */
+    @Override
+    public boolean readsArrivalClass() {
+        return sticky;
     }
 
     @Override
