@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * a packet on the escape network stays there, as in BookSim2's {@code min_adapt}, and the adaptive
  * class is allocated as every other. That is not deadlock-free under wormhole (a packet granted an
  * adaptive VC behind another packet is committed to it: docs/model-reference.md, section 13a; the
- * saturated mesh of {@link AdaptiveCubeRoutingRunTest} deadlocks near cycle 40,000), but it holds far
- * longer than an escape a packet may leave, which deadlocks within about 1,300 cycles.
+ * saturated mesh of {@link AdaptiveCubeRoutingRunTest} deadlocks within 20,000 cycles), but it holds
+ * far longer than an escape a packet may leave, which deadlocks within about 1,300 cycles.
  */
 class StickyEscapeRunTest {
     static RoutingAlgorithm minAdaptive(TorusRuns r, String escape) {
