@@ -76,7 +76,8 @@ public interface PacketView {
     /**
      * The VC class of the VC the packet holds at the router routing it now: the class of the
      * candidate on which the previous router's allocator granted it that VC; -1 at its source router
-     * (it came from its node's interface). Tracked only for a routing that asks
+     * (it came from its node's interface), and for a VC granted before a routing that asks was swapped
+     * in. Tracked only for a routing that asks
      * ({@link RoutingAlgorithm#readsArrivalClass()}), -1 otherwise. It lets a routing keep a packet
      * in a class once it entered it, e.g. an escape network a packet never leaves.
      *

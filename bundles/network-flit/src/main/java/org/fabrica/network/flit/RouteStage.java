@@ -185,25 +185,28 @@ final class RouteStage {
     }
 
     private void readAtomicClasses() {
-        boolean[] classes = null;
+        boolean[] declared = null;
         if (wormhole) {
             for (int c = 0, n = routing.vcClasses(); c < n; c++) {
                 if (routing.atomicVcAllocation(c)) {
-                    if (classes == null) {
-                        classes = new boolean[vcClasses];
+                    if (declared == null) {
+                        declared = new boolean[vcClasses];
                     }
-                    classes[c] = true;
+                    declared[c] = true;
                 }
             }
         }
-        if (classes != null) {
+        if (declared != null) {
             states.enableAtomic();
         }
-        this.atomic = classes;
-        if (routing.readsArrivalClass()) {
-            states.enableClasses();
+        this.atomic = declared;
+        boolean recording = states.candClass != null;
+        states.recordClasses(routing.readsArrivalClass());
+        this.classes = states.candClass;
+        if (classes != null && !recording) {
+            // VCs granted while no class was recorded: unknown, as at a packet's source router
+            java.util.Arrays.fill(pool.arrivalClass, -1);
         }
-        this.classes = routing.readsArrivalClass() ? states.candClass : null;
     }
 
     /** True when the routing in use has a class that needs atomic VC allocation and the network honours it. */

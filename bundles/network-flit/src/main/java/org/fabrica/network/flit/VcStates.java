@@ -66,7 +66,7 @@ final class VcStates {
     /**
      * Per queue and candidate, as {@link #candAtomic}: the candidate's VC class, recorded for the
      * packet when a VC is granted on it ({@code PacketView.arrivalClass}); null unless the routing
-     * reads arrival classes ({@link #enableClasses}).
+     * in use reads arrival classes ({@link #recordClasses}).
      */
     int[] candClass;
     /** Candidates per queue in {@link #candAtomic}: maxCandidates, or 1 with VOQ buffers. */
@@ -94,9 +94,14 @@ final class VcStates {
         }
     }
 
-    /** Makes room for the candidates' classes (once, when a routing first reads arrival classes). */
-    void enableClasses() {
-        if (candClass == null) {
+    /**
+     * Records the candidates' classes while the routing in use reads arrival classes, and none
+     * otherwise (set when the network is built and at each routing swap; cold path).
+     */
+    void recordClasses(boolean on) {
+        if (!on) {
+            candClass = null;
+        } else if (candClass == null) {
             candClass = new int[Math.multiplyExact(queues, candidateStride)];
         }
     }

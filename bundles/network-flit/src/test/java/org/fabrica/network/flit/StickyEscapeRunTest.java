@@ -102,6 +102,29 @@ class StickyEscapeRunTest {
         assertTrue(probe.checked > 1_000, "route computations checked: " + probe.checked);
     }
 
+    /**
+     * Classes are recorded only while the routing in use reads them: swapped to one that does not,
+     * the model records none; swapped back, the VCs granted meanwhile read as unknown (-1), and the
+     * probe again sees every later hop in the class it was granted.
+     */
+    @Test
+    void arrivalClassesAreRecordedOnlyWhileTheRoutingInUseReadsThem() {
+        TorusRuns r = AdaptiveCubeRoutingRunTest.runs(true, 4, false, 0.1);
+        ClassProbe probe = new ClassProbe(minAdaptive(r, "atomic"));
+        r.routingOverride = probe;
+        FlitNetwork net = r.create();
+        assertTrue(net.inputs.states.candClass != null, "recorded for a routing that reads them");
+        net.replaceRouting(minAdaptive(r, "atomic"), "min-adaptive");
+        assertEquals(null, net.inputs.states.candClass, "none recorded for one that does not");
+        Fixtures.run(net, 256);
+        assertEquals(net.generated(), net.delivered());
+        net.replaceRouting(probe, "probe");
+        assertTrue(net.inputs.states.candClass != null);
+        for (int slot = 0; slot < net.pool.arrivalClass.length; slot++) {
+            assertEquals(-1, net.pool.arrivalClass[slot], "slot " + slot + ": granted while none was recorded");
+        }
+    }
+
     @Test
     void withTheStickyEscapeTheAdaptiveClassIsNotAtomicAndTheSaturatedMeshStillDeliversAfter4000Cycles() {
         for (long seed : new long[] {1, 2}) {
@@ -121,32 +144,8 @@ class StickyEscapeRunTest {
     void withoutTheArrivalClassTheStickyEscapeCannotHoldAndTheMeshDeadlocks() {
         TorusRuns r = AdaptiveCubeRoutingRunTest.saturatedMesh(1);
         RoutingAlgorithm sticky = minAdaptive(r, "sticky");
-        r.routingOverride = new RoutingAlgorithm() {
-            @Override
-            public void route(int router, int inPort, PacketView packet, RouteCandidates out) {
-                sticky.route(router, inPort, packet, out);
-            }
-
-            @Override
-            public int vcClasses() {
-                return sticky.vcClasses();
-            }
-
-            @Override
-            public boolean deterministic() {
-                return false;
-            }
-
-            @Override
-            public boolean readsOccupancy() {
-                return true;
-            }
-
-            @Override
-            public void occupancy(NetworkOccupancy view) {
-                sticky.occupancy(view);
-            }
-        };
+        // the wrapper forwards route and occupancy and leaves readsArrivalClass (and atomicVcAllocation) at their defaults
+        r.routingOverride = AdaptiveCubeRoutingRunTest.withoutAtomicClasses(sticky);
         FlitNetwork net = r.create();
         SimulationException e = assertThrows(SimulationException.class, () -> Fixtures.run(net, 256));
         assertTrue(e.getMessage().startsWith("deadlock at cycle"), e.getMessage());

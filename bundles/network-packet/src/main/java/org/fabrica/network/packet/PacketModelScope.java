@@ -32,7 +32,7 @@ final class PacketModelScope {
         }
         if (setup.routing() != null && setup.routing().readsArrivalClass()) {
             problems.add("the routing reads the class of the VC a packet arrived on, which the packet model does not"
-                    + " record; choose a routing that does not (e.g. min-adaptive with escape: atomic)");
+                    + " record; choose a routing that does not");
         }
         if (setup.collectives() != null) {
             problems.add("the packet model has no collective engine (barriers, hardware multicast)");

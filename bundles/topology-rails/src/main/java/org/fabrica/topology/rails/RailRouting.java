@@ -36,6 +36,12 @@ public final class RailRouting implements RoutingAlgorithm {
         if (planes.length != topology.planes()) {
             throw new IllegalArgumentException(planes.length + " routing instances for " + topology.planes() + " planes");
         }
+        if (planes[0].readsArrivalClass()) {
+            // the interface hop's class 0 would read as the plane routing's own class 0 (an escape network)
+            throw new IllegalArgumentException("the routing reads the class of the VC a packet arrived on, which a"
+                    + " multi-rail network does not pass to its planes (a packet enters a plane from its interface"
+                    + " router in class 0); use it without rails, or a routing that does not read it");
+        }
         this.topology = topology;
         this.planes = planes.clone();
         this.selection = selection;

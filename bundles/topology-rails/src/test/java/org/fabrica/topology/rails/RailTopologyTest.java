@@ -2,6 +2,7 @@ package org.fabrica.topology.rails;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -237,5 +238,19 @@ class RailTopologyTest {
         RoutingAlgorithm fixed = new Plane();
         assertFalse(new RailRouting(t, new RoutingAlgorithm[] {fixed, fixed, fixed}, RailRouting.Selection.PACKET)
                 .readsOccupancy(), "a static plane routing reads none");
+    }
+
+    @Test
+    void aPlaneRoutingThatReadsArrivalClassesIsRefused() {
+        RailTopology t = new RailTopology(new Pair(), 2);
+        RoutingAlgorithm reads = new Plane() {
+            @Override
+            public boolean readsArrivalClass() {
+                return true;
+            }
+        };
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new RailRouting(t, new RoutingAlgorithm[] {reads, reads}, RailRouting.Selection.PACKET));
+        assertTrue(e.getMessage().contains("does not pass to its planes"), e.getMessage());
     }
 }
