@@ -105,11 +105,6 @@ public final class ProviderRegistry implements ProviderLookup {
 
     // ----------------------------------------------------------------- catalogue
 
-    /** The concept a service interface declares ({@link ProviderConcept}). */
-    public static String conceptOf(Class<?> type) {
-        return ProviderLookup.conceptOf(type);
-    }
-
     @Override
     public List<String> concepts() {
         List<String> all = new ArrayList<>();
@@ -250,7 +245,7 @@ public final class ProviderRegistry implements ProviderLookup {
      * @throws ExperimentException naming the valid names
      */
     public RegisteredProvider executor(String name) {
-        String concept = conceptOf(SweepExecutor.class);
+        String concept = ProviderLookup.conceptOf(SweepExecutor.class);
         List<String> names = names(concept);
         if (!names.contains(name)) {
             throw new ExperimentException("unknown sweep executor '" + name + "'" + Suggestions.hint(name, names)
@@ -261,7 +256,7 @@ public final class ProviderRegistry implements ProviderLookup {
 
     /** The study modes registered now, each name's highest ranking (then lowest service id) first. */
     public StudyCatalog studies() {
-        String concept = conceptOf(StudyMode.class);
+        String concept = ProviderLookup.conceptOf(StudyMode.class);
         Map<String, StudyMode> byName = new LinkedHashMap<>();
         for (RegisteredProvider p : snapshot()) {
             if (p.concept().equals(concept)) {
